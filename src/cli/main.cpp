@@ -1,0 +1,49 @@
+// crazykrieg: one program, subcommands (spec/cli.md).
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "cli/command.hpp"
+
+namespace {
+
+void print_help(std::ostream& out) {
+    out << "usage: crazykrieg COMMAND [OPTIONS]\n\ncommands:\n";
+    for (const auto& c : ck::cli::commands()) {
+        out << "  " << c.name << std::string(c.name.size() < 10 ? 10 - c.name.size() : 1, ' ')
+            << c.summary << "\n";
+    }
+    out << "\n'crazykrieg COMMAND --help' describes each command.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::cerr << "crazykrieg: missing command (try 'crazykrieg --help')\n";
+        return ck::cli::ExitUsage;
+    }
+    std::string name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        print_help(std::cout);
+        return ck::cli::ExitOk;
+    }
+    if (name == "--version") {
+        std::cout << "crazykrieg 0.1.0\n";
+        return ck::cli::ExitOk;
+    }
+    for (const auto& c : ck::cli::commands()) {
+        if (c.name == name) {
+            ck::cli::Args args(argv + 1, argv + argc);
+            try {
+                return c.run(args);
+            } catch (const std::exception& e) {
+                // Environment errors that reached main (style guide, tier 3).
+                std::cerr << "crazykrieg " << name << ": " << e.what() << "\n";
+                return ck::cli::ExitFailure;
+            }
+        }
+    }
+    std::cerr << "crazykrieg: unknown command '" << name << "' (try 'crazykrieg --help')\n";
+    return ck::cli::ExitUsage;
+}

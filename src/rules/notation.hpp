@@ -1,0 +1,53 @@
+#pragma once
+// Move notation: SAN and long algebraic, with drops and the Replacement/Putback placement suffix
+// (../shared/spec/pgn.md). Errors in two layers (shakmaty): syntax vs illegal/ambiguous.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/result.hpp"
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+
+namespace ck::rules {
+
+struct NotationError {
+    enum class Code : std::uint8_t {
+        Syntax,     // not a move in any accepted notation
+        Illegal,    // well-formed, but no legal move matches
+        Ambiguous,  // several legal moves match
+    };
+    Code code;
+    std::string message;
+};
+
+// What the text says, before any position is consulted (the referee uses this layer to tell
+// "impossible" from "no" in hidden play).
+struct MoveText {
+    enum class Form : std::uint8_t { Piece, Pawn, Drop, Castle, LongAlgebraic };
+    Form form = Form::Piece;
+    PieceType piece = PieceType::None;  // moving or dropped type (Pawn for pawn moves/drops)
+    std::optional<int> from_file;       // disambiguation / origin
+    std::optional<int> from_rank;
+    std::optional<Square> to;
+    bool capture = false;               // 'x' written
+    PieceType promotion = PieceType::None;
+    bool castle_long = false;           // Form::Castle
+    std::optional<Square> place;        // "/d6" placement suffix
+    PieceType pending_choice = PieceType::None;  // Putback owner's promotion choice prefix
+    bool check_mark = false, mate_mark = false;
+};
+
+core::Result<MoveText, NotationError> parse_move_text(std::string_view text);
+// Parses and resolves against the legal moves of pos. Forgiving where safe: 0-0, missing or
+// extra x/+/#, e8Q, P*d5 / @d5 / N*f5, figurines, long algebraic (e2e4, e2-e4, e7e8q), UCI drops.
+core::Result<Move, NotationError> parse_move(const Position& pos, std::string_view text);
+
+// Canonical SAN of a legal move in pos: x, +/#, =Q, disambiguation by legal moves, drops N@f5
+// and P@d5, O-O/O-O-O, placement suffix "/d6".
+std::string to_san(const Position& pos, Move m);
+// UCI / long algebraic: e2e4, e7e8q, N@f5, P@d5 (placement suffix "/d6" where present).
+std::string to_uci(Move m);
+
+}  // namespace ck::rules
