@@ -1,6 +1,10 @@
 #pragma once
-// A subcommand of `crazykrieg`: gets its own arguments (argv[0] is the subcommand name) and
+// A subcommand of `crazykrieg`: gets its own arguments (args[0] is the subcommand name) and
 // returns the process exit code. Usage errors: one line on stderr, exit 2 (spec/cli.md).
+// Each subcommand lives in <name>_command.cpp and registers itself with a static
+// CommandRegistration; `crazykrieg --help` lists them by `order`.
+#include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,11 +16,28 @@ using Args = std::vector<std::string>;
 struct Command {
     std::string_view name;
     std::string_view summary;
+    int order;  // position in --help
     int (*run)(const Args& args);
 };
 
-// Every subcommand, in the order `crazykrieg --help` lists them (commands.cpp).
-const std::vector<Command>& commands();
+// Every registered subcommand, sorted by order.
+std::vector<Command> commands();
+
+struct CommandRegistration {
+    explicit CommandRegistration(Command c);
+};
+
+// `crazykrieg bench` prints the figures of every registered section in order, each as
+// "name: value unit" lines. A section gets the stream to print on.
+struct BenchSection {
+    std::string_view name;
+    int order;
+    void (*run)(std::ostream& out);
+};
+std::vector<BenchSection> bench_sections();
+struct BenchRegistration {
+    explicit BenchRegistration(BenchSection s);
+};
 
 constexpr int ExitOk = 0;
 constexpr int ExitFailure = 1;

@@ -1,19 +1,37 @@
+#include <algorithm>
 #include <iostream>
 
 #include "cli/command.hpp"
 
 namespace ck::cli {
+namespace {
 
-// Declared here, defined in <name>_command.cpp.
-int run_perft(const Args& args);
-int run_bench(const Args& args);
+// Function-local statics: registrations run during static initialisation of other files.
+std::vector<Command>& command_registry() {
+    static std::vector<Command> all;
+    return all;
+}
+std::vector<BenchSection>& bench_registry() {
+    static std::vector<BenchSection> all;
+    return all;
+}
 
-const std::vector<Command>& commands() {
-    static const std::vector<Command> all = {
-        {"perft", "count leaf nodes of the legal move tree (--suite FILE for a reference suite)",
-         run_perft},
-        {"bench", "print performance figures as 'name: value unit' lines", run_bench},
-    };
+}  // namespace
+
+CommandRegistration::CommandRegistration(Command c) { command_registry().push_back(c); }
+BenchRegistration::BenchRegistration(BenchSection s) { bench_registry().push_back(s); }
+
+std::vector<Command> commands() {
+    auto all = command_registry();
+    std::sort(all.begin(), all.end(),
+              [](const Command& a, const Command& b) { return a.order < b.order; });
+    return all;
+}
+
+std::vector<BenchSection> bench_sections() {
+    auto all = bench_registry();
+    std::sort(all.begin(), all.end(),
+              [](const BenchSection& a, const BenchSection& b) { return a.order < b.order; });
     return all;
 }
 

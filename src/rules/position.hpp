@@ -101,7 +101,7 @@ private:
     int fullmove_ = 1;
 
     struct State;  // per-ply reversible state: castling, ep set, halfmove clock, hash, captured...
-    std::vector<State>* dummy_ = nullptr;  // replace with the real undo stack
+    std::vector<State>* dummy_ = nullptr;  // placeholder: replace with the real undo stack
 };
 
 }  // namespace ck::rules
