@@ -82,6 +82,9 @@ private:
 class MoveList {
 public:
     static constexpr int Capacity = 8192;
+    // The storage is left uninitialised: default-constructing 8192 moves per perft node would
+    // cost more than generating them.
+    MoveList() {}
     void push(Move m) { moves_[size_++] = m; }
     int size() const { return size_; }
     bool empty() const { return size_ == 0; }
@@ -96,7 +99,9 @@ public:
     }
 
 private:
-    Move moves_[Capacity];
+    union {
+        Move moves_[Capacity];
+    };
     int size_ = 0;
 };
 

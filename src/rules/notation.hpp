@@ -31,11 +31,12 @@ struct MoveText {
     std::optional<int> from_file;       // disambiguation / origin
     std::optional<int> from_rank;
     std::optional<Square> to;
-    bool capture = false;               // 'x' written
+    bool capture = false;  // 'x' written
     PieceType promotion = PieceType::None;
-    bool castle_long = false;           // Form::Castle
-    std::optional<Square> place;        // "/d6" placement suffix
+    bool castle_long = false;                    // Form::Castle
+    std::optional<Square> place;                 // "/d6" placement suffix
     PieceType pending_choice = PieceType::None;  // Putback owner's promotion choice prefix
+    std::optional<Square> pending_square;        // its square, when written ("a8=Q:")
     bool check_mark = false, mate_mark = false;
 };
 

@@ -57,19 +57,30 @@ public:
     Bitboard promoted() const { return promoted_; }
     bool is_promoted(Square s) const { return (promoted_ >> s) & 1; }
     int pocket_count(Color c, PieceType t) const { return pockets_[index_of(c)][index_of(t)]; }
-    std::uint8_t castling_rights() const;
-    Bitboard ep_squares() const;  // targets a pawn may capture onto this move (may be empty)
-    int halfmove_clock() const;
+    std::uint8_t castling_rights() const { return states_.back().castling; }
+    Bitboard ep_squares() const { return states_.back().ep; }  // capturable e.p. targets
+    int halfmove_clock() const { return states_.back().halfmove; }
     int fullmove_number() const { return fullmove_; }
-    std::uint64_t hash() const;  // Zobrist over board, pockets, promoted marks, side, castling, ep
+    // Zobrist over board, pockets, promoted marks, side, castling, ep
+    std::uint64_t hash() const { return states_.back().key; }
     Square king_square(Color c) const;
 
-    Bitboard checkers() const;  // enemy pieces giving check to the side to move
+    // Enemy pieces giving check to the side to move.
+    Bitboard checkers() const { return states_.back().checkers; }
+    // Pieces of colour c that alone stand between their king and an enemy slider.
+    Bitboard pinned(Color c) const;
+    // Number of plies played through make_move since the FEN / start position.
+    int game_ply() const { return static_cast<int>(states_.size()) - 1; }
+    // The move that led to the current position (Move::none() at the root).
+    Move last_move() const { return states_.back().move; }
     bool in_check() const { return checkers() != 0; }
     // Pieces of either colour that attack square s given occupancy occ.
     Bitboard attackers_to(Square s, Bitboard occ) const;
     // Putback: the mover's pawn standing on its promotion row, awaiting its owner's choice.
     Square pending_promotion() const;
+    // The pawn an en-passant capture onto `to` by side c takes: the enemy pawn that passed `to`
+    // (one square behind it, or two after a Putback triple step).
+    Square ep_victim(Square to, Color c) const;
 
     // Legal-only: m must come from generate_legal(*this). Pushes onto the undo stack.
     void make_move(Move m);
@@ -89,19 +100,44 @@ public:
     bool is_consistent(std::string* why = nullptr) const;
 
 private:
+    friend struct PositionAccess;  // movegen.cpp: Putback pending-promotion copies
     Position() = default;
-    // Implementation members below (implementer's choice).
+
+    // Per-ply reversible state (Stockfish's StateInfo); states_.back() is the current one.
+    struct State {
+        std::uint64_t key = 0;    // full Zobrist key, ep included only when capturable
+        Bitboard ep = 0;          // en-passant targets with a legal capture
+        Bitboard checkers = 0;    // enemy pieces checking the side to move
+        Move move;                // the move that led here (none for the root)
+        int halfmove = 0;
+        std::uint8_t castling = 0;
+        Piece captured = Piece::NoPiece;
+        bool captured_promoted = false;
+        Square pending_sq = NoSquare;  // Putback: square of the pawn promoted by `move`
+        Square capsq = NoSquare;       // where `move` captured (differs from to() for e.p.)
+    };
+
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    // Full recomputation (FEN set-up and the consistency check).
+    std::uint64_t compute_key(const State& st) const;
+    Bitboard compute_checkers() const;
+    // Keeps the en-passant candidates of the current state that a legal move can capture on,
+    // and hashes them (referee.md detail 9; FEN writes only those).
+    void settle_ep(Bitboard candidates);
+    // A copy with only the current state (no history): cheap scratch positions.
+    Position scratch_copy() const;
+
     const Variant* variant_ = nullptr;
-    Piece board_[64];
+    Piece board_[64] = {};
     Bitboard by_color_[2] = {0, 0};
     Bitboard by_type_[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     Bitboard promoted_ = 0;
     std::uint8_t pockets_[2][PocketTypes] = {{0}};
     Color side_ = Color::White;
     int fullmove_ = 1;
-
-    struct State;  // per-ply reversible state: castling, ep set, halfmove clock, hash, captured...
-    std::vector<State>* dummy_ = nullptr;  // placeholder: replace with the real undo stack
+    std::vector<State> states_;
 };
 
 }  // namespace ck::rules

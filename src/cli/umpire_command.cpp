@@ -1,0 +1,95 @@
+// crazykrieg umpire: the referee on stdin/stdout, one JSON object per request line
+// (../shared/spec/referee.md and cli.md).
+#include <boost/program_options.hpp>
+#include <cctype>
+#include <iostream>
+#include <string>
+
+#include "cli/command.hpp"
+#include "referee/game.hpp"
+#include "referee/rule_set.hpp"
+#include "referee/ruling_json.hpp"
+#include "rules/variant.hpp"
+
+namespace ck::cli {
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Blank lines and lines starting with '#' are not requests (spec: "Requests").
+bool skipped(const std::string& line) {
+    const auto b = line.find_first_not_of(" \t\r\n\f\v");
+    return b == std::string::npos || line[b] == '#';
+}
+
+int run_umpire(const Args& args) {
+    namespace po = boost::program_options;
+    po::options_description opts(
+        "crazykrieg umpire --variant NAME [--hidden] [--rules NAME] [--fen FEN]\n"
+        "Reads one request per line (a move attempt, any?, resign) and writes one JSON object\n"
+        "per request line");
+    std::string variant_name, rules_name = "crazykrieg", fen;
+    opts.add_options()("help,h", "show this help")(
+        "variant", po::value<std::string>(&variant_name),
+        "chess, crazyhouse, loop, chessgi, replacement, putback; kriegspiel = chess --hidden, "
+        "crazykrieg = crazyhouse --hidden")("hidden", "play as Kriegspiel (hidden pieces)")(
+        "rules", po::value<std::string>(&rules_name), "Kriegspiel rule set (default crazykrieg)")(
+        "fen", po::value<std::string>(&fen), "start position, pockets in brackets");
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(Args(args.begin() + 1, args.end())).options(opts).run(),
+                  vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        return usage_error("umpire", e.what());
+    }
+    if (vm.count("help")) {
+        std::cout << opts;
+        return ExitOk;
+    }
+    if (!vm.count("variant")) return usage_error("umpire", "--variant NAME is required");
+
+    referee::GameSetup setup;
+    setup.hidden = vm.count("hidden") > 0;
+    const std::string name = lower(variant_name);
+    if (name == "kriegspiel") {
+        setup.variant = rules::find_variant("chess");
+        setup.hidden = true;
+    } else if (name == "crazykrieg") {
+        setup.variant = rules::find_variant("crazyhouse");
+        setup.hidden = true;
+    } else {
+        setup.variant = rules::find_variant(name);
+    }
+    if (!setup.variant) return usage_error("umpire", "unknown variant '" + variant_name + "'");
+    auto rule_set = referee::find_rule_set(rules_name);
+    if (!rule_set) {
+        if (referee::is_known_unimplemented_rule_set(rules_name))
+            return usage_error(
+                "umpire", "rule set '" + rules_name + "' is not implemented yet (only crazykrieg)");
+        return usage_error("umpire", "unknown rule set '" + rules_name + "'");
+    }
+    setup.rules = *rule_set;
+    if (vm.count("fen")) setup.fen = fen;
+
+    auto game = referee::Game::create(setup);
+    if (!game) return usage_error("umpire", game.error().message);
+
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        if (skipped(line)) continue;
+        const referee::Ruling r = game->request(line);
+        std::cout << referee::ruling_json(r, *game) << '\n';
+        std::cout.flush();
+    }
+    return ExitOk;
+}
+
+const CommandRegistration reg{
+    {"umpire", "the referee on stdin/stdout (JSON lines)", 30, run_umpire}};
+
+}  // namespace
+}  // namespace ck::cli

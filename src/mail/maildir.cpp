@@ -1,0 +1,168 @@
+#include "mail/maildir.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
+#include "core/atomic_file.hpp"
+
+namespace ck::mail {
+namespace fs = std::filesystem;
+namespace {
+
+MailError fs_error(const std::string& what, const fs::path& p, int err) {
+    return MailError{MailErrorCode::Filesystem, what + ": " + p.string() + ": " + std::strerror(err), 0,
+                     true};
+}
+
+std::string unique_part(const std::string& name) { return name.substr(0, name.find(':')); }
+
+std::string flags_of(const std::string& name) {
+    const size_t p = name.find(":2,");
+    return p == std::string::npos ? std::string() : name.substr(p + 3);
+}
+
+bool valid_id(const SourceId& id) {
+    return !id.empty() && id[0] != '.' && id.find('/') == std::string::npos &&
+           id.find(':') == std::string::npos;
+}
+
+std::string hostname_for_maildir() {
+    char buf[256] = {};
+    if (gethostname(buf, sizeof buf - 1) != 0) return "localhost";
+    std::string h;
+    for (const char* p = buf; *p; ++p) {
+        if (*p == '/') h += "\\057";
+        else if (*p == ':') h += "\\072";
+        else h += *p;
+    }
+    return h;
+}
+
+std::atomic<unsigned long> delivery_counter{0};
+
+}  // namespace
+
+core::Result<void, MailError> ensure_maildir(const fs::path& root) {
+    for (const char* sub : {"", "tmp", "new", "cur"}) {
+        const fs::path p = root / sub;
+        if (::mkdir(p.c_str(), 0700) != 0 && errno != EEXIST) return core::unexpected(fs_error("mkdir", p, errno));
+    }
+    return {};
+}
+
+MaildirSource::MaildirSource(fs::path root) : root_(std::move(root)) {}
+
+core::Result<std::vector<SourceId>, MailError> MaildirSource::list_pending() {
+    if (auto ok = ensure_maildir(root_); !ok) return core::unexpected(ok.error());
+    std::vector<SourceId> ids;
+    std::error_code ec;
+    for (const char* sub : {"new", "cur"}) {
+        for (fs::directory_iterator it(root_ / sub, ec), end; !ec && it != end; it.increment(ec)) {
+            const std::string name = it->path().filename().string();
+            if (name.empty() || name[0] == '.') continue;
+            if (std::string(sub) == "cur" && flags_of(name).find('S') != std::string::npos) continue;
+            ids.push_back(unique_part(name));
+        }
+        if (ec) return core::unexpected(fs_error("list", root_ / sub, ec.value()));
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+}
+
+fs::path MaildirSource::find(const SourceId& id) const {
+    if (!valid_id(id)) return {};
+    std::error_code ec;
+    if (fs::exists(root_ / "new" / id, ec)) return root_ / "new" / id;
+    for (fs::directory_iterator it(root_ / "cur", ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (unique_part(name) == id) return it->path();
+    }
+    return {};
+}
+
+core::Result<std::string, MailError> MaildirSource::fetch(const SourceId& id) {
+    const fs::path p = find(id);
+    if (p.empty())
+        return core::unexpected(MailError{MailErrorCode::NotFound, "no message " + id + " in " + root_.string(), 0, false});
+    auto bytes = core::read_file(p);
+    if (!bytes) return core::unexpected(MailError{MailErrorCode::Filesystem, bytes.error().describe(), 0, true});
+    return std::move(bytes).value();
+}
+
+core::Result<void, MailError> MaildirSource::mark_done(const SourceId& id) {
+    const fs::path p = find(id);
+    if (p.empty())
+        return core::unexpected(MailError{MailErrorCode::NotFound, "no message " + id + " in " + root_.string(), 0, false});
+    const std::string name = p.filename().string();
+    std::string flags = flags_of(name);
+    if (p.parent_path().filename() == "cur" && flags.find('S') != std::string::npos) return {};
+    flags += 'S';
+    std::sort(flags.begin(), flags.end());  // the spec keeps flags in ASCII order
+    flags.erase(std::unique(flags.begin(), flags.end()), flags.end());
+    const fs::path target = root_ / "cur" / (unique_part(name) + ":2," + flags);
+    if (::rename(p.c_str(), target.c_str()) != 0) return core::unexpected(fs_error("rename", p, errno));
+    if (auto s = core::sync_directory(root_ / "cur"); !s)
+        return core::unexpected(MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
+    if (p.parent_path() != root_ / "cur") (void)core::sync_directory(p.parent_path());
+    return {};
+}
+
+MaildirSink::MaildirSink(fs::path root) : root_(std::move(root)) {}
+
+core::Result<void, MailError> MaildirSink::send(const std::string&, const std::vector<std::string>&,
+                                                const std::string& raw_message) {
+    auto r = deliver(raw_message);
+    if (!r) return core::unexpected(r.error());
+    return {};
+}
+
+core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw) {
+    if (auto ok = ensure_maildir(root_); !ok) return core::unexpected(ok.error());
+    struct timeval tv {};
+    gettimeofday(&tv, nullptr);
+    const std::string name = std::to_string(tv.tv_sec) + ".M" + std::to_string(tv.tv_usec) + "P" +
+                             std::to_string(::getpid()) + "Q" + std::to_string(++delivery_counter) +
+                             "." + hostname_for_maildir();
+    const fs::path tmp = root_ / "tmp" / name;
+    const fs::path dst = root_ / "new" / name;
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) return core::unexpected(fs_error("create", tmp, errno));
+    size_t done = 0;
+    while (done < raw.size()) {
+        const ssize_t n = ::write(fd, raw.data() + done, raw.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            const int err = errno;
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            return core::unexpected(fs_error("write", tmp, err));
+        }
+        done += static_cast<size_t>(n);
+    }
+    const int sync_rc = ::fsync(fd);
+    const int sync_err = errno;
+    if (::close(fd) != 0 || sync_rc != 0) {
+        const int err = sync_rc != 0 ? sync_err : errno;
+        ::unlink(tmp.c_str());
+        return core::unexpected(fs_error("fsync", tmp, err));
+    }
+    if (::rename(tmp.c_str(), dst.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        return core::unexpected(fs_error("rename", tmp, err));
+    }
+    if (auto s = core::sync_directory(root_ / "new"); !s)
+        return core::unexpected(MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
+    return name;
+}
+
+}  // namespace ck::mail

@@ -1,0 +1,125 @@
+#include "mail/smtp.hpp"
+
+#include <cstring>
+
+#include "mail/curl_handle.hpp"
+
+namespace ck::mail {
+namespace {
+
+struct UploadState {
+    const std::string* data;
+    size_t pos;
+};
+
+size_t read_upload(char* buf, size_t size, size_t n, void* user) {
+    auto* st = static_cast<UploadState*>(user);
+    const size_t room = size * n;
+    const size_t left = st->data->size() - st->pos;
+    const size_t len = left < room ? left : room;
+    std::memcpy(buf, st->data->data() + st->pos, len);
+    st->pos += len;
+    return len;
+}
+
+std::string to_crlf(const std::string& s) {
+    std::string out;
+    out.reserve(s.size() + s.size() / 40);
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '\n' && (i == 0 || s[i - 1] != '\r')) out += '\r';
+        out += s[i];
+    }
+    if (out.size() < 2 || out.compare(out.size() - 2, 2, "\r\n") != 0) out += "\r\n";
+    return out;
+}
+
+bool is_safe_address(const std::string& a) {
+    return a.find_first_of("<>\r\n \t") == std::string::npos;
+}
+
+// Adds "/helo" when the URL has no path (libcurl uses the path as the EHLO name).
+std::string url_with_helo(const std::string& url, const std::string& helo) {
+    const size_t scheme = url.find("://");
+    const size_t slash = url.find('/', scheme == std::string::npos ? 0 : scheme + 3);
+    if (slash != std::string::npos && slash + 1 < url.size()) return url;
+    std::string out = url;
+    if (slash == std::string::npos) out += '/';
+    return out + helo;
+}
+
+}  // namespace
+
+SmtpSink::SmtpSink(SmtpConfig config)
+    : config_(std::move(config)), curl_(std::make_unique<detail::CurlHandle>()) {}
+
+SmtpSink::~SmtpSink() = default;
+
+core::Result<void, MailError> SmtpSink::send(const std::string& envelope_from,
+                                             const std::vector<std::string>& recipients,
+                                             const std::string& raw_message) {
+    if (!*curl_) return core::unexpected(MailError{MailErrorCode::Connect, "curl_easy_init failed", 0, true});
+    if (recipients.empty())
+        return core::unexpected(MailError{MailErrorCode::InvalidInput, "no recipients", 0, false});
+    if (!is_safe_address(envelope_from))
+        return core::unexpected(MailError{MailErrorCode::InvalidInput, "bad envelope sender", 0, false});
+    curl_slist* rcpt = nullptr;
+    for (const std::string& r : recipients) {
+        if (r.empty() || !is_safe_address(r)) {
+            curl_slist_free_all(rcpt);
+            return core::unexpected(MailError{MailErrorCode::InvalidInput, "bad recipient '" + r + "'", 0, false});
+        }
+        rcpt = curl_slist_append(rcpt, ("<" + r + ">").c_str());
+    }
+    const std::string data = to_crlf(raw_message);
+    UploadState upload{&data, 0};
+    CURL* c = curl_->get();
+    char errbuf[CURL_ERROR_SIZE] = {};
+    const std::string url = url_with_helo(config_.url, config_.helo_name);
+    const std::string from = "<" + envelope_from + ">";
+    curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(c, CURLOPT_MAIL_FROM, from.c_str());
+    curl_easy_setopt(c, CURLOPT_MAIL_RCPT, rcpt);
+    curl_easy_setopt(c, CURLOPT_READFUNCTION, read_upload);
+    curl_easy_setopt(c, CURLOPT_READDATA, &upload);
+    curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
+    curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, static_cast<curl_off_t>(data.size()));
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, config_.connect_timeout_seconds);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, config_.timeout_seconds);
+    curl_easy_setopt(c, CURLOPT_USE_SSL, config_.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
+                                         : config_.tls == TlsMode::Try  ? static_cast<long>(CURLUSESSL_TRY)
+                                                                        : static_cast<long>(CURLUSESSL_NONE));
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, config_.verify_tls_peer ? 1L : 0L);
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, config_.verify_tls_peer ? 2L : 0L);
+    if (!config_.username.empty()) {
+        curl_easy_setopt(c, CURLOPT_USERNAME, config_.username.c_str());
+        curl_easy_setopt(c, CURLOPT_PASSWORD, config_.password.c_str());
+    }
+    const CURLcode rc = curl_easy_perform(c);
+    long code = 0;
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+    curl_easy_setopt(c, CURLOPT_MAIL_RCPT, nullptr);
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, nullptr);
+    curl_slist_free_all(rcpt);
+    if (rc == CURLE_OK && (code == 0 || (code >= 200 && code < 300))) return {};
+
+    MailError e;
+    e.response_code = code;
+    std::string what = errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc));
+    e.message = "SMTP " + detail::redact_url(url) + ": " + what;
+    if (code != 0) e.message += " (reply " + std::to_string(code) + ")";
+    if (code >= 500) {
+        e.code = MailErrorCode::Rejected;
+        e.transient = false;
+    } else if (code >= 400) {
+        e.code = MailErrorCode::Rejected;
+        e.transient = true;
+    } else {
+        e.code = rc == CURLE_LOGIN_DENIED ? MailErrorCode::Rejected : MailErrorCode::Connect;
+        e.transient = detail::is_transient_curl_error(rc);
+    }
+    return core::unexpected(e);
+}
+
+}  // namespace ck::mail

@@ -1,0 +1,51 @@
+#pragma once
+// SmtpSink: sends through an SMTP server with libcurl. Retry and back-off belong to the
+// outbox spool; this class only classifies failures (MailError::transient).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mail/source.hpp"
+
+namespace ck::mail {
+
+enum class TlsMode : unsigned char {
+    None,      // plain (or implicit TLS given by an smtps:// / imaps:// URL)
+    Try,       // STARTTLS when offered (CURLUSESSL_TRY)
+    Required,  // STARTTLS or fail (CURLUSESSL_ALL)
+};
+
+struct SmtpConfig {
+    std::string url;  // smtp://host:port or smtps://host:port; a path sets the EHLO name
+    std::string helo_name = "localhost";  // EHLO name when the URL has no path
+    std::string username;                 // AUTH only when not empty
+    std::string password;                 // passed in by the caller, never from argv
+    TlsMode tls = TlsMode::None;
+    bool verify_tls_peer = true;
+    long connect_timeout_seconds = 15;
+    long timeout_seconds = 120;
+};
+
+namespace detail {
+class CurlHandle;
+}
+
+// One connection, reused between send() calls while the server keeps it open.
+// send(): MAIL FROM:<envelope_from> (may be empty: null path), RCPT TO each recipient (all
+// must be accepted, or nothing is sent), DATA with the message's line ends made CRLF (libcurl
+// dot-stuffs). Failures: a 4xx reply or a connection/timeout error is transient, a 5xx reply
+// or bad input is permanent; MailError::response_code holds the SMTP code (0 if none).
+class SmtpSink final : public MailSink {
+public:
+    explicit SmtpSink(SmtpConfig config);
+    ~SmtpSink() override;
+    core::Result<void, MailError> send(const std::string& envelope_from,
+                                       const std::vector<std::string>& recipients,
+                                       const std::string& raw_message) override;
+
+private:
+    SmtpConfig config_;
+    std::unique_ptr<detail::CurlHandle> curl_;
+};
+
+}  // namespace ck::mail

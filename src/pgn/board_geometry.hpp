@@ -1,0 +1,22 @@
+#pragma once
+// Private helper of the pgn module: where pieces could come from, by board geometry only (no
+// pins, no checks). Used by the fast SAN resolver and by the diagnosis of failed moves. Built on
+// the public rules types only (the rules module's attack tables are internal to it).
+#include "rules/types.hpp"
+
+namespace ck::pgn::detail {
+
+// Squares from which a knight, bishop, rook, queen or king (t) would reach `to` on a board with
+// occupancy occ (slider rays stop at the first occupied square, which is included).
+rules::Bitboard reach(rules::PieceType t, rules::Square to, rules::Bitboard occ);
+
+// +8 for White, -8 for Black: one step forward in square numbers.
+constexpr int forward(rules::Color c) { return c == rules::Color::White ? 8 : -8; }
+
+// Index of the lowest set bit; b must be non-zero.
+inline rules::Square lsb(rules::Bitboard b) {
+    return static_cast<rules::Square>(__builtin_ctzll(b));
+}
+inline int popcount(rules::Bitboard b) { return __builtin_popcountll(b); }
+
+}  // namespace ck::pgn::detail

@@ -1,0 +1,162 @@
+// GameSplitter: cuts a PGN stream into one game's text at a time (contract in reader.hpp).
+#include <algorithm>
+#include <cstring>
+
+#include "pgn/reader.hpp"
+
+namespace ck::pgn {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
+
+std::string_view trim(std::string_view s) {
+    std::size_t b = 0, e = s.size();
+    while (b < e && is_space(s[b])) ++b;
+    while (e > b && is_space(s[e - 1])) --e;
+    return s.substr(b, e - b);
+}
+
+bool is_name_char(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Name of the tag on a line starting with '[' (empty if none).
+std::string_view tag_name(std::string_view line) {
+    std::size_t p = 1;
+    while (p < line.size() && is_space(line[p])) ++p;
+    std::size_t b = p;
+    while (p < line.size() && is_name_char(line[p])) ++p;
+    return line.substr(b, p - b);
+}
+
+std::uint32_t hash_name(std::string_view s) {
+    std::uint32_t h = 2166136261u;
+    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    return h;
+}
+
+// Movetext scan for comment state: a `{` opens a comment unless a `;` comment came first.
+// Returns true when the line ends inside an open `{` comment.
+bool ends_in_comment(std::string_view s) {
+    std::size_t p = 0;
+    while (p < s.size()) {
+        char c = s[p];
+        if (c == ';') return false;
+        if (c == '{') {
+            auto close = s.find('}', p + 1);
+            if (close == std::string_view::npos) return true;
+            p = close + 1;
+            continue;
+        }
+        ++p;
+    }
+    return false;
+}
+
+}  // namespace
+
+GameSplitter::GameSplitter(std::istream& in, std::size_t chunk_size)
+    : in_(in), chunk_size_(std::max<std::size_t>(chunk_size, 64)) {
+    buf_.resize(chunk_size_);
+}
+
+bool GameSplitter::fill() {
+    if (eof_) return false;
+    if (game_start_ > 0) {
+        std::memmove(buf_.data(), buf_.data() + game_start_, end_ - game_start_);
+        end_ -= game_start_;
+        scan_ -= game_start_;
+        game_start_ = 0;
+    }
+    if (buf_.size() - end_ < chunk_size_ / 2)
+        buf_.resize(std::max(buf_.size() * 2, end_ + chunk_size_));
+    in_.read(buf_.data() + end_, static_cast<std::streamsize>(buf_.size() - end_));
+    auto got = static_cast<std::size_t>(in_.gcount());
+    end_ += got;
+    if (in_.bad()) {
+        read_error_ = true;
+        eof_ = true;
+    } else if (!in_) {
+        eof_ = true;
+    }
+    if (at_stream_start_ && (end_ >= 3 || eof_)) {
+        at_stream_start_ = false;
+        if (end_ >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) game_start_ = scan_ = 3;
+    }
+    return got > 0;
+}
+
+bool GameSplitter::tag_starts_game(std::string_view line) const {
+    auto name = tag_name(line);
+    if (name == "Event") return true;
+    return std::find(tag_hashes_.begin(), tag_hashes_.end(), hash_name(name)) != tag_hashes_.end();
+}
+
+std::optional<GameText> GameSplitter::next() {
+    if (at_stream_start_) fill();
+    for (;;) {
+        const char* b = buf_.data();
+        std::size_t i = scan_;
+        while (i < end_ && b[i] != '\n' && b[i] != '\r') ++i;
+        // Need the whole line, and for a CR the next byte to tell CRLF from a lone CR.
+        if ((i == end_ || (b[i] == '\r' && i + 1 == end_)) && !eof_) {
+            fill();
+            continue;
+        }
+        if (scan_ >= end_) {  // end of stream
+            if (game_start_ < end_) {
+                GameText g{std::string_view(b + game_start_, end_ - game_start_), game_line_};
+                game_start_ = end_;
+                return g;
+            }
+            return std::nullopt;
+        }
+        std::size_t next = i;
+        if (i < end_) next += (b[i] == '\r' && i + 1 < end_ && b[i + 1] == '\n') ? 2 : 1;
+        std::string_view line(b + scan_, i - scan_);
+        std::string_view t = trim(line);
+        bool boundary = false;
+        if (in_comment_) {
+            auto close = line.find('}');
+            if (close != std::string_view::npos) {
+                in_comment_ = ends_in_comment(line.substr(close + 1));
+                prev_blank_ = false;
+            } else if (prev_blank_ && !line.empty() && line[0] == '[' && !tag_name(line).empty()) {
+                boundary = true;  // resync: an unterminated comment ends at the next tag section
+            } else {
+                prev_blank_ = t.empty();
+            }
+        } else if (t.empty()) {
+            prev_blank_ = true;
+        } else if (line[0] == '%') {
+            // escape line: ignored
+        } else if (t[0] == '[') {
+            if (has_content_ && (in_movetext_ || (prev_blank_ && tag_starts_game(t)))) {
+                boundary = true;
+            } else {
+                tag_hashes_.push_back(hash_name(tag_name(t)));
+                has_content_ = true;
+                prev_blank_ = false;
+            }
+        } else if (!in_movetext_ && has_content_ && t.back() == ']') {
+            prev_blank_ = false;  // a broken tag line inside the tag section
+        } else {
+            in_movetext_ = true;
+            has_content_ = true;
+            prev_blank_ = false;
+            in_comment_ = ends_in_comment(line);
+        }
+        if (boundary) {
+            GameText g{std::string_view(b + game_start_, scan_ - game_start_), game_line_};
+            game_start_ = scan_;
+            game_line_ = scan_line_;
+            in_comment_ = in_movetext_ = has_content_ = prev_blank_ = false;
+            tag_hashes_.clear();
+            return g;  // this line is looked at again as the first line of the next game
+        }
+        scan_ = next;
+        ++scan_line_;
+    }
+}
+
+}  // namespace ck::pgn

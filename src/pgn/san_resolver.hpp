@@ -1,0 +1,20 @@
+#pragma once
+// Fast SAN resolution for bulk validation. rules::parse_move generates every legal move; this
+// looks only at the pieces of the named type that could reach the named square (or the pocket for
+// a drop) and tests king safety with Position::attackers_to. It answers only the common cases
+// (piece moves, pawn pushes and captures, en passant, promotions, drops) and only when exactly one
+// legal move matches; everything else (castling, Replacement/Putback placements, a pending Putback
+// promotion, long algebraic, no match, several matches) returns nullopt and the caller falls back
+// to rules::parse_move, which also produces the error. The move returned is the one
+// generate_legal would give, so Position::make_move may take it.
+#include <optional>
+
+#include "rules/move.hpp"
+#include "rules/notation.hpp"
+#include "rules/position.hpp"
+
+namespace ck::pgn::detail {
+
+std::optional<rules::Move> fast_resolve(const rules::Position& pos, const rules::MoveText& mt);
+
+}  // namespace ck::pgn::detail

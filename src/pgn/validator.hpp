@@ -1,0 +1,77 @@
+#pragma once
+// Validation of one game (../shared/spec/pgn.md, `crazykrieg validate`): the variant from the
+// Variant tag, the start from SetUp/FEN, every SAN of the main line and of every variation (from
+// its own branch point) replayed with the rules engine, and the result checked against a
+// checkmate or stalemate on the board. The first defect makes the game invalid; its kind is
+// named in the reason so that each kind of ../data/pgn/invalid.key can be told apart.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rules/variant.hpp"
+
+namespace ck::pgn {
+
+enum class ErrorKind : std::uint8_t {
+    None,
+    IllegalMove,
+    LeavesKingInCheck,
+    AmbiguousSan,
+    MalformedToken,
+    IllegalCastling,
+    IllegalEnPassant,
+    BadPromotion,
+    DropOnOccupied,
+    DropNotInPocket,
+    DropPromotedPiece,
+    PawnDropRank,
+    DropInStandard,
+    WrongVariant,
+    MoveAfterMate,
+    Truncated,
+    BrokenTag,
+    BadFen,
+    UnknownVariant,
+    NullMove,
+    ResultContradiction,
+    UnterminatedComment,
+    UnbalancedParenthesis,
+    TextAfterResult,
+};
+
+// The words every reason of that kind starts with: "illegal move", "drop of a promoted piece"...
+std::string_view kind_name(ErrorKind kind);
+// The invalid.key spelling: "illegal_move", "drop_promoted_piece", ...
+std::string_view kind_key(ErrorKind kind);
+
+struct GameVerdict {
+    bool valid = true;
+    // Valid: plies in the main line. Invalid: ply of the defect, counted from 1 along the line
+    // from the start position (a variation's plies continue from its branch point); 0 when the
+    // defect is in the tag section.
+    int ply = 0;
+    int line = 0;       // invalid: line of the offending token or tag (0 for a valid game)
+    std::string move;   // invalid at ply > 0: "12... Nf3" as written (glyphs stripped)
+    std::string error;  // invalid: the reason, starting with kind_name(kind)
+    ErrorKind kind = ErrorKind::None;
+};
+
+struct ValidateOptions {
+    // Replay under this variant whatever the Variant tag says (used to tell a wrong Variant tag
+    // from a defect); nullptr = from the tag.
+    const rules::Variant* force_variant = nullptr;
+    // Try the other drop variants when a drop fails, to report "wrong variant".
+    bool diagnose_variant = true;
+};
+
+// Validates the single game in `text` (as cut by GameSplitter); nullopt when the text holds no
+// game. first_line is the line number of text[0] in its file.
+std::optional<GameVerdict> validate_game(std::string_view text, int first_line,
+                                         const ValidateOptions& options = {});
+
+// Variant from a Variant tag value: absent/empty, "Standard", "chess", "From Position" = chess;
+// Crazyhouse, Loop, Chessgi, Replacement, Putback case-insensitively; nullptr if unknown.
+const rules::Variant* variant_from_tag(std::string_view tag);
+
+}  // namespace ck::pgn

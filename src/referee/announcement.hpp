@@ -1,0 +1,35 @@
+#pragma once
+// What a player is told (../shared/spec/referee.md, "Responses"). An Announcement is addressed
+// to exactly one player: the game object builds each player's list separately, so a field that
+// player may not know is simply never filled in (style guide: hidden information is a type).
+#include <string>
+
+namespace ck::referee {
+
+enum class AnnouncementType : unsigned char { Moved, Illegal, Any, Capture, Drop, Check, GameOver };
+
+struct Announcement {
+    AnnouncementType type = AnnouncementType::Moved;
+    // Empty strings are absent keys.
+    std::string move;       // Moved: SAN, to the mover (and to the opponent in open play)
+    std::string answer;     // Illegal: "no" | "impossible" | "illegal"; Any: "try" | "no"
+    std::string attempt;    // Illegal: the trimmed request, to the mover only
+    std::string piece;      // Capture: reserve identity; Drop: dropped type
+    std::string square;     // Capture: the captured unit's square; Drop: to the mover only
+    std::string placed;     // Capture (Replacement/Putback): where the piece was put back, to
+                            // its owner only
+    std::string direction;  // Check
+    std::string result;     // GameOver: "1-0" | "0-1" | "1/2-1/2"
+    std::string reason;     // GameOver: checkmate, stalemate, repetition, ...
+
+    friend bool operator==(const Announcement& a, const Announcement& b) {
+        return a.type == b.type && a.move == b.move && a.answer == b.answer &&
+               a.attempt == b.attempt && a.piece == b.piece && a.square == b.square &&
+               a.placed == b.placed && a.direction == b.direction && a.result == b.result &&
+               a.reason == b.reason;
+    }
+};
+
+std::string_view announcement_type_name(AnnouncementType t);
+
+}  // namespace ck::referee

@@ -1,0 +1,358 @@
+// The referee's game object: requests -> rulings (../shared/spec/referee.md, CrazyKrieg rules
+// and "Details the checks rely on").
+#include "referee/game.hpp"
+
+#include <cctype>
+
+#include "referee/check_direction.hpp"
+#include "referee/own_board.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+namespace ck::referee {
+
+using rules::Color;
+using rules::Move;
+using rules::MoveKind;
+using rules::MoveList;
+using rules::Piece;
+using rules::PieceType;
+using rules::Square;
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    const char* blanks = " \t\r\n\f\v";
+    const auto b = s.find_first_not_of(blanks);
+    if (b == std::string_view::npos) return {};
+    const auto e = s.find_last_not_of(blanks);
+    return s.substr(b, e - b + 1);
+}
+
+bool equals_lower(std::string_view s, std::string_view word) {
+    if (s.size() != word.size()) return false;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(s[i])) != word[i]) return false;
+    return true;
+}
+
+int lowest_square(rules::Bitboard b) { return __builtin_ctzll(b); }
+
+Announcement make(AnnouncementType t) {
+    Announcement a;
+    a.type = t;
+    return a;
+}
+
+// Reserve identity of a captured unit (spec: "Captures" and detail 10).
+std::string capture_identity(const rules::Variant& v, PieceType t, bool promoted) {
+    if (promoted && rules::has_pockets(v) && v.promoted_returns_as_pawn) t = PieceType::Pawn;
+    return std::string(rules::type_word(t));
+}
+
+}  // namespace
+
+std::string_view answer_word(Answer a) {
+    switch (a) {
+        case Answer::Legal:
+            return "legal";
+        case Answer::No:
+            return "no";
+        case Answer::Impossible:
+            return "impossible";
+        case Answer::Illegal:
+            return "illegal";
+        case Answer::Try:
+            return "try";
+        case Answer::Error:
+            return "error";
+    }
+    return "error";
+}
+
+core::Result<Game, SetupError> Game::create(const GameSetup& setup) {
+    if (!setup.variant) return core::unexpected(SetupError{"no variant given"});
+    if (setup.fen) {
+        auto pos = rules::Position::from_fen(*setup.fen, *setup.variant);
+        if (!pos) return core::unexpected(SetupError{"bad FEN: " + pos.error().message});
+        Game g(std::move(*pos));
+        g.hidden_ = setup.hidden;
+        g.rules_ = setup.rules;
+        return g;
+    }
+    Game g(rules::Position::startpos(*setup.variant));
+    g.hidden_ = setup.hidden;
+    g.rules_ = setup.rules;
+    return g;
+}
+
+Ruling Game::request(std::string_view line) {
+    Ruling r;
+    const std::string_view text = trim(line);
+    r.n = ++requests_;
+    r.request = std::string(text);
+    r.side = position_.side_to_move();
+    if (over()) {
+        r.error = "the game is over";
+    } else if (equals_lower(text, "any?")) {
+        ask_any(r);
+    } else if (equals_lower(text, "resign")) {
+        resign(r);
+    } else if (hidden_) {
+        attempt(text, r);
+    } else {
+        attempt_open(text, r);
+    }
+    r.result = result_;
+    for (int c = 0; c < 2; ++c)
+        heard_[c].insert(heard_[c].end(), r.told[c].begin(), r.told[c].end());
+    return r;
+}
+
+void Game::tell(Color c, Ruling& r, Announcement a) {
+    r.told[rules::index_of(c)].push_back(std::move(a));
+}
+
+void Game::tell_both(Ruling& r, const Announcement& a) {
+    tell(Color::White, r, a);
+    tell(Color::Black, r, a);
+}
+
+// Refusals (detail 3): the mover hears the answer and the attempt; the opponent hears `no`
+// without the attempt, and nothing of `impossible` (nor of open play's `illegal`).
+void Game::refuse(Ruling& r, Answer answer) {
+    r.answer = answer;
+    Announcement mine = make(AnnouncementType::Illegal);
+    mine.answer = std::string(answer_word(answer));
+    mine.attempt = r.request;
+    tell(r.side, r, mine);
+    if (answer == Answer::No) {
+        Announcement theirs = make(AnnouncementType::Illegal);
+        theirs.answer = "no";
+        tell(~r.side, r, theirs);
+    }
+}
+
+// `any?` (detail 4): once per turn; `try` when a legal pawn capture (en passant included)
+// exists, and then the duty to try a pawn capture. Both players hear question and answer.
+void Game::ask_any(Ruling& r) {
+    if (asked_any_) {
+        refuse(r, Answer::Impossible);
+        return;
+    }
+    asked_any_ = true;
+    MoveList legal;
+    rules::generate_legal(position_, legal);
+    bool capture = false;
+    for (Move m : legal) {
+        if (m.is_drop() || m.kind() == MoveKind::Castling) continue;
+        if (rules::type_of(position_.piece_on(m.from())) != PieceType::Pawn) continue;
+        if (rules::file_of(m.from()) != rules::file_of(m.to())) capture = true;
+    }
+    r.answer = capture ? Answer::Try : Answer::No;
+    duty_ = hidden_ && capture;
+    Announcement a = make(AnnouncementType::Any);
+    a.answer = capture ? "try" : "no";
+    tell_both(r, a);
+}
+
+// Detail 7.
+void Game::resign(Ruling& r) {
+    r.answer = Answer::Legal;
+    end_game(r, r.side == Color::White ? "0-1" : "1-0", "resignation");
+}
+
+void Game::end_game(Ruling& r, std::string result, std::string reason) {
+    Announcement a = make(AnnouncementType::GameOver);
+    a.result = result;
+    a.reason = std::move(reason);
+    tell_both(r, a);
+    result_ = std::move(result);
+}
+
+void Game::start_turn() {
+    asked_any_ = false;
+    duty_ = false;
+}
+
+// A hidden-play attempt: resolve on the mover's own board (error / impossible), apply the
+// `any?` duty, then rule on the true board (legal / no).
+void Game::attempt(std::string_view text, Ruling& r) {
+    auto parsed = rules::parse_move_text(text);
+    if (!parsed) {
+        r.error = "not a request";
+        return;
+    }
+    const OwnBoard own = OwnBoard::of(position_, r.side);
+    const OwnResolution res = resolve_on_own_board(own, *parsed);
+    switch (res.kind) {
+        case OwnResolution::Kind::Ambiguous:
+        case OwnResolution::Kind::NeedsPiece:
+            r.error = res.reason;
+            return;
+        case OwnResolution::Kind::Impossible:
+            refuse(r, Answer::Impossible);
+            return;
+        case OwnResolution::Kind::Move:
+            break;
+    }
+    const bool pawn_capture = is_pawn_capture(own, res.move);
+    if (duty_ && !pawn_capture) {
+        refuse(r, Answer::Impossible);  // keeps the duty
+        return;
+    }
+    MoveList legal;
+    rules::generate_legal(position_, legal);
+    Move chosen = Move::none();
+    for (Move m : legal) {
+        if (!same_intent(res.move, m)) continue;
+        // Replacement/Putback: the text may name the placement and the pending choice; when it
+        // does not, the first legal one (lowest placement square) is taken.
+        if (parsed->place && m.place() != *parsed->place) continue;
+        if (parsed->pending_choice != PieceType::None &&
+            m.pending_choice() != parsed->pending_choice)
+            continue;
+        chosen = m;
+        break;
+    }
+    if (chosen.is_none()) {
+        if (duty_ && pawn_capture) duty_ = false;  // one failed pawn-capture try releases it
+        refuse(r, Answer::No);
+        return;
+    }
+    play(chosen, r);
+}
+
+// Open play: legal or illegal with a reason; ambiguity is judged on the whole board.
+void Game::attempt_open(std::string_view text, Ruling& r) {
+    auto parsed = rules::parse_move_text(text);
+    if (!parsed) {
+        r.error = "not a request";
+        return;
+    }
+    auto m = rules::parse_move(position_, text);
+    if (m) {
+        play(*m, r);
+        return;
+    }
+    if (m.error().code == rules::NotationError::Code::Ambiguous) {
+        r.error = "several moves match: say which";
+        return;
+    }
+    const OwnResolution res = resolve_on_own_board(OwnBoard::of(position_, r.side), *parsed);
+    if (res.kind == OwnResolution::Kind::NeedsPiece) {
+        r.error = res.reason;
+        return;
+    }
+    refuse(r, Answer::Illegal);
+    r.reason = res.kind == OwnResolution::Kind::Impossible
+                   ? res.reason
+                   : "not legal here: the way is blocked, there is nothing to take, or the king "
+                     "would be in check";
+}
+
+// A legal move and its announcements, in the order of detail 1: moved, capture or drop, one
+// check per direction, game-over.
+void Game::play(Move m, Ruling& r) {
+    const Color us = r.side, them = ~us;
+    const std::string san = rules::to_san(position_, m);
+    const rules::Variant& v = position_.variant();
+
+    Piece before[64];
+    for (Square s = 0; s < 64; ++s) before[s] = position_.piece_on(s);
+    const rules::Bitboard promoted_before = position_.promoted();
+    const rules::Bitboard theirs_before = position_.pieces(them);
+
+    position_.make_move(m);
+    start_turn();
+    r.answer = Answer::Legal;
+    r.move = san;
+
+    Announcement mine = make(AnnouncementType::Moved);
+    mine.move = san;
+    tell(us, r, mine);
+    Announcement theirs = make(AnnouncementType::Moved);
+    if (!hidden_) theirs.move = san;
+    tell(them, r, theirs);
+
+    // The captured unit left its square (en passant: the passed pawn's square); a put-back
+    // piece appears on a square that was empty, so it does not hide the captured square.
+    const rules::Bitboard removed = theirs_before & ~position_.pieces(them);
+    if (!m.is_drop() && removed) {
+        const Square sq = static_cast<Square>(lowest_square(removed));
+        Announcement cap = make(AnnouncementType::Capture);
+        cap.square = rules::square_name(sq);
+        cap.piece = capture_identity(v, rules::type_of(before[sq]), (promoted_before >> sq) & 1);
+        tell(us, r, cap);
+        if (m.place() != rules::NoSquare) cap.placed = rules::square_name(m.place());
+        tell(them, r, cap);
+    }
+    if (m.is_drop()) {
+        Announcement drop = make(AnnouncementType::Drop);
+        drop.piece = std::string(rules::type_word(m.piece()));
+        drop.square = rules::square_name(m.to());
+        tell(us, r, drop);
+        if (hidden_) drop.square.clear();
+        tell(them, r, drop);
+    }
+    const Square king = position_.king_square(them);
+    for (rules::Bitboard c = position_.checkers(); c; c &= c - 1) {
+        const Square s = static_cast<Square>(lowest_square(c));
+        Announcement chk = make(AnnouncementType::Check);
+        chk.direction =
+            std::string(check_direction(king, s, rules::type_of(position_.piece_on(s))));
+        tell_both(r, chk);
+    }
+
+    // Automatic game end (detail 9): mate and stalemate first, then the draws.
+    MoveList replies;
+    rules::generate_legal(position_, replies);
+    if (replies.empty()) {
+        if (position_.in_check())
+            end_game(r, us == Color::White ? "1-0" : "0-1", "checkmate");
+        else
+            end_game(r, "1/2-1/2", "stalemate");
+    } else if (position_.repetition_count() >= 3) {
+        end_game(r, "1/2-1/2", "repetition");
+    } else if (position_.halfmove_clock() >= 100) {
+        end_game(r, "1/2-1/2", "fifty-moves");
+    } else if (position_.insufficient_material()) {
+        end_game(r, "1/2-1/2", "insufficient-material");
+    }
+}
+
+// The only place a view's pieces come from: `player`'s own pieces (every piece in open play)
+// and the pockets, which are public in every variant (captures and drops are announced).
+OwnPieces Game::own_pieces(Color player) const {
+    OwnPieces o;
+    for (Square s = 0; s < 64; ++s) {
+        const Piece p = position_.piece_on(s);
+        const bool shown = rules::is_piece(p) && (!hidden_ || rules::color_of(p) == player);
+        o.board[s] = shown ? p : Piece::NoPiece;
+        if (shown && position_.is_promoted(s)) o.promoted |= rules::bb(s);
+    }
+    for (Color c : {Color::White, Color::Black})
+        for (int t = 0; t < rules::PocketTypes; ++t)
+            o.pockets[rules::index_of(c)][t] = position_.pocket_count(c, static_cast<PieceType>(t));
+    return o;
+}
+
+std::string Game::view_text(Color player) const {
+    PlayerView v;
+    v.player = player;
+    v.pieces = own_pieces(player);
+    return v.board_text();
+}
+
+PlayerView Game::view(Color player) const {
+    PlayerView v;
+    v.player = player;
+    v.pieces = own_pieces(player);
+    v.heard = heard_[rules::index_of(player)];
+    v.move_number = position_.fullmove_number();
+    v.to_move = position_.side_to_move();
+    v.result = result_;
+    return v;
+}
+
+}  // namespace ck::referee

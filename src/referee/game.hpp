@@ -1,0 +1,87 @@
+#pragma once
+// The referee's game object: the ONLY holder of the true position (style guide: "Hidden
+// information is a type"). Everything a player learns leaves through a Ruling's per-player
+// announcement lists or through view(colour); the true position is reachable only with a
+// TruePositionKey, which only the full-record writer (a friend, to come with the store) and the
+// referee's own tests can make.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.hpp"
+#include "referee/player_view.hpp"
+#include "referee/rule_set.hpp"
+#include "referee/ruling.hpp"
+#include "rules/position.hpp"
+#include "rules/variant.hpp"
+
+namespace ck::store {
+class GameRecord;  // the full-record writer (may read the true position)
+}
+
+namespace ck::referee {
+
+class TruePositionKey {
+    TruePositionKey() = default;
+    friend class ck::store::GameRecord;
+    friend struct TruePositionKeyForTests;  // defined only in tests/referee
+};
+
+struct GameSetup {
+    const rules::Variant* variant = nullptr;
+    bool hidden = false;
+    RuleSet rules = RuleSet::CrazyKrieg;
+    std::optional<std::string> fen;  // nullopt: the standard start
+};
+
+struct SetupError {
+    std::string message;
+};
+
+class Game {
+public:
+    static core::Result<Game, SetupError> create(const GameSetup& setup);
+
+    // One request line (move attempt, `any?`, `resign`); leading/trailing blanks are trimmed.
+    // The caller skips blank and `#` lines; every line given here is answered and counted.
+    Ruling request(std::string_view line);
+
+    // What `player` may see now (their own pieces only in hidden play).
+    PlayerView view(rules::Color player) const;
+    // view(player).board_text() without copying the announcement log.
+    std::string view_text(rules::Color player) const;
+
+    bool hidden() const { return hidden_; }
+    bool over() const { return result_.has_value(); }
+    const std::optional<std::string>& result() const { return result_; }
+    rules::Color side_to_move() const { return position_.side_to_move(); }
+    const rules::Variant& variant() const { return position_.variant(); }
+    const rules::Position& true_position(const TruePositionKey&) const { return position_; }
+
+private:
+    explicit Game(rules::Position pos) : position_(std::move(pos)) {}
+
+    void attempt(std::string_view text, Ruling& r);
+    void attempt_open(std::string_view text, Ruling& r);
+    void ask_any(Ruling& r);
+    void resign(Ruling& r);
+    void play(rules::Move m, Ruling& r);
+    void refuse(Ruling& r, Answer answer);
+    void end_game(Ruling& r, std::string result, std::string reason);
+    void tell(rules::Color c, Ruling& r, Announcement a);
+    void tell_both(Ruling& r, const Announcement& a);
+    void start_turn();
+    OwnPieces own_pieces(rules::Color player) const;
+
+    rules::Position position_;
+    bool hidden_ = false;
+    RuleSet rules_ = RuleSet::CrazyKrieg;
+    int requests_ = 0;
+    bool asked_any_ = false;  // `any?` asked in this turn
+    bool duty_ = false;       // after `any?` -> try: the next attempt must be a pawn capture
+    std::optional<std::string> result_;
+    std::vector<Announcement> heard_[2];
+};
+
+}  // namespace ck::referee

@@ -1,0 +1,36 @@
+#pragma once
+// What one player may see (style guide: "Hidden information is a type"): their own pieces
+// (all pieces in open play), both pockets (public: every capture and drop is announced), the
+// announcements addressed to them, the move number, whose turn it is and the result. A
+// PlayerView is built only from OwnPieces (one colour's pieces, copied by colour) and the
+// player's own announcement list; it never sees the other side's pieces in hidden play.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "referee/announcement.hpp"
+#include "rules/types.hpp"
+
+namespace ck::referee {
+
+// One colour's pieces (or both, in open play), with promoted marks, and both pockets.
+struct OwnPieces {
+    rules::Piece board[64];
+    rules::Bitboard promoted = 0;
+    int pockets[2][rules::PocketTypes] = {{0}};
+};
+
+struct PlayerView {
+    rules::Color player = rules::Color::White;
+    OwnPieces pieces;
+    std::vector<Announcement> heard;  // everything told to this player, in order
+    int move_number = 1;
+    rules::Color to_move = rules::Color::White;
+    std::optional<std::string> result;  // "1-0", "0-1", "1/2-1/2"
+
+    // The umpire's view string: the pieces as a FEN board (promoted ones with '~'), then both
+    // pockets in brackets, white's upper case first, each in the order Q R B N P.
+    std::string board_text() const;
+};
+
+}  // namespace ck::referee

@@ -1,0 +1,50 @@
+#include "rules/variant.hpp"
+
+#include <cctype>
+
+namespace ck::rules {
+namespace {
+
+// The variant table of spec/referee.md; Replacement/Putback per replacement-putback.md,
+// "Decisions for crazykrieg". Chessgi follows Fairy-Stockfish (pawn on its 1st rank: one step).
+constexpr Variant Variants[] = {
+    // id, name, pgn, capture rule, promoted->pawn, pawn drop rank 1, rank-1 steps,
+    // bishop colour, pawn ranks 2..7, owner promotes placed pawn
+    {VariantId::Chess, "chess", "Standard", CaptureRule::Remove, false, false, 0, false, false,
+     false},
+    {VariantId::Crazyhouse, "crazyhouse", "Crazyhouse", CaptureRule::ToPocket, true, false, 0,
+     false, false, false},
+    {VariantId::Loop, "loop", "Loop", CaptureRule::ToPocket, false, false, 0, false, false, false},
+    {VariantId::Chessgi, "chessgi", "Chessgi", CaptureRule::ToPocket, false, true, 1, false, false,
+     false},
+    {VariantId::Replacement, "replacement", "Replacement", CaptureRule::PutBack, false, false, 0,
+     true, true, false},
+    {VariantId::Putback, "putback", "Putback", CaptureRule::PutBack, false, false, 3, false, false,
+     true},
+};
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+const Variant& variant_of(VariantId id) { return Variants[static_cast<int>(id)]; }
+
+const Variant* find_variant(std::string_view name) {
+    for (const Variant& v : Variants) {
+        if (iequals(name, v.name) || iequals(name, v.pgn_name)) return &v;
+    }
+    // Other spellings seen in PGN tags (python-chess "Normal", "Orthodox"; "Crazy House").
+    if (iequals(name, "normal") || iequals(name, "orthodox")) return &Variants[0];
+    if (iequals(name, "crazy house") || iequals(name, "zh")) return &Variants[1];
+    return nullptr;
+}
+
+}  // namespace ck::rules
