@@ -3,6 +3,9 @@ add_compile_options(-Wall -Wextra -Wpedantic)
 if(CK_SANITIZE)
     add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
     add_link_options(-fsanitize=address,undefined)
+    # The sanitizer build also checks the programmer-error tier (style guide, errors tier 1):
+    # assert() stays on even in RelWithDebInfo, and libstdc++ checks container bounds.
+    add_compile_options(-UNDEBUG -D_GLIBCXX_ASSERTIONS)
 endif()
 if(CMAKE_BUILD_TYPE STREQUAL "Release")
     add_compile_options(-O3)

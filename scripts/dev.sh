@@ -14,6 +14,8 @@ set -euo pipefail
 # "perft-quick" still runs under the sanitizers while "perft" does not.
 ASAN_EXCLUDE_LABELS='^(perft|slow|mailserver)$'
 CTEST_JOBS=2
+# Default per-test limit for tests that set no TIMEOUT of their own (ctest's default is 1500 s).
+CTEST_TIMEOUT=900
 FUZZ_SECONDS=${CK_FUZZ_SECONDS:-30}
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -37,7 +39,7 @@ has_command() {
 
 cmd_run() {
     say "setup"
-    scripts/setup.sh
+    bash scripts/setup.sh
     # The main job. When the mail daemon exists this becomes `crazykrieg serve` on the embedded
     # default (everything under ./var, spec/cli.md).
     if ! has_command perft; then
@@ -65,7 +67,8 @@ run_ctest() {
     local name=$1 dir=$2
     shift 2
     local log="$dir/ctest-dev.log" rc=0
-    ctest --test-dir "$dir" --output-on-failure --no-tests=error -j"$CTEST_JOBS" "$@" 2>&1 |
+    ctest --test-dir "$dir" --output-on-failure --no-tests=error -j"$CTEST_JOBS" \
+        --timeout "$CTEST_TIMEOUT" "$@" 2>&1 |
         tee "$log" || rc=$?  # pipefail: ctest's status when it fails
     local line
     line=$(grep -E '[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1 || true)
@@ -88,7 +91,10 @@ fuzz_targets() {
 
 cmd_test() {
     say "setup"
-    scripts/setup.sh
+    if ! bash scripts/setup.sh; then
+        echo "dev.sh test: FAILED (setup or Release build; see above)"
+        return 1
+    fi
 
     say "tests (Release, $BUILD_DIR)"
     run_ctest "tests (Release)" "$BUILD_DIR"
@@ -110,13 +116,18 @@ cmd_test() {
         say "fuzz: skipped (no fuzz targets in fuzz/ or no scripts/fuzz.sh)"
         record "fuzz" skip "no fuzz targets"
     else
-        local t ok=0 bad=()
+        local t log ok=0 bad=()
         for t in "${targets[@]}"; do
-            say "fuzz $t for ${FUZZ_SECONDS}s"
-            if scripts/fuzz.sh "$t" "$FUZZ_SECONDS" </dev/null; then
+            # libFuzzer prints a line per new input: keep it in a file, show the end.
+            mkdir -p "$ASAN_DIR"
+            log="$ASAN_DIR/fuzz-$t.log"
+            say "fuzz $t for ${FUZZ_SECONDS}s (full output: $log)"
+            if scripts/fuzz.sh "$t" "$FUZZ_SECONDS" </dev/null >"$log" 2>&1; then
                 ok=$((ok + 1))
+                grep -E '^(Done|stat::number_of_executed_units|stat::average_exec_per_sec)' "$log" || true
             else
                 bad+=("$t")
+                tail -n 60 "$log"
             fi
         done
         if [ ${#bad[@]} -eq 0 ]; then

@@ -17,6 +17,6 @@ cmake --build "$build" --target "$target" -j2
 corpus=$build/corpus/$target
 mkdir -p "$corpus" "$build/artifacts"
 set -- "$build/fuzz/$target" -max_total_time="$seconds" -print_final_stats=1 \
-    -artifact_prefix="$build/artifacts/$target-" -max_len=256
+    -artifact_prefix="$build/artifacts/$target-" -max_len=256 -timeout=10
 if [ -f "$root/fuzz/$target.dict" ]; then set -- "$@" -dict="$root/fuzz/$target.dict"; fi
 exec "$@" "$corpus" "$root/fuzz/seeds/$target"

@@ -49,7 +49,7 @@ missing_packages() {
 
 apt_install() {
     "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-        --no-install-recommends -o DPkg::Lock::Timeout=300 "$@" </dev/null
+        --no-install-recommends -o DPkg::Lock::Timeout=300 -o Acquire::Retries=3 "$@" </dev/null
 }
 
 install_packages() {
@@ -69,7 +69,7 @@ install_packages() {
         return 1
     fi
     say "apt-get update"
-    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q -o Acquire::Retries=3 </dev/null
     if [ ${#need_mail[@]} -gt 0 ]; then
         say "installing mail servers: ${need_mail[*]}"
         # No system daemon may start: policy-rc.d exit 101 makes invoke-rc.d refuse. Only add

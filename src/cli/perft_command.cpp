@@ -86,7 +86,7 @@ int run_suite(const std::string& file) {
         seconds += s;
         if (got == expected) {
             std::cout << "ok   " << v->name << " " << case_name(f) << " d" << depth << " " << got
-                      << "\n";
+                      << " (" << static_cast<std::uint64_t>(s > 0 ? got / s : 0) << " nodes/s)\n";
         } else {
             ++failed;
             std::cout << "FAIL " << v->name << " " << case_name(f) << " d" << depth

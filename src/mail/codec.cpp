@@ -81,8 +81,8 @@ std::string qp_decode(std::string_view in) {
                 out += line[i];
             } else if (i + 1 == line.size()) {
                 soft = true;
-            } else if (i + 2 < line.size() &&
-                       hex_value(line[i + 1]) >= 0 && hex_value(line[i + 2]) >= 0) {
+            } else if (i + 2 < line.size() && hex_value(line[i + 1]) >= 0 &&
+                       hex_value(line[i + 2]) >= 0) {
                 out += static_cast<char>(hex_value(line[i + 1]) * 16 + hex_value(line[i + 2]));
                 i += 2;
             } else {

@@ -43,7 +43,8 @@ std::string redact_url(const std::string& url) {
     const size_t start = scheme == std::string::npos ? 0 : scheme + 3;
     const size_t at = out.find('@', start);
     const size_t slash = out.find('/', start);
-    if (at != std::string::npos && (slash == std::string::npos || at < slash)) out.erase(start, at + 1 - start);
+    if (at != std::string::npos && (slash == std::string::npos || at < slash))
+        out.erase(start, at + 1 - start);
     return out;
 }
 

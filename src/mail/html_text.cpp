@@ -40,13 +40,13 @@ struct Entity {
     std::uint32_t cp;
 };
 constexpr Entity Entities[] = {
-    {"amp", '&'},      {"lt", '<'},       {"gt", '>'},       {"quot", '"'},     {"apos", '\''},
-    {"nbsp", 0xA0},    {"copy", 0xA9},    {"reg", 0xAE},     {"laquo", 0xAB},   {"raquo", 0xBB},
-    {"auml", 0xE4},    {"ouml", 0xF6},    {"uuml", 0xFC},    {"Auml", 0xC4},    {"Ouml", 0xD6},
-    {"Uuml", 0xDC},    {"szlig", 0xDF},   {"eacute", 0xE9},  {"egrave", 0xE8},  {"agrave", 0xE0},
-    {"ccedil", 0xE7},  {"ndash", 0x2013}, {"mdash", 0x2014}, {"lsquo", 0x2018}, {"rsquo", 0x2019},
-    {"ldquo", 0x201C}, {"rdquo", 0x201D}, {"hellip", 0x2026}, {"euro", 0x20AC}, {"middot", 0xB7},
-    {"times", 0xD7},   {"bull", 0x2022},  {"zwnj", 0x200C},  {"shy", 0xAD},
+    {"amp", '&'},      {"lt", '<'},       {"gt", '>'},        {"quot", '"'},     {"apos", '\''},
+    {"nbsp", 0xA0},    {"copy", 0xA9},    {"reg", 0xAE},      {"laquo", 0xAB},   {"raquo", 0xBB},
+    {"auml", 0xE4},    {"ouml", 0xF6},    {"uuml", 0xFC},     {"Auml", 0xC4},    {"Ouml", 0xD6},
+    {"Uuml", 0xDC},    {"szlig", 0xDF},   {"eacute", 0xE9},   {"egrave", 0xE8},  {"agrave", 0xE0},
+    {"ccedil", 0xE7},  {"ndash", 0x2013}, {"mdash", 0x2014},  {"lsquo", 0x2018}, {"rsquo", 0x2019},
+    {"ldquo", 0x201C}, {"rdquo", 0x201D}, {"hellip", 0x2026}, {"euro", 0x20AC},  {"middot", 0xB7},
+    {"times", 0xD7},   {"bull", 0x2022},  {"zwnj", 0x200C},   {"shy", 0xAD},
 };
 
 // Decodes the reference starting at html[i] == '&'; returns chars consumed (0 = not one).
@@ -61,7 +61,8 @@ size_t decode_entity(std::string_view html, size_t i, std::string& out) {
         std::string_view digits = body.substr(hex ? 2 : 1);
         if (digits.empty()) return 0;
         for (char c : digits) {
-            const int v = hex ? hex_value(c) : (std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : -1);
+            const int v =
+                hex ? hex_value(c) : (std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : -1);
             if (v < 0) return 0;
             cp = cp * (hex ? 16 : 10) + static_cast<std::uint32_t>(v);
             if (cp > 0x10FFFF) cp = 0x110000;
@@ -79,9 +80,9 @@ size_t decode_entity(std::string_view html, size_t i, std::string& out) {
 }
 
 bool is_block_tag(const std::string& t) {
-    static const char* const Blocks[] = {"br", "p", "div", "tr", "li", "ul", "ol", "table",
-                                         "h1", "h2", "h3", "h4", "h5", "h6", "hr", "pre",
-                                         "blockquote", "body", "html"};
+    static const char* const Blocks[] = {"br",    "p",   "div",        "tr",   "li",  "ul", "ol",
+                                         "table", "h1",  "h2",         "h3",   "h4",  "h5", "h6",
+                                         "hr",    "pre", "blockquote", "body", "html"};
     for (const char* b : Blocks)
         if (t == b) return true;
     return false;
@@ -120,10 +121,13 @@ std::string html_to_text(std::string_view html) {
             const bool closing = !tag.empty() && tag[0] == '/';
             if (closing) tag.remove_prefix(1);
             size_t n = 0;
-            while (n < tag.size() && (std::isalnum(static_cast<unsigned char>(tag[n])) || tag[n] == '!')) ++n;
+            while (n < tag.size() &&
+                   (std::isalnum(static_cast<unsigned char>(tag[n])) || tag[n] == '!'))
+                ++n;
             const std::string name = lower(tag.substr(0, n));
             i = end + 1;
-            if (!closing && (name == "head" || name == "style" || name == "script" || name == "title")) {
+            if (!closing &&
+                (name == "head" || name == "style" || name == "script" || name == "title")) {
                 const std::string close = "</" + name;
                 size_t j = i;
                 while (j < html.size()) {
@@ -190,7 +194,9 @@ std::string html_to_text(std::string_view html) {
         // U+00A0 as raw UTF-8
         if (static_cast<unsigned char>(c) == 0xC2 && i + 1 < html.size() &&
             static_cast<unsigned char>(html[i + 1]) == 0xA0) {
-            pending_space = true;
+            if (pending_space && !cur.empty()) cur += ' ';
+            pending_space = false;
+            cur += ' ';
             i += 2;
             continue;
         }

@@ -9,7 +9,8 @@ namespace ck::mail {
 // (named ones common in mail, &#N; and &#xH;); turns <br>, <p>, <div>, <tr>, <li>, <h1-6> and
 // their ends into line breaks; collapses other white space like a browser; prefixes the lines
 // inside <blockquote> with "> " per nesting level so quote cutting treats them as quoted.
-// Non-breaking spaces become plain spaces. Input and output are UTF-8; output lines end in LF.
+// Non-breaking spaces (&nbsp; or raw U+00A0) become plain spaces that do not collapse. Input and
+// output are UTF-8; output lines end in LF.
 std::string html_to_text(std::string_view html);
 
 }  // namespace ck::mail

@@ -57,8 +57,11 @@ std::string ImapSource::mailbox_url() const {
     return base_url(config_.url) + "/" + percent_encode(config_.mailbox);
 }
 
-core::Result<std::string, MailError> ImapSource::perform(const std::string& url, const char* custom) {
-    if (!*curl_) return core::unexpected(MailError{MailErrorCode::Connect, "curl_easy_init failed", 0, true});
+core::Result<std::string, MailError> ImapSource::perform(const std::string& url,
+                                                         const char* custom) {
+    if (!*curl_)
+        return core::unexpected(
+            MailError{MailErrorCode::Connect, "curl_easy_init failed", 0, true});
     CURL* c = curl_->get();
     std::string out;
     char errbuf[CURL_ERROR_SIZE] = {};
@@ -72,32 +75,36 @@ core::Result<std::string, MailError> ImapSource::perform(const std::string& url,
     curl_easy_setopt(c, CURLOPT_TIMEOUT, config_.timeout_seconds);
     curl_easy_setopt(c, CURLOPT_USERNAME, config_.username.c_str());
     curl_easy_setopt(c, CURLOPT_PASSWORD, config_.password.c_str());
-    curl_easy_setopt(c, CURLOPT_USE_SSL, config_.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
-                                         : config_.tls == TlsMode::Try  ? static_cast<long>(CURLUSESSL_TRY)
-                                                                        : static_cast<long>(CURLUSESSL_NONE));
+    curl_easy_setopt(c, CURLOPT_USE_SSL,
+                     config_.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
+                     : config_.tls == TlsMode::Try    ? static_cast<long>(CURLUSESSL_TRY)
+                                                      : static_cast<long>(CURLUSESSL_NONE));
     curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, config_.verify_tls_peer ? 1L : 0L);
     curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, config_.verify_tls_peer ? 2L : 0L);
     const CURLcode rc = curl_easy_perform(c);
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, nullptr);
     if (rc == CURLE_OK) return out;
     MailError e;
-    e.message = "IMAP " + detail::redact_url(url) + (custom ? std::string(" ") + custom : std::string()) +
-                ": " + (errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc)));
+    e.message = "IMAP " + detail::redact_url(url) +
+                (custom ? std::string(" ") + custom : std::string()) + ": " +
+                (errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc)));
     e.transient = detail::is_transient_curl_error(rc);
-    e.code = rc == CURLE_LOGIN_DENIED          ? MailErrorCode::Connect
-             : rc == CURLE_QUOTE_ERROR         ? MailErrorCode::Rejected
+    e.code = rc == CURLE_LOGIN_DENIED            ? MailErrorCode::Connect
+             : rc == CURLE_QUOTE_ERROR           ? MailErrorCode::Rejected
              : rc == CURLE_REMOTE_FILE_NOT_FOUND ? MailErrorCode::NotFound
-             : e.transient                     ? MailErrorCode::Connect
-                                               : MailErrorCode::Protocol;
+             : e.transient                       ? MailErrorCode::Connect
+                                                 : MailErrorCode::Protocol;
     return core::unexpected(e);
 }
 
-core::Result<std::string, MailError> ImapSource::command(const std::string& url, const std::string& cmd) {
+core::Result<std::string, MailError> ImapSource::command(const std::string& url,
+                                                         const std::string& cmd) {
     return perform(url, cmd.c_str());
 }
 
 core::Result<std::vector<SourceId>, MailError> ImapSource::list_pending() {
-    auto r = command(mailbox_url(), config_.done_folder.empty() ? "UID SEARCH UNSEEN" : "UID SEARCH UNDELETED");
+    auto r = command(mailbox_url(),
+                     config_.done_folder.empty() ? "UID SEARCH UNSEEN" : "UID SEARCH UNDELETED");
     if (!r) return core::unexpected(r.error());
     std::vector<SourceId> ids;
     std::istringstream lines(r.value());
@@ -114,11 +121,13 @@ core::Result<std::vector<SourceId>, MailError> ImapSource::list_pending() {
 
 core::Result<std::string, MailError> ImapSource::fetch(const SourceId& id) {
     if (!is_uid(id))
-        return core::unexpected(MailError{MailErrorCode::InvalidInput, "bad IMAP UID '" + id + "'", 0, false});
+        return core::unexpected(
+            MailError{MailErrorCode::InvalidInput, "bad IMAP UID '" + id + "'", 0, false});
     auto r = perform(mailbox_url() + ";UID=" + id, nullptr);
     if (!r) return r;
     if (r.value().empty())
-        return core::unexpected(MailError{MailErrorCode::NotFound, "no message with UID " + id, 0, false});
+        return core::unexpected(
+            MailError{MailErrorCode::NotFound, "no message with UID " + id, 0, false});
     if (config_.done_folder.empty()) {
         auto unseen = command(mailbox_url(), "UID STORE " + id + " -FLAGS.SILENT (\\Seen)");
         if (!unseen) return core::unexpected(unseen.error());
@@ -128,7 +137,8 @@ core::Result<std::string, MailError> ImapSource::fetch(const SourceId& id) {
 
 core::Result<void, MailError> ImapSource::mark_done(const SourceId& id) {
     if (!is_uid(id))
-        return core::unexpected(MailError{MailErrorCode::InvalidInput, "bad IMAP UID '" + id + "'", 0, false});
+        return core::unexpected(
+            MailError{MailErrorCode::InvalidInput, "bad IMAP UID '" + id + "'", 0, false});
     if (config_.done_folder.empty()) {
         auto r = command(mailbox_url(), "UID STORE " + id + " +FLAGS.SILENT (\\Seen)");
         if (!r) return core::unexpected(r.error());

@@ -13,7 +13,7 @@ struct ImapConfig {
     std::string url;                // imap://host:port or imaps://host:port, no mailbox
     std::string mailbox = "INBOX";  // ASCII name
     std::string username;
-    std::string password;           // passed in by the caller, never from argv
+    std::string password;  // passed in by the caller, never from argv
     // Empty: done = the \Seen flag, pending = UID SEARCH UNSEEN.
     // Otherwise: done = UID MOVE into this folder (created when missing; COPY + \Deleted +
     // UID EXPUNGE if the server lacks MOVE), pending = every undeleted message in `mailbox`.

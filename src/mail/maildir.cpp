@@ -18,8 +18,8 @@ namespace fs = std::filesystem;
 namespace {
 
 MailError fs_error(const std::string& what, const fs::path& p, int err) {
-    return MailError{MailErrorCode::Filesystem, what + ": " + p.string() + ": " + std::strerror(err), 0,
-                     true};
+    return MailError{MailErrorCode::Filesystem,
+                     what + ": " + p.string() + ": " + std::strerror(err), 0, true};
 }
 
 std::string unique_part(const std::string& name) { return name.substr(0, name.find(':')); }
@@ -39,9 +39,12 @@ std::string hostname_for_maildir() {
     if (gethostname(buf, sizeof buf - 1) != 0) return "localhost";
     std::string h;
     for (const char* p = buf; *p; ++p) {
-        if (*p == '/') h += "\\057";
-        else if (*p == ':') h += "\\072";
-        else h += *p;
+        if (*p == '/')
+            h += "\\057";
+        else if (*p == ':')
+            h += "\\072";
+        else
+            h += *p;
     }
     return h;
 }
@@ -53,7 +56,8 @@ std::atomic<unsigned long> delivery_counter{0};
 core::Result<void, MailError> ensure_maildir(const fs::path& root) {
     for (const char* sub : {"", "tmp", "new", "cur"}) {
         const fs::path p = root / sub;
-        if (::mkdir(p.c_str(), 0700) != 0 && errno != EEXIST) return core::unexpected(fs_error("mkdir", p, errno));
+        if (::mkdir(p.c_str(), 0700) != 0 && errno != EEXIST)
+            return core::unexpected(fs_error("mkdir", p, errno));
     }
     return {};
 }
@@ -68,7 +72,8 @@ core::Result<std::vector<SourceId>, MailError> MaildirSource::list_pending() {
         for (fs::directory_iterator it(root_ / sub, ec), end; !ec && it != end; it.increment(ec)) {
             const std::string name = it->path().filename().string();
             if (name.empty() || name[0] == '.') continue;
-            if (std::string(sub) == "cur" && flags_of(name).find('S') != std::string::npos) continue;
+            if (std::string(sub) == "cur" && flags_of(name).find('S') != std::string::npos)
+                continue;
             ids.push_back(unique_part(name));
         }
         if (ec) return core::unexpected(fs_error("list", root_ / sub, ec.value()));
@@ -92,16 +97,20 @@ fs::path MaildirSource::find(const SourceId& id) const {
 core::Result<std::string, MailError> MaildirSource::fetch(const SourceId& id) {
     const fs::path p = find(id);
     if (p.empty())
-        return core::unexpected(MailError{MailErrorCode::NotFound, "no message " + id + " in " + root_.string(), 0, false});
+        return core::unexpected(MailError{MailErrorCode::NotFound,
+                                          "no message " + id + " in " + root_.string(), 0, false});
     auto bytes = core::read_file(p);
-    if (!bytes) return core::unexpected(MailError{MailErrorCode::Filesystem, bytes.error().describe(), 0, true});
+    if (!bytes)
+        return core::unexpected(
+            MailError{MailErrorCode::Filesystem, bytes.error().describe(), 0, true});
     return std::move(bytes).value();
 }
 
 core::Result<void, MailError> MaildirSource::mark_done(const SourceId& id) {
     const fs::path p = find(id);
     if (p.empty())
-        return core::unexpected(MailError{MailErrorCode::NotFound, "no message " + id + " in " + root_.string(), 0, false});
+        return core::unexpected(MailError{MailErrorCode::NotFound,
+                                          "no message " + id + " in " + root_.string(), 0, false});
     const std::string name = p.filename().string();
     std::string flags = flags_of(name);
     if (p.parent_path().filename() == "cur" && flags.find('S') != std::string::npos) return {};
@@ -109,9 +118,11 @@ core::Result<void, MailError> MaildirSource::mark_done(const SourceId& id) {
     std::sort(flags.begin(), flags.end());  // the spec keeps flags in ASCII order
     flags.erase(std::unique(flags.begin(), flags.end()), flags.end());
     const fs::path target = root_ / "cur" / (unique_part(name) + ":2," + flags);
-    if (::rename(p.c_str(), target.c_str()) != 0) return core::unexpected(fs_error("rename", p, errno));
+    if (::rename(p.c_str(), target.c_str()) != 0)
+        return core::unexpected(fs_error("rename", p, errno));
     if (auto s = core::sync_directory(root_ / "cur"); !s)
-        return core::unexpected(MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
+        return core::unexpected(
+            MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
     if (p.parent_path() != root_ / "cur") (void)core::sync_directory(p.parent_path());
     return {};
 }
@@ -161,7 +172,8 @@ core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw
         return core::unexpected(fs_error("rename", tmp, err));
     }
     if (auto s = core::sync_directory(root_ / "new"); !s)
-        return core::unexpected(MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
+        return core::unexpected(
+            MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
     return name;
 }
 

@@ -127,7 +127,8 @@ bool is_attachment(const mimetic::MimeEntity& e) {
 
 // First part in document order that is text/<subtype> (a missing Content-Type counts as
 // text/plain), not an attachment, not inside a message/rfc822 part.
-const mimetic::MimeEntity* find_text_part(const mimetic::MimeEntity& e, const std::string& subtype) {
+const mimetic::MimeEntity* find_text_part(const mimetic::MimeEntity& e,
+                                          const std::string& subtype) {
     const mimetic::Header& h = e.header();
     std::string type;
     std::string sub;
@@ -200,7 +201,8 @@ std::vector<ParsedAddress> parse_address_list(std::string_view value) {
         bool in_quote = false;
         for (size_t i = 0; i < item.size(); ++i) {
             if (item[i] == '"') in_quote = !in_quote;
-            if (item[i] == '\\' && in_quote) ++i;
+            if (item[i] == '\\' && in_quote)
+                ++i;
             else if (item[i] == '<' && !in_quote) {
                 open = i;
                 break;
@@ -208,8 +210,8 @@ std::vector<ParsedAddress> parse_address_list(std::string_view value) {
         }
         if (open != std::string::npos) {
             const size_t close = item.find('>', open);
-            std::string addr = item.substr(open + 1, close == std::string::npos ? std::string::npos
-                                                                                 : close - open - 1);
+            std::string addr = item.substr(
+                open + 1, close == std::string::npos ? std::string::npos : close - open - 1);
             if (const size_t route = addr.find(':'); route != std::string::npos && addr[0] == '@')
                 addr = addr.substr(route + 1);  // obsolete source route
             a.address = lower(trim(addr));
@@ -279,9 +281,12 @@ core::Result<MailMessage, ParseError> parse_message(std::string_view raw) {
                     add_unique(name == "to" ? m.to : m.cc, a.address);
             } else if (name == "delivered-to" || name == "x-original-to" || name == "envelope-to") {
                 for (const ParsedAddress& a : parse_address_list(value)) {
-                    if (name == "delivered-to") m.delivered_to.push_back(a.address);
-                    else if (name == "x-original-to") original_to.push_back(a.address);
-                    else envelope_to.push_back(a.address);
+                    if (name == "delivered-to")
+                        m.delivered_to.push_back(a.address);
+                    else if (name == "x-original-to")
+                        original_to.push_back(a.address);
+                    else
+                        envelope_to.push_back(a.address);
                 }
             } else if (name == "subject") {
                 m.subject = decode_header_value(value);
@@ -294,7 +299,8 @@ core::Result<MailMessage, ParseError> parse_message(std::string_view raw) {
             } else if (name == "references") {
                 m.references = msg_ids(value);
             } else if (name == "auto-submitted") {
-                m.auto_submitted = lower(trim(value.substr(0, value.find(';'))));
+                // RFC 3834: keyword, then optional parameters and comments
+                m.auto_submitted = lower(trim(value.substr(0, value.find_first_of(";( \t"))));
             } else if (name == "precedence") {
                 m.precedence = lower(trim(value));
             } else if (name == "return-path") {

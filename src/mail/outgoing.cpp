@@ -87,11 +87,14 @@ std::string id_list_header(std::string_view name, const std::vector<std::string>
     return out + "\r\n";
 }
 
-std::string text_part(std::string_view subtype, std::string_view body) {
+// in_multipart: the CRLF before a boundary belongs to the boundary (RFC 2046 5.1.1), so one
+// more is added to keep the text's final line end.
+std::string text_part(std::string_view subtype, std::string_view body, bool in_multipart) {
     std::string out = "Content-Type: text/" + std::string(subtype) + "; charset=UTF-8\r\n";
     out += "Content-Transfer-Encoding: quoted-printable\r\n\r\n";
     std::string enc = qp_encode(body);
-    if (enc.size() < 2 || enc.compare(enc.size() - 2, 2, "\r\n") != 0) enc += "\r\n";
+    const bool ends_crlf = enc.size() >= 2 && enc.compare(enc.size() - 2, 2, "\r\n") == 0;
+    if (in_multipart || !ends_crlf) enc += "\r\n";
     return out + enc;
 }
 
@@ -106,7 +109,8 @@ std::string quoted_param(std::string_view v) {
 
 std::string attachment_part(const Attachment& a) {
     std::string ct = a.content_type.empty() ? "application/octet-stream" : a.content_type;
-    if (ct.rfind("text/", 0) == 0 && ct.find("charset") == std::string::npos) ct += "; charset=UTF-8";
+    if (ct.rfind("text/", 0) == 0 && ct.find("charset") == std::string::npos)
+        ct += "; charset=UTF-8";
     // RFC 2047 in a quoted filename is not standard but is what mail clients read.
     std::string fname = encode_header_value(a.name, "");
     for (size_t p; (p = fname.find("\r\n ")) != std::string::npos;) fname.replace(p, 3, " ");
@@ -117,9 +121,10 @@ std::string attachment_part(const Attachment& a) {
 }
 
 std::string alternative(const OutgoingMail& m, const std::string& boundary) {
-    std::string out = "Content-Type: multipart/alternative;\r\n boundary=\"" + boundary + "\"\r\n\r\n";
-    out += "--" + boundary + "\r\n" + text_part("plain", m.text_body);
-    out += "--" + boundary + "\r\n" + text_part("html", m.html_body);
+    std::string out =
+        "Content-Type: multipart/alternative;\r\n boundary=\"" + boundary + "\"\r\n\r\n";
+    out += "--" + boundary + "\r\n" + text_part("plain", m.text_body, true);
+    out += "--" + boundary + "\r\n" + text_part("html", m.html_body, true);
     out += "--" + boundary + "--\r\n";
     return out;
 }
@@ -143,7 +148,7 @@ std::string render_mime(const OutgoingMail& m) {
 
     std::string body;
     if (m.html_body.empty()) {
-        body = text_part("plain", m.text_body);
+        body = text_part("plain", m.text_body, !m.attachments.empty());
     } else {
         body = alternative(m, make_boundary(m, 2));
     }

@@ -22,16 +22,16 @@ struct Attachment {
 struct OutgoingMail {
     MailAddress from;
     std::vector<MailAddress> to;
-    std::vector<MailAddress> reply_to;     // empty: no Reply-To
-    std::string subject;                   // UTF-8
-    std::string message_id;                // without angle brackets; empty: no Message-ID
-    std::string in_reply_to;               // without angle brackets; may be empty
-    std::vector<std::string> references;   // without angle brackets, oldest first
-    std::string text_body;                 // UTF-8, LF (or CRLF) line ends
-    std::string html_body;                 // UTF-8; empty: text/plain only
+    std::vector<MailAddress> reply_to;    // empty: no Reply-To
+    std::string subject;                  // UTF-8
+    std::string message_id;               // without angle brackets; empty: no Message-ID
+    std::string in_reply_to;              // without angle brackets; may be empty
+    std::vector<std::string> references;  // without angle brackets, oldest first
+    std::string text_body;                // UTF-8, LF (or CRLF) line ends
+    std::string html_body;                // UTF-8; empty: text/plain only
     std::vector<Attachment> attachments;
     std::vector<std::pair<std::string, std::string>> extra_headers;  // name, UTF-8 value
-    std::chrono::system_clock::time_point date{};  // the Date header (UTC)
+    std::chrono::system_clock::time_point date{};                    // the Date header (UTC)
     std::string boundary_seed;  // boundaries derive from it and the content; empty: message_id
 };
 

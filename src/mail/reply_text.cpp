@@ -35,7 +35,9 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 bool ends_with(std::string_view s, std::string_view p) {
     return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
-bool contains(std::string_view s, std::string_view p) { return s.find(p) != std::string_view::npos; }
+bool contains(std::string_view s, std::string_view p) {
+    return s.find(p) != std::string_view::npos;
+}
 
 bool is_quoted(std::string_view line) { return starts_with(ltrim(line), ">"); }
 bool is_blank(std::string_view line) { return ltrim(line).empty(); }
@@ -67,8 +69,8 @@ bool is_header_line(std::string_view line, std::initializer_list<std::string_vie
 bool is_outlook_header_block(const std::vector<std::string>& lines, size_t i) {
     if (!is_header_line(lines[i], {"from:", "von:", "de :", "de:"})) return false;
     for (size_t k = i + 1; k < lines.size() && k <= i + 4; ++k)
-        if (is_header_line(lines[k], {"sent:", "date:", "gesendet:", "datum:", "envoyé :", "envoyé:",
-                                      "enviado:"}))
+        if (is_header_line(lines[k], {"sent:", "date:", "gesendet:", "datum:", "envoyé :",
+                                      "envoyé:", "enviado:"}))
             return true;
     return false;
 }
@@ -79,7 +81,8 @@ bool is_attribution_text(std::string_view joined, bool single_line) {
     if (l.empty() || l.back() != ':') return false;
     if (starts_with(l, "on ") && ends_with(l, "wrote:")) return true;
     if (starts_with(l, "am ") && contains(l, "schrieb")) return true;
-    if (starts_with(l, "le ") && (ends_with(l, "a écrit :") || ends_with(l, "a écrit:"))) return true;
+    if (starts_with(l, "le ") && (ends_with(l, "a écrit :") || ends_with(l, "a écrit:")))
+        return true;
     if (starts_with(l, "el ") && ends_with(l, "escribió:")) return true;
     if (starts_with(l, "il ") && ends_with(l, "ha scritto:")) return true;
     if (starts_with(l, "op ") && contains(l, "schreef")) return true;
@@ -137,7 +140,8 @@ std::string unflow(std::string_view text, bool delsp) {
         if (open_depth == depth && !out.empty()) {
             out.back() += content;
         } else {
-            std::string prefix = depth > 0 ? std::string(static_cast<size_t>(depth), '>') + " " : "";
+            std::string prefix =
+                depth > 0 ? std::string(static_cast<size_t>(depth), '>') + " " : "";
             out.push_back(prefix + content);
         }
         open_depth = flowed ? depth : -1;
@@ -181,6 +185,7 @@ std::string extract_new_text(std::string_view text) {
     while (e > b && kept[e - 1].empty()) --e;
     std::string out;
     for (size_t k = b; k < e; ++k) {
+        if (kept[k].empty() && kept[k - 1].empty()) continue;  // one blank line is enough
         if (k > b) out += '\n';
         out += kept[k];
     }

@@ -23,7 +23,8 @@ std::string unflow(std::string_view text, bool delsp);
 //    that mentions an address or "wrote" and is followed by a quoted line. If what follows an
 //    attribution is not quoted, the original follows unmarked: stop there.
 //  - keep every other line, so text after a quote (bottom-posting, interleaved answers) is
-//    kept; lines lose trailing white space; leading and trailing blank lines are dropped.
+//    kept; lines lose trailing white space; leading and trailing blank lines are dropped and
+//    runs of blank lines (left where quotes were removed) become one.
 // The result has no trailing newline.
 std::string extract_new_text(std::string_view text);
 

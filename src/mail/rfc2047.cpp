@@ -1,5 +1,6 @@
 #include "mail/rfc2047.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "mail/charset.hpp"
@@ -151,7 +152,8 @@ std::string encode_header_value(std::string_view value, std::string_view field_n
         size_t len = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : 4;
         if (i + len > value.size()) len = value.size() - i;
         std::string enc;
-        for (size_t k = 0; k < len; ++k) enc += q_encode_char(static_cast<unsigned char>(value[i + k]));
+        for (size_t k = 0; k < len; ++k)
+            enc += q_encode_char(static_cast<unsigned char>(value[i + k]));
         // The first word shares its line with "Name: ".
         const size_t limit = out.empty() ? std::min(MaxWord, MaxLine - col) : MaxWord;
         if (word.size() + enc.size() + suffix.size() > limit && word.size() > prefix.size())
@@ -168,7 +170,8 @@ std::string format_address(std::string_view name, std::string_view addr) {
     std::string out;
     bool ascii = true;
     for (char c : name)
-        if (static_cast<unsigned char>(c) >= 0x80 || (static_cast<unsigned char>(c) < 0x20)) ascii = false;
+        if (static_cast<unsigned char>(c) >= 0x80 || (static_cast<unsigned char>(c) < 0x20))
+            ascii = false;
     if (ascii && name.find("=?") == std::string_view::npos) {
         bool atoms = true;
         for (char c : name)

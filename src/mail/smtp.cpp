@@ -57,16 +57,20 @@ SmtpSink::~SmtpSink() = default;
 core::Result<void, MailError> SmtpSink::send(const std::string& envelope_from,
                                              const std::vector<std::string>& recipients,
                                              const std::string& raw_message) {
-    if (!*curl_) return core::unexpected(MailError{MailErrorCode::Connect, "curl_easy_init failed", 0, true});
+    if (!*curl_)
+        return core::unexpected(
+            MailError{MailErrorCode::Connect, "curl_easy_init failed", 0, true});
     if (recipients.empty())
         return core::unexpected(MailError{MailErrorCode::InvalidInput, "no recipients", 0, false});
     if (!is_safe_address(envelope_from))
-        return core::unexpected(MailError{MailErrorCode::InvalidInput, "bad envelope sender", 0, false});
+        return core::unexpected(
+            MailError{MailErrorCode::InvalidInput, "bad envelope sender", 0, false});
     curl_slist* rcpt = nullptr;
     for (const std::string& r : recipients) {
         if (r.empty() || !is_safe_address(r)) {
             curl_slist_free_all(rcpt);
-            return core::unexpected(MailError{MailErrorCode::InvalidInput, "bad recipient '" + r + "'", 0, false});
+            return core::unexpected(
+                MailError{MailErrorCode::InvalidInput, "bad recipient '" + r + "'", 0, false});
         }
         rcpt = curl_slist_append(rcpt, ("<" + r + ">").c_str());
     }
@@ -87,9 +91,10 @@ core::Result<void, MailError> SmtpSink::send(const std::string& envelope_from,
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, config_.connect_timeout_seconds);
     curl_easy_setopt(c, CURLOPT_TIMEOUT, config_.timeout_seconds);
-    curl_easy_setopt(c, CURLOPT_USE_SSL, config_.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
-                                         : config_.tls == TlsMode::Try  ? static_cast<long>(CURLUSESSL_TRY)
-                                                                        : static_cast<long>(CURLUSESSL_NONE));
+    curl_easy_setopt(c, CURLOPT_USE_SSL,
+                     config_.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
+                     : config_.tls == TlsMode::Try    ? static_cast<long>(CURLUSESSL_TRY)
+                                                      : static_cast<long>(CURLUSESSL_NONE));
     curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, config_.verify_tls_peer ? 1L : 0L);
     curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, config_.verify_tls_peer ? 2L : 0L);
     if (!config_.username.empty()) {
@@ -106,7 +111,8 @@ core::Result<void, MailError> SmtpSink::send(const std::string& envelope_from,
 
     MailError e;
     e.response_code = code;
-    std::string what = errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc));
+    std::string what =
+        errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc));
     e.message = "SMTP " + detail::redact_url(url) + ": " + what;
     if (code != 0) e.message += " (reply " + std::to_string(code) + ")";
     if (code >= 500) {

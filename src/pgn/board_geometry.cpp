@@ -13,8 +13,10 @@ using rules::Square;
 struct Step {
     int df, dr;
 };
-constexpr Step KnightSteps[8] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-constexpr Step KingSteps[8] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+constexpr Step KnightSteps[8] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                 {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+constexpr Step KingSteps[8] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                               {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 constexpr Step RookDirs[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 constexpr Step BishopDirs[4] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
 
@@ -49,14 +51,48 @@ Bitboard rays(const Step (&dirs)[4], Square to, Bitboard occ) {
 
 }  // namespace
 
+bool can_reach(PieceType t, Square from, Square to, Bitboard occ) {
+    if (from == to) return false;
+    int df = rules::file_of(to) - rules::file_of(from),
+        dr = rules::rank_of(to) - rules::rank_of(from);
+    switch (t) {
+        case PieceType::Knight:
+            return (KnightTable[from] >> to) & 1;
+        case PieceType::King:
+            return (KingTable[from] >> to) & 1;
+        case PieceType::Bishop:
+            if (df != dr && df != -dr) return false;
+            break;
+        case PieceType::Rook:
+            if (df != 0 && dr != 0) return false;
+            break;
+        case PieceType::Queen:
+            if (df != 0 && dr != 0 && df != dr && df != -dr) return false;
+            break;
+        default:
+            return false;
+    }
+    int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+    int step = sr * 8 + sf;
+    for (int s = from + step; s != to; s += step)
+        if ((occ >> s) & 1) return false;
+    return true;
+}
+
 Bitboard reach(PieceType t, Square to, Bitboard occ) {
     switch (t) {
-        case PieceType::Knight: return KnightTable[to];
-        case PieceType::King: return KingTable[to];
-        case PieceType::Bishop: return rays(BishopDirs, to, occ);
-        case PieceType::Rook: return rays(RookDirs, to, occ);
-        case PieceType::Queen: return rays(BishopDirs, to, occ) | rays(RookDirs, to, occ);
-        default: return 0;
+        case PieceType::Knight:
+            return KnightTable[to];
+        case PieceType::King:
+            return KingTable[to];
+        case PieceType::Bishop:
+            return rays(BishopDirs, to, occ);
+        case PieceType::Rook:
+            return rays(RookDirs, to, occ);
+        case PieceType::Queen:
+            return rays(BishopDirs, to, occ) | rays(RookDirs, to, occ);
+        default:
+            return 0;
     }
 }
 

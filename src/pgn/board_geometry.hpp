@@ -10,6 +10,15 @@ namespace ck::pgn::detail {
 // occupancy occ (slider rays stop at the first occupied square, which is included).
 rules::Bitboard reach(rules::PieceType t, rules::Square to, rules::Bitboard occ);
 
+// A knight, bishop, rook, queen or king (t) on `from` reaches `to` on a board with occupancy occ.
+bool can_reach(rules::PieceType t, rules::Square from, rules::Square to, rules::Bitboard occ);
+
+// from, to and the square k lie on one rank, file or diagonal.
+inline bool on_line(rules::Square a, rules::Square b) {
+    int df = rules::file_of(a) - rules::file_of(b), dr = rules::rank_of(a) - rules::rank_of(b);
+    return df == 0 || dr == 0 || df == dr || df == -dr;
+}
+
 // +8 for White, -8 for Black: one step forward in square numbers.
 constexpr int forward(rules::Color c) { return c == rules::Color::White ? 8 : -8; }
 

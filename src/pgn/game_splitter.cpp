@@ -38,17 +38,17 @@ std::uint32_t hash_name(std::string_view s) {
 // Movetext scan for comment state: a `{` opens a comment unless a `;` comment came first.
 // Returns true when the line ends inside an open `{` comment.
 bool ends_in_comment(std::string_view s) {
-    std::size_t p = 0;
-    while (p < s.size()) {
-        char c = s[p];
-        if (c == ';') return false;
-        if (c == '{') {
-            auto close = s.find('}', p + 1);
-            if (close == std::string_view::npos) return true;
-            p = close + 1;
-            continue;
-        }
-        ++p;
+    const char* p = s.data();
+    const char* e = p + s.size();
+    while (p < e) {
+        auto brace = static_cast<const char*>(std::memchr(p, '{', static_cast<std::size_t>(e - p)));
+        const char* limit = brace ? brace : e;
+        if (std::memchr(p, ';', static_cast<std::size_t>(limit - p))) return false;
+        if (!brace) return false;
+        auto close = static_cast<const char*>(
+            std::memchr(brace + 1, '}', static_cast<std::size_t>(e - brace - 1)));
+        if (!close) return true;
+        p = close + 1;
     }
     return false;
 }
@@ -96,8 +96,17 @@ std::optional<GameText> GameSplitter::next() {
     if (at_stream_start_) fill();
     for (;;) {
         const char* b = buf_.data();
-        std::size_t i = scan_;
-        while (i < end_ && b[i] != '\n' && b[i] != '\r') ++i;
+        // The line ends at the first '\n' or '\r' (CRLF counts once, a lone CR is a line end).
+        std::size_t len = end_ - scan_;
+        auto nl = static_cast<const char*>(std::memchr(b + scan_, '\n', len));
+        std::size_t lim = nl ? static_cast<std::size_t>(nl - (b + scan_)) : len;
+        auto cr = static_cast<const char*>(std::memchr(b + scan_, '\r', lim));
+        std::size_t i = end_;
+        if (cr) {
+            i = static_cast<std::size_t>(cr - b);
+        } else if (nl) {
+            i = static_cast<std::size_t>(nl - b);
+        }
         // Need the whole line, and for a CR the next byte to tell CRLF from a lone CR.
         if ((i == end_ || (b[i] == '\r' && i + 1 == end_)) && !eof_) {
             fill();

@@ -1,6 +1,8 @@
 // parse_game: tokenizes one game's text into Visitor events (contract in reader.hpp).
 // One pass over the bytes; tokens are string_views into the text, no allocation per token.
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <utility>
 
 #include "pgn/reader.hpp"
@@ -46,7 +48,14 @@ public:
         : s_(text), line_(first_line), v_(v) {}
 
     bool run() {
-        while (p_ < s_.size()) step();
+        const std::size_t n = s_.size();
+        while (p_ < n) {
+            if (s_[p_] == ' ') {
+                ++p_;
+                continue;
+            }
+            step();
+        }
         if (depth_ > 0) {
             begin(open_paren_line_);
             v_.syntax_error({SyntaxCode::UnbalancedParenthesis, open_paren_line_,
@@ -77,8 +86,24 @@ private:
         line_start_ = true;
     }
     std::size_t line_end(std::size_t from) const {
-        while (from < s_.size() && s_[from] != '\n' && s_[from] != '\r') ++from;
-        return from;
+        if (from >= s_.size()) return s_.size();
+        const char* b = s_.data();
+        std::size_t len = s_.size() - from;
+        auto nl = static_cast<const char*>(std::memchr(b + from, '\n', len));
+        std::size_t lim = nl ? static_cast<std::size_t>(nl - (b + from)) : len;
+        auto cr = static_cast<const char*>(std::memchr(b + from, '\r', lim));
+        return from + (cr ? static_cast<std::size_t>(cr - (b + from)) : lim);
+    }
+    // Line breaks in s_[b, e): '\n', CRLF once, a lone CR.
+    int count_lines(std::size_t b, std::size_t e) const {
+        const char* p = s_.data() + b;
+        std::size_t len = e - b;
+        int n = static_cast<int>(std::count(p, p + len, '\n'));
+        if (std::memchr(p, '\r', len)) {
+            for (std::size_t i = 0; i < len; ++i)
+                if (p[i] == '\r' && !(b + i + 1 < s_.size() && s_[b + i + 1] == '\n')) ++n;
+        }
+        return n;
     }
 
     void step() {
@@ -166,12 +191,11 @@ private:
     void brace_comment() {
         int start_line = line_;
         std::size_t b = p_ + 1;
-        std::size_t q = b;
-        while (q < s_.size() && s_[q] != '}') {
-            if (s_[q] == '\n' || (s_[q] == '\r' && !(q + 1 < s_.size() && s_[q + 1] == '\n')))
-                ++line_;
-            ++q;
-        }
+        auto close = b < s_.size()
+                         ? static_cast<const char*>(std::memchr(s_.data() + b, '}', s_.size() - b))
+                         : nullptr;
+        std::size_t q = close ? static_cast<std::size_t>(close - s_.data()) : s_.size();
+        line_ += count_lines(b, q);
         if (q == s_.size()) {
             movetext(start_line);
             v_.comment(s_.substr(b), start_line);
@@ -256,7 +280,8 @@ private:
             }
         }
         p_ = q;
-        if (is_result(tok) || tok == "½-½") {
+        char c0 = tok[0];
+        if ((is_digit(c0) || c0 == '*' || c0 == '\xC2') && (is_result(tok) || tok == "½-½")) {
             v_.result(tok == "½-½" ? std::string_view("1/2-1/2") : tok, line);
             if (depth_ == 0) ended_ = true;
             return;

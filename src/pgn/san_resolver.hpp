@@ -17,4 +17,9 @@ namespace ck::pgn::detail {
 
 std::optional<rules::Move> fast_resolve(const rules::Position& pos, const rules::MoveText& mt);
 
+// The strict SAN forms real files are made of (Nbd7, exd5, e8=Q, R1a3+, N@f5, @d5, P@d5), read
+// without allocation; nullopt for anything else (castling, long algebraic, figurines, suffixes
+// other than + and #), which rules::parse_move_text then reads. Where both read a text they agree.
+std::optional<rules::MoveText> parse_plain_san(std::string_view text);
+
 }  // namespace ck::pgn::detail

@@ -55,6 +55,8 @@ struct GameVerdict {
     std::string move;   // invalid at ply > 0: "12... Nf3" as written (glyphs stripped)
     std::string error;  // invalid: the reason, starting with kind_name(kind)
     ErrorKind kind = ErrorKind::None;
+    // First defect inside a variation when variations are not strict (the game stays valid).
+    std::string variation_note;
 };
 
 struct ValidateOptions {
@@ -63,6 +65,10 @@ struct ValidateOptions {
     const rules::Variant* force_variant = nullptr;
     // Try the other drop variants when a drop fails, to report "wrong variant".
     bool diagnose_variant = true;
+    // A defect inside a variation makes the game invalid. Off by default: a variation is an
+    // annotation (engine lines pasted at the wrong move are common in real files), so its first
+    // defect is kept in GameVerdict::variation_note and the game is judged on its main line.
+    bool strict_variations = false;
 };
 
 // Validates the single game in `text` (as cut by GameSplitter); nullopt when the text holds no

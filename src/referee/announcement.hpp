@@ -3,6 +3,7 @@
 // to exactly one player: the game object builds each player's list separately, so a field that
 // player may not know is simply never filled in (style guide: hidden information is a type).
 #include <string>
+#include <string_view>
 
 namespace ck::referee {
 

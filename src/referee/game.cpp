@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "referee/check_direction.hpp"
+#include "referee/open_reason.hpp"
 #include "referee/own_board.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
@@ -52,37 +53,29 @@ std::string capture_identity(const rules::Variant& v, PieceType t, bool promoted
 
 }  // namespace
 
-std::string_view answer_word(Answer a) {
-    switch (a) {
-        case Answer::Legal:
-            return "legal";
-        case Answer::No:
-            return "no";
-        case Answer::Impossible:
-            return "impossible";
-        case Answer::Illegal:
-            return "illegal";
-        case Answer::Try:
-            return "try";
-        case Answer::Error:
-            return "error";
-    }
-    return "error";
-}
-
 core::Result<Game, SetupError> Game::create(const GameSetup& setup) {
     if (!setup.variant) return core::unexpected(SetupError{"no variant given"});
+    std::optional<rules::Position> pos;
     if (setup.fen) {
-        auto pos = rules::Position::from_fen(*setup.fen, *setup.variant);
-        if (!pos) return core::unexpected(SetupError{"bad FEN: " + pos.error().message});
-        Game g(std::move(*pos));
-        g.hidden_ = setup.hidden;
-        g.rules_ = setup.rules;
-        return g;
+        auto parsed = rules::Position::from_fen(*setup.fen, *setup.variant);
+        if (!parsed) return core::unexpected(SetupError{"bad FEN: " + parsed.error().message});
+        pos = std::move(*parsed);
+    } else {
+        pos = rules::Position::startpos(*setup.variant);
     }
-    Game g(rules::Position::startpos(*setup.variant));
+    Game g(std::move(*pos));
     g.hidden_ = setup.hidden;
     g.rules_ = setup.rules;
+    // A start position that is already mate or stalemate is a finished game: every request is
+    // answered "the game is over" (nobody moved, so nobody is told anything).
+    MoveList legal;
+    rules::generate_legal(g.position_, legal);
+    if (legal.empty()) {
+        if (g.position_.in_check())
+            g.result_ = g.position_.side_to_move() == Color::White ? "0-1" : "1-0";
+        else
+            g.result_ = "1/2-1/2";
+    }
     return g;
 }
 
@@ -206,14 +199,14 @@ void Game::attempt(std::string_view text, Ruling& r) {
     Move chosen = Move::none();
     for (Move m : legal) {
         if (!same_intent(res.move, m)) continue;
-        // Replacement/Putback: the text may name the placement and the pending choice; when it
-        // does not, the first legal one (lowest placement square) is taken.
+        // Replacement/Putback: the text may name the placement ("/d6") and the pending
+        // promotion choice ("=Q:"). When it does not, the referee takes the legal placement on
+        // the lowest square (a1, b1, ..., h8) and a queen for the pending choice.
         if (parsed->place && m.place() != *parsed->place) continue;
-        if (parsed->pending_choice != PieceType::None &&
-            m.pending_choice() != parsed->pending_choice)
-            continue;
-        chosen = m;
-        break;
+        const PieceType want_choice =
+            parsed->pending_choice != PieceType::None ? parsed->pending_choice : PieceType::Queen;
+        if (m.pending_choice() != PieceType::None && m.pending_choice() != want_choice) continue;
+        if (chosen.is_none() || m.place() < chosen.place()) chosen = m;
     }
     if (chosen.is_none()) {
         if (duty_ && pawn_capture) duty_ = false;  // one failed pawn-capture try releases it
@@ -245,10 +238,17 @@ void Game::attempt_open(std::string_view text, Ruling& r) {
         return;
     }
     refuse(r, Answer::Illegal);
-    r.reason = res.kind == OwnResolution::Kind::Impossible
-                   ? res.reason
-                   : "not legal here: the way is blocked, there is nothing to take, or the king "
-                     "would be in check";
+    switch (res.kind) {
+        case OwnResolution::Kind::Move:
+            r.reason = open_play_reason(position_, res.move);
+            break;
+        case OwnResolution::Kind::Impossible:
+            r.reason = res.reason;
+            break;
+        default:
+            r.reason = "none of the moves it could mean is legal here";
+            break;
+    }
 }
 
 // A legal move and its announcements, in the order of detail 1: moved, capture or drop, one
@@ -347,6 +347,8 @@ std::string Game::view_text(Color player) const {
 PlayerView Game::view(Color player) const {
     PlayerView v;
     v.player = player;
+    v.variant = std::string(position_.variant().name);
+    v.hidden = hidden_;
     v.pieces = own_pieces(player);
     v.heard = heard_[rules::index_of(player)];
     v.move_number = position_.fullmove_number();

@@ -22,6 +22,8 @@ struct OwnPieces {
 
 struct PlayerView {
     rules::Color player = rules::Color::White;
+    std::string variant;  // command-line name: "crazyhouse", "chess", ...
+    bool hidden = true;   // Kriegspiel play: `pieces` holds only the player's own pieces
     OwnPieces pieces;
     std::vector<Announcement> heard;  // everything told to this player, in order
     int move_number = 1;

@@ -4,6 +4,7 @@
 // is not an attempt at all (gibberish, ambiguous, after the end) and changes nothing.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "referee/announcement.hpp"

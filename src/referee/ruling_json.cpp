@@ -30,26 +30,6 @@ std::string color_word(rules::Color c) { return c == rules::Color::White ? "whit
 
 }  // namespace
 
-std::string_view announcement_type_name(AnnouncementType t) {
-    switch (t) {
-        case AnnouncementType::Moved:
-            return "moved";
-        case AnnouncementType::Illegal:
-            return "illegal";
-        case AnnouncementType::Any:
-            return "any";
-        case AnnouncementType::Capture:
-            return "capture";
-        case AnnouncementType::Drop:
-            return "drop";
-        case AnnouncementType::Check:
-            return "check";
-        case AnnouncementType::GameOver:
-            return "game-over";
-    }
-    return "moved";
-}
-
 std::string json_string(std::string_view s) {
     std::string out = "\"";
     for (std::size_t i = 0; i < s.size();) {

@@ -51,8 +51,9 @@ bool matches_core(const Position& pos, const MoveText& mt, Move m) {
         case Form::Drop:
             return m.is_drop() && m.piece() == mt.piece && m.to() == *mt.to;
         case Form::Piece:
-            return !m.is_drop() && m.kind() != MoveKind::Castling && m.to() == *mt.to &&
-                   moving_type(pos, m) == mt.piece &&
+            // "Kg1" is never castling; "Ke1g1" (long algebraic with its letter) may be.
+            if (m.kind() == MoveKind::Castling && !(mt.from_file && mt.from_rank)) return false;
+            return !m.is_drop() && m.to() == *mt.to && moving_type(pos, m) == mt.piece &&
                    (!mt.from_file || file_of(m.from()) == *mt.from_file) &&
                    (!mt.from_rank || rank_of(m.from()) == *mt.from_rank);
         case Form::Pawn: {
@@ -149,38 +150,43 @@ core::Unexpected<NotationError> error(NotationError::Code code, std::string mess
     return core::unexpected(NotationError{code, std::move(message)});
 }
 
-// "Nd2 is ambiguous: Nbd2, Nfd2", naming what must be added when the candidates differ only
-// in the promotion piece, the placement square or the waiting pawn's choice.
+// "Nd2 is ambiguous: Nbd2, Nfd2". When every candidate is the same piece going from the same
+// square to the same square, names what is missing instead: the promotion piece, the
+// placement square and/or the waiting pawn's choice, with a complete example.
 std::string ambiguity_message(const Position& pos, const MoveList& legal, std::string_view text,
                               const std::vector<Move>& cands) {
-    std::string shown = notation::printable(text);
-    auto same_except = [&](auto key) {
-        return std::all_of(cands.begin(), cands.end(),
-                           [&](Move m) { return key(m) == key(cands.front()); });
+    std::string out = notation::printable(text) + " is ambiguous: ";
+    Move first = cands.front();
+    auto differ = [&](auto key) {
+        return std::any_of(cands.begin(), cands.end(),
+                           [&](Move m) { return key(m) != key(first); });
     };
-    auto from_to = [](Move m) { return m.from() * 64 + m.to(); };
-    if (same_except(from_to) && same_except([](Move m) { return m.place(); }) &&
-        same_except([](Move m) { return m.pending_choice(); }) &&
-        cands.front().kind() == MoveKind::Promotion)
-        return shown + " is ambiguous: name the promotion piece, as in " +
-               san_core(pos, legal, cands.front());
-    if (same_except(from_to) && same_except([](Move m) { return m.pending_choice(); }) &&
-        same_except([](Move m) { return m.piece(); }))
-        return shown + " is ambiguous: name where the captured unit goes, as in " +
-               san_core(pos, legal, cands.front()) + "/" + sq_name(cands.front().place()) + " (" +
-               std::to_string(cands.size()) + " squares are legal)";
-    if (same_except(from_to) && same_except([](Move m) { return m.place(); }) &&
-        same_except([](Move m) { return m.piece(); }))
-        return shown + " is ambiguous: first choose a piece for the pawn waiting on " +
-               sq_name(pos.pending_promotion()) + ", as in " + pending_prefix(pos, cands.front()) +
-               san_core(pos, legal, cands.front());
+    if (!differ([](Move m) { return m.from() * 64 + m.to(); })) {
+        std::vector<std::string> missing;
+        if (differ([](Move m) { return m.pending_choice(); }))
+            missing.push_back("choose a piece for the pawn waiting on " +
+                              sq_name(pos.pending_promotion()));
+        if (differ([](Move m) { return m.piece(); })) missing.push_back("name the promotion piece");
+        if (differ([](Move m) { return m.place(); })) {
+            std::vector<Square> places;
+            for (Move m : cands)
+                if (std::find(places.begin(), places.end(), m.place()) == places.end())
+                    places.push_back(m.place());
+            missing.push_back("name where the captured unit goes (" +
+                              std::to_string(places.size()) + " squares are legal)");
+        }
+        for (std::size_t i = 0; i < missing.size(); ++i)
+            out += (i == 0 ? "" : i + 1 == missing.size() ? " and " : ", ") + missing[i];
+        out += ", as in " + pending_prefix(pos, first) + san_core(pos, legal, first);
+        if (first.place() < NoSquare) out += '/' + sq_name(first.place());
+        return out;
+    }
     std::vector<std::string> names;
     for (Move m : cands) {
         std::string n = san_core(pos, legal, m);
         if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
     }
-    std::string out = shown + " is ambiguous:";
-    for (std::size_t i = 0; i < names.size() && i < 8; ++i) out += (i ? ", " : " ") + names[i];
+    for (std::size_t i = 0; i < names.size() && i < 8; ++i) out += (i ? ", " : "") + names[i];
     if (names.size() > 8) out += ", ...";
     return out;
 }
@@ -220,7 +226,7 @@ std::string to_san(const Position& pos, Move m) {
 std::string to_uci(Move m) {
     std::string out;
     if (m.pending_choice() != PieceType::None)
-        out += std::string{'=', lower_letter(m.pending_choice()), ':'};
+        out += std::string{lower_letter(m.pending_choice()), ':'};
     if (m.is_drop()) {
         out += std::string{upper_letter(m.piece()), '@'} + sq_name(m.to());
     } else {

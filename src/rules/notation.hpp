@@ -46,9 +46,11 @@ core::Result<MoveText, NotationError> parse_move_text(std::string_view text);
 core::Result<Move, NotationError> parse_move(const Position& pos, std::string_view text);
 
 // Canonical SAN of a legal move in pos: x, +/#, =Q, disambiguation by legal moves, drops N@f5
-// and P@d5, O-O/O-O-O, placement suffix "/d6".
+// and P@d5, O-O/O-O-O, placement suffix "/d6", Putback choice prefix "a8=Q:" (the mover's pawn
+// waiting on a8 becomes a queen, then the move: "a8=Q:Nf3", "a8=N:exd5/h4+").
 std::string to_san(const Position& pos, Move m);
-// UCI / long algebraic: e2e4, e7e8q, N@f5, P@d5 (placement suffix "/d6" where present).
+// UCI / long algebraic: e2e4, e7e8q, N@f5, P@d5, castling e1g1 (placement suffix "/d6" and
+// choice prefix "q:" where present: "q:e2e4/h4"). parse_move reads it back.
 std::string to_uci(Move m);
 
 }  // namespace ck::rules

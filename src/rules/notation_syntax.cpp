@@ -5,7 +5,7 @@
 //   long alg.    e2e4 e2-e4 e2xe4 Ng1-f3 e7e8q e7-e8=Q e1g1
 //   suffixes     + # ! ? !! ?? !? ?!, e.p. / ep after an en-passant capture, "/d6" placement
 //   prefix       "a8=Q:" Putback owner's choice for its pawn waiting on its promotion row
-//                (square optional, "=" optional, piece in either case: "=q:e2e4" is to_uci's)
+//                (square optional, "=" optional, piece in either case: "q:e2e4" is to_uci's)
 // Figurines U+2654..U+265F stand for piece letters; U+00D7 (multiplication sign) for 'x'.
 #include <cctype>
 #include <string>

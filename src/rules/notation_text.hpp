@@ -5,13 +5,26 @@
 
 namespace ck::rules::notation {
 
-// The user's text as it may appear inside an error message: at most 40 characters, control
-// characters and other bytes outside printable ASCII shown as '?'.
+// The user's text as it may appear inside an error message: at most 40 bytes; printable ASCII
+// and the accepted figurines (U+2654..U+265F) and U+00D7 kept, any other byte shown as '?', so
+// the message is always valid UTF-8.
 inline std::string printable(std::string_view text) {
     std::string out;
-    for (char c : text.substr(0, 40)) {
-        auto u = static_cast<unsigned char>(c);
-        out += (u >= 0x20 && u < 0x7f) ? c : '?';
+    std::string_view head = text.substr(0, 40);
+    for (std::size_t i = 0; i < head.size(); ++i) {
+        auto u = static_cast<unsigned char>(head[i]);
+        auto at = [&](std::size_t k) {
+            return i + k < head.size() ? static_cast<unsigned char>(head[i + k]) : 0;
+        };
+        if (u == 0xE2 && at(1) == 0x99 && at(2) >= 0x94 && at(2) <= 0x9F) {
+            out += head.substr(i, 3);
+            i += 2;
+        } else if (u == 0xC3 && at(1) == 0x97) {
+            out += head.substr(i, 2);
+            i += 1;
+        } else {
+            out += (u >= 0x20 && u < 0x7f) ? static_cast<char>(u) : '?';
+        }
     }
     if (text.size() > 40) out += "...";
     return out;

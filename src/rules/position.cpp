@@ -293,6 +293,11 @@ void Position::undo_move() {
             break;
         }
         default: {
+            // The placed unit may stand on `from` or on the e.p. victim's square: lift it first.
+            if (is_piece(st.captured) && variant_->capture_rule == CaptureRule::PutBack) {
+                remove_piece(m.place());
+                promoted_ &= ~bb(m.place());
+            }
             if (m.kind() == MoveKind::Promotion) {
                 remove_piece(to);
                 promoted_ &= ~bb(to);
@@ -301,10 +306,7 @@ void Position::undo_move() {
             move_piece(to, from);
             if (is_piece(st.captured)) {
                 Square capsq = st.capsq;
-                if (variant_->capture_rule == CaptureRule::PutBack) {
-                    remove_piece(m.place());
-                    promoted_ &= ~bb(m.place());
-                } else if (variant_->capture_rule == CaptureRule::ToPocket) {
+                if (variant_->capture_rule == CaptureRule::ToPocket) {
                     PieceType t =
                         pocket_type(*variant_, type_of(st.captured), st.captured_promoted);
                     --pockets_[index_of(us)][index_of(t)];

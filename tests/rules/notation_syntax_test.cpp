@@ -65,7 +65,7 @@ TEST_CASE("SAN piece moves and disambiguation", "[notation][syntax]") {
     CHECK_FALSE(m.capture);
 }
 
-TEST_CASE("SAN pawn moves, captures, promotions and e.p.", "[notation][syntax]") {
+TEST_CASE("SAN pawn moves captures promotions and e.p.", "[notation][syntax]") {
     MoveText m = ok("e4");
     CHECK(m.form == Form::Pawn);
     CHECK(m.piece == PieceType::Pawn);
@@ -156,7 +156,7 @@ TEST_CASE("long algebraic and UCI", "[notation][syntax]") {
     CHECK(*m.to == sq("g1"));
 }
 
-TEST_CASE("check, mate and annotation glyphs", "[notation][syntax]") {
+TEST_CASE("check and mate marks and annotation glyphs", "[notation][syntax]") {
     CHECK(ok("Qh5+").check_mark);
     CHECK(ok("Qxf7#").mate_mark);
     for (const char* text : {"e4!", "e4?", "e4!!", "e4??", "e4!?", "e4?!", "Nf3+!", " e4 "}) {

@@ -1,0 +1,30 @@
+#pragma once
+// Private helper of the pgn module: why a move token failed in a position, named as one of the
+// kinds of invalid.key (illegal castling, drop on an occupied square, drop of a promoted piece,
+// leaves the king in check, ...). Looks at the Position through its public API only.
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "pgn/validator.hpp"
+#include "rules/notation.hpp"
+#include "rules/position.hpp"
+
+namespace ck::pgn::detail {
+
+struct Diagnosis {
+    ErrorKind kind;
+    std::string detail;  // what exactly is wrong, without the kind's name
+};
+
+// token failed in pos with error err. captured_promoted[t] counts the promoted pieces of type t
+// the side to move has captured so far in the game (a Crazyhouse pocket holds them as pawns; a
+// Loop pocket would hold them as they are).
+Diagnosis diagnose(const rules::Position& pos, std::string_view token,
+                   const rules::NotationError& err,
+                   const std::array<int, rules::PocketTypes>& captured_promoted);
+
+// "--", "Z0", "0000", "@@@@", "null": a null move (ChessBase, python-chess, UCI spellings).
+bool is_null_move(std::string_view token);
+
+}  // namespace ck::pgn::detail

@@ -1,0 +1,109 @@
+// Transfer encodings, RFC 2047 and charset conversion.
+#include <catch2/catch.hpp>
+
+#include "mail/charset.hpp"
+#include "mail/codec.hpp"
+#include "mail/rfc2047.hpp"
+
+using namespace ck::mail;
+
+namespace {
+// Every line of `s` (CRLF separated) is at most `max` characters.
+size_t longest_line(const std::string& s) {
+    size_t longest = 0;
+    size_t pos = 0;
+    while (pos <= s.size()) {
+        size_t eol = s.find("\r\n", pos);
+        if (eol == std::string::npos) eol = s.size();
+        longest = std::max(longest, eol - pos);
+        pos = eol + 2;
+    }
+    return longest;
+}
+}  // namespace
+
+TEST_CASE("base64 round trip and line length", "[codec]") {
+    std::string bytes;
+    for (int i = 0; i < 1000; ++i) bytes += static_cast<char>(i % 256);
+    const std::string enc = base64_encode(bytes);
+    CHECK(longest_line(enc) == 76);
+    CHECK(base64_decode(enc) == bytes);
+    CHECK(base64_encode("Man") == "TWFu\r\n");
+    CHECK(base64_encode("Ma") == "TWE=\r\n");
+    CHECK(base64_decode("TW\r\nE=") == "Ma");
+}
+
+TEST_CASE("quoted-printable decode", "[codec]") {
+    CHECK(qp_decode("caf=C3=A9 =3D x") == "caf\xC3\xA9 = x");
+    CHECK(qp_decode("soft=\r\nbreak\r\nnext") == "softbreak\nnext");
+    CHECK(qp_decode("trailing   \nx") == "trailing\nx");
+    CHECK(qp_decode("bad =ZZ escape") == "bad =ZZ escape");
+}
+
+TEST_CASE("quoted-printable encode: soft breaks, escapes, round trip", "[codec]") {
+    std::string text;
+    for (int i = 0; i < 40; ++i) text += "\xC3\xA9t\xC3\xA9 ";  // long line of 8-bit text
+    text += "\nshort = line \n.leading dot\nFrom the start\n";
+    const std::string enc = qp_encode(text);
+    CHECK(longest_line(enc) <= 76);
+    CHECK(enc.find("=\r\n") != std::string::npos);
+    CHECK(enc.find("line=20\r\n") != std::string::npos);
+    CHECK(enc.find("\r\n=2Eleading") != std::string::npos);
+    CHECK(enc.find("\r\n=46rom the") != std::string::npos);
+    CHECK(qp_decode(enc) == text);
+}
+
+TEST_CASE("RFC 2047 decoding", "[rfc2047]") {
+    CHECK(decode_header_value("=?UTF-8?Q?J=C3=B6rg?=") == "J\xC3\xB6rg");
+    CHECK(decode_header_value("=?utf-8?b?SsO2cmc=?=") == "J\xC3\xB6rg");
+    CHECK(decode_header_value("=?ISO-8859-1?Q?a?= =?ISO-8859-1?Q?b?=") == "ab");
+    CHECK(decode_header_value("=?ISO-8859-1?Q?a_b?= c") == "a b c");
+    CHECK(decode_header_value("x =?windows-1252?Q?=80?= y") == "x \xE2\x82\xAC y");
+    CHECK(decode_header_value("=?iso-8859-15?Q?=A4?=") == "\xE2\x82\xAC");
+    CHECK(decode_header_value("=?US-ASCII*en?Q?Keith?=") == "Keith");
+    CHECK(decode_header_value("=?UTF-8?X?bad?= plain") == "=?UTF-8?X?bad?= plain");
+    CHECK(decode_header_value("no words here") == "no words here");
+}
+
+TEST_CASE("RFC 2047 encoding: ASCII unchanged, UTF-8 encoded and folded", "[rfc2047]") {
+    CHECK(encode_header_value("[crazykrieg #42] Your move", "Subject") ==
+          "[crazykrieg #42] Your move");
+    const std::string value =
+        "[crazykrieg #42] J\xC3\xB6rg M\xC3\xBCller gegen \xC3\x89lodie Fran\xC3\xA7ois "
+        "\xE2\x80\x94 "
+        "Zug 12, Schwarz am Zug, noch 3 Tage";
+    const std::string enc = encode_header_value(value, "Subject");
+    CHECK(longest_line("Subject: " + enc) <= 78);
+    CHECK(enc.find("=?UTF-8?Q?") == 0);
+    CHECK(decode_header_value(enc) == value);
+    std::string long_ascii;
+    for (int i = 0; i < 30; ++i) long_ascii += "word ";
+    long_ascii += "end";
+    const std::string folded = encode_header_value(long_ascii, "Subject");
+    CHECK(longest_line("Subject: " + folded) <= 78);
+    std::string unfolded;
+    for (size_t i = 0; i < folded.size(); ++i)
+        if (folded[i] != '\r' && folded[i] != '\n') unfolded += folded[i];
+    CHECK(unfolded == long_ascii);
+}
+
+TEST_CASE("format_address quotes or encodes display names", "[rfc2047]") {
+    CHECK(format_address("", "a@b.example") == "a@b.example");
+    CHECK(format_address("Referee", "r@b.example") == "Referee <r@b.example>");
+    CHECK(format_address("Club, Referee", "r@b.example") == "\"Club, Referee\" <r@b.example>");
+    CHECK(format_address("J\xC3\xB6rg", "j@b.example") == "=?UTF-8?Q?J=C3=B6rg?= <j@b.example>");
+}
+
+TEST_CASE("charset conversion to UTF-8", "[charset]") {
+    CHECK(to_utf8("K\xF6ln", "ISO-8859-1") == "K\xC3\xB6ln");
+    CHECK(to_utf8("K\xF6ln", "latin1") == "K\xC3\xB6ln");
+    CHECK(to_utf8("\xA4", "ISO-8859-15") == "\xE2\x82\xAC");
+    CHECK(to_utf8("\x80 \x93x\x94", "windows-1252") == "\xE2\x82\xAC \xE2\x80\x9Cx\xE2\x80\x9D");
+    CHECK(to_utf8("caf\xC3\xA9", "utf-8") == "caf\xC3\xA9");
+    CHECK(to_utf8("plain", "us-ascii") == "plain");
+    // Mislabelled 8-bit text: read as Windows-1252 rather than passed on as invalid UTF-8.
+    CHECK(to_utf8("caf\xE9", "us-ascii") == "caf\xC3\xA9");
+    CHECK(to_utf8("caf\xE9", "utf-8") == "caf\xC3\xA9");
+    CHECK(to_utf8("caf\xE9", "x-no-such-charset") == "caf\xC3\xA9");
+    CHECK(is_valid_utf8(to_utf8("\xFF\xFE\x00", "utf-16")));
+}

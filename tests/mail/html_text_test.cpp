@@ -1,0 +1,36 @@
+// html_to_text on small documents.
+#include <catch2/catch.hpp>
+
+#include "mail/html_text.hpp"
+
+using ck::mail::html_to_text;
+
+TEST_CASE("html_to_text: block tags break lines, inline white space collapses", "[html]") {
+    CHECK(html_to_text("<div>e4</div><div>Nf3</div>") == "e4\nNf3\n");
+    CHECK(html_to_text("a<br>b<br/>c<BR >d") == "a\nb\nc\nd\n");
+    CHECK(html_to_text("<p>one\n  two</p><p>three</p>") == "one two\n\nthree\n");
+    CHECK(html_to_text("<span>x</span>   <b>y</b>") == "x y\n");
+}
+
+TEST_CASE("html_to_text: head, style, script and comments are dropped", "[html]") {
+    CHECK(html_to_text("<html><head><title>T</title><style>p{}</style></head>"
+                       "<body><!-- c --><script>alert(1)</script>move</body></html>") == "move\n");
+}
+
+TEST_CASE("html_to_text: character references", "[html]") {
+    CHECK(html_to_text("&lt;b&gt; &amp; &quot;q&quot; &#233; &#xE9; &euro; &unknown;") ==
+          "<b> & \"q\" \xC3\xA9 \xC3\xA9 \xE2\x82\xAC &unknown;\n");
+    CHECK(html_to_text("a&nbsp;&nbsp;b") == "a  b\n");
+    CHECK(html_to_text("a\xC2\xA0\xC2\xA0"
+                       "b") == "a  b\n");
+}
+
+TEST_CASE("html_to_text: blockquote lines are marked as quoted", "[html]") {
+    CHECK(html_to_text(
+              "new<blockquote>old<br>older<blockquote>oldest</blockquote></blockquote>after") ==
+          "new\n> old\n> older\n> > oldest\nafter\n");
+}
+
+TEST_CASE("html_to_text: pre keeps line breaks and spaces", "[html]") {
+    CHECK(html_to_text("<pre>8 | r  n\n7 | p  p</pre>") == "8 | r  n\n7 | p  p\n");
+}
