@@ -1,7 +1,6 @@
 // crazykrieg perft (spec/cli.md): count leaf nodes of one position, or run a suite file of
 // lines "variant;FEN;depth;nodes[;name]" ('#' comments and blank lines skipped).
 #include <boost/program_options.hpp>
-#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -9,14 +8,13 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "rules/cpu_timer.hpp"
 #include "rules/movegen.hpp"
 #include "rules/perft_text.hpp"
 #include "rules/position.hpp"
 
 namespace ck::cli {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 std::vector<std::string> split_fields(const std::string& line) {
     std::vector<std::string> out;
@@ -79,9 +77,9 @@ int run_suite(const std::string& file) {
                       << pos.error().message << ")\n";
             continue;
         }
-        auto t0 = Clock::now();
+        const double t0 = rules::thread_cpu_seconds();
         std::uint64_t got = rules::perft(*pos, depth);
-        double s = std::chrono::duration<double>(Clock::now() - t0).count();
+        const double s = rules::thread_cpu_seconds() - t0;
         total += got;
         seconds += s;
         if (got == expected) {
@@ -89,12 +87,12 @@ int run_suite(const std::string& file) {
                       << " (" << static_cast<std::uint64_t>(s > 0 ? got / s : 0) << " nodes/s)\n";
         } else {
             ++failed;
-            std::cout << "FAIL " << v->name << " " << case_name(f) << " d" << depth
-                      << ": expected " << expected << ", got " << got << "\n";
+            std::cout << "FAIL " << v->name << " " << case_name(f) << " d" << depth << ": expected "
+                      << expected << ", got " << got << "\n";
         }
     }
     std::cout << cases << " cases, " << (cases - failed) << " ok, " << failed << " failed; "
-              << total << " nodes in " << seconds << " s, "
+              << total << " nodes in " << seconds << " CPU s, "
               << static_cast<std::uint64_t>(seconds > 0 ? total / seconds : 0) << " nodes/s\n";
     return failed ? ExitFailure : ExitOk;
 }
@@ -133,9 +131,9 @@ int run_perft(const Args& args) {
     if (depth < 0) return usage_error("perft", "missing or negative --depth");
     const rules::Variant* v = rules::find_variant(variant);
     if (!v) return usage_error("perft", "unknown variant '" + variant + "'");
-    auto pos = fen.empty() ? core::Result<rules::Position, rules::FenError>(
-                                 rules::Position::startpos(*v))
-                           : rules::Position::from_fen(fen, *v);
+    auto pos = fen.empty()
+                   ? core::Result<rules::Position, rules::FenError>(rules::Position::startpos(*v))
+                   : rules::Position::from_fen(fen, *v);
     if (!pos) return usage_error("perft", "bad FEN: " + pos.error().message);
     if (vm.count("divide") && depth >= 1) {
         rules::MoveList list;
@@ -156,8 +154,7 @@ int run_perft(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"perft", "count the leaf nodes of the legal move tree (or run a perft suite)", 50,
-     run_perft}};
+    {"perft", "count the leaf nodes of the legal move tree (or run a perft suite)", 50, run_perft}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -7,6 +7,8 @@
 namespace ck::pgn {
 namespace {
 
+constexpr std::size_t MaxGameBytes = std::size_t{64} << 20;
+
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
 
 std::string_view trim(std::string_view s) {
@@ -155,6 +157,10 @@ std::optional<GameText> GameSplitter::next() {
             prev_blank_ = false;
             in_comment_ = ends_in_comment(line);
         }
+        // Memory stays flat even for a "game" that never ends (a file without tag sections):
+        // past MaxGameBytes it is cut at a line start.
+        if (!boundary && scan_ > game_start_ && scan_ - game_start_ >= MaxGameBytes)
+            boundary = true;
         if (boundary) {
             GameText g{std::string_view(b + game_start_, scan_ - game_start_), game_line_};
             game_start_ = scan_;

@@ -20,6 +20,14 @@ constexpr std::array<bool, 256> make_delimiters() {
 }
 constexpr auto Delimiter = make_delimiters();
 
+// First characters of the common SAN tokens (files, piece letters, castling, drops).
+constexpr std::array<bool, 256> make_move_starts() {
+    std::array<bool, 256> t{};
+    for (unsigned char c : std::string_view("abcdefghNBRQKOP@")) t[c] = true;
+    return t;
+}
+constexpr auto MoveStart = make_move_starts();
+
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_name_char(char c) {
@@ -50,9 +58,18 @@ public:
     bool run() {
         const std::size_t n = s_.size();
         while (p_ < n) {
-            if (s_[p_] == ' ') {
+            auto c = static_cast<unsigned char>(s_[p_]);
+            if (c == ' ') {
                 ++p_;
                 continue;
+            }
+            // Fast paths inside movetext (the bulk of a file): a move, a move number.
+            if (in_movetext_ && !ended_) {
+                if (MoveStart[c]) {
+                    fast_move();
+                    continue;
+                }
+                if (is_digit(static_cast<char>(c)) && fast_move_number()) continue;
             }
             step();
         }
@@ -254,6 +271,37 @@ private:
     void broken_tag(std::size_t line_end, std::string_view message) {
         v_.syntax_error({SyntaxCode::BrokenTag, line_, message});
         p_ = line_end;
+    }
+
+    // A token starting with a SAN letter, once movetext has begun: what symbol() does for it.
+    void fast_move() {
+        line_start_ = false;
+        std::size_t b = p_, q = p_ + 1;
+        const std::size_t n = s_.size();
+        while (q < n && !Delimiter[static_cast<unsigned char>(s_[q])]) ++q;
+        p_ = q;
+        std::size_t g = q;
+        while (is_glyph(s_[g - 1])) --g;
+        v_.san(s_.substr(b, g - b), line_);
+        if (g < q) {
+            if (int nag = glyph_nag(s_.substr(g, q - g))) v_.nag(nag, line_);
+        }
+    }
+    // "12." / "12...": emits the move number; false (nothing consumed) for anything else.
+    bool fast_move_number() {
+        std::size_t q = p_;
+        const std::size_t n = s_.size();
+        int num = 0;
+        while (q < n && is_digit(s_[q])) {
+            if (num < 1000000) num = num * 10 + (s_[q] - '0');
+            ++q;
+        }
+        if (q >= n || s_[q] != '.') return false;
+        while (q < n && s_[q] == '.') ++q;
+        line_start_ = false;
+        v_.move_number(num, line_);
+        p_ = q;
+        return true;
     }
 
     void symbol() {

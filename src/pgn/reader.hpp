@@ -6,7 +6,8 @@
 //    of a line once movetext has been seen, or after a blank line when the tag is `Event` or one
 //    the game already has (so chessbase's blank line inside a tag section does not split a game,
 //    while tag-only games do split). An unterminated `{` comment ends at such a tag line after a
-//    blank line, so one broken game never swallows the rest of the file.
+//    blank line, so one broken game never swallows the rest of the file. A "game" longer than
+//    64 MB is cut at a line start (memory stays bounded on files without tag sections).
 //  - parse_game tokenizes one game's text and calls a Visitor. Every string_view passed to the
 //    visitor points into the game text (or a scratch buffer for unescaped tag values) and is
 //    valid only during the call.

@@ -120,7 +120,6 @@ public:
         }
         make(*m);
         frames_.back().moves++;
-        if (depth_ == 0) last_main_ = token;
     }
     void begin_variation(int line) override {
         pending_truncation_ = false;
@@ -232,6 +231,8 @@ private:
             pos_.emplace(startpos(*v));
         }
         start_side_ = pos_->side_to_move();
+        path_.reserve(160);
+        frames_.reserve(8);
         frames_.assign(1, Frame{});
         (void)line;
         return true;
@@ -319,7 +320,6 @@ private:
             return (r == "1-0" || r == "0-1" || r == "1/2-1/2") && r != expected;
         };
         std::string what = mate ? "checkmate" : "stalemate";
-        std::string move = last_main_.empty() ? "" : std::string(last_main_);
         if (contradicts(marker_))
             return fail(ErrorKind::ResultContradiction, ply_, marker_line_, "",
                         std::string(marker_) + " after " + what + " (expected " +
@@ -333,7 +333,7 @@ private:
     const ValidateOptions& opt_;
     GameVerdict verdict_;
     bool done_ = false;
-    std::string_view variant_tag_, fen_tag_, result_tag_, marker_, last_main_, truncated_token_;
+    std::string_view variant_tag_, fen_tag_, result_tag_, marker_, truncated_token_;
     bool has_variant_ = false, has_fen_ = false;
     int variant_line_ = 0, fen_line_ = 0, result_line_ = 0, marker_line_ = 0;
     std::optional<Position> pos_;

@@ -53,6 +53,7 @@ public:
     std::string view_text(rules::Color player) const;
 
     bool hidden() const { return hidden_; }
+    RuleSet rule_set() const { return rules_; }
     bool over() const { return result_.has_value(); }
     const std::optional<std::string>& result() const { return result_; }
     rules::Color side_to_move() const { return position_.side_to_move(); }

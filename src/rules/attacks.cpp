@@ -97,9 +97,9 @@ void init_magics(const int (&dirs)[4][2], Bitboard* table, Magic* magics) {
 }
 
 void init_tables() {
-    static const int knight_steps[8][2] = {{1, 2},  {2, 1},  {2, -1}, {1, -2},
+    static const int knight_steps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                            {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static const int king_steps[8][2] = {{1, 0}, {1, 1},   {0, 1},  {-1, 1},
+    static const int king_steps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                          {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     static const int white_pawn[2][2] = {{-1, 1}, {1, 1}};
     static const int black_pawn[2][2] = {{-1, -1}, {1, -1}};

@@ -43,12 +43,18 @@ inline Bitboard queen(Square s, Bitboard occ) { return rook(s, occ) | bishop(s, 
 // Attacks of a piece type (not pawn) from s.
 inline Bitboard piece(PieceType t, Square s, Bitboard occ) {
     switch (t) {
-        case PieceType::Knight: return knight(s);
-        case PieceType::Bishop: return bishop(s, occ);
-        case PieceType::Rook: return rook(s, occ);
-        case PieceType::Queen: return queen(s, occ);
-        case PieceType::King: return king(s);
-        default: return 0;
+        case PieceType::Knight:
+            return knight(s);
+        case PieceType::Bishop:
+            return bishop(s, occ);
+        case PieceType::Rook:
+            return rook(s, occ);
+        case PieceType::Queen:
+            return queen(s, occ);
+        case PieceType::King:
+            return king(s);
+        default:
+            return 0;
     }
 }
 inline bool aligned(Square a, Square b, Square c) { return (Line[a][b] & bb(c)) != 0; }

@@ -66,8 +66,8 @@ core::Result<Position, FenError> Position::from_fen(std::string_view fen, const 
     attacks::init();
     auto fields = split_ws(fen);
     if (fields.size() < 4 || fields.size() > 6)
-        return unexpected(err(Code::Syntax, "FEN has " + std::to_string(fields.size()) +
-                                                " fields, expected 4 to 6"));
+        return unexpected(err(
+            Code::Syntax, "FEN has " + std::to_string(fields.size()) + " fields, expected 4 to 6"));
     Position pos;
     pos.variant_ = &variant;
     for (auto& p : pos.board_) p = Piece::NoPiece;
@@ -100,8 +100,8 @@ core::Result<Position, FenError> Position::from_fen(std::string_view fen, const 
                 file += c - '0';
             } else if (c == '~') {
                 Square prev = file > 0 && file <= 8 ? make_square(file - 1, rank) : NoSquare;
-                if (j == 0 || prev == NoSquare || !is_piece(pos.board_[prev]) ||
-                    row[j - 1] < 'A' || type_of(pos.board_[prev]) == PieceType::King ||
+                if (j == 0 || prev == NoSquare || !is_piece(pos.board_[prev]) || row[j - 1] < 'A' ||
+                    type_of(pos.board_[prev]) == PieceType::King ||
                     type_of(pos.board_[prev]) == PieceType::Pawn)
                     return unexpected(err(Code::Board, "rank " + std::to_string(rank + 1) +
                                                            ": '~' must follow a piece (not a "
@@ -109,8 +109,8 @@ core::Result<Position, FenError> Position::from_fen(std::string_view fen, const 
                 pos.promoted_ |= bb(prev);
             } else if (auto t = parse_type_char(c)) {
                 if (file < 8) {
-                    Color col = std::isupper(static_cast<unsigned char>(c)) ? Color::White
-                                                                            : Color::Black;
+                    Color col =
+                        std::isupper(static_cast<unsigned char>(c)) ? Color::White : Color::Black;
                     pos.put_piece(make_piece(col, *t), make_square(file, rank));
                 }
                 ++file;
@@ -140,8 +140,8 @@ core::Result<Position, FenError> Position::from_fen(std::string_view fen, const 
         for (auto& c : pos.pockets_)
             for (auto n : c)
                 if (n)
-                    return unexpected(err(Code::Pocket, std::string(variant.name) +
-                                                            " has no pockets"));
+                    return unexpected(
+                        err(Code::Pocket, std::string(variant.name) + " has no pockets"));
 
     // Side to move.
     if (fields[1] == "w")
@@ -156,9 +156,9 @@ core::Result<Position, FenError> Position::from_fen(std::string_view fen, const 
     for (int c = 0; c < 2; ++c) {
         int n = popcount(pos.pieces(static_cast<Color>(c), PieceType::King));
         if (n != 1)
-            return unexpected(err(Code::IllegalPosition, std::string(ColorName[c]) + " has " +
-                                                             std::to_string(n) +
-                                                             " kings, expected 1"));
+            return unexpected(err(
+                Code::IllegalPosition,
+                std::string(ColorName[c]) + " has " + std::to_string(n) + " kings, expected 1"));
     }
     for (int c = 0; c < 2; ++c) {
         Color col = static_cast<Color>(c);
@@ -166,16 +166,16 @@ core::Result<Position, FenError> Position::from_fen(std::string_view fen, const 
         Bitboard own_first = pawns & relative_rank_bb(col, 0);
         Bitboard promo_row = pawns & relative_rank_bb(col, 7);
         if (own_first && variant.first_rank_pawn_max_step == 0)
-            return unexpected(err(Code::IllegalPosition,
-                                  std::string(ColorName[c]) + " pawn on " +
-                                      square_name(lsb(own_first)) + " (its first rank)"));
+            return unexpected(err(Code::IllegalPosition, std::string(ColorName[c]) + " pawn on " +
+                                                             square_name(lsb(own_first)) +
+                                                             " (its first rank)"));
         // Putback (Q1 a): only the side to move may have one pawn waiting for its promotion.
-        bool waiting_ok = variant.placed_pawn_promotes_by_owner && col == pos.side_ &&
-                          !more_than_one(promo_row);
+        bool waiting_ok =
+            variant.placed_pawn_promotes_by_owner && col == pos.side_ && !more_than_one(promo_row);
         if (promo_row && !waiting_ok)
-            return unexpected(err(Code::IllegalPosition,
-                                  std::string(ColorName[c]) + " pawn on " +
-                                      square_name(lsb(promo_row)) + " (its promotion rank)"));
+            return unexpected(err(Code::IllegalPosition, std::string(ColorName[c]) + " pawn on " +
+                                                             square_name(lsb(promo_row)) +
+                                                             " (its promotion rank)"));
     }
 
     State st;
@@ -186,13 +186,21 @@ core::Result<Position, FenError> Position::from_fen(std::string_view fen, const 
             Square k = 0, r = 0;
             Color col = Color::White;
             switch (c) {
-                case 'K': right = WhiteKingSide, k = 4, r = 7; break;
-                case 'Q': right = WhiteQueenSide, k = 4, r = 0; break;
-                case 'k': right = BlackKingSide, k = 60, r = 63, col = Color::Black; break;
-                case 'q': right = BlackQueenSide, k = 60, r = 56, col = Color::Black; break;
+                case 'K':
+                    right = WhiteKingSide, k = 4, r = 7;
+                    break;
+                case 'Q':
+                    right = WhiteQueenSide, k = 4, r = 0;
+                    break;
+                case 'k':
+                    right = BlackKingSide, k = 60, r = 63, col = Color::Black;
+                    break;
+                case 'q':
+                    right = BlackQueenSide, k = 60, r = 56, col = Color::Black;
+                    break;
                 default:
-                    return unexpected(err(Code::Castling, "castling: bad character '" +
-                                                              std::string(1, c) + "'"));
+                    return unexpected(
+                        err(Code::Castling, "castling: bad character '" + std::string(1, c) + "'"));
             }
             if (st.castling & right)
                 return unexpected(
@@ -238,8 +246,8 @@ core::Result<Position, FenError> Position::from_fen(std::string_view fen, const 
                 }
             }
             if (!ok)
-                return unexpected(err(Code::EnPassant, "no pawn can just have passed " +
-                                                           std::string(text)));
+                return unexpected(
+                    err(Code::EnPassant, "no pawn can just have passed " + std::string(text)));
             ep |= bb(*s);
         }
     }
@@ -259,9 +267,8 @@ core::Result<Position, FenError> Position::from_fen(std::string_view fen, const 
     State& s0 = pos.states_.back();
     s0.key = pos.compute_key(s0);
     if (pos.attackers_to(pos.king_square(~pos.side_), pos.occupied()) & pos.pieces(pos.side_))
-        return unexpected(err(Code::IllegalPosition,
-                              std::string(ColorName[index_of(~pos.side_)]) +
-                                  " is in check but not to move"));
+        return unexpected(err(Code::IllegalPosition, std::string(ColorName[index_of(~pos.side_)]) +
+                                                         " is in check but not to move"));
     s0.checkers = pos.compute_checkers();
     pos.settle_ep(ep);
     return pos;
@@ -288,9 +295,8 @@ std::string Position::fen() const {
     }
     if (has_pockets(*variant_)) {
         out += '[';
-        static constexpr PieceType order[] = {PieceType::Queen, PieceType::Rook,
-                                              PieceType::Bishop, PieceType::Knight,
-                                              PieceType::Pawn};
+        static constexpr PieceType order[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
+                                              PieceType::Knight, PieceType::Pawn};
         for (int c = 0; c < 2; ++c)
             for (PieceType t : order)
                 for (int n = 0; n < pockets_[c][index_of(t)]; ++n)

@@ -67,7 +67,9 @@ public:
         const Bitboard checkers = pos_.checkers();
         king_moves();
         if (more_than_one(checkers)) {
-            if (placement_) placement_captures(true);
+            // A capture may still answer a double check when the captured unit is placed to
+            // block the other checker (legality after placement).
+            if (placement_) placement_captures();
             return;
         }
         Bitboard target, block;
@@ -84,7 +86,7 @@ public:
         piece_moves(target);
         pawn_moves(target);
         if (placement_)
-            placement_captures(false);
+            placement_captures();
         else
             en_passant();
         if (has_pockets(v_)) drops(block);
@@ -238,8 +240,8 @@ private:
                 out_.add_drops(static_cast<PieceType>(t), to);
         if (pos_.pocket_count(Us, PieceType::Pawn)) {
             // Never on the 8th rank; on the 1st only where the variant allows (chessgi).
-            Bitboard ranks = v_.pawn_drop_on_first_rank ? ~relative_rank_bb(Us, 7)
-                                                        : ~(Rank1BB | Rank8BB);
+            Bitboard ranks =
+                v_.pawn_drop_on_first_rank ? ~relative_rank_bb(Us, 7) : ~(Rank1BB | Rank8BB);
             out_.add_drops(PieceType::Pawn, to & ranks);
         }
     }
@@ -269,14 +271,12 @@ private:
         if (mask) out_.add_placements(base, mask);
     }
 
-    void placement_captures(bool king_only) {
+    void placement_captures() {
         for (Bitboard t = king(ksq_) & them_; t;) {
             Square to = pop_lsb(t);
             place(Move::normal(ksq_, to), ksq_, to, to, true);
         }
-        if (king_only) return;
-        for (Bitboard b = us_ & ~pos_.pieces(PieceType::Pawn) & ~pos_.pieces(PieceType::King);
-             b;) {
+        for (Bitboard b = us_ & ~pos_.pieces(PieceType::Pawn) & ~pos_.pieces(PieceType::King); b;) {
             Square from = pop_lsb(b);
             for (Bitboard t = piece(type_of(pos_.piece_on(from)), from, occ_) & them_; t;) {
                 Square to = pop_lsb(t);

@@ -185,6 +185,9 @@ core::Result<MoveText, NotationError> parse_move_text(std::string_view text) {
         s.pop_back();
     }
 
+    // Marks written before the promotion piece ("exd8+=Q", "exd8/e1=Q") are as good.
+    if (mt.promotion != PieceType::None) strip_suffixes(s, mt, ep_mark);
+
     // Castling.
     if (s.size() >= 3 && is_castle_char(s[0]) && s[1] == '-' && is_castle_char(s[2]) &&
         (s.size() == 3 || (s.size() == 5 && s[3] == '-' && is_castle_char(s[4])))) {

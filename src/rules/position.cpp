@@ -15,13 +15,20 @@ namespace {
 // Castling rights that survive a move touching the square (king or rook home squares).
 constexpr std::uint8_t castling_mask(Square s) {
     switch (s) {
-        case 0: return static_cast<std::uint8_t>(~WhiteQueenSide & 15);   // a1
-        case 4: return static_cast<std::uint8_t>(~(WhiteKingSide | WhiteQueenSide) & 15);  // e1
-        case 7: return static_cast<std::uint8_t>(~WhiteKingSide & 15);    // h1
-        case 56: return static_cast<std::uint8_t>(~BlackQueenSide & 15);  // a8
-        case 60: return static_cast<std::uint8_t>(~(BlackKingSide | BlackQueenSide) & 15);  // e8
-        case 63: return static_cast<std::uint8_t>(~BlackKingSide & 15);   // h8
-        default: return 15;
+        case 0:
+            return static_cast<std::uint8_t>(~WhiteQueenSide & 15);  // a1
+        case 4:
+            return static_cast<std::uint8_t>(~(WhiteKingSide | WhiteQueenSide) & 15);  // e1
+        case 7:
+            return static_cast<std::uint8_t>(~WhiteKingSide & 15);  // h1
+        case 56:
+            return static_cast<std::uint8_t>(~BlackQueenSide & 15);  // a8
+        case 60:
+            return static_cast<std::uint8_t>(~(BlackKingSide | BlackQueenSide) & 15);  // e8
+        case 63:
+            return static_cast<std::uint8_t>(~BlackKingSide & 15);  // h8
+        default:
+            return 15;
     }
 }
 
@@ -186,7 +193,8 @@ void Position::make_move(Move m) {
         }
         case MoveKind::Castling: {
             bool king_side = to > from;
-            Square rfrom = king_side ? static_cast<Square>(from + 3) : static_cast<Square>(from - 4);
+            Square rfrom =
+                king_side ? static_cast<Square>(from + 3) : static_cast<Square>(from - 4);
             Square rto = king_side ? static_cast<Square>(from + 1) : static_cast<Square>(from - 1);
             Piece k = board_[from], r = board_[rfrom];
             move_piece(from, to);
@@ -226,8 +234,7 @@ void Position::make_move(Move m) {
                 st.halfmove = 0;
                 if (m.kind() == MoveKind::Promotion) {
                     Piece np = make_piece(us, m.piece());
-                    key ^= zobrist::psq(pc, to) ^ zobrist::psq(np, to) ^
-                           zobrist::keys.promoted[to];
+                    key ^= zobrist::psq(pc, to) ^ zobrist::psq(np, to) ^ zobrist::keys.promoted[to];
                     remove_piece(to);
                     put_piece(np, to);
                     promoted_ |= bb(to);
@@ -286,7 +293,8 @@ void Position::undo_move() {
             break;
         case MoveKind::Castling: {
             bool king_side = to > from;
-            Square rfrom = king_side ? static_cast<Square>(from + 3) : static_cast<Square>(from - 4);
+            Square rfrom =
+                king_side ? static_cast<Square>(from + 3) : static_cast<Square>(from - 4);
             Square rto = king_side ? static_cast<Square>(from + 1) : static_cast<Square>(from - 1);
             move_piece(to, from);
             move_piece(rto, rfrom);
@@ -368,8 +376,7 @@ bool Position::insufficient_material() const {
     for (int c = 0; c < 2; ++c)
         for (int t = 0; t < PocketTypes; ++t)
             if (pockets_[c][t]) return false;
-    if (pieces(PieceType::Pawn) | pieces(PieceType::Rook) | pieces(PieceType::Queen))
-        return false;
+    if (pieces(PieceType::Pawn) | pieces(PieceType::Rook) | pieces(PieceType::Queen)) return false;
     Bitboard minors = pieces(PieceType::Knight) | pieces(PieceType::Bishop);
     if (popcount(minors) <= 1) return true;  // K v K, K+minor v K
     // Only bishops, all on one square colour (KB v KB same colour, and more of them).

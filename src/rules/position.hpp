@@ -20,9 +20,9 @@ namespace ck::rules {
 
 struct FenError {
     enum class Code : std::uint8_t {
-        Syntax,          // wrong number of fields, bad characters
-        Board,           // ranks that do not add up to 8 files, too many ranks, ...
-        Pocket,          // bad pocket contents
+        Syntax,  // wrong number of fields, bad characters
+        Board,   // ranks that do not add up to 8 files, too many ranks, ...
+        Pocket,  // bad pocket contents
         SideToMove,
         Castling,        // bad field, or a right without king and rook in place
         EnPassant,       // bad field, or a target that cannot be one
@@ -105,10 +105,10 @@ private:
 
     // Per-ply reversible state (Stockfish's StateInfo); states_.back() is the current one.
     struct State {
-        std::uint64_t key = 0;    // full Zobrist key, ep included only when capturable
-        Bitboard ep = 0;          // en-passant targets with a legal capture
-        Bitboard checkers = 0;    // enemy pieces checking the side to move
-        Move move;                // the move that led here (none for the root)
+        std::uint64_t key = 0;  // full Zobrist key, ep included only when capturable
+        Bitboard ep = 0;        // en-passant targets with a legal capture
+        Bitboard checkers = 0;  // enemy pieces checking the side to move
+        Move move;              // the move that led here (none for the root)
         int halfmove = 0;
         std::uint8_t castling = 0;
         Piece captured = Piece::NoPiece;

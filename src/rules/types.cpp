@@ -15,13 +15,20 @@ std::optional<Square> parse_square(std::string_view text) {
 
 char type_char(PieceType t) {
     switch (t) {
-        case PieceType::Pawn: return 'P';
-        case PieceType::Knight: return 'N';
-        case PieceType::Bishop: return 'B';
-        case PieceType::Rook: return 'R';
-        case PieceType::Queen: return 'Q';
-        case PieceType::King: return 'K';
-        default: return '?';
+        case PieceType::Pawn:
+            return 'P';
+        case PieceType::Knight:
+            return 'N';
+        case PieceType::Bishop:
+            return 'B';
+        case PieceType::Rook:
+            return 'R';
+        case PieceType::Queen:
+            return 'Q';
+        case PieceType::King:
+            return 'K';
+        default:
+            return '?';
     }
 }
 
@@ -33,25 +40,45 @@ char piece_char(Piece p) {
 
 std::optional<PieceType> parse_type_char(char c) {
     switch (c) {
-        case 'P': case 'p': return PieceType::Pawn;
-        case 'N': case 'n': return PieceType::Knight;
-        case 'B': case 'b': return PieceType::Bishop;
-        case 'R': case 'r': return PieceType::Rook;
-        case 'Q': case 'q': return PieceType::Queen;
-        case 'K': case 'k': return PieceType::King;
-        default: return std::nullopt;
+        case 'P':
+        case 'p':
+            return PieceType::Pawn;
+        case 'N':
+        case 'n':
+            return PieceType::Knight;
+        case 'B':
+        case 'b':
+            return PieceType::Bishop;
+        case 'R':
+        case 'r':
+            return PieceType::Rook;
+        case 'Q':
+        case 'q':
+            return PieceType::Queen;
+        case 'K':
+        case 'k':
+            return PieceType::King;
+        default:
+            return std::nullopt;
     }
 }
 
 std::string_view type_word(PieceType t) {
     switch (t) {
-        case PieceType::Pawn: return "pawn";
-        case PieceType::Knight: return "knight";
-        case PieceType::Bishop: return "bishop";
-        case PieceType::Rook: return "rook";
-        case PieceType::Queen: return "queen";
-        case PieceType::King: return "king";
-        default: return "none";
+        case PieceType::Pawn:
+            return "pawn";
+        case PieceType::Knight:
+            return "knight";
+        case PieceType::Bishop:
+            return "bishop";
+        case PieceType::Rook:
+            return "rook";
+        case PieceType::Queen:
+            return "queen";
+        case PieceType::King:
+            return "king";
+        default:
+            return "none";
     }
 }
 

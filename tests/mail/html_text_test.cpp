@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "mail/html_text.hpp"
+#include "mail/reply_text.hpp"
 
 using ck::mail::html_to_text;
 
@@ -33,4 +34,16 @@ TEST_CASE("html_to_text: blockquote lines are marked as quoted", "[html]") {
 
 TEST_CASE("html_to_text: pre keeps line breaks and spaces", "[html]") {
     CHECK(html_to_text("<pre>8 | r  n\n7 | p  p</pre>") == "8 | r  n\n7 | p  p\n");
+}
+
+TEST_CASE("HTML-only replies: Outlook header block and Gmail quote are cut", "[html]") {
+    CHECK(ck::mail::extract_new_text(html_to_text(
+              "<html><body><div>Bxf7+</div><div><br></div><div>Sorry for the delay.</div><hr>"
+              "<div><b>From:</b> Referee<br><b>Sent:</b> Saturday, November 21, 2026 3:30 PM</div>"
+              "<div>Your move, Black.</div></body></html>")) == "Bxf7+\n\nSorry for the delay.");
+    CHECK(ck::mail::extract_new_text(html_to_text(
+              "<div dir=\"ltr\">Nf3</div><br><div class=\"gmail_quote\"><div dir=\"ltr\" "
+              "class=\"gmail_attr\">On Sat, 21 Nov 2026 at 15:30, Referee &lt;<a "
+              "href=\"mailto:r@example.test\">r@example.test</a>&gt; wrote:<br></div><blockquote "
+              "class=\"gmail_quote\">Your move, White.</blockquote></div>")) == "Nf3");
 }

@@ -202,18 +202,22 @@ int play_pair(const char* variant, Color observer, unsigned seed) {
 
 TEST_CASE("non-interference: White hears the same whatever Black hides", "[referee][slow]") {
     int compared = 0;
-    for (unsigned seed = 1; seed <= 25; ++seed) {
+    for (unsigned seed = 1; seed <= 40; ++seed) {
         compared += play_pair("crazyhouse", Color::White, seed);
         compared += play_pair("chess", Color::White, 1000 + seed);
+        if (seed % 4 == 0) compared += play_pair("loop", Color::White, 4000 + seed);
+        if (seed % 4 == 2) compared += play_pair("chessgi", Color::White, 5000 + seed);
     }
-    CHECK(compared > 1000);
+    CHECK(compared > 2000);
 }
 
 TEST_CASE("non-interference: Black hears the same whatever White hides", "[referee][slow]") {
     int compared = 0;
-    for (unsigned seed = 1; seed <= 25; ++seed) {
+    for (unsigned seed = 1; seed <= 40; ++seed) {
         compared += play_pair("crazyhouse", Color::Black, 2000 + seed);
         compared += play_pair("chess", Color::Black, 3000 + seed);
+        if (seed % 4 == 0) compared += play_pair("loop", Color::Black, 6000 + seed);
+        if (seed % 4 == 2) compared += play_pair("chessgi", Color::Black, 7000 + seed);
     }
-    CHECK(compared > 1000);
+    CHECK(compared > 2000);
 }

@@ -213,6 +213,10 @@ TEST_CASE("placement suffix and pending-choice prefix", "[notation][syntax]") {
     CHECK(*m.place == sq("e1"));
     CHECK(m.mate_mark);
     CHECK(*ok("bxa3 e.p./h5").place == sq("h5"));
+    m = ok("exd8/e1=Q");
+    CHECK(m.promotion == PieceType::Queen);
+    CHECK(*m.place == sq("e1"));
+    CHECK(ok("exd8+=Q").check_mark);
 
     m = ok("a8=Q:Nf3");
     CHECK(m.pending_choice == PieceType::Queen);

@@ -101,6 +101,20 @@ TEST_CASE("a placement may block a check or a pin line", "[rules][placement]") {
     }
 }
 
+TEST_CASE("a capture may answer a double check by placing the unit in the other line",
+          "[rules][placement]") {
+    for (const char* v : {"replacement", "putback"}) {
+        CAPTURE(v);
+        // Re8 and Nd3 both check e1; Bxd3 is legal when the knight goes back on e2..e7.
+        Position p = load("k3r3/8/8/8/8/3n4/8/4KB2 w - - 0 1", v);
+        REQUIRE(popcount(p.checkers()) == 2);
+        Bitboard efile = 0;
+        for (const char* s : {"e2", "e3", "e4", "e5", "e6", "e7"}) efile |= bb(sq(s));
+        CHECK(placements(p, sq("f1"), sq("d3")) == efile);
+        CHECK(perft(p, 1) == 2 + 6);  // Kd1, Kd2 and the six placements
+    }
+}
+
 TEST_CASE("replacement: a pawn put on its 2nd row double-steps, and e.p. follows",
           "[rules][placement]") {
     Position p = load("4k3/8/8/4P3/3p4/8/8/3RK3 w - - 0 1", "replacement");
@@ -120,8 +134,7 @@ TEST_CASE("replacement: a pawn put on its 2nd row double-steps, and e.p. follows
         }
     CHECK(ep);
     REQUIRE(has_move(legal_moves(p), Move::en_passant(sq("e5"), sq("d6")).with_place(sq("a6"))));
-    p.make_move(*std::find_if(legal_moves(p).begin(), legal_moves(p).end(),
-                              [](Move m) { return m.kind() == MoveKind::EnPassant; }));
+    p.make_move(Move::en_passant(sq("e5"), sq("d6")).with_place(sq("a6")));
     CHECK(p.piece_on(sq("d5")) == Piece::NoPiece);
     CHECK(p.piece_on(sq("a6")) == make_piece(Color::Black, PieceType::Pawn));
     CHECK(p.is_consistent());

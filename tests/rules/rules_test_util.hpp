@@ -61,11 +61,11 @@ inline std::string mirror_fen(const std::string& fen) {
     out += side == "w" ? " b " : " w ";
     std::string cr = castling == "-" ? "-" : "";
     for (char c : std::string("KQkq"))
-        if (castling != "-" && castling.find(static_cast<char>(
-                                   std::isupper(static_cast<unsigned char>(c))
-                                       ? std::tolower(static_cast<unsigned char>(c))
-                                       : std::toupper(static_cast<unsigned char>(c)))) !=
-                                   std::string::npos)
+        if (castling != "-" &&
+            castling.find(static_cast<char>(std::isupper(static_cast<unsigned char>(c))
+                                                ? std::tolower(static_cast<unsigned char>(c))
+                                                : std::toupper(static_cast<unsigned char>(c)))) !=
+                std::string::npos)
             cr += c;
     out += cr + " " + mirror_square_list(ep) + " " + half + " " + full;
     return out;

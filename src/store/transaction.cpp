@@ -1,0 +1,72 @@
+#include "store/transaction.hpp"
+
+#include <algorithm>
+#include <system_error>
+#include <utility>
+
+namespace ck::store {
+namespace {
+
+bool has_line_break_or_nul(const std::string& s) {
+    return s.find_first_of(std::string("\r\n\0", 3)) != std::string::npos;
+}
+
+core::IoError invalid(std::string what) {
+    return core::IoError{std::make_error_code(std::errc::invalid_argument), "", std::move(what)};
+}
+
+}  // namespace
+
+void Transaction::write_game_file(GameId game, std::string name, std::string bytes) {
+    for (auto& f : files_) {
+        if (f.game == game && f.name == name) {
+            f.bytes = std::move(bytes);
+            return;
+        }
+    }
+    files_.push_back(FileWrite{game, std::move(name), std::move(bytes)});
+}
+
+void Transaction::mark_seen(std::string message_id) {
+    if (std::find(seen_.begin(), seen_.end(), message_id) == seen_.end()) {
+        seen_.push_back(std::move(message_id));
+    }
+}
+
+void Transaction::queue_mail(SpooledMail mail) { mails_.push_back(std::move(mail)); }
+
+bool valid_game_file_name(const std::string& name) {
+    if (name.empty() || name.size() > 100 || name[0] == '.') return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '.' || c == '_' || c == '-';
+    });
+}
+
+core::Result<void, core::IoError> validate(const Transaction& tx) {
+    for (const auto& f : tx.files()) {
+        if (f.game == 0) return core::unexpected(invalid("game id 0 is not a game"));
+        if (!valid_game_file_name(f.name)) {
+            return core::unexpected(invalid("bad game file name '" + f.name + "'"));
+        }
+    }
+    for (const auto& id : tx.seen_ids()) {
+        if (id.empty() || has_line_break_or_nul(id)) {
+            return core::unexpected(invalid("bad Message-ID for the ledger"));
+        }
+    }
+    for (const auto& m : tx.mails()) {
+        if (m.recipients.empty()) return core::unexpected(invalid("outgoing mail without recipient"));
+        if (has_line_break_or_nul(m.envelope_from)) {
+            return core::unexpected(invalid("bad envelope sender"));
+        }
+        for (const auto& r : m.recipients) {
+            if (r.empty() || has_line_break_or_nul(r)) {
+                return core::unexpected(invalid("bad envelope recipient"));
+            }
+        }
+    }
+    return {};
+}
+
+}  // namespace ck::store

@@ -1,0 +1,68 @@
+#pragma once
+// A Transaction gathers the effects of one incoming mail (or one clock event) so that they
+// commit together (style guide, "Durable state"; issue 5, "a mail's effects commit together"):
+// whole-file writes in game directories, processed Message-IDs for the ledger, and outgoing
+// mails for the outbox spool. Building one touches no disk; Store::commit makes it durable.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/clock.hpp"
+#include "core/io_error.hpp"
+#include "core/result.hpp"
+
+namespace ck::store {
+
+// Games are numbered 1, 2, 3, ... in creation order (Store::new_game_id); the number is the
+// game's directory name under games/ and the "#42" of mail subjects.
+using GameId = std::uint64_t;
+
+// One outgoing mail as the SMTP envelope sees it.
+struct SpooledMail {
+    std::string envelope_from;            // may be empty (null reverse-path "<>")
+    std::vector<std::string> recipients;  // bare addr-specs, at least one
+    std::string raw_message;              // RFC 5322 bytes, sent as given
+};
+
+struct FileWrite {
+    GameId game = 0;
+    std::string name;   // a plain file name in the game directory, e.g. "record.pgn"
+    std::string bytes;  // the whole new content (opaque to the store)
+};
+
+class Transaction {
+public:
+    // `now` is the instant the transaction happens in: spooled mails are queued at it and
+    // first become due at it.
+    explicit Transaction(core::TimePoint now) : now_(now) {}
+
+    // Replaces games/<game>/<name> by `bytes`. A later write of the same file in the same
+    // transaction wins. `game` must come from Store::new_game_id (or an existing game).
+    void write_game_file(GameId game, std::string name, std::string bytes);
+    // Records a processed Message-ID (without angle brackets) in the ledger.
+    void mark_seen(std::string message_id);
+    // Spools a mail in the outbox, sent by Outbox::flush after the commit.
+    void queue_mail(SpooledMail mail);
+
+    core::TimePoint now() const { return now_; }
+    const std::vector<FileWrite>& files() const { return files_; }
+    const std::vector<std::string>& seen_ids() const { return seen_; }
+    const std::vector<SpooledMail>& mails() const { return mails_; }
+    bool empty() const { return files_.empty() && seen_.empty() && mails_.empty(); }
+
+private:
+    core::TimePoint now_;
+    std::vector<FileWrite> files_;
+    std::vector<std::string> seen_;
+    std::vector<SpooledMail> mails_;
+};
+
+// A game file name the store accepts: 1-100 characters of [A-Za-z0-9._-], not starting with
+// '.' (dot files are the store's temp files).
+bool valid_game_file_name(const std::string& name);
+
+// Checks what the store can represent: file names, Message-IDs and addresses without line
+// breaks or NUL, non-empty ids, at least one recipient. Error code: invalid_argument.
+core::Result<void, core::IoError> validate(const Transaction& tx);
+
+}  // namespace ck::store
