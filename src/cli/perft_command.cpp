@@ -1,5 +1,6 @@
 // crazykrieg perft (spec/cli.md): count leaf nodes of one position, or run a suite file of
-// lines "variant;FEN;depth;nodes[;name]" ('#' comments and blank lines skipped).
+// lines "variant;FEN;depth;nodes[;name]" ('#' comments and blank lines skipped). --divide
+// writes moves with to_uci (e2e4, e7e8q, N@f5, placements "/d6", Putback choice "q:").
 #include <boost/program_options.hpp>
 #include <fstream>
 #include <iostream>
@@ -10,7 +11,7 @@
 #include "cli/command.hpp"
 #include "rules/cpu_timer.hpp"
 #include "rules/movegen.hpp"
-#include "rules/perft_text.hpp"
+#include "rules/notation.hpp"
 #include "rules/position.hpp"
 
 namespace ck::cli {
@@ -144,7 +145,7 @@ int run_perft(const Args& args) {
             std::uint64_t n = rules::perft(*pos, depth - 1);
             pos->undo_move();
             total += n;
-            std::cout << rules::perft_move_text(m) << ": " << n << "\n";
+            std::cout << rules::to_uci(m) << ": " << n << "\n";
         }
         std::cout << "\n" << total << "\n";
         return ExitOk;

@@ -4,6 +4,18 @@
 // its own branch point) replayed with the rules engine, and the result checked against a
 // checkmate or stalemate on the board. The first defect makes the game invalid; its kind is
 // named in the reason so that each kind of ../data/pgn/invalid.key can be told apart.
+//
+// Readings where the spec is silent (see also real/SOURCES.md):
+//  - Missing termination marker: not a defect (lichess broadcasts, engine openings). A game that
+//    ends inside a move token without a marker ("21. Rd1 Nc") is "truncated".
+//  - Tag-only games (no movetext) are games with zero plies; the FEN and variant still count.
+//  - Null moves (--, Z0, @@@@, null) are "null move" defects: no variant has a pass.
+//  - Long algebraic / UCI tokens (e7e6) are moves when legal (spec: reading is forgiving).
+//  - A defect inside a variation does not invalidate the game (engine lines pasted at the wrong
+//    move are common); ValidateOptions::strict_variations makes it one.
+//  - "wrong variant": a drop in a game tagged chess whose moves are all legal in a drop variant,
+//    or a captured promoted piece dropped as itself in a Crazyhouse game that is legal as Loop.
+//  - FEN fullmove 0 (pychess puzzles) is read as 1.
 #include <cstdint>
 #include <optional>
 #include <string>

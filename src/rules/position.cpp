@@ -331,6 +331,8 @@ void Position::undo_move() {
         put_piece(make_piece(us, PieceType::Pawn), st.pending_sq);
     }
     states_.pop_back();
+    // Debug builds only (style guide, tier 1): Stockfish's pos_is_ok after every undo.
+    assert(is_consistent());
 }
 
 Position Position::scratch_copy() const {

@@ -72,7 +72,8 @@ core::Result<void, core::IoError> Ledger::append(const std::vector<std::string>&
     if (text.empty()) return {};
     const std::string name = file_.string();
     const int fd = ::open(name.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot open ledger"));
+    if (fd < 0)
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot open ledger"));
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
         const int err = errno;

@@ -56,7 +56,8 @@ core::Result<void, core::IoError> validate(const Transaction& tx) {
         }
     }
     for (const auto& m : tx.mails()) {
-        if (m.recipients.empty()) return core::unexpected(invalid("outgoing mail without recipient"));
+        if (m.recipients.empty())
+            return core::unexpected(invalid("outgoing mail without recipient"));
         if (has_line_break_or_nul(m.envelope_from)) {
             return core::unexpected(invalid("bad envelope sender"));
         }

@@ -1,0 +1,278 @@
+#include "compose/compose.hpp"
+
+#include <cstdint>
+#include <ctime>
+
+#include "compose/text_wrap.hpp"
+#include "compose/view_model.hpp"
+
+namespace ck::compose {
+namespace {
+
+using referee::PlayerView;
+using rules::Color;
+
+constexpr std::size_t TextWidth = 78;  // mail.md: no line over 78 characters in the text part
+
+const char* const KindNames[] = {"turn",    "game-start", "refusal", "unknown-command",
+                                 "help",    "game-end",   "reminder", "forfeit",
+                                 "leave-notice", "games-list"};
+
+std::string id_part(const std::string& s) {
+    std::string out;
+    for (char c : s)
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-')
+            out += c;
+    return out;
+}
+
+std::string domain_of(const Envelope& env) {
+    auto at = env.from.address.rfind('@');
+    return at == std::string::npos ? std::string("localhost") : env.from.address.substr(at + 1);
+}
+
+char colour_letter(Color c) { return c == Color::White ? 'w' : 'b'; }
+
+std::string format_utc(TimePoint tp) {
+    std::time_t t = std::chrono::system_clock::to_time_t(tp);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+    return buf;
+}
+
+// deadline, days_left, hours_left, deadline_passed, has_deadline.
+void fill_deadline(const std::optional<Deadline>& d, TimePoint now, Context& c) {
+    c.flag("has_deadline", d.has_value());
+    if (!d) return;
+    c.set("deadline", format_utc(d->at));
+    auto left = std::chrono::duration_cast<std::chrono::hours>(d->at - now).count();
+    c.flag("deadline_passed", d->at <= now);
+    if (left < 0) left = 0;
+    c.set("days_left", std::to_string(left / 24)).set("hours_left", std::to_string(left % 24));
+}
+
+// Fixed names every template may use.
+void fill_envelope(const Envelope& env, Context& c) {
+    c.set("game_id", env.game_id);
+    c.set("referee_address", env.from.address);
+    c.set("reply_address", env.reply_to.address.empty() ? env.from.address : env.reply_to.address);
+    c.set("player_name", env.player_name).set("opponent_name", env.opponent_name);
+    c.flag("has_opponent_name", !env.opponent_name.empty());
+    c.set("date", format_utc(env.date));
+}
+
+// Splits the rendered text template into its "Subject:" first line and the body.
+core::Result<std::pair<std::string, std::string>, ComposeError> split_subject(
+    const std::string& kind, const std::string& text) {
+    const std::string tag = "Subject:";
+    if (text.compare(0, tag.size(), tag) != 0)
+        return core::unexpected(
+            ComposeError{"template " + kind + ".txt must start with a `Subject:` line"});
+    std::size_t nl = text.find('\n');
+    std::string subject = text.substr(tag.size(), nl == std::string::npos ? std::string::npos
+                                                                          : nl - tag.size());
+    while (!subject.empty() && (subject.front() == ' ')) subject.erase(0, 1);
+    while (!subject.empty() && (subject.back() == ' ' || subject.back() == '\r')) subject.pop_back();
+    std::string body = nl == std::string::npos ? std::string() : text.substr(nl + 1);
+    while (!body.empty() && body.front() == '\n') body.erase(0, 1);
+    while (body.size() >= 2 && body.compare(body.size() - 2, 2, "\n\n") == 0) body.pop_back();
+    if (!body.empty() && body.back() != '\n') body += '\n';
+    return std::make_pair(subject, body);
+}
+
+MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context& c,
+                 const PlayerView* view) {
+    const std::string name = kind_name(kind);
+    fill_envelope(env, c);
+    c.flag("has_game", !env.game_id.empty() && view != nullptr);
+    auto text = t.set().render(name, false, c);
+    if (!text) return core::unexpected(text.error());
+    auto html = t.set().render(name, true, c);
+    if (!html) return core::unexpected(html.error());
+    auto parts = split_subject(name, *text);
+    if (!parts) return core::unexpected(parts.error());
+
+    mail::OutgoingMail m;
+    m.from = env.from;
+    m.to = {env.to};
+    if (!env.reply_to.address.empty()) m.reply_to = {env.reply_to};
+    m.subject = (env.game_id.empty() ? std::string("[crazykrieg] ")
+                                     : "[crazykrieg #" + env.game_id + "] ") +
+                parts->first;
+    m.text_body = wrap_lines(parts->second, TextWidth);
+    m.html_body = *html;
+    m.date = env.date;
+    if (view != nullptr && !env.game_id.empty()) {
+        const int ply = kind == MailKind::GameStart ? 0 : plies_played(*view);
+        m.message_id = message_id(env, kind, ply, view->player);
+        if (kind != MailKind::GameStart) {
+            m.in_reply_to = thread_root_id(env, view->player);
+            m.references = {m.in_reply_to};
+        }
+    } else {
+        // No game: the discriminator (or the recipient and time) keeps the id unique.
+        std::string disc = id_part(env.discriminator);
+        if (disc.empty()) {
+            std::uint64_t h = 1469598103934665603ull;
+            for (char ch : env.to.address + format_utc(env.date)) {
+                h ^= static_cast<unsigned char>(ch);
+                h *= 1099511628211ull;
+            }
+            disc = std::to_string(h % 1000000007ull);
+        }
+        m.message_id = "ck.club." + name + "." + disc + "@" + domain_of(env);
+    }
+    m.boundary_seed = m.message_id;
+    return m;
+}
+
+core::Result<void, ComposeError> with_view(const Templates& t, const PlayerView& view,
+                                           Context& c) {
+    return fill_view(t.set(), view, c);
+}
+
+}  // namespace
+
+const char* kind_name(MailKind k) { return KindNames[static_cast<int>(k)]; }
+
+const std::vector<std::string>& kind_names() {
+    static const std::vector<std::string> names(std::begin(KindNames), std::end(KindNames));
+    return names;
+}
+
+core::Result<Templates, ComposeError> Templates::load(const std::filesystem::path& dir) {
+    auto set = TemplateSet::load(dir, kind_names());
+    if (!set) return core::unexpected(set.error());
+    return Templates(std::move(*set));
+}
+
+std::string message_id(const Envelope& env, MailKind kind, int ply, Color player) {
+    std::string id = "ck." + id_part(env.game_id) + "." + std::to_string(ply) + "." +
+                     colour_letter(player) + "." + kind_name(kind);
+    std::string disc = id_part(env.discriminator);
+    if (!disc.empty()) id += "." + disc;
+    return id + "@" + domain_of(env);
+}
+
+std::string thread_root_id(const Envelope& env, Color player) {
+    Envelope root = env;
+    root.discriminator.clear();
+    return message_id(root, MailKind::GameStart, 0, player);
+}
+
+MailResult turn_mail(const Templates& t, const Envelope& env, const PlayerView& view,
+                     const TurnDetails& d) {
+    Context c;
+    auto ok = with_view(t, view, c);
+    if (!ok) return core::unexpected(ok.error());
+    std::size_t from = d.heard_from.value_or(last_turn_start(view));
+    auto news = fill_news(t.set(), view, from, c);
+    if (!news) return core::unexpected(news.error());
+    fill_deadline(d.deadline, env.date, c);
+    return build(t, env, MailKind::Turn, c, &view);
+}
+
+MailResult game_start_mail(const Templates& t, const Envelope& env, const PlayerView& view,
+                           std::optional<Deadline> deadline) {
+    Context c;
+    auto ok = with_view(t, view, c);
+    if (!ok) return core::unexpected(ok.error());
+    fill_deadline(deadline, env.date, c);
+    return build(t, env, MailKind::GameStart, c, &view);
+}
+
+MailResult refusal_mail(const Templates& t, const Envelope& env, const PlayerView& view,
+                        const RefusalDetails& d) {
+    Context c;
+    auto ok = with_view(t, view, c);
+    if (!ok) return core::unexpected(ok.error());
+    static const char* const reasons[] = {"stale", "not-your-turn", "game-over", "nothing-found"};
+    Context rc;
+    rc.set("move_number", std::to_string(view.move_number));
+    auto why = t.set().word(std::string("refusal-") + reasons[static_cast<int>(d.reason)], rc);
+    if (!why) return core::unexpected(why.error());
+    c.set("reason", *why);
+    std::vector<Context> quoted;
+    for (const std::string& line : d.quoted) quoted.push_back(Context().set("line", line));
+    c.lists["quoted"] = std::move(quoted);
+    fill_deadline(std::nullopt, env.date, c);
+    return build(t, env, MailKind::Refusal, c, &view);
+}
+
+MailResult unknown_command_mail(const Templates& t, const Envelope& env, const PlayerView* view,
+                                const UnknownCommandDetails& d, const HelpDetails& help) {
+    Context c;
+    c.set("line", d.line);
+    c.set("help_address", help.referee_address);
+    return build(t, env, MailKind::UnknownCommand, c, view);
+}
+
+MailResult help_mail(const Templates& t, const Envelope& env, const PlayerView* view,
+                     const HelpDetails& d) {
+    Context c;
+    c.set("help_address", d.referee_address);
+    return build(t, env, MailKind::Help, c, view);
+}
+
+MailResult game_end_mail(const Templates& t, const Envelope& env, const PlayerView& view,
+                         const GameEndDetails& d) {
+    Context c;
+    auto ok = with_view(t, view, c);
+    if (!ok) return core::unexpected(ok.error());
+    auto news = fill_news(t.set(), view, last_turn_start(view), c);
+    if (!news) return core::unexpected(news.error());
+    c.flag("record_attached", d.record_attached);
+    return build(t, env, MailKind::GameEnd, c, &view);
+}
+
+MailResult reminder_mail(const Templates& t, const Envelope& env, const PlayerView& view,
+                         const Deadline& deadline) {
+    Context c;
+    auto ok = with_view(t, view, c);
+    if (!ok) return core::unexpected(ok.error());
+    fill_deadline(deadline, env.date, c);
+    return build(t, env, MailKind::Reminder, c, &view);
+}
+
+MailResult forfeit_mail(const Templates& t, const Envelope& env, const PlayerView& view,
+                        const ForfeitDetails& d) {
+    Context c;
+    auto ok = with_view(t, view, c);
+    if (!ok) return core::unexpected(ok.error());
+    auto loser = t.set().word(d.loser == Color::White ? "white" : "black");
+    if (!loser) return core::unexpected(loser.error());
+    c.set("loser", *loser).flag("you_forfeit", d.loser == view.player);
+    return build(t, env, MailKind::Forfeit, c, &view);
+}
+
+MailResult leave_notice_mail(const Templates& t, const Envelope& env, const PlayerView& view,
+                             const LeaveDetails& d) {
+    Context c;
+    auto ok = with_view(t, view, c);
+    if (!ok) return core::unexpected(ok.error());
+    auto who = t.set().word(d.on_leave == Color::White ? "white" : "black");
+    if (!who) return core::unexpected(who.error());
+    c.set("on_leave", *who).flag("you_on_leave", d.on_leave == view.player);
+    c.set("leave_days", std::to_string(d.days)).set("leave_until", format_utc(d.until));
+    return build(t, env, MailKind::LeaveNotice, c, &view);
+}
+
+MailResult games_list_mail(const Templates& t, const Envelope& env, const GamesListDetails& d) {
+    Context c;
+    std::vector<Context> games;
+    for (const GamesListEntry& g : d.games) {
+        Context e;
+        e.set("id", g.game_id).set("variant", g.variant).flag("hidden", g.hidden);
+        e.set("opponent", g.opponent).set("colour", g.colour).flag("your_turn", g.your_turn);
+        e.set("move_number", std::to_string(g.move_number));
+        fill_deadline(g.deadline, env.date, e);
+        games.push_back(std::move(e));
+    }
+    c.flag("has_games", !games.empty());
+    c.lists["games"] = std::move(games);
+    return build(t, env, MailKind::GamesList, c, nullptr);
+}
+
+}  // namespace ck::compose

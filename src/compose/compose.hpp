@@ -1,0 +1,160 @@
+#pragma once
+// Every mail the referee sends a player (mail.md, "What the referee sends"), rendered through
+// the templates/ folder into an OutgoingMail for mail::render_mime.
+//
+// THE GUARANTEE (style guide: "Hidden information is a type"): a player's game mail is built
+// only from that player's referee::PlayerView plus plain data the player may know (game id,
+// addresses, deadlines, names). Nothing here accepts a Position or a Game.
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compose/template_engine.hpp"
+#include "compose/template_set.hpp"
+#include "core/result.hpp"
+#include "mail/outgoing.hpp"
+#include "referee/player_view.hpp"
+
+namespace ck::compose {
+
+using TimePoint = std::chrono::system_clock::time_point;
+
+// The kinds of mail; each is templates/<kind>.txt + templates/<kind>.html.
+enum class MailKind : unsigned char {
+    Turn,
+    GameStart,
+    Refusal,
+    UnknownCommand,
+    Help,
+    GameEnd,
+    Reminder,
+    Forfeit,
+    LeaveNotice,
+    GamesList
+};
+const char* kind_name(MailKind k);  // "turn", "game-start", ...
+const std::vector<std::string>& kind_names();
+
+// The templates/ folder with every kind, the partials and the words file.
+class Templates {
+public:
+    // The daemon passes the configured folder; a missing kind or words file is an error
+    // naming the file.
+    static core::Result<Templates, ComposeError> load(const std::filesystem::path& dir);
+    const TemplateSet& set() const { return set_; }
+
+private:
+    explicit Templates(TemplateSet s) : set_(std::move(s)) {}
+    TemplateSet set_;
+};
+
+// Plain data about the mail itself.
+struct Envelope {
+    mail::MailAddress from;      // the referee address
+    mail::MailAddress to;        // the player's registered address
+    mail::MailAddress reply_to;  // the per-game, per-player address (the daemon makes the
+                                 // token); empty address: no Reply-To
+    std::string game_id;         // "42"; empty for mail about no single game
+    TimePoint date{};            // the Date header, and "now" for time left
+    // Tells apart several mails of one kind at one ply (two refusals of one turn, say); only
+    // [A-Za-z0-9-] is kept. May be empty.
+    std::string discriminator;
+    std::string player_name;    // may be empty
+    std::string opponent_name;  // may be empty
+};
+
+struct Deadline {
+    TimePoint at{};
+};
+
+struct TurnDetails {
+    // First index of view.heard not yet mailed to the player; nullopt: from the start of the
+    // player's own last turn.
+    std::optional<std::size_t> heard_from;
+    std::optional<Deadline> deadline;
+};
+
+enum class RefusalReason : unsigned char {
+    Stale,        // the move number in the mail is not the current one
+    NotYourTurn,  // moves sent while the opponent is to move
+    GameOver,     // the game has ended
+    NothingFound  // no command in the mail
+};
+
+struct RefusalDetails {
+    RefusalReason reason = RefusalReason::Stale;
+    std::vector<std::string> quoted;  // the player's own lines, as received
+};
+
+struct UnknownCommandDetails {
+    std::string line;  // the player's line that is no command
+};
+
+struct HelpDetails {
+    std::string referee_address;
+};
+
+struct GameEndDetails {
+    bool record_attached = false;  // the caller attaches the full referee record (hidden games)
+};
+
+struct ForfeitDetails {
+    rules::Color loser = rules::Color::White;
+};
+
+struct LeaveDetails {
+    rules::Color on_leave = rules::Color::White;
+    int days = 0;
+    TimePoint until{};
+};
+
+struct GamesListEntry {
+    std::string game_id;
+    std::string variant;
+    bool hidden = false;
+    std::string opponent;
+    std::string colour;  // "White" / "Black" as the caller words it
+    bool your_turn = false;
+    int move_number = 1;
+    std::optional<Deadline> deadline;
+};
+
+struct GamesListDetails {
+    std::vector<GamesListEntry> games;
+};
+
+using MailResult = core::Result<mail::OutgoingMail, ComposeError>;
+
+MailResult turn_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
+                     const TurnDetails& details);
+MailResult game_start_mail(const Templates& t, const Envelope& env,
+                           const referee::PlayerView& view, std::optional<Deadline> deadline);
+MailResult refusal_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
+                        const RefusalDetails& details);
+// `view` may be null for a mail about no game (then no thread and no board).
+MailResult unknown_command_mail(const Templates& t, const Envelope& env,
+                                const referee::PlayerView* view,
+                                const UnknownCommandDetails& details, const HelpDetails& help);
+MailResult help_mail(const Templates& t, const Envelope& env, const referee::PlayerView* view,
+                     const HelpDetails& details);
+MailResult game_end_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
+                         const GameEndDetails& details);
+MailResult reminder_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
+                         const Deadline& deadline);
+MailResult forfeit_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
+                        const ForfeitDetails& details);
+MailResult leave_notice_mail(const Templates& t, const Envelope& env,
+                             const referee::PlayerView& view, const LeaveDetails& details);
+MailResult games_list_mail(const Templates& t, const Envelope& env,
+                           const GamesListDetails& details);
+
+// Message-IDs (mail.md, "Addresses and threads"): ck.<game>.<ply>.<w|b>.<kind>[.<disc>]@<domain>,
+// the domain being the referee address's; every game mail to a player refers to that player's
+// game-start mail, ck.<game>.0.<w|b>.game-start@<domain>.
+std::string message_id(const Envelope& env, MailKind kind, int ply, rules::Color player);
+std::string thread_root_id(const Envelope& env, rules::Color player);
+
+}  // namespace ck::compose

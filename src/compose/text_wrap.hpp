@@ -1,0 +1,21 @@
+#pragma once
+// Line length rules of the text part (mail.md: "no line over 78 characters in the text part").
+// Columns are Unicode code points of UTF-8 text.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ck::compose {
+
+std::size_t columns(const std::string& utf8);
+
+// Joins `units` with single spaces into lines of at most `width` columns; a unit longer than
+// the width gets a line of its own (and is broken by wrap_lines later).
+std::string join_wrapped(const std::vector<std::string>& units, std::size_t width);
+
+// Every line over `width` columns is broken at its last space within the width (or hard, at
+// the width, when there is none); continuation lines repeat the line's leading run of blanks
+// and '>' quote marks.
+std::string wrap_lines(const std::string& text, std::size_t width);
+
+}  // namespace ck::compose

@@ -1,0 +1,58 @@
+#pragma once
+// Turns a PlayerView into template data: the board drawn from the player's side, both pockets,
+// the announcements as sentences from templates/words, the move list as the player knows it
+// (mail.md, "What the referee sends"). Reads only the PlayerView: there is nothing else here
+// to leak (style guide: "Hidden information is a type").
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "compose/template_engine.hpp"
+#include "compose/template_set.hpp"
+#include "core/result.hpp"
+#include "referee/player_view.hpp"
+
+namespace ck::compose {
+
+// One turn as the player heard it: the mover's tries, the `moved` announcement and what
+// followed it (capture, drop, checks, game over). The last group of a view may have no move
+// yet (tries in the current turn, or a resignation).
+struct PlyGroup {
+    rules::Color side = rules::Color::White;
+    int number = 1;          // full-move number of the move
+    std::size_t begin = 0;   // [begin, end) in PlayerView::heard
+    std::size_t end = 0;
+    std::size_t moved = 0;   // index of the `moved` announcement; == end when none
+};
+
+// The ply groups of `view.heard`, in order. The side of each is counted back from the side to
+// move (the last move was made by the side not to move).
+std::vector<PlyGroup> ply_groups(const referee::PlayerView& view);
+
+// Number of moves played that the player heard of.
+int plies_played(const referee::PlayerView& view);
+
+// Index in `heard` where "since your last turn" begins: the start of the player's own latest
+// turn (their tries and move), or 0.
+std::size_t last_turn_start(const referee::PlayerView& view);
+
+// The sentence for one announcement made during `side`'s turn, for `view.player`.
+core::Result<std::string, ComposeError> sentence(const TemplateSet& words,
+                                                 const referee::PlayerView& view,
+                                                 const referee::Announcement& a,
+                                                 rules::Color side);
+
+// Fills `c` with: board_rows[rank, cells[char, mark, figure, square, light, promoted, white]],
+// board_files[name], has_promoted, has_pockets, your_pocket, opponent_pocket, your_colour,
+// opponent_colour, variant, hidden, move_number, moves_text (wrapped at 76 columns),
+// move_rows[number, white, black], has_moves, your_turn, game_over, result_text,
+// result_reason, to_move_colour.
+core::Result<void, ComposeError> fill_view(const TemplateSet& words,
+                                           const referee::PlayerView& view, Context& c);
+
+// Fills `c` with news[line]: the sentences heard from `heard[from]` on; has_news.
+core::Result<void, ComposeError> fill_news(const TemplateSet& words,
+                                           const referee::PlayerView& view, std::size_t from,
+                                           Context& c);
+
+}  // namespace ck::compose

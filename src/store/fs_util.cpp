@@ -1,0 +1,89 @@
+#include "store/fs_util.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <algorithm>
+#include <cerrno>
+
+#include "core/atomic_file.hpp"
+
+namespace ck::store {
+namespace {
+
+core::IoError fs_error(const std::error_code& ec, const std::filesystem::path& p,
+                       std::string message) {
+    return core::IoError{ec, p.string(), std::move(message)};
+}
+
+}  // namespace
+
+core::Result<std::vector<std::string>, core::IoError> list_names(const std::filesystem::path& dir) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    std::filesystem::directory_iterator it(dir, ec), end;
+    if (ec) return core::unexpected(fs_error(ec, dir, "cannot list directory"));
+    for (; it != end; it.increment(ec)) {
+        if (ec) break;
+        names.push_back(it->path().filename().string());
+    }
+    if (ec) return core::unexpected(fs_error(ec, dir, "cannot list directory"));
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& dir) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) return {};
+    if (!std::filesystem::create_directory(dir, ec) && ec) {
+        return core::unexpected(fs_error(ec, dir, "cannot create directory"));
+    }
+    auto parent = dir.parent_path();
+    return core::sync_directory(parent.empty() ? std::filesystem::path(".") : parent);
+}
+
+core::Result<void, core::IoError> remove_durably(const std::filesystem::path& file) {
+    const std::string name = file.string();
+    if (::unlink(name.c_str()) != 0 && errno != ENOENT) {
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot remove"));
+    }
+    return core::sync_directory(file.parent_path());
+}
+
+core::Result<void, core::IoError> sync_file(const std::filesystem::path& file) {
+    const std::string name = file.string();
+    const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT) return {};
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot open"));
+    }
+    int rc;
+    do {
+        rc = ::fsync(fd);
+    } while (rc != 0 && errno == EINTR);
+    const int err = errno;
+    ::close(fd);
+    if (rc != 0) return core::unexpected(core::io_error_from_errno(err, name, "cannot sync"));
+    return {};
+}
+
+bool is_temp_name(const std::string& name) {
+    return name.size() > 1 && name[0] == '.' && name.find(".tmp.") != std::string::npos;
+}
+
+core::Result<void, core::IoError> remove_stale_temps(const std::filesystem::path& dir) {
+    auto names = list_names(dir);
+    if (!names) return core::unexpected(names.error());
+    bool removed = false;
+    for (const auto& n : *names) {
+        if (!is_temp_name(n)) continue;
+        const std::string p = (dir / n).string();
+        if (::unlink(p.c_str()) != 0 && errno != ENOENT) {
+            return core::unexpected(core::io_error_from_errno(errno, p, "cannot remove temp file"));
+        }
+        removed = true;
+    }
+    if (removed) return core::sync_directory(dir);
+    return {};
+}
+
+}  // namespace ck::store
