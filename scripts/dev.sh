@@ -57,9 +57,9 @@ cmd_run() {
 # Results of the test steps, for the closing summary.
 declare -a SUMMARY=()
 FAILED=0
-record() {  # name status detail
+record() {  # name ok|FAIL|skip detail
     SUMMARY+=("$(printf '%-22s %-4s %s' "$1" "$2" "$3")")
-    [ "$2" = ok ] || FAILED=1
+    if [ "$2" = FAIL ]; then FAILED=1; fi
 }
 
 # Runs ctest in build dir $1 with extra args; records the "N tests failed out of M" figures.

@@ -14,8 +14,8 @@ using rules::Color;
 
 constexpr std::size_t TextWidth = 78;  // mail.md: no line over 78 characters in the text part
 
-const char* const KindNames[] = {"turn",    "game-start", "refusal", "unknown-command",
-                                 "help",    "game-end",   "reminder", "forfeit",
+const char* const KindNames[] = {"turn",         "game-start", "refusal",  "unknown-command",
+                                 "help",         "game-end",   "reminder", "forfeit",
                                  "leave-notice", "games-list"};
 
 std::string id_part(const std::string& s) {
@@ -71,10 +71,11 @@ core::Result<std::pair<std::string, std::string>, ComposeError> split_subject(
         return core::unexpected(
             ComposeError{"template " + kind + ".txt must start with a `Subject:` line"});
     std::size_t nl = text.find('\n');
-    std::string subject = text.substr(tag.size(), nl == std::string::npos ? std::string::npos
-                                                                          : nl - tag.size());
+    std::string subject =
+        text.substr(tag.size(), nl == std::string::npos ? std::string::npos : nl - tag.size());
     while (!subject.empty() && (subject.front() == ' ')) subject.erase(0, 1);
-    while (!subject.empty() && (subject.back() == ' ' || subject.back() == '\r')) subject.pop_back();
+    while (!subject.empty() && (subject.back() == ' ' || subject.back() == '\r'))
+        subject.pop_back();
     std::string body = nl == std::string::npos ? std::string() : text.substr(nl + 1);
     while (!body.empty() && body.front() == '\n') body.erase(0, 1);
     while (body.size() >= 2 && body.compare(body.size() - 2, 2, "\n\n") == 0) body.pop_back();
@@ -128,8 +129,8 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
     return m;
 }
 
-core::Result<void, ComposeError> with_view(const Templates& t, const PlayerView& view,
-                                           Context& c) {
+core::Result<void, ComposeError> with_view(const Templates& t, const PlayerView& view, Context& c) {
+    c.flag("has_deadline", false);  // kinds with a deadline set it after this
     return fill_view(t.set(), view, c);
 }
 

@@ -130,8 +130,8 @@ using MailResult = core::Result<mail::OutgoingMail, ComposeError>;
 
 MailResult turn_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
                      const TurnDetails& details);
-MailResult game_start_mail(const Templates& t, const Envelope& env,
-                           const referee::PlayerView& view, std::optional<Deadline> deadline);
+MailResult game_start_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
+                           std::optional<Deadline> deadline);
 MailResult refusal_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
                         const RefusalDetails& details);
 // `view` may be null for a mail about no game (then no thread and no board).

@@ -43,9 +43,12 @@ struct Found {
 Found lookup(const Stack& stack, const std::string& name) {
     for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
         const Context& c = **it;
-        if (auto t = c.text.find(name); t != c.text.end()) return Found{&t->second, nullptr, nullptr};
-        if (auto f = c.flags.find(name); f != c.flags.end()) return Found{nullptr, &f->second, nullptr};
-        if (auto l = c.lists.find(name); l != c.lists.end()) return Found{nullptr, nullptr, &l->second};
+        if (auto t = c.text.find(name); t != c.text.end())
+            return Found{&t->second, nullptr, nullptr};
+        if (auto f = c.flags.find(name); f != c.flags.end())
+            return Found{nullptr, &f->second, nullptr};
+        if (auto l = c.lists.find(name); l != c.lists.end())
+            return Found{nullptr, nullptr, &l->second};
     }
     return Found{};
 }
@@ -83,8 +86,8 @@ struct Renderer {
                 case Node::Kind::Inverted: {
                     Found f = lookup(stack, n.text);
                     if (!f.text && !f.flag && !f.list)
-                        return core::unexpected(error_at(
-                            origin, n.line, "unknown placeholder {{#" + n.text + "}}"));
+                        return core::unexpected(
+                            error_at(origin, n.line, "unknown placeholder {{#" + n.text + "}}"));
                     bool on = truthy(f);
                     if (n.kind == Node::Kind::Inverted) {
                         if (!on) {
@@ -134,12 +137,23 @@ std::string html_escape(const std::string& s) {
     out.reserve(s.size());
     for (char c : s) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&#39;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -195,8 +209,8 @@ core::Result<Template, ComposeError> Template::parse(std::string origin, const s
         if (name.empty()) return core::unexpected(error_at(t.origin_, line, "empty {{ }} tag"));
         flush();
         if (sigil == '#' || sigil == '^') {
-            open.push_back(Node{sigil == '#' ? Node::Kind::Section : Node::Kind::Inverted, name,
-                                line, {}});
+            open.push_back(
+                Node{sigil == '#' ? Node::Kind::Section : Node::Kind::Inverted, name, line, {}});
         } else if (sigil == '/') {
             if (open.size() < 2 || open.back().text != name)
                 return core::unexpected(
@@ -212,8 +226,8 @@ core::Result<Template, ComposeError> Template::parse(std::string origin, const s
     }
     flush();
     if (open.size() != 1)
-        return core::unexpected(error_at(t.origin_, open.back().line,
-                                         "{{#" + open.back().text + "}} is never closed"));
+        return core::unexpected(
+            error_at(t.origin_, open.back().line, "{{#" + open.back().text + "}} is never closed"));
     t.nodes_ = std::move(open.back().children);
     return t;
 }

@@ -15,13 +15,14 @@ std::string trim(const std::string& s) {
 }
 
 bool ends_with(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
 
-core::Result<TemplateSet, ComposeError> TemplateSet::load(const std::filesystem::path& dir,
-                                                          const std::vector<std::string>& required) {
+core::Result<TemplateSet, ComposeError> TemplateSet::load(
+    const std::filesystem::path& dir, const std::vector<std::string>& required) {
     std::map<std::string, std::string> files;
     std::error_code ec;
     std::filesystem::directory_iterator it(dir, ec);
@@ -62,8 +63,8 @@ core::Result<TemplateSet, ComposeError> TemplateSet::from_files(
                     return core::unexpected(ComposeError{prefix + "words:" + std::to_string(n) +
                                                          ": expected `key = text`"});
                 std::string key = trim(t.substr(0, eq));
-                auto tpl = Template::parse(prefix + "words:" + key, trim(t.substr(eq + 1)),
-                                           Escape::None);
+                auto tpl =
+                    Template::parse(prefix + "words:" + key, trim(t.substr(eq + 1)), Escape::None);
                 if (!tpl) return core::unexpected(tpl.error());
                 set.words_.insert_or_assign(key, std::move(*tpl));
             }
@@ -76,8 +77,10 @@ core::Result<TemplateSet, ComposeError> TemplateSet::from_files(
         (html ? set.html_ : set.text_).insert_or_assign(stem, std::move(*tpl));
     }
     for (const std::string& r : required) {
-        if (!set.text_.count(r)) return core::unexpected(ComposeError{"missing template " + prefix + r + ".txt"});
-        if (!set.html_.count(r)) return core::unexpected(ComposeError{"missing template " + prefix + r + ".html"});
+        if (!set.text_.count(r))
+            return core::unexpected(ComposeError{"missing template " + prefix + r + ".txt"});
+        if (!set.html_.count(r))
+            return core::unexpected(ComposeError{"missing template " + prefix + r + ".html"});
     }
     if (set.words_.empty() && !required.empty())
         return core::unexpected(ComposeError{"missing template " + prefix + "words"});

@@ -19,11 +19,12 @@ bool follows_move(AnnouncementType t) {
            t == AnnouncementType::Check || t == AnnouncementType::GameOver;
 }
 
-const char* figure(rules::Piece p) {
+// Unicode chess figures, each with VS15 (U+FE0E) so mail clients draw text, not emoji.
+std::string figure(rules::Piece p) {
     static const char* const white[] = {"\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"};
     static const char* const black[] = {"\u265F", "\u265E", "\u265D", "\u265C", "\u265B", "\u265A"};
     int t = rules::index_of(rules::type_of(p));
-    return rules::color_of(p) == Color::White ? white[t] : black[t];
+    return std::string(rules::color_of(p) == Color::White ? white[t] : black[t]) + "\uFE0E";
 }
 
 core::Result<std::string, ComposeError> colour_word(const TemplateSet& w, Color c) {
@@ -73,7 +74,8 @@ std::vector<PlyGroup> ply_groups(const PlayerView& view) {
         i = end - 1;
     }
     const std::size_t complete = groups.size();
-    if (start < heard.size()) groups.push_back(PlyGroup{view.to_move, 0, start, heard.size(), heard.size()});
+    if (start < heard.size())
+        groups.push_back(PlyGroup{view.to_move, 0, start, heard.size(), heard.size()});
     // Count back: the last move was made by the side not to move.
     Color side = ~view.to_move;
     int number = side == Color::White ? view.move_number : view.move_number - 1;
@@ -192,7 +194,7 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
             Context cell;
             cell.set("char", rules::is_piece(p) ? std::string(1, rules::piece_char(p)) : ".");
             cell.set("mark", promoted ? "~" : " ");
-            cell.set("figure", rules::is_piece(p) ? figure(p) : "");
+            cell.set("figure", rules::is_piece(p) ? figure(p) : std::string());
             cell.set("square", rules::square_name(sq));
             cell.flag("light", rules::is_light_square(sq)).flag("promoted", promoted);
             cells.push_back(std::move(cell));
@@ -275,6 +277,11 @@ core::Result<void, ComposeError> fill_news(const TemplateSet& w, const PlayerVie
     for (const PlyGroup& g : ply_groups(view)) {
         for (std::size_t i = g.begin; i < g.end; ++i) {
             if (i < from) continue;
+            // The player's own drop is already in "You played N@f5."
+            const auto& a = view.heard[i];
+            if (a.type == AnnouncementType::Drop && g.side == view.player && !a.square.empty() &&
+                g.moved < i && !view.heard[g.moved].move.empty())
+                continue;
             auto s = sentence(w, view, view.heard[i], g.side);
             if (!s) return core::unexpected(s.error());
             news.push_back(Context().set("line", *s));

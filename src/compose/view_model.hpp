@@ -19,10 +19,10 @@ namespace ck::compose {
 // yet (tries in the current turn, or a resignation).
 struct PlyGroup {
     rules::Color side = rules::Color::White;
-    int number = 1;          // full-move number of the move
-    std::size_t begin = 0;   // [begin, end) in PlayerView::heard
+    int number = 1;         // full-move number of the move
+    std::size_t begin = 0;  // [begin, end) in PlayerView::heard
     std::size_t end = 0;
-    std::size_t moved = 0;   // index of the `moved` announcement; == end when none
+    std::size_t moved = 0;  // index of the `moved` announcement; == end when none
 };
 
 // The ply groups of `view.heard`, in order. The side of each is counted back from the side to
@@ -39,8 +39,7 @@ std::size_t last_turn_start(const referee::PlayerView& view);
 // The sentence for one announcement made during `side`'s turn, for `view.player`.
 core::Result<std::string, ComposeError> sentence(const TemplateSet& words,
                                                  const referee::PlayerView& view,
-                                                 const referee::Announcement& a,
-                                                 rules::Color side);
+                                                 const referee::Announcement& a, rules::Color side);
 
 // Fills `c` with: board_rows[rank, cells[char, mark, figure, square, light, promoted, white]],
 // board_files[name], has_promoted, has_pockets, your_pocket, opponent_pocket, your_colour,

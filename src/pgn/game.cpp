@@ -84,9 +84,12 @@ public:
     }
     void end_game() override {
         setup();
-        game_.result = !marker_.empty()       ? std::string(marker_)
-                       : !tag_result_.empty() ? std::string(tag_result_)
-                                              : "*";
+        auto valid = [](std::string_view r) {
+            return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
+        };
+        game_.result = valid(marker_)       ? std::string(marker_)
+                       : valid(tag_result_) ? std::string(tag_result_)
+                                            : "*";
     }
 
 private:

@@ -14,6 +14,12 @@ constexpr std::string_view Roster[] = {"Event", "Site",  "Date",  "Round",
                                        "White", "Black", "Result"};
 constexpr std::string_view RosterDefault[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
 
+// The game's result if it is a termination marker, else "*".
+std::string result_of(const GameRecord& g) {
+    bool ok = g.result == "1-0" || g.result == "0-1" || g.result == "1/2-1/2";
+    return ok ? g.result : "*";
+}
+
 std::string escape(std::string_view v) {
     std::string out;
     for (char c : v) {
@@ -116,7 +122,7 @@ void write_game(std::ostream& out, const GameRecord& game) {
     for (std::size_t i = 0; i < std::size(Roster); ++i) {
         std::string value(RosterDefault[i]);
         if (Roster[i] == "Result") {
-            value = game.result;
+            value = result_of(game);
         } else if (const std::string* t = game.tag(Roster[i])) {
             value = *t;
         }
@@ -139,7 +145,7 @@ void write_game(std::ostream& out, const GameRecord& game) {
     out << '\n';
     Wrapper w;
     write_line(w, game.moves, start);
-    w.token(game.result);
+    w.token(result_of(game));
     out << w.text() << "\n\n";
 }
 

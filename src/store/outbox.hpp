@@ -45,7 +45,8 @@ struct FlushReport {
 
 class Outbox {
 public:
-    // The store must outlive the outbox; its lock is what makes the spool ours.
+    // The store must outlive the outbox and not move meanwhile; its lock is what makes the
+    // spool ours.
     explicit Outbox(Store& store, OutboxPolicy policy = {}) : store_(store), policy_(policy) {}
 
     // Applies any pending journal first (so no committed mail is missed), then tries each due

@@ -15,6 +15,12 @@
 // crash at any instant either loses the whole transaction (before the rename: the mail is still
 // pending at its source and is processed again) or applies it exactly once.
 //
+// Use (issue 5, "a mail is marked done at the source only after its effects are committed"):
+//   if (store.seen(message_id)) { source.mark_done(id); continue; }   // acted on already
+//   Transaction tx(clock.now()); ... tx.mark_seen(message_id); ...
+//   if (store.commit(tx)) source.mark_done(id);                        // else: retried later
+//   Outbox(store).flush(sink, clock);
+//
 // One Store per process and per root; not thread-safe.
 #include <cstddef>
 #include <cstdint>

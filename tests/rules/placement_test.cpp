@@ -140,7 +140,7 @@ TEST_CASE("replacement: a pawn put on its 2nd row double-steps, and e.p. follows
     CHECK(p.is_consistent());
 }
 
-TEST_CASE("putback: pawn on its 1st row steps 1, 2 or 3; e.p. on every passed square",
+TEST_CASE("putback: pawn on its 1st row steps 1, 2 or 3, and e.p. on every passed square",
           "[rules][placement]") {
     Position p = load("4k3/8/8/8/1p6/1p6/8/P3K3 w - - 0 1", "putback");
     auto moves = legal_moves(p);

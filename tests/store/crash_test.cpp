@@ -1,6 +1,6 @@
 // Crash safety (issue 5: "a crash at any instant replays harmlessly"): a child process commits
 // transactions in a loop and is SIGKILLed at random instants, again and again; after each kill
-// the store is reopened and checked. Also a throughput figure (hidden test, "[.bench]").
+// the store is reopened and checked. Also a throughput figure (hidden test, "[.][bench]").
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -160,7 +160,7 @@ TEST_CASE("SIGKILL at random instants never loses or splits a transaction", "[st
     std::cout << "crash test: " << Kills << " kills, " << in_store << " transactions committed\n";
 }
 
-TEST_CASE("throughput: commits per second with fsync", "[.bench]") {
+TEST_CASE("throughput: commits per second with fsync", "[.][bench]") {
     TempDir tmp;
     auto store = Store::open(tmp.path());
     REQUIRE(store);

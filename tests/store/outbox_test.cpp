@@ -221,7 +221,7 @@ TEST_CASE("a permanent failure moves the mail to failed/ with the reason", "[out
           std::vector<std::string>{"00000000000000000001.mail"});
 }
 
-TEST_CASE("mails go in FIFO order; a waiting mail holds back later mails to its recipient",
+TEST_CASE("mails go in FIFO order, a waiting mail holding back later mails to its recipient",
           "[outbox]") {
     TempDir tmp;
     auto store = Store::open(tmp.path());

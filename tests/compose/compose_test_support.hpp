@@ -1,0 +1,68 @@
+#pragma once
+// Helpers for the compose tests. Games are played through ck::referee::Game (fine in tests);
+// the mails are built from the views it hands out, as the daemon will.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <initializer_list>
+#include <string>
+
+#include "compose/compose.hpp"
+#include "referee/game.hpp"
+#include "rules/variant.hpp"
+
+namespace ck::compose::test {
+
+constexpr rules::Color White = rules::Color::White;
+constexpr rules::Color Black = rules::Color::Black;
+
+// 2026-11-21 12:00:00 UTC.
+inline TimePoint fixed_date() { return std::chrono::system_clock::from_time_t(1795262400); }
+
+inline const Templates& templates() {
+    static const Templates t = [] {
+        auto loaded = Templates::load(CK_TEMPLATES);
+        if (!loaded) FAIL("cannot load templates: " << loaded.error().message);
+        return std::move(*loaded);
+    }();
+    return t;
+}
+
+inline Envelope envelope(rules::Color player, const std::string& game = "42") {
+    Envelope e;
+    e.from = {"Crazykrieg referee", "referee@club.example"};
+    e.to = player == White ? mail::MailAddress{"Ada White", "ada@example.org"}
+                           : mail::MailAddress{"Bob Black", "bob@example.net"};
+    e.reply_to = {"Crazykrieg referee",
+                  "referee+" + game + (player == White ? ".w." : ".b.") + "TOKEN@club.example"};
+    e.game_id = game;
+    e.date = fixed_date();
+    e.player_name = e.to.name;
+    e.opponent_name = player == White ? "Bob Black" : "Ada White";
+    return e;
+}
+
+inline referee::Game new_game(const char* variant, bool hidden) {
+    referee::GameSetup setup;
+    setup.variant = rules::find_variant(variant);
+    REQUIRE(setup.variant != nullptr);
+    setup.hidden = hidden;
+    auto g = referee::Game::create(setup);
+    if (!g) FAIL("cannot set up game: " << g.error().message);
+    return std::move(*g);
+}
+
+// Sends each request; `expect` is not checked (tries may be refused on purpose).
+inline void send(referee::Game& g, std::initializer_list<const char*> requests) {
+    for (const char* r : requests) {
+        auto ruling = g.request(r);
+        INFO("request " << r << ": " << ruling.error);
+        REQUIRE(ruling.answer != referee::Answer::Error);
+    }
+}
+
+inline mail::OutgoingMail ok(MailResult r) {
+    if (!r) FAIL("compose failed: " << r.error().message);
+    return std::move(*r);
+}
+
+}  // namespace ck::compose::test

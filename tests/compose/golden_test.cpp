@@ -1,0 +1,171 @@
+// Golden mails: every kind rendered from a fixed input (fixed date, boundary seed = Message-ID)
+// through mail::render_mime and compared byte for byte with tests/data/compose/golden/<kind>.eml.
+// CK_UPDATE_GOLDEN=1 rewrites the files instead (review them by eye).
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "compose/text_wrap.hpp"
+#include "compose_test_support.hpp"
+
+using namespace ck::compose;
+using namespace ck::compose::test;
+using ck::referee::Game;
+using ck::referee::PlayerView;
+
+namespace {
+
+// A hidden crazyhouse game with tries, any?, captures, a check and a drop; Black to move.
+Game middle_game() {
+    Game g = new_game("crazyhouse", true);
+    send(g, {"e4", "d5", "any?", "exd5", "Qxd5", "Nc3", "Qe5+", "Be2", "P@d4", "Qh5", "Nf3"});
+    return g;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void check_text_width(const ck::mail::OutgoingMail& m) {
+    std::istringstream in(m.text_body);
+    std::string line;
+    while (std::getline(in, line)) {
+        INFO(m.subject << ": " << line);
+        CHECK(columns(line) <= 78);
+    }
+}
+
+void check_golden(const std::string& kind, const ck::mail::OutgoingMail& m) {
+    check_text_width(m);
+    const std::string bytes = ck::mail::render_mime(m);
+    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/" + kind + ".eml";
+    const char* update = std::getenv("CK_UPDATE_GOLDEN");
+    if (update != nullptr && std::string(update) == "1") {
+        std::ofstream out(path, std::ios::binary);
+        out << bytes;
+        REQUIRE(out.good());
+        WARN("rewrote " << path);
+        return;
+    }
+    const std::string golden = read_file(path);
+    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
+    CHECK(bytes == golden);
+}
+
+Deadline in_hours(int h) { return Deadline{fixed_date() + std::chrono::hours(h)}; }
+
+}  // namespace
+
+TEST_CASE("golden mails for every kind") {
+    const Templates& t = templates();
+    Game g = middle_game();
+    const PlayerView white = g.view(White);
+    const PlayerView black = g.view(Black);
+
+    SECTION("turn") {
+        TurnDetails d;
+        d.deadline = in_hours(53);
+        auto m = ok(turn_mail(t, envelope(Black), black, d));
+        CHECK(m.subject == "[crazykrieg #42] Your move (move 5)");
+        CHECK(m.message_id == "ck.42.9.b.turn@club.example");
+        CHECK(m.in_reply_to == "ck.42.0.b.game-start@club.example");
+        CHECK(m.references == std::vector<std::string>{"ck.42.0.b.game-start@club.example"});
+        CHECK(m.reply_to.at(0).address == "referee+42.b.TOKEN@club.example");
+        check_golden("turn", m);
+    }
+    SECTION("game-start") {
+        Game fresh = new_game("crazyhouse", true);
+        auto m = ok(game_start_mail(t, envelope(White), fresh.view(White), in_hours(72)));
+        CHECK(m.message_id == "ck.42.0.w.game-start@club.example");
+        CHECK(m.in_reply_to.empty());
+        check_golden("game-start", m);
+    }
+    SECTION("refusal") {
+        Envelope e = envelope(White);
+        e.discriminator = "r1";
+        RefusalDetails d;
+        d.reason = RefusalReason::NotYourTurn;
+        d.quoted = {"Bb5",
+                    "Qh5 -- and a very long line that the player typed without pressing the "
+                    "return key at all, on and on"};
+        auto m = ok(refusal_mail(t, e, white, d));
+        CHECK(m.message_id == "ck.42.9.w.refusal.r1@club.example");
+        check_golden("refusal", m);
+    }
+    SECTION("unknown-command") {
+        Envelope e = envelope(Black);
+        e.discriminator = "u1";
+        auto m = ok(unknown_command_mail(t, e, &black, UnknownCommandDetails{"castle please"},
+                                         HelpDetails{"organiser@club.example"}));
+        check_golden("unknown-command", m);
+    }
+    SECTION("help") {
+        Envelope e = envelope(White, "");
+        e.reply_to = {};
+        e.discriminator = "h7";
+        auto m = ok(help_mail(t, e, nullptr, HelpDetails{"organiser@club.example"}));
+        CHECK(m.subject == "[crazykrieg] Help");
+        CHECK(m.message_id == "ck.club.help.h7@club.example");
+        check_golden("help", m);
+    }
+    SECTION("game-end") {
+        send(g, {"resign"});
+        REQUIRE(g.over());
+        auto m = ok(game_end_mail(t, envelope(White), g.view(White), GameEndDetails{true}));
+        CHECK(m.subject == "[crazykrieg #42] Game over: 1-0");
+        check_golden("game-end", m);
+    }
+    SECTION("reminder") {
+        auto m = ok(reminder_mail(t, envelope(Black), black, in_hours(30)));
+        check_golden("reminder", m);
+    }
+    SECTION("forfeit") {
+        auto m = ok(forfeit_mail(t, envelope(White), white, ForfeitDetails{Black}));
+        check_golden("forfeit", m);
+    }
+    SECTION("leave-notice") {
+        LeaveDetails d;
+        d.on_leave = Black;
+        d.days = 5;
+        d.until = fixed_date() + std::chrono::hours(24 * 5);
+        auto m = ok(leave_notice_mail(t, envelope(White), white, d));
+        check_golden("leave-notice", m);
+    }
+    SECTION("games-list") {
+        GamesListDetails d;
+        GamesListEntry a;
+        a.game_id = "42";
+        a.variant = "crazyhouse";
+        a.hidden = true;
+        a.opponent = "Bob Black";
+        a.colour = "White";
+        a.move_number = 5;
+        GamesListEntry b;
+        b.game_id = "57";
+        b.variant = "loop";
+        b.opponent = "Carla Kasparova-Lindqvist-Montgomery-Featherstonehaugh";
+        b.colour = "Black";
+        b.your_turn = true;
+        b.move_number = 23;
+        b.deadline = in_hours(40);
+        d.games = {a, b};
+        Envelope e = envelope(White, "");
+        e.reply_to = {};
+        e.discriminator = "g1";
+        auto m = ok(games_list_mail(t, e, d));
+        check_golden("games-list", m);
+    }
+}
+
+TEST_CASE("a long game's move list is wrapped to the text width") {
+    Game g = new_game("crazyhouse", false);
+    send(g, {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d3",  "d6",  "O-O", "O-O",
+             "a3", "a6", "h3",  "h6",  "b4",  "Ba7", "a4", "b6",  "Re1", "Re8", "Be3", "Be6"});
+    auto m = ok(turn_mail(templates(), envelope(White), g.view(White), TurnDetails{}));
+    check_text_width(m);
+    CHECK(m.text_body.find("1. e4 e5 2. Nf3 Nc6") != std::string::npos);
+    CHECK(m.text_body.find("12. Be3 Be6") != std::string::npos);
+}

@@ -1,0 +1,96 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "compose/compose.hpp"
+#include "compose/template_engine.hpp"
+#include "compose/template_set.hpp"
+
+using namespace ck::compose;
+
+namespace {
+
+std::string render(const std::string& src, const Context& c, Escape e = Escape::None) {
+    auto t = Template::parse("t.txt", src, e);
+    if (!t) FAIL(t.error().message);
+    auto r = t->render(c);
+    if (!r) FAIL(r.error().message);
+    return *r;
+}
+
+}  // namespace
+
+TEST_CASE("placeholders are substituted, and HTML-escaped only in HTML templates") {
+    Context c;
+    c.set("name", "<Nf3 & \"O-O\">");
+    CHECK(render("a {{name}} b", c) == "a <Nf3 & \"O-O\"> b");
+    CHECK(render("a {{ name }} b", c, Escape::Html) == "a &lt;Nf3 &amp; &quot;O-O&quot;&gt; b");
+}
+
+TEST_CASE("sections repeat over lists, show flags and text, inverted sections show the rest") {
+    Context c;
+    c.flag("yes", true).flag("no", false).set("empty", "").set("outer", "O");
+    c.lists["items"] = {Context().set("x", "1"), Context().set("x", "2")};
+    CHECK(render("{{#items}}[{{x}}{{outer}}]{{/items}}", c) == "[1O][2O]");
+    CHECK(render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}n{{/no}}", c) == "Yn");
+    CHECK(render("{{#empty}}E{{/empty}}{{^empty}}e{{/empty}}", c) == "e");
+    c.lists["none"] = {};
+    CHECK(render("{{#none}}x{{/none}}{{^none}}nothing{{/none}}", c) == "nothing");
+}
+
+TEST_CASE("a section tag alone on its line removes the line") {
+    Context c;
+    c.lists["items"] = {Context().set("x", "a"), Context().set("x", "b")};
+    c.flag("off", false);
+    CHECK(render("top\n{{#items}}\n  {{x}}\n{{/items}}\n{{#off}}\nhidden\n{{/off}}\nend\n", c) ==
+          "top\n  a\n  b\nend\n");
+    CHECK(render("{{! a comment }}\nx\n", c) == "x\n");
+}
+
+TEST_CASE("an unknown placeholder is an error naming the file, line and placeholder") {
+    auto t = Template::parse("templates/turn.txt", "line 1\nhello {{nobody}}\n", Escape::None);
+    REQUIRE(t);
+    auto r = t->render(Context());
+    REQUIRE_FALSE(r);
+    CHECK(r.error().message == "templates/turn.txt:2: unknown placeholder {{nobody}}");
+
+    auto s = Template::parse("x.txt", "{{#a}}never closed", Escape::None);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().message.find("x.txt:1") != std::string::npos);
+    auto u = Template::parse("x.txt", "{{/a}}", Escape::None);
+    REQUIRE_FALSE(u);
+}
+
+TEST_CASE("partials render with the current names; words are templates too") {
+    auto set = TemplateSet::from_files("club",
+                                       {{"main.txt", "Subject: s\n{{>part}}!"},
+                                        {"main.html", "<p>{{>part}}</p>"},
+                                        {"part.txt", "<{{who}}>"},
+                                        {"part.html", "<{{who}}>"},
+                                        {"words", "# comment\ngreet = Hello, {{who}}.\n"}},
+                                       {"main"});
+    REQUIRE(set);
+    Context c;
+    c.set("who", "Ada & Bob");
+    CHECK(*set->render("main", false, c) == "Subject: s\n<Ada & Bob>!");
+    CHECK(*set->render("main", true, c) == "<p><Ada &amp; Bob></p>");
+    CHECK(*set->word("greet", c) == "Hello, Ada & Bob.");
+    auto missing = set->word("farewell");
+    REQUIRE_FALSE(missing);
+    CHECK(missing.error().message == "club/words: no entry `farewell`");
+}
+
+TEST_CASE("a template folder without one of the kinds is refused, naming the file") {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / "ck_compose_missing_template";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (const auto& entry : fs::directory_iterator(CK_TEMPLATES))
+        fs::copy_file(entry.path(), dir / entry.path().filename());
+    REQUIRE(Templates::load(dir));
+    fs::remove(dir / "reminder.html");
+    auto t = Templates::load(dir);
+    REQUIRE_FALSE(t);
+    CHECK(t.error().message == "missing template " + (dir / "reminder.html").string());
+    fs::remove_all(dir);
+}
