@@ -119,7 +119,14 @@ struct Renderer {
                         for (const auto& kv : c->flags) merged.flags[kv.first] = kv.second;
                         for (const auto& kv : c->lists) merged.lists[kv.first] = kv.second;
                     }
+                    // A partial that includes itself would never end: cap the nesting.
+                    thread_local int depth = 0;
+                    if (depth >= 16)
+                        return core::unexpected(error_at(
+                            origin, n.line, "partials nested too deep at {{>" + n.text + "}}"));
+                    ++depth;
                     auto r = p->second->render(merged, partials);
+                    --depth;
                     if (!r) return core::unexpected(r.error());
                     out += *r;
                     break;

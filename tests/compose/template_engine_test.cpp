@@ -61,7 +61,7 @@ TEST_CASE("an unknown placeholder is an error naming the file, line and placehol
     REQUIRE_FALSE(u);
 }
 
-TEST_CASE("partials render with the current names; words are templates too") {
+TEST_CASE("partials render with the current names, and words are templates too") {
     auto set = TemplateSet::from_files("club",
                                        {{"main.txt", "Subject: s\n{{>part}}!"},
                                         {"main.html", "<p>{{>part}}</p>"},
@@ -75,6 +75,11 @@ TEST_CASE("partials render with the current names; words are templates too") {
     CHECK(*set->render("main", false, c) == "Subject: s\n<Ada & Bob>!");
     CHECK(*set->render("main", true, c) == "<p><Ada &amp; Bob></p>");
     CHECK(*set->word("greet", c) == "Hello, Ada & Bob.");
+    auto loop = TemplateSet::from_files("club", {{"self.txt", "x{{>self}}"}}, {});
+    REQUIRE(loop);
+    auto deep = loop->render("self", false, c);
+    REQUIRE_FALSE(deep);
+    CHECK(deep.error().message.find("club/self.txt:1: partials nested too deep") == 0);
     auto missing = set->word("farewell");
     REQUIRE_FALSE(missing);
     CHECK(missing.error().message == "club/words: no entry `farewell`");

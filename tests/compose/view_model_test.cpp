@@ -112,10 +112,12 @@ TEST_CASE("own drops name the square, captures name the piece, resignation the l
     v.heard = {w, b, d, w2, cap, over};
     v.move_number = 2;
     v.to_move = Black;
+    // The own drop is already told by "You played N@f5."; on its own it names the square.
     CHECK(news_lines(v) == std::vector<std::string>{"White has moved.", "You played N@f5.",
-                                                    "You dropped a knight on f5.",
                                                     "White has moved.", "Queen captured on e5.",
                                                     "White resigned."});
+    CHECK(*sentence(templates().set(), v, d, Black) == "You dropped a knight on f5.");
+    CHECK(*sentence(templates().set(), v, d, White) == "White dropped a knight.");
 }
 
 TEST_CASE("ply groups count moves back from the side to move") {
