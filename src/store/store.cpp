@@ -50,29 +50,29 @@ core::Result<GameId, core::IoError> read_counters(const fs::path& file) {
 
 fs::path Store::game_dir(GameId game) const { return root_ / "games" / std::to_string(game); }
 
-core::Result<Store, core::IoError> Store::open(const fs::path& root) {
-    std::error_code ec;
-    fs::create_directories(root, ec);
-    if (ec) return core::unexpected(core::IoError{ec, root.string(), "cannot create store"});
+namespace {
+
+// The store lock, with the operator's error message when another process holds it.
+core::Result<core::FileLock, core::IoError> lock_store(const fs::path& root) {
     auto lock = core::FileLock::acquire(root / "lock");
-    if (!lock) {
-        core::IoError e = lock.error();
-        if (e.code == std::errc::resource_unavailable_try_again) {
-            std::string pid;
-            if (auto text = core::read_file(root / "lock")) {
-                pid = *text;
-                while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
-            }
-            std::string root_name = root.string();
-            if (!root_name.empty() && root_name.back() != '/') root_name += '/';
-            e.message = "store " + root_name + " is in use by another process" +
-                        (pid.empty() ? std::string() : " (pid " + pid + ")");
-        }
-        return core::unexpected(std::move(e));
+    if (lock || lock.error().code != std::errc::resource_unavailable_try_again) return lock;
+    core::IoError e = lock.error();
+    std::string pid;
+    if (auto text = core::read_file(root / "lock")) {
+        pid = *text;
+        while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
     }
+    std::string root_name = root.string();
+    if (!root_name.empty() && root_name.back() != '/') root_name += '/';
+    e.message = "store " + root_name + " is in use by another process" +
+                (pid.empty() ? std::string() : " (pid " + pid + ")");
+    return core::unexpected(std::move(e));
+}
+
+// Creates the layout and cleans up after a crashed holder of the lock.
+core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
     for (const char* sub : {"games", "ledger", "outbox", "outbox/failed", "journal"}) {
-        auto made = ensure_directory(root / sub);
-        if (!made) return core::unexpected(made.error());
+        if (auto made = ensure_directory(root / sub); !made) return made;
     }
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
     // nothing committed that a journal cannot redo.
@@ -84,26 +84,35 @@ core::Result<Store, core::IoError> Store::open(const fs::path& root) {
         if (game_of(g) != 0) dirs.push_back(root / "games" / g);
     }
     for (const auto& d : dirs) {
-        auto cleaned = remove_stale_temps(d);
-        if (!cleaned) return core::unexpected(cleaned.error());
+        if (auto cleaned = remove_stale_temps(d); !cleaned) return cleaned;
     }
     // A process killed after writing but before fsync leaves data in the page cache only.
     // Replay skips effects it finds present (ledger ids, counters, game directories), so make
     // what is present durable first.
     for (const auto& p : {root / "ledger" / "seen", root / "counters"}) {
-        if (auto synced = sync_file(p); !synced) return core::unexpected(synced.error());
+        if (auto synced = sync_file(p); !synced) return synced;
     }
     for (const char* sub : {"", "games", "ledger", "outbox", "outbox/failed", "journal"}) {
-        if (auto synced = core::sync_directory(root / sub); !synced) {
-            return core::unexpected(synced.error());
-        }
+        if (auto synced = core::sync_directory(root / sub); !synced) return synced;
     }
+    return {};
+}
+
+}  // namespace
+
+core::Result<Store, core::IoError> Store::open(const fs::path& root) {
+    std::error_code ec;
+    fs::create_directories(root, ec);
+    if (ec) return core::unexpected(core::IoError{ec, root.string(), "cannot create store"});
+    auto lock = lock_store(root);
+    if (!lock) return core::unexpected(lock.error());
+    if (auto ready = prepare_layout(root); !ready) return core::unexpected(ready.error());
     auto ledger = Ledger::load(root / "ledger" / "seen");
     if (!ledger) return core::unexpected(ledger.error());
 
     Store store(root, std::move(*lock), std::move(*ledger));
     if (auto scanned = store.scan_counters(); !scanned) return core::unexpected(scanned.error());
-    store.pending_ = true;
+    store.pending_ = true;  // whatever journal/ holds
     if (auto replayed = store.apply_pending(); !replayed) {
         return core::unexpected(with_context(replayed.error(), "cannot replay journal"));
     }
