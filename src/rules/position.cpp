@@ -201,6 +201,9 @@ void Position::make_move(Move m) {
             move_piece(rfrom, rto);
             key ^= zobrist::psq(k, from) ^ zobrist::psq(k, to) ^ zobrist::psq(r, rfrom) ^
                    zobrist::psq(r, rto);
+            // A FEN may mark the castling rook as promoted (~): its mark moves with it.
+            if (promoted_ & bb(rto))
+                key ^= zobrist::keys.promoted[rfrom] ^ zobrist::keys.promoted[rto];
             break;
         }
         default: {

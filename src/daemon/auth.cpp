@@ -1,0 +1,107 @@
+#include "daemon/auth.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
+#include "core/sha256.hpp"
+#include "daemon/reply_address.hpp"
+
+namespace ck::daemon {
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::vector<std::string> recipients(const mail::MailMessage& m) {
+    std::vector<std::string> out;
+    for (const auto* list : {&m.envelope_recipients, &m.delivered_to, &m.to, &m.cc}) {
+        for (const std::string& a : *list) {
+            const std::string l = lower(a);
+            if (std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string synthetic_message_id(std::string_view raw) {
+    return core::sha256_hex(raw) + "@sha256.crazykrieg.invalid";
+}
+
+AuthVerdict authorize(const mail::MailMessage& message, std::string_view raw,
+                      const AuthContext& context) {
+    using Kind = AuthVerdict::Kind;
+    using Reason = AuthVerdict::Reason;
+    AuthVerdict v;
+    v.message_id = message.message_id.empty() ? synthetic_message_id(raw) : message.message_id;
+    const std::string from = lower(message.from_address);
+
+    if (message.is_automatic()) {
+        v.kind = Kind::DropAutomatic;
+        v.detail = "automatic mail from " + from;
+        return v;
+    }
+    if (context.seen && context.seen(v.message_id)) {
+        v.kind = Kind::Replayed;
+        v.detail = "Message-ID seen before: " + v.message_id;
+        return v;
+    }
+
+    const std::vector<std::string> rcpts = recipients(message);
+    std::optional<ReplyTarget> target;
+    bool bad_token = false;
+    bool plain_referee = false;
+    const std::string referee = lower(context.referee_address);
+    for (const std::string& r : rcpts) {
+        if (r == referee) plain_referee = true;
+        auto parsed = parse_reply_address(r, context.referee_address, context.secret);
+        if (parsed) {
+            if (!target) target = *parsed;
+        } else if (parsed.error().code != ReplyAddressError::Code::NotReferee) {
+            bad_token = true;
+        }
+    }
+    const bool from_player = !from.empty() && context.is_player && context.is_player(from);
+
+    if (target) {
+        v.game = target->game;
+        v.colour = target->colour;
+        const auto registered = context.player_address
+                                    ? context.player_address(target->game, target->colour)
+                                    : std::nullopt;
+        if (registered && lower(*registered) == from) {
+            v.kind = Kind::Accept;
+            return v;
+        }
+        v.reason = registered ? Reason::OtherPlayersAddress : Reason::UnknownGame;
+        v.detail = "reply address of game " + target->game + " used by " + from;
+    } else if (bad_token) {
+        v.reason = Reason::BadToken;
+        v.detail = "reply-address token does not verify; from " + from;
+    } else {
+        v.reason = Reason::NoToken;
+        v.detail = "no reply address among the recipients; from " + from;
+    }
+
+    if (!from_player) {
+        v.kind = Kind::UnknownSender;
+        v.game.clear();
+        return v;
+    }
+    v.reply_to = from;
+    if (!target && !bad_token && plain_referee) {
+        v.kind = Kind::ClubMail;
+        v.reason = Reason::None;
+        return v;
+    }
+    v.kind = Kind::RefuseKnownPlayer;
+    return v;
+}
+
+}  // namespace ck::daemon

@@ -1,0 +1,82 @@
+#pragma once
+// The commands in the new text of a player's mail (mail.md "What the referee reads").
+// One command a line, keywords case-insensitive; blank lines skipped. Recognised lines:
+//   moves      one or more move attempts separated by spaces, commas or semicolons, in order,
+//              forming the mail's try list with the move lines before and after it
+//              ("e4", "Nf3, Nc3", "any? Nf3 Ng5"); optionally led by a move number
+//              ("12. Nf3", "12.Nf3", "12... Nf6", "12...Nf6", "12. ... Nf6") that applies to
+//              every move on that line. A token is a move when rules::parse_move_text accepts
+//              it as written or re-cased (phones capitalise: "E4" -> "e4", "NF3" -> "Nf3").
+//              No chess is checked here. PGN habit "1. e4 e5" is read as a try list of two
+//              attempts for move 1 (a mail carries one turn); a second number on a line makes
+//              the line Unknown.
+//   any?       Kriegspiel "Are there any?" (also "any", "any ?"), part of the try list.
+//   resign | draw | decline [ID] | accept [ID] | board | pgn | games | help
+//   leave N    N days of leave, 1..365
+//   challenge ADDRESS VARIANT [hidden] [TIME]   (club: invite a player; TIME as `--time`)
+//   join TOURNAMENT | standings [TOURNAMENT] | follow GAME
+// `decline`/`accept` answer a pending draw offer or challenge; the daemon decides which by
+// context (ID names a challenge when several are pending). Keyword lines may end in '.' or '!'.
+// Anything else -> Unknown with the line as written (quoted back with `help`).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.hpp"
+#include "daemon/time_control.hpp"
+#include "rules/types.hpp"
+
+namespace ck::daemon {
+
+struct Command {
+    enum class Kind : std::uint8_t {
+        Move,      // text = the move as parse_move_text accepted it
+        AnyQuery,  // "any?"
+        Resign,
+        Draw,
+        Decline,  // argument = optional challenge id
+        Accept,   // argument = optional challenge id
+        Board,
+        Pgn,
+        Games,
+        Help,
+        Leave,      // days
+        Challenge,  // argument = address, variant, hidden, time
+        Join,       // argument = tournament
+        Standings,  // argument = optional tournament
+        Follow,     // argument = game
+        Unknown,    // text = the line as written
+    };
+    Kind kind = Kind::Unknown;
+    std::string text;                // move text (Move), the whole line (Unknown), else the keyword
+    std::string argument;            // address / id / tournament / game, as written
+    std::optional<int> move_number;  // Move/AnyQuery: number written on its line
+    std::optional<rules::Color> numbered_side;  // White for "12.", Black for "12..."
+    int days = 0;                               // Leave
+    std::string variant;                        // Challenge: lower-case variant name
+    bool hidden = false;                        // Challenge
+    std::optional<TimeControl> time;            // Challenge
+    int line = 0;                               // 1-based line in the text
+};
+
+// Parses the new text (already cut by ck::mail). Never fails: unreadable lines become Unknown.
+std::vector<Command> parse_commands(std::string_view text);
+
+struct StaleMail {
+    int line = 0;      // the line with the wrong number
+    int written = 0;   // the number written
+    int expected = 0;  // the current move number
+};
+
+// mail.md: "a line may carry the move number: if it is not the current move the whole mail is
+// refused as stale". Refuses when a numbered move line's number differs from current_move, or
+// when "N..." (Black's move) is written while White is to move. "N." while Black is to move is
+// accepted: people write "12. Nf6" loosely, and a player only ever moves their own side, so only
+// the number can show that the mail answers an old position.
+[[nodiscard]] core::Result<void, StaleMail> check_move_numbers(const std::vector<Command>& commands,
+                                                               int current_move,
+                                                               rules::Color side_to_move);
+
+}  // namespace ck::daemon

@@ -1,0 +1,221 @@
+#include "daemon/config.hpp"
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace ck::daemon {
+namespace po = boost::program_options;
+namespace {
+
+// Every key of config/crazykrieg.conf.example, as section.key.
+const char* const Keys[] = {"store.dir",
+                            "mail.source",
+                            "mail.inbox",
+                            "mail.outbox",
+                            "mail.sink",
+                            "mail.referee_address",
+                            "mail.secret_file",
+                            "imap.url",
+                            "imap.user",
+                            "imap.password_file",
+                            "imap.processed_folder",
+                            "smtp.url",
+                            "smtp.user",
+                            "smtp.password_file",
+                            "smtp.starttls",
+                            "club.default_time",
+                            "club.reminder_days",
+                            "club.leave_days_per_year",
+                            "club.unknown_sender_reply"};
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return {};
+    const auto e = s.find_last_not_of(" \t\r");
+    return s.substr(b, e - b + 1);
+}
+
+core::Unexpected<ConfigError> fail(ConfigError::Code code, const std::string& name, int line,
+                                   const std::string& what) {
+    std::string where = name;
+    if (line > 0) where += ":" + std::to_string(line);
+    return core::unexpected(ConfigError{code, where + ": " + what, line});
+}
+
+// Pre-scan for the errors po reports without a line: unknown keys, duplicates, bad lines.
+// Returns section.key -> line.
+core::Result<std::map<std::string, int>, ConfigError> scan(const std::string& text,
+                                                           const std::string& name) {
+    std::map<std::string, int> lines;
+    std::istringstream in(text);
+    std::string raw, section;
+    int line_no = 0;
+    while (std::getline(in, raw)) {
+        ++line_no;
+        const std::string line = trim(raw);
+        if (line.empty() || line[0] == '#' || line[0] == ';') continue;
+        if (line.front() == '[') {
+            if (line.back() != ']')
+                return fail(ConfigError::Code::Syntax, name, line_no, "bad section line");
+            section = trim(line.substr(1, line.size() - 2));
+            continue;
+        }
+        const auto eq = line.find('=');
+        if (eq == std::string::npos) {
+            return fail(ConfigError::Code::Syntax, name, line_no, "expected key = value: " + line);
+        }
+        const std::string key = (section.empty() ? "" : section + ".") + trim(line.substr(0, eq));
+        if (std::find(std::begin(Keys), std::end(Keys), key) == std::end(Keys)) {
+            return fail(ConfigError::Code::UnknownKey, name, line_no, "unknown key '" + key + "'");
+        }
+        if (!lines.emplace(key, line_no).second) {
+            return fail(
+                ConfigError::Code::Duplicate, name, line_no,
+                "key '" + key + "' given twice (first on line " + std::to_string(lines[key]) + ")");
+        }
+    }
+    return lines;
+}
+
+}  // namespace
+
+Config default_config() { return Config{}; }
+
+core::Result<Config, ConfigError> load_config(std::istream& in, const std::string& name) {
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) return fail(ConfigError::Code::Unreadable, name, 0, "cannot read");
+    const std::string text = buffer.str();
+    auto lines = scan(text, name);
+    if (!lines) return core::unexpected(lines.error());
+
+    po::options_description desc;
+    for (const char* key : Keys) desc.add_options()(key, po::value<std::string>());
+    po::variables_map vm;
+    try {
+        std::istringstream again(text);
+        po::store(po::parse_config_file(again, desc, false), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        return fail(ConfigError::Code::Syntax, name, 0, e.what());
+    }
+
+    Config c = default_config();
+    const auto get = [&](const char* key, std::string& out) {
+        if (vm.count(key)) out = trim(vm[key].as<std::string>());
+    };
+    const auto bad = [&](const std::string& key, const std::string& what) {
+        return fail(ConfigError::Code::BadValue, name, lines->at(key), key + ": " + what);
+    };
+    const auto get_bool = [&](const char* key, bool& out) -> bool {
+        if (!vm.count(key)) return true;
+        const std::string v = trim(vm[key].as<std::string>());
+        if (v == "yes" || v == "true" || v == "on" || v == "1") {
+            out = true;
+        } else if (v == "no" || v == "false" || v == "off" || v == "0") {
+            out = false;
+        } else {
+            return false;
+        }
+        return true;
+    };
+    const auto get_days = [&](const char* key, int& out) -> bool {
+        if (!vm.count(key)) return true;
+        const std::string v = trim(vm[key].as<std::string>());
+        if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos) {
+            return false;
+        }
+        out = std::stoi(v);
+        return true;
+    };
+
+    get("store.dir", c.store_dir);
+    if (vm.count("mail.source")) {
+        const std::string v = trim(vm["mail.source"].as<std::string>());
+        if (v == "maildir")
+            c.source = Config::Source::Maildir;
+        else if (v == "imap")
+            c.source = Config::Source::Imap;
+        else
+            return bad("mail.source", "expected maildir or imap, got '" + v + "'");
+    }
+    if (vm.count("mail.sink")) {
+        const std::string v = trim(vm["mail.sink"].as<std::string>());
+        if (v == "maildir")
+            c.sink = Config::Sink::Maildir;
+        else if (v == "smtp")
+            c.sink = Config::Sink::Smtp;
+        else
+            return bad("mail.sink", "expected maildir or smtp, got '" + v + "'");
+    }
+    get("mail.inbox", c.inbox);
+    get("mail.outbox", c.outbox);
+    get("mail.referee_address", c.referee_address);
+    {
+        const auto at = c.referee_address.find('@');
+        if (at == std::string::npos || at == 0 || at + 1 == c.referee_address.size() ||
+            c.referee_address.find('+') != std::string::npos) {
+            return bad("mail.referee_address", "expected local@domain without '+'");
+        }
+    }
+    get("mail.secret_file", c.secret_file);
+    get("imap.url", c.imap_url);
+    get("imap.user", c.imap_user);
+    get("imap.password_file", c.imap_password_file);
+    get("imap.processed_folder", c.imap_processed_folder);
+    get("smtp.url", c.smtp_url);
+    get("smtp.user", c.smtp_user);
+    get("smtp.password_file", c.smtp_password_file);
+    if (!get_bool("smtp.starttls", c.smtp_starttls))
+        return bad("smtp.starttls", "expected yes or no");
+    if (vm.count("club.default_time")) {
+        auto tc = parse_time_control(trim(vm["club.default_time"].as<std::string>()));
+        if (!tc) return bad("club.default_time", tc.error().message);
+        c.default_time = *tc;
+    }
+    if (!get_days("club.reminder_days", c.reminder_days)) {
+        return bad("club.reminder_days", "expected a whole number of days");
+    }
+    if (!get_days("club.leave_days_per_year", c.leave_days_per_year) ||
+        c.leave_days_per_year > 366) {
+        return bad("club.leave_days_per_year", "expected 0..366 days");
+    }
+    if (!get_bool("club.unknown_sender_reply", c.unknown_sender_reply)) {
+        return bad("club.unknown_sender_reply", "expected yes or no");
+    }
+    for (const char* key : {"store.dir", "mail.inbox", "mail.outbox", "mail.secret_file"}) {
+        if (vm.count(key) && trim(vm[key].as<std::string>()).empty()) {
+            return bad(key, "must not be empty");
+        }
+    }
+    return c;
+}
+
+core::Result<Config, ConfigError> load_config_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(ConfigError::Code::Unreadable, path, 0, "cannot open the config file");
+    return load_config(in, path);
+}
+
+core::Result<std::string, ConfigError> read_secret_file(const std::string& path,
+                                                        std::size_t min_length) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(ConfigError::Code::Unreadable, path, 0, "cannot open the secret file");
+    std::string first;
+    std::getline(in, first);
+    if (in.bad())
+        return fail(ConfigError::Code::Unreadable, path, 0, "cannot read the secret file");
+    const auto end = first.find_last_not_of(" \t\r");
+    first.erase(end == std::string::npos ? 0 : end + 1);
+    if (first.size() < min_length) {
+        // The message never contains the secret itself.
+        return fail(ConfigError::Code::BadValue, path, 1,
+                    "secret shorter than " + std::to_string(min_length) + " characters");
+    }
+    return first;
+}
+
+}  // namespace ck::daemon

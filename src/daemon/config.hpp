@@ -1,0 +1,74 @@
+#pragma once
+// The daemon's configuration (cli.md; keys exactly as config/crazykrieg.conf.example lists them).
+// INI sections read with Boost.Program_options (po::parse_config_file). Defaults are the
+// embedded default: everything under ./var/ (Maildir inbox and outbox, game store), no mail
+// server. Relative paths are relative to the working directory, as the embedded default is.
+// Secrets and passwords are never values of a key: a key names the file that holds them
+// (read_secret_file), and there is no command-line option for them.
+#include <cstdint>
+#include <istream>
+#include <string>
+
+#include "core/result.hpp"
+#include "daemon/time_control.hpp"
+
+namespace ck::daemon {
+
+struct Config {
+    enum class Source : std::uint8_t { Maildir, Imap };
+    enum class Sink : std::uint8_t { Maildir, Smtp };
+
+    // [store]
+    std::string store_dir = "var/games";
+    // [mail]
+    Source source = Source::Maildir;
+    std::string inbox = "var/inbox";
+    std::string outbox = "var/outbox";
+    Sink sink = Sink::Maildir;
+    std::string referee_address = "referee@club.example";
+    std::string secret_file = "var/secret";
+    // [imap]
+    std::string imap_url = "imap://127.0.0.1:143/INBOX";
+    std::string imap_user = "referee@club.example";
+    std::string imap_password_file;
+    std::string imap_processed_folder = "Processed";
+    // [smtp]
+    std::string smtp_url = "smtp://127.0.0.1:25";
+    std::string smtp_user;
+    std::string smtp_password_file;
+    bool smtp_starttls = true;
+    // [club]
+    TimeControl default_time{TimeControl::Kind::DaysPerMove, 3, 0, 0, std::nullopt};
+    int reminder_days = 1;
+    int leave_days_per_year = 30;
+    bool unknown_sender_reply = false;
+};
+
+struct ConfigError {
+    enum class Code : std::uint8_t {
+        Unreadable,  // the file cannot be opened or read
+        Syntax,      // a line that is neither a section, a comment nor key = value
+        UnknownKey,  // a key the daemon does not know (message names it and its line)
+        Duplicate,   // a key given twice
+        BadValue,    // a value of the wrong form
+    };
+    Code code = Code::Unreadable;
+    std::string message;  // "FILE:LINE: ..." where a line is known
+    int line = 0;         // 0 when no single line is at fault
+};
+
+// The embedded default (no config file).
+Config default_config();
+
+[[nodiscard]] core::Result<Config, ConfigError> load_config_file(const std::string& path);
+// `name` is used in messages in place of a file name.
+[[nodiscard]] core::Result<Config, ConfigError> load_config(std::istream& in,
+                                                            const std::string& name);
+
+// The first line of a secret or password file, without its line end and trailing blanks.
+// Refused when the file cannot be read or the secret is shorter than min_length (the server
+// secret should have at least 16 characters: `head -c 32 /dev/urandom | base64 > var/secret`).
+[[nodiscard]] core::Result<std::string, ConfigError> read_secret_file(const std::string& path,
+                                                                      std::size_t min_length = 1);
+
+}  // namespace ck::daemon

@@ -1,0 +1,50 @@
+// RecordBuilder: the referee record of a game as it is played (format in referee_record.hpp).
+#include "pgn/referee_record.hpp"
+
+#include "pgn/referee_record_format.hpp"
+#include "pgn/referee_record_tags.hpp"
+
+namespace ck::pgn {
+
+RecordBuilder::RecordBuilder(referee::GameSetup setup) : setup_(std::move(setup)) {}
+
+void RecordBuilder::set_tag(const std::string& name, const std::string& value) {
+    for (auto& [n, v] : tags_) {
+        if (n == name) {
+            v = value;
+            return;
+        }
+    }
+    tags_.emplace_back(name, value);
+}
+
+void RecordBuilder::add(const referee::Ruling& ruling) { rulings_.push_back(ruling); }
+
+std::string RecordBuilder::referee_record() const {
+    std::string result = "*";
+    for (const auto& r : rulings_)
+        if (r.result) result = *r.result;
+
+    int number = 1;
+    bool white = true;
+    record::start_of(setup_, number, white);
+    record::LineWrapper movetext;
+    std::vector<std::string> pending;  // annotations of the turn not yet ended by a move
+    for (const auto& r : rulings_) {
+        pending.push_back(record::format_request(r));
+        for (auto& a : record::format_announcements(r)) pending.push_back(std::move(a));
+        if (!r.move) continue;
+        // Every move is followed by its comment, so a black move always gets `N...`; the
+        // number and the move stay on one line.
+        movetext.add(std::to_string(number) + (white ? ". " : "... ") + *r.move);
+        movetext.add_comment(pending);
+        pending.clear();
+        if (!white) ++number;
+        white = !white;
+    }
+    if (!pending.empty()) movetext.add_comment(pending);  // trailing requests (resign, ...)
+    movetext.add(result);
+    return record::write_tags(tags_, setup_, result) + movetext.finish();
+}
+
+}  // namespace ck::pgn

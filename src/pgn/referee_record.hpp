@@ -1,0 +1,108 @@
+#pragma once
+// The referee's record of a hidden (or open) game in extended PGN (../shared/spec/pgn.md,
+// "Hidden games"), its verification by replay, and each player's record rebuilt from it.
+//
+// REFEREE RECORD. An ordinary PGN of the true game: any PGN reader sees a normal legal game.
+// Tags: the seven-tag roster (Event Site Date Round White Black Result), then
+// `[Variant "..."]` (not for chess, as for open games), `[Kriegspiel "RULESET"]` (hidden play
+// only; e.g. "crazykrieg"), `[SetUp "1"]` + `[FEN "..."]` when the start is not the standard one,
+// then any other tags given (e.g. `[Mode "EM"]` for play by mail).
+// Movetext: the SAN moves of the true game. Right after each move stands one comment holding,
+// in order, every request of the turn that this move ended (refused tries, `any?`, errors, the
+// legal attempt last), each followed by the announcements it caused. Requests after the last move
+// (trailing refusals, `resign`, requests after the end) go in one final comment after the last
+// move's comment, before the result. Anything else in a comment (free text, `[%clk ...]`,
+// unknown `[%name ...]`) is ignored by the verifier.
+//
+//   request      = "[%req" SP side SP quoted SP answer "]"
+//   announcement = "[%ann" SP audience SP type *(SP key "=" value) "]"
+//   view         = "[%view" SP side SP quoted "]"            ; player records only
+//   side         = "white" / "black"                         ; who made the request
+//   audience     = side / "both"                             ; who was told
+//   answer       = "legal" / "no" / "impossible" / "illegal" / "try" / "error"
+//   type         = "moved" / "illegal" / "any" / "capture" / "drop" / "check" / "game-over"
+//   key          = "move" / "answer" / "attempt" / "piece" / "square" / "placed"
+//                  / "direction" / "result" / "reason"       ; written in this order
+//   value        = bare / quoted
+//   bare         = 1*( ALPHA / DIGIT / "+" / "#" / "=" / "@" / "/" / "." / "_" / "~" / "!"
+//                      / "?" / "-" )
+//   quoted       = DQUOTE *( safe-char / "\\" / "\"" / "\x" 2HEXDIG ) DQUOTE
+//                  ; `{`, `}` and control characters are written as \xHH, so a comment is
+//                  ; always one PGN comment
+// Spaces between annotations and between fields may be any whitespace, line breaks included
+// (the writer breaks lines at 80 columns only between annotations, never inside one, and
+// indents a line that would start with `[` by one space so that no tool takes it for a tag).
+// The request text is always quoted; announcement values are bare when they can be. Absent
+// (empty) announcement fields are not written. Each player's announcement list is the
+// announcements addressed to them (their colour or `both`) in file order; the writer marks an
+// announcement `both` when both players were told the same thing at the same point.
+// Example (hidden crazyhouse):
+//   1. e4 {[%req white "Qh5" impossible] [%ann white illegal answer=impossible attempt=Qh5]
+//   [%req white "e4" legal] [%ann white moved move=e4] [%ann black moved]} 1... d5 {...}
+//
+// PLAYER RECORD (what one player knew). Same tags plus `[View "White"|"Black"]`; the movetext
+// holds no moves (the true game is not the player's to know), only one comment per turn, then
+// the result: the player's own requests (`[%req]`, as above; requests answered `error` are left
+// out, since they are not attempts and may come from either side), everything they were told
+// (`[%ann]` with their colour as audience) and, last, `[%view SIDE "BOARD"]` with their picture
+// after the turn (PlayerView::board_text: own pieces, then both pockets).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/result.hpp"
+#include "referee/game.hpp"
+#include "referee/ruling.hpp"
+#include "rules/types.hpp"
+
+namespace ck::pgn {
+
+// Collects the rulings of one game as it is played and writes its records.
+class RecordBuilder {
+public:
+    explicit RecordBuilder(referee::GameSetup setup);
+
+    // Roster tags (Event Site Date Round White Black) replace the "?" default; any other tag
+    // (Mode, TimeControl, ...) is written after the setup tags in the order first given.
+    // Result, Variant, Kriegspiel, SetUp and FEN come from the setup and rulings and are ignored.
+    void set_tag(const std::string& name, const std::string& value);
+    // Every ruling the referee's Game returned, in order (errors included).
+    void add(const referee::Ruling& ruling);
+
+    std::string referee_record() const;
+
+private:
+    referee::GameSetup setup_;
+    std::vector<std::pair<std::string, std::string>> tags_;
+    std::vector<referee::Ruling> rulings_;
+};
+
+struct RecordCheck {
+    int plies = 0;       // moves of the true game
+    int requests = 0;    // requests replayed
+    std::string result;  // "1-0", "0-1", "1/2-1/2" or "*"
+};
+
+struct RecordError {
+    int ply = 0;   // the half-move whose turn held the defect (1 = White's first); 0: tags
+    int line = 0;  // line of the offending annotation or token (0 when unknown)
+    std::string message;
+};
+
+// Replays every recorded request through a fresh referee Game built from the tags and checks
+// each recorded side, answer and announcement (with its audience), that each move token is the
+// move the referee played and stands before the comment of its turn, and the result.
+core::Result<RecordCheck, RecordError> verify_referee_record(const std::string& text);
+
+struct RebuiltViews {
+    std::string white;  // PlayerView::board_text() of each side at the end of the record
+    std::string black;
+};
+// The players' pictures at the end, from the file alone (verifies it first).
+core::Result<RebuiltViews, RecordError> rebuild_views(const std::string& text);
+
+// The player record of `player` (format above), from a referee record (verifies it first).
+core::Result<std::string, RecordError> player_record(const std::string& referee_record_text,
+                                                     rules::Color player);
+
+}  // namespace ck::pgn

@@ -1,0 +1,185 @@
+// Commands in a player's mail (mail.md "What the referee reads").
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "daemon/commands.hpp"
+
+using ck::daemon::check_move_numbers;
+using ck::daemon::Command;
+using ck::daemon::parse_commands;
+using ck::rules::Color;
+using Kind = Command::Kind;
+
+namespace {
+std::vector<Kind> kinds(const std::vector<Command>& cs) {
+    std::vector<Kind> out;
+    for (const auto& c : cs) out.push_back(c.kind);
+    return out;
+}
+std::vector<std::string> texts(const std::vector<Command>& cs) {
+    std::vector<std::string> out;
+    for (const auto& c : cs) out.push_back(c.text);
+    return out;
+}
+}  // namespace
+
+TEST_CASE("commands: a single move, blank lines skipped", "[commands]") {
+    const auto cs = parse_commands("\n\n  e4  \n\n");
+    REQUIRE(cs.size() == 1);
+    CHECK(cs[0].kind == Kind::Move);
+    CHECK(cs[0].text == "e4");
+    CHECK(cs[0].line == 3);
+    CHECK_FALSE(cs[0].move_number);
+}
+
+TEST_CASE("commands: a try list over lines, spaces and commas, with any?", "[commands]") {
+    const auto cs = parse_commands("Any?\nNf3, Nc3\nexd5 Qxd5+\r\nany ?\nN@f5;P*d5\n");
+    CHECK(kinds(cs) == std::vector<Kind>{Kind::AnyQuery, Kind::Move, Kind::Move, Kind::Move,
+                                         Kind::Move, Kind::AnyQuery, Kind::Move, Kind::Move});
+    CHECK(texts(cs) ==
+          std::vector<std::string>{"any?", "Nf3", "Nc3", "exd5", "Qxd5+", "any?", "N@f5", "P*d5"});
+}
+
+TEST_CASE("commands: move numbers and the side they imply", "[commands]") {
+    struct Case {
+        const char* text;
+        int number;
+        Color side;
+        const char* move;
+    };
+    for (const Case& k :
+         {Case{"12. Nf3", 12, Color::White, "Nf3"}, Case{"12.Nf3", 12, Color::White, "Nf3"},
+          Case{"12... Nf6", 12, Color::Black, "Nf6"}, Case{"12...Nf6", 12, Color::Black, "Nf6"},
+          Case{"12. ... Nf6", 12, Color::Black, "Nf6"},
+          Case{"12\xE2\x80\xA6 Nf6", 12, Color::Black, "Nf6"}, Case{"1. e4", 1, Color::White, "e4"},
+          Case{"1... e5", 1, Color::Black, "e5"}}) {
+        INFO(k.text);
+        const auto cs = parse_commands(k.text);
+        REQUIRE(cs.size() == 1);
+        CHECK(cs[0].kind == Kind::Move);
+        CHECK(cs[0].text == k.move);
+        REQUIRE(cs[0].move_number);
+        CHECK(*cs[0].move_number == k.number);
+        REQUIRE(cs[0].numbered_side);
+        CHECK(*cs[0].numbered_side == k.side);
+    }
+    // The number applies to every attempt on its line only.
+    const auto cs = parse_commands("7... any? Nf6 Ne4\nd5");
+    REQUIRE(cs.size() == 4);
+    CHECK(cs[0].kind == Kind::AnyQuery);
+    CHECK(cs[2].move_number == 7);
+    CHECK_FALSE(cs[3].move_number);
+    // PGN habit "1. e4 e5": both are attempts of the numbered move (a try list), not two plies.
+    const auto pgn_style = parse_commands("1. e4 e5");
+    REQUIRE(pgn_style.size() == 2);
+    CHECK(pgn_style[1].text == "e5");
+    CHECK(pgn_style[1].move_number == 1);
+    // A second number inside the line makes it unreadable.
+    CHECK(parse_commands("1. e4 e5 2. Nf3")[0].kind == Kind::Unknown);
+    // A number alone, or without dots, is not a command.
+    CHECK(parse_commands("12.")[0].kind == Kind::Unknown);
+    CHECK(parse_commands("12 Nf3")[0].kind == Kind::Unknown);
+}
+
+TEST_CASE("commands: notation forms and re-casing", "[commands]") {
+    CHECK(texts(parse_commands("e2e4 e2-e4 O-O 0-0-0 e8=Q Nxe5/d6 @d5")) ==
+          std::vector<std::string>{"e2e4", "e2-e4", "O-O", "0-0-0", "e8=Q", "Nxe5/d6", "@d5"});
+    // Phones capitalise; shift keys stick.
+    CHECK(texts(parse_commands("E4\nNF3\nnxe5\nExd5")) ==
+          std::vector<std::string>{"e4", "Nf3", "Nxe5", "exd5"});
+    // Written case is kept when it reads: bxc3 is a pawn, Bxc3 a bishop.
+    CHECK(texts(parse_commands("bxc3\nBxc3")) == std::vector<std::string>{"bxc3", "Bxc3"});
+    // Figurines and a no-break space between attempts.
+    const auto cs = parse_commands(
+        "\xE2\x99\x98"
+        "f3\xC2\xA0"
+        "e4");
+    CHECK(kinds(cs) == std::vector<Kind>{Kind::Move, Kind::Move});
+}
+
+TEST_CASE("commands: keywords, case-insensitive", "[commands]") {
+    CHECK(kinds(parse_commands("RESIGN\nDraw\ndecline\nBoard\npgn\nGames\nhelp\nResign.")) ==
+          std::vector<Kind>{Kind::Resign, Kind::Draw, Kind::Decline, Kind::Board, Kind::Pgn,
+                            Kind::Games, Kind::Help, Kind::Resign});
+    auto cs = parse_commands("leave 14");
+    REQUIRE(cs.size() == 1);
+    CHECK(cs[0].kind == Kind::Leave);
+    CHECK(cs[0].days == 14);
+    for (const char* bad : {"leave", "leave 0", "leave 366", "leave two", "leave 3 days"}) {
+        INFO(bad);
+        CHECK(parse_commands(bad)[0].kind == Kind::Unknown);
+    }
+    cs = parse_commands(
+        "accept\nDecline c17\nstandings\nstandings spring-2026\njoin spring-2026\n"
+        "follow 42");
+    CHECK(kinds(cs) == std::vector<Kind>{Kind::Accept, Kind::Decline, Kind::Standings,
+                                         Kind::Standings, Kind::Join, Kind::Follow});
+    CHECK(cs[1].argument == "c17");
+    CHECK(cs[2].argument.empty());
+    CHECK(cs[3].argument == "spring-2026");
+    CHECK(cs[5].argument == "42");
+}
+
+TEST_CASE("commands: challenge ADDRESS VARIANT [hidden] [TIME]", "[commands]") {
+    auto cs = parse_commands("challenge Bob@Example.org crazyhouse");
+    REQUIRE(cs.size() == 1);
+    CHECK(cs[0].kind == Kind::Challenge);
+    CHECK(cs[0].argument == "bob@example.org");
+    CHECK(cs[0].variant == "crazyhouse");
+    CHECK_FALSE(cs[0].hidden);
+    CHECK_FALSE(cs[0].time);
+
+    cs = parse_commands("Challenge bob@example.org Loop hidden 10/50d");
+    REQUIRE(cs.size() == 1);
+    CHECK(cs[0].kind == Kind::Challenge);
+    CHECK(cs[0].variant == "loop");
+    CHECK(cs[0].hidden);
+    REQUIRE(cs[0].time);
+    CHECK(cs[0].time->moves == 10);
+
+    cs = parse_commands("challenge bob@example.org putback 3d");
+    REQUIRE(cs[0].kind == Kind::Challenge);
+    CHECK_FALSE(cs[0].hidden);
+    REQUIRE(cs[0].time);
+    CHECK(cs[0].time->days == 3);
+
+    for (const char* bad :
+         {"challenge", "challenge bob", "challenge bob@example.org",
+          "challenge bob@example.org nosuchvariant", "challenge bob@example.org crazyhouse 3x",
+          "challenge bob@example.org crazyhouse 3d hidden"}) {
+        INFO(bad);
+        CHECK(parse_commands(bad)[0].kind == Kind::Unknown);
+    }
+}
+
+TEST_CASE("commands: anything else is Unknown with the line as written", "[commands]") {
+    const auto cs = parse_commands(
+        "Hi Bob,\ne4\nthanks for the game!\nSent from my iPhone\n"
+        "e4 please\nresign now\ndraw?\n--\n> e4\n");
+    CHECK(kinds(cs) == std::vector<Kind>{Kind::Unknown, Kind::Move, Kind::Unknown, Kind::Unknown,
+                                         Kind::Unknown, Kind::Unknown, Kind::Unknown, Kind::Unknown,
+                                         Kind::Unknown});
+    CHECK(cs[0].text == "Hi Bob,");
+    CHECK(cs[2].text == "thanks for the game!");
+    CHECK(cs[4].text == "e4 please");
+    CHECK(cs[4].line == 5);
+}
+
+TEST_CASE("commands: the move-number guard refuses stale mail", "[commands]") {
+    const auto ok = parse_commands("12. Nf3\nNc3");
+    CHECK(check_move_numbers(ok, 12, Color::White));
+    const auto stale = parse_commands("Nc3\n11. Nf3");
+    auto r = check_move_numbers(stale, 12, Color::White);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().line == 2);
+    CHECK(r.error().written == 11);
+    CHECK(r.error().expected == 12);
+    // Black's number while White is to move is stale; the loose "12. Nf6" from Black is not.
+    CHECK_FALSE(check_move_numbers(parse_commands("12... Nf6"), 12, Color::White));
+    CHECK(check_move_numbers(parse_commands("12... Nf6"), 12, Color::Black));
+    CHECK(check_move_numbers(parse_commands("12. Nf6"), 12, Color::Black));
+    CHECK_FALSE(check_move_numbers(parse_commands("13... Nf6"), 12, Color::Black));
+    // Without numbers there is nothing to check.
+    CHECK(check_move_numbers(parse_commands("e4\nresign"), 30, Color::Black));
+}

@@ -1,0 +1,186 @@
+// The INI config (cli.md; keys of config/crazykrieg.conf.example).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "daemon/config.hpp"
+
+namespace fs = std::filesystem;
+using ck::daemon::Config;
+using ck::daemon::ConfigError;
+using ck::daemon::load_config_file;
+using ck::daemon::read_secret_file;
+
+namespace {
+
+// A file in a fresh temporary directory, removed with the object.
+class TempFile {
+public:
+    explicit TempFile(const std::string& content) {
+        std::random_device rd;
+        dir_ = fs::temp_directory_path() / ("ck-daemon-config-" + std::to_string(rd()));
+        fs::create_directories(dir_);
+        path_ = (dir_ / "crazykrieg.conf").string();
+        std::ofstream(path_, std::ios::binary) << content;
+    }
+    ~TempFile() {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+    const std::string& path() const { return path_; }
+
+private:
+    fs::path dir_;
+    std::string path_;
+};
+
+const std::string Example = std::string(CK_TEST_DATA) + "/../../config/crazykrieg.conf.example";
+
+}  // namespace
+
+TEST_CASE("config: the embedded default is everything under ./var/, no mail server", "[config]") {
+    const Config c = ck::daemon::default_config();
+    CHECK(c.store_dir == "var/games");
+    CHECK(c.inbox == "var/inbox");
+    CHECK(c.outbox == "var/outbox");
+    CHECK(c.source == Config::Source::Maildir);
+    CHECK(c.sink == Config::Sink::Maildir);
+    CHECK(c.default_time.kind == ck::daemon::TimeControl::Kind::DaysPerMove);
+    CHECK(c.default_time.days == 3);
+}
+
+TEST_CASE("config: the example file loads and equals the default", "[config]") {
+    auto c = load_config_file(Example);
+    REQUIRE(c);
+    CHECK(c->store_dir == "var/games");
+
+    // Uncomment every key line of the example: each key must be known and at its default.
+    std::ifstream in(Example);
+    REQUIRE(in);
+    std::ostringstream uncommented;
+    std::string line;
+    int keys = 0;
+    while (std::getline(in, line)) {
+        if (line.size() > 1 && line[0] == '#' && line[1] != ' ' &&
+            line.find('=') != std::string::npos) {
+            line.erase(0, 1);
+            ++keys;
+        }
+        uncommented << line << '\n';
+    }
+    CHECK(keys >= 19);
+    TempFile f(uncommented.str());
+    auto all = load_config_file(f.path());
+    INFO((all ? std::string() : all.error().message));
+    REQUIRE(all);
+    const Config d = ck::daemon::default_config();
+    CHECK(all->store_dir == d.store_dir);
+    CHECK(all->inbox == d.inbox);
+    CHECK(all->outbox == d.outbox);
+    CHECK(all->referee_address == d.referee_address);
+    CHECK(all->secret_file == d.secret_file);
+    CHECK(all->imap_url == d.imap_url);
+    CHECK(all->imap_user == d.imap_user);
+    CHECK(all->imap_password_file == d.imap_password_file);
+    CHECK(all->imap_processed_folder == d.imap_processed_folder);
+    CHECK(all->smtp_url == d.smtp_url);
+    CHECK(all->smtp_user == d.smtp_user);
+    CHECK(all->smtp_password_file == d.smtp_password_file);
+    CHECK(all->smtp_starttls == d.smtp_starttls);
+    CHECK(all->default_time == d.default_time);
+    CHECK(all->reminder_days == d.reminder_days);
+    CHECK(all->leave_days_per_year == d.leave_days_per_year);
+    CHECK(all->unknown_sender_reply == d.unknown_sender_reply);
+}
+
+TEST_CASE("config: values are read and typed", "[config]") {
+    TempFile f(
+        "# a club\n[store]\ndir = /srv/ck/games\n\n[mail]\nsource = imap\nsink = smtp\n"
+        "referee_address = umpire@chess.example\nsecret_file=/etc/ck/secret\n"
+        "[imap]\nurl = imaps://mail.example:993/INBOX\npassword_file = /etc/ck/imap\n"
+        "[smtp]\nstarttls = no\n[club]\ndefault_time = 10/50d\nreminder_days = 2\n"
+        "leave_days_per_year = 14\nunknown_sender_reply = yes\n");
+    auto c = load_config_file(f.path());
+    INFO((c ? std::string() : c.error().message));
+    REQUIRE(c);
+    CHECK(c->store_dir == "/srv/ck/games");
+    CHECK(c->source == Config::Source::Imap);
+    CHECK(c->sink == Config::Sink::Smtp);
+    CHECK(c->referee_address == "umpire@chess.example");
+    CHECK(c->secret_file == "/etc/ck/secret");
+    CHECK(c->imap_url == "imaps://mail.example:993/INBOX");
+    CHECK(c->imap_password_file == "/etc/ck/imap");
+    CHECK(c->inbox == "var/inbox");  // untouched keys keep their default
+    CHECK_FALSE(c->smtp_starttls);
+    CHECK(c->default_time.kind == ck::daemon::TimeControl::Kind::MovesInDays);
+    CHECK(c->reminder_days == 2);
+    CHECK(c->leave_days_per_year == 14);
+    CHECK(c->unknown_sender_reply);
+}
+
+TEST_CASE("config: unknown keys are named with their line", "[config]") {
+    TempFile f("[mail]\nsource = maildir\n\n[smtp]\npassword = hunter2\n");
+    auto c = load_config_file(f.path());
+    REQUIRE_FALSE(c);
+    CHECK(c.error().code == ConfigError::Code::UnknownKey);
+    CHECK(c.error().line == 5);
+    CHECK(c.error().message.find("smtp.password") != std::string::npos);
+    CHECK(c.error().message.find(":5:") != std::string::npos);
+    CHECK(c.error().message.find("hunter2") == std::string::npos);
+
+    TempFile g("dir = var/games\n");  // a key outside its section
+    c = load_config_file(g.path());
+    REQUIRE_FALSE(c);
+    CHECK(c.error().code == ConfigError::Code::UnknownKey);
+    CHECK(c.error().message.find("'dir'") != std::string::npos);
+}
+
+TEST_CASE("config: bad values, bad lines, duplicates, missing file", "[config]") {
+    struct Case {
+        const char* text;
+        ConfigError::Code code;
+        int line;
+    };
+    using Code = ConfigError::Code;
+    for (const Case& k : {Case{"[mail]\nsource = pop3\n", Code::BadValue, 2},
+                          Case{"[mail]\nsink = sendmail\n", Code::BadValue, 2},
+                          Case{"[mail]\nreferee_address = referee\n", Code::BadValue, 2},
+                          Case{"[mail]\nreferee_address = ref+x@club.example\n", Code::BadValue, 2},
+                          Case{"[club]\n\ndefault_time = 3 days\n", Code::BadValue, 3},
+                          Case{"[club]\nreminder_days = -1\n", Code::BadValue, 2},
+                          Case{"[club]\nunknown_sender_reply = maybe\n", Code::BadValue, 2},
+                          Case{"[smtp]\nstarttls = sometimes\n", Code::BadValue, 2},
+                          Case{"[store]\ndir =\n", Code::BadValue, 2},
+                          Case{"[store]\njust some words\n", Code::Syntax, 2},
+                          Case{"[store\ndir = x\n", Code::Syntax, 1},
+                          Case{"[store]\ndir = a\ndir = b\n", Code::Duplicate, 3}}) {
+        INFO(k.text);
+        TempFile f(k.text);
+        auto c = load_config_file(f.path());
+        REQUIRE_FALSE(c);
+        CHECK(c.error().code == k.code);
+        CHECK(c.error().line == k.line);
+    }
+    auto c = load_config_file("/nonexistent/dir/crazykrieg.conf");
+    REQUIRE_FALSE(c);
+    CHECK(c.error().code == ConfigError::Code::Unreadable);
+}
+
+TEST_CASE("config: secrets come from the file a key names", "[config]") {
+    TempFile f("0123456789abcdef0123\r\nsecond line ignored\n");
+    auto s = read_secret_file(f.path(), 16);
+    REQUIRE(s);
+    CHECK(*s == "0123456789abcdef0123");
+    TempFile short_secret("tiny42\n");
+    auto t = read_secret_file(short_secret.path(), 16);
+    REQUIRE_FALSE(t);
+    CHECK(t.error().message.find("shorter than 16") != std::string::npos);
+    CHECK(t.error().message.find("tiny42") == std::string::npos);  // never the secret itself
+    CHECK(t.error().message.find(": secret") != std::string::npos);
+    CHECK_FALSE(read_secret_file("/nonexistent/secret"));
+    TempFile empty("");
+    CHECK_FALSE(read_secret_file(empty.path()));
+}
