@@ -2,6 +2,7 @@
 // One pass over the bytes; tokens are string_views into the text, no allocation per token.
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <utility>
 
@@ -123,6 +124,15 @@ private:
         return n;
     }
 
+    // [from, to) starts with a tag name, blanks, then a quote.
+    bool looks_like_tag_without_bracket(std::size_t from, std::size_t to) const {
+        std::size_t i = from;
+        while (i < to && (std::isalnum(static_cast<unsigned char>(s_[i])) || s_[i] == '_')) ++i;
+        if (i == from) return false;
+        while (i < to && is_space(s_[i])) ++i;
+        return i < to && s_[i] == '"';
+    }
+
     void step() {
         char c = s_[p_];
         if (c == '\n' || c == '\r') return newline();
@@ -143,11 +153,12 @@ private:
         }
         if (!in_movetext_ && at_line_start && c == '[') return tag_line();
         if (!in_movetext_ && at_line_start && begun_) {
-            // A tag-section line that ends with ']' but does not start with '[' is a broken tag.
+            // A tag-section line shaped `Name "value"]` (its '[' lost) is a broken tag. Movetext
+            // never has a quote after its first symbol, so `1. e4 {[%clk 0:03:00]` is not one.
             std::size_t e = line_end(p_);
             std::size_t b = e;
             while (b > p_ && is_space(s_[b - 1])) --b;
-            if (b > p_ && s_[b - 1] == ']') {
+            if (b > p_ && s_[b - 1] == ']' && looks_like_tag_without_bracket(p_, b)) {
                 v_.syntax_error(
                     {SyntaxCode::BrokenTag, line_, "broken tag: line does not start with '['"});
                 p_ = e;

@@ -12,7 +12,10 @@
 // legal attempt last), each followed by the announcements it caused. Requests after the last move
 // (trailing refusals, `resign`, requests after the end) go in one final comment after the last
 // move's comment, before the result. Anything else in a comment (free text, `[%clk ...]`,
-// unknown `[%name ...]`) is ignored by the verifier.
+// unknown `[%name ...]`) and everything inside variations is ignored by the verifier. The
+// verifier takes the annotations of all comments as one stream: each `[%ann]` belongs to the
+// nearest `[%req]` before it; a request may not stand after a move token whose turn it does not
+// belong to, nor a move token after requests of a later turn.
 //
 //   request      = "[%req" SP side SP quoted SP answer "]"
 //   announcement = "[%ann" SP audience SP type *(SP key "=" value) "]"
@@ -31,12 +34,14 @@
 //                  ; always one PGN comment
 // Spaces between annotations and between fields may be any whitespace, line breaks included
 // (the writer breaks lines at 80 columns only between annotations, never inside one, and
-// indents a line that would start with `[` by one space so that no tool takes it for a tag).
+// indents a line that would start with `[` by one space so that no tool takes it for a tag;
+// the first movetext line never ends with `]`: a comment that does not fit on it starts on the
+// next line). Every black move is numbered `N...`, since a comment always precedes it.
 // The request text is always quoted; announcement values are bare when they can be. Absent
 // (empty) announcement fields are not written. Each player's announcement list is the
 // announcements addressed to them (their colour or `both`) in file order; the writer marks an
 // announcement `both` when both players were told the same thing at the same point.
-// Example (hidden crazyhouse):
+// Example (hidden crazyhouse; line breaks aside):
 //   1. e4 {[%req white "Qh5" impossible] [%ann white illegal answer=impossible attempt=Qh5]
 //   [%req white "e4" legal] [%ann white moved move=e4] [%ann black moved]} 1... d5 {...}
 //
@@ -92,7 +97,9 @@ struct RecordError {
 // Replays every recorded request through a fresh referee Game built from the tags and checks
 // each recorded side, answer and announcement (with its audience), that each move token is the
 // move the referee played and stands before the comment of its turn, and the result.
-core::Result<RecordCheck, RecordError> verify_referee_record(const std::string& text);
+// `first_line` is the line of text[0] in its file (GameText::first_line), for RecordError::line.
+core::Result<RecordCheck, RecordError> verify_referee_record(const std::string& text,
+                                                             int first_line = 1);
 
 struct RebuiltViews {
     std::string white;  // PlayerView::board_text() of each side at the end of the record

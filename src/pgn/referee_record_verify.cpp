@@ -87,9 +87,10 @@ struct Replayed {
 };
 
 core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink sink = nullptr,
-                                           void* ctx = nullptr) {
+                                           void* ctx = nullptr, int first_line = 1) {
     RecordVisitor v;
-    if (!parse_game(text, 1, v)) return core::unexpected(RecordError{0, 0, "no game in the text"});
+    if (!parse_game(text, first_line, v))
+        return core::unexpected(RecordError{0, 0, "no game in the text"});
     if (v.error) return core::unexpected(*v.error);
     referee::GameSetup setup;
     std::string why;
@@ -213,8 +214,9 @@ struct PlayerSink {
 
 }  // namespace
 
-core::Result<RecordCheck, RecordError> verify_referee_record(const std::string& text) {
-    auto r = replay(text);
+core::Result<RecordCheck, RecordError> verify_referee_record(const std::string& text,
+                                                             int first_line) {
+    auto r = replay(text, nullptr, nullptr, first_line);
     if (!r) return core::unexpected(r.error());
     return r.value().check;
 }

@@ -6,6 +6,7 @@
 
 #include "pgn/move_diagnosis.hpp"
 #include "pgn/reader.hpp"
+#include "pgn/referee_record.hpp"
 #include "pgn/san_resolver.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
@@ -46,6 +47,7 @@ constexpr KindInfo Kinds[] = {
     {"unterminated comment", "unterminated_comment"},
     {"unbalanced parentheses", "unbalanced_parentheses"},
     {"text after result", "text_after_result"},
+    {"referee record mismatch", "referee_record"},
 };
 
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -372,11 +374,33 @@ const rules::Variant* variant_from_tag(std::string_view tag) {
     return rules::find_variant(tag);
 }
 
+namespace {
+
+// A hidden game's record carries the Kriegspiel tag (pgn.md, "Hidden games").
+bool is_referee_record(std::string_view text) {
+    return text.find("[Kriegspiel ") != std::string_view::npos;
+}
+
+// Replays a referee record's requests and turns the first mismatch into the verdict.
+void check_referee_record(std::string_view text, int first_line, GameVerdict& verdict) {
+    auto check = verify_referee_record(std::string(text), first_line);
+    if (check) return;
+    const RecordError& e = check.error();
+    verdict.valid = false;
+    verdict.kind = ErrorKind::RefereeRecord;
+    verdict.ply = e.ply;
+    verdict.line = e.line > 0 ? e.line : first_line;
+    verdict.error = std::string(kind_name(ErrorKind::RefereeRecord)) + ": " + e.message;
+}
+
+}  // namespace
+
 std::optional<GameVerdict> validate_game(std::string_view text, int first_line,
                                          const ValidateOptions& options) {
     GameChecker checker(options);
     if (!parse_game(text, first_line, checker)) return std::nullopt;
     GameVerdict verdict = checker.verdict();
+    if (verdict.valid && is_referee_record(text)) check_referee_record(text, first_line, verdict);
     if (verdict.valid || !options.diagnose_variant || options.force_variant) return verdict;
     // The tagged variant, as setup() chose it.
     struct TagPeek : Visitor {

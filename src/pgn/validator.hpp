@@ -16,6 +16,8 @@
 //  - "wrong variant": a drop in a game tagged chess whose moves are all legal in a drop variant,
 //    or a captured promoted piece dropped as itself in a Crazyhouse game that is legal as Loop.
 //  - FEN fullmove 0 (pychess puzzles) is read as 1.
+//  - A game with a Kriegspiel tag is a referee record (referee_record.hpp): once its moves are
+//    legal, every recorded request is replayed and each answer and announcement re-checked.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -50,6 +52,7 @@ enum class ErrorKind : std::uint8_t {
     UnterminatedComment,
     UnbalancedParenthesis,
     TextAfterResult,
+    RefereeRecord,  // a hidden game's recorded ruling differs from the referee's
 };
 
 // The words every reason of that kind starts with: "illegal move", "drop of a promoted piece"...

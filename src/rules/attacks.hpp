@@ -1,6 +1,7 @@
 #pragma once
 // Attack tables: leapers precomputed, sliders through magic bitboards (Stockfish's "fancy"
-// magics, found at start-up). init() must run before any lookup; Position's factories call it.
+// magics with fixed multipliers, see attacks.cpp). init() must run before any lookup (it fills the
+// tables, a few million instructions); Position's factories call it.
 #include "rules/bitboard.hpp"
 
 namespace ck::rules::attacks {

@@ -293,6 +293,14 @@ TEST_CASE("hand-edited records fail at the right ply and line", "[record]") {
         CHECK(v.error().line == line);
     };
     fails("impossible]\n", "no]\n", 1, 7);
+    {
+        // Lines count from where the game starts in its file.
+        std::string t = base;
+        t.replace(t.find("impossible]\n"), 11, "no]");
+        auto v = ck::pgn::verify_referee_record(t, 101);
+        REQUIRE_FALSE(v.has_value());
+        CHECK(v.error().line == 107);
+    }
     fails("[%ann black moved]}", "[%ann both moved]}", 1, 8);
     fails("1... d5", "1... e5", 2, 9);
     fails("[%ann white moved]}", "}", 2, 9);
