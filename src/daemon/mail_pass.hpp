@@ -1,0 +1,86 @@
+#pragma once
+// The play-by-mail daemon's core (mail.md; style guide "Durable state"): game creation and
+// the mail pass step(). Every mail's effects (requests.log, ledger entry, outgoing mails)
+// commit in ONE store Transaction; only then is the mail marked done at the source; then the
+// outbox is flushed to the sink. Mails to players are built only from referee::PlayerView
+// through ck::compose (style guide "Hidden information is a type"); operator details go to
+// core::operator_log only.
+//
+// This slice: moves / any? try lists, the move-number guard, resign, board, help, unknown
+// lines. draw, decline, accept, pgn, games, leave and club commands are answered with the
+// unknown-command mail for now. Unknown senders get no reply. Clocks are not run yet.
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+#include "compose/compose.hpp"
+#include "core/clock.hpp"
+#include "core/result.hpp"
+#include "daemon/config.hpp"
+#include "daemon/players.hpp"
+#include "mail/source.hpp"
+#include "store/store.hpp"
+
+namespace ck::daemon {
+
+struct NewGame {
+    std::string variant;
+    bool hidden = false;
+    std::string rules = "crazykrieg";
+    std::string white;
+    std::string black;
+    std::string time;  // empty: the club default
+};
+
+struct StepReport {
+    std::size_t handled = 0;  // marked done at the source
+    std::size_t failed = 0;   // left pending (retried on the next pass)
+};
+
+// The server secret: the first line of config.secret_file. When that file does not exist it
+// is created once (mode 0600) holding 32 random bytes as hex from /dev/urandom.
+core::Result<std::string, std::string> load_or_create_secret(const std::string& path);
+
+class Daemon {
+public:
+    // Opens the store and the player registry, loads the templates and the secret.
+    static core::Result<Daemon, std::string> open(const Config& config,
+                                                  const std::filesystem::path& templates_dir);
+
+    const Config& config() const { return config_; }
+    store::Store& store() { return store_; }
+    Players& players() { return players_; }
+
+    // Creates a game, commits game.ini + empty requests.log + both game-start mails in one
+    // transaction, then flushes the outbox to the configured sink. Returns the game id.
+    core::Result<store::GameId, std::string> new_game(const NewGame& spec, const core::Clock& clock);
+
+    // One pass over every pending message of `source`.
+    StepReport step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock);
+
+    // Handles one raw message: commit its effects. Ok means it may be marked done.
+    core::Result<void, std::string> handle(const std::string& raw, const core::Clock& clock);
+
+    void flush(mail::MailSink& sink, const core::Clock& clock);
+
+private:
+    Daemon(Config c, store::Store s, Players p, compose::Templates t, std::string secret)
+        : config_(std::move(c)),
+          store_(std::move(s)),
+          players_(std::move(p)),
+          templates_(std::move(t)),
+          secret_(std::move(secret)) {}
+
+    Config config_;
+    store::Store store_;
+    Players players_;
+    compose::Templates templates_;
+    std::string secret_;
+};
+
+// The operator's look at a game: "white"/"black" -> that player's view board text and what they
+// heard; "referee" -> the true FEN (operator only).
+core::Result<std::string, std::string> show_game(store::Store& store, store::GameId id,
+                                                 const std::string& as);
+
+}  // namespace ck::daemon
