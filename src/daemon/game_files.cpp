@@ -38,15 +38,24 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
         } else {
             return core::unexpected("game.ini: bad line '" + line + "'");
         }
-        if (key == "variant") m.variant = value;
-        else if (key == "hidden") m.hidden = value == "true";
-        else if (key == "rules") m.rules = value;
-        else if (key == "fen") m.fen = value;
-        else if (key == "white") m.white = value;
-        else if (key == "black") m.black = value;
-        else if (key == "created") m.created = value;
-        else if (key == "time") m.time = value;
-        else return core::unexpected("game.ini: unknown key '" + key + "'");
+        if (key == "variant")
+            m.variant = value;
+        else if (key == "hidden")
+            m.hidden = value == "true";
+        else if (key == "rules")
+            m.rules = value;
+        else if (key == "fen")
+            m.fen = value;
+        else if (key == "white")
+            m.white = value;
+        else if (key == "black")
+            m.black = value;
+        else if (key == "created")
+            m.created = value;
+        else if (key == "time")
+            m.time = value;
+        else
+            return core::unexpected("game.ini: unknown key '" + key + "'");
     }
     if (m.variant.empty() || m.white.empty() || m.black.empty())
         return core::unexpected(std::string("game.ini: variant, white and black are required"));

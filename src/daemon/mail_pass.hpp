@@ -11,6 +11,7 @@
 // unknown-command mail for now. Unknown senders get no reply. Clocks are not run yet.
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "compose/compose.hpp"
@@ -53,10 +54,14 @@ public:
 
     // Creates a game, commits game.ini + empty requests.log + both game-start mails in one
     // transaction, then flushes the outbox to the configured sink. Returns the game id.
-    core::Result<store::GameId, std::string> new_game(const NewGame& spec, const core::Clock& clock);
+    core::Result<store::GameId, std::string> new_game(const NewGame& spec,
+                                                      const core::Clock& clock);
 
-    // One pass over every pending message of `source`.
-    StepReport step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock);
+    // One pass over every pending message of `source`, then an outbox flush to `sink`.
+    // `stop` (may be empty) is asked before each message: true ends the pass early (the
+    // message in hand is always finished).
+    StepReport step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
+                    const std::function<bool()>& stop = {});
 
     // Handles one raw message: commit its effects. Ok means it may be marked done.
     core::Result<void, std::string> handle(const std::string& raw, const core::Clock& clock);

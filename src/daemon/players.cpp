@@ -19,7 +19,8 @@ core::Result<Players, std::string> Players::load(const std::filesystem::path& fi
     std::error_code ec;
     if (!std::filesystem::exists(file, ec)) return p;
     auto text = core::read_file(file);
-    if (!text) return core::unexpected("cannot read " + file.string() + ": " + text.error().message);
+    if (!text)
+        return core::unexpected("cannot read " + file.string() + ": " + text.error().message);
     std::istringstream in(*text);
     std::string line;
     while (std::getline(in, line)) {
@@ -44,7 +45,8 @@ core::Result<void, std::string> Players::add(const std::string& name, const std:
     const std::string a = lower_ascii(address);
     const auto at = a.find('@');
     if (at == std::string::npos || at == 0 || at + 1 == a.size() ||
-        a.find_first_of(" \t\r\n<>,") != std::string::npos || a.find('@', at + 1) != std::string::npos)
+        a.find_first_of(" \t\r\n<>,") != std::string::npos ||
+        a.find('@', at + 1) != std::string::npos)
         return core::unexpected("bad address '" + address + "'");
     if (find(a)) return core::unexpected("player " + a + " is already registered");
     players_.push_back(Player{name, a});

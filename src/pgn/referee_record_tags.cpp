@@ -59,9 +59,9 @@ std::string write_tags(const TagList& given, const referee::GameSetup& setup,
     }
     for (const auto& [n, val] : given) {
         bool skip = std::any_of(std::begin(Roster), std::end(Roster),
-                                [&](const char* r) { return n == r; }) ||
+                                [&name = n](const char* r) { return name == r; }) ||
                     std::any_of(std::begin(Derived), std::end(Derived),
-                                [&](const char* r) { return n == r; });
+                                [&name = n](const char* r) { return name == r; });
         if (!skip) tag(n, val);
     }
     out << '\n';

@@ -1,0 +1,38 @@
+#include "cli/daemon_setup.hpp"
+
+#include "mail/maildir.hpp"
+
+namespace ck::cli {
+
+core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file) {
+    if (config_file.empty()) return daemon::default_config();
+    auto c = daemon::load_config_file(config_file);
+    if (!c) return core::unexpected(c.error().message);
+    return std::move(*c);
+}
+
+core::Result<std::unique_ptr<core::Clock>, std::string> make_clock(const std::string& now) {
+    if (now.empty()) return std::unique_ptr<core::Clock>(std::make_unique<core::SystemClock>());
+    auto t = core::parse_iso8601(now);
+    if (!t) return core::unexpected(t.error().message);
+    return std::unique_ptr<core::Clock>(std::make_unique<core::FixedClock>(*t));
+}
+
+core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
+    const daemon::Config& config) {
+    if (config.source != daemon::Config::Source::Maildir)
+        return core::unexpected(std::string("IMAP source: not in this build step yet"));
+    auto ok = mail::ensure_maildir(config.inbox);
+    if (!ok) return core::unexpected(ok.error().message);
+    return std::unique_ptr<mail::MailSource>(std::make_unique<mail::MaildirSource>(config.inbox));
+}
+
+core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemon::Config& config) {
+    if (config.sink != daemon::Config::Sink::Maildir)
+        return core::unexpected(std::string("SMTP sink: not in this build step yet"));
+    auto ok = mail::ensure_maildir(config.outbox);
+    if (!ok) return core::unexpected(ok.error().message);
+    return std::unique_ptr<mail::MailSink>(std::make_unique<mail::MaildirSink>(config.outbox));
+}
+
+}  // namespace ck::cli

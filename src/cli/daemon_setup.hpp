@@ -1,0 +1,27 @@
+#pragma once
+// Shared set-up of the daemon subcommands (serve, deliver, game, player): the configuration
+// (--config FILE or the embedded default under ./var/), the clock (--now ISO-8601) and the
+// Maildir source and sink of the embedded default.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/clock.hpp"
+#include "core/result.hpp"
+#include "daemon/config.hpp"
+#include "mail/source.hpp"
+
+namespace ck::cli {
+
+// Loads `config_file` (empty: the embedded default).
+core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file);
+
+// A FixedClock at `now` (ISO 8601) or the system clock when empty.
+core::Result<std::unique_ptr<core::Clock>, std::string> make_clock(const std::string& now);
+
+// The configured source and sink; only Maildir in this slice (IMAP/SMTP: an error).
+core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
+    const daemon::Config& config);
+core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemon::Config& config);
+
+}  // namespace ck::cli

@@ -1,0 +1,86 @@
+// crazykrieg deliver [--config FILE] [--now ISO-8601] [--templates DIR] < message.eml
+// (cli.md, for an MTA's pipe delivery). The message is first stored in the inbox Maildir
+// (exit 75, EX_TEMPFAIL, when that fails: the MTA retries). Then one mail pass runs on the
+// inbox, the same code path as `serve --once`. When the store is locked by a running `serve`,
+// the stored message is left to it and deliver still exits 0: it was accepted durably.
+#include <iostream>
+#include <iterator>
+#include <string>
+
+#include "cli/command.hpp"
+#include "cli/daemon_setup.hpp"
+#include "core/log.hpp"
+#include "daemon/mail_pass.hpp"
+#include "mail/maildir.hpp"
+
+namespace ck::cli {
+namespace {
+
+int run_deliver(const Args& args) {
+    std::string config_file, now, templates = "templates";
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const auto value = [&](std::string& out) {
+            if (i + 1 >= args.size()) return false;
+            out = args[++i];
+            return true;
+        };
+        if (a == "--help" || a == "-h") {
+            std::cout << "usage: crazykrieg deliver [--config FILE] [--now ISO-8601] "
+                         "[--templates DIR] < message.eml\n";
+            return ExitOk;
+        } else if (a == "--config") {
+            if (!value(config_file)) return usage_error("deliver", "--config needs a FILE");
+        } else if (a == "--now") {
+            if (!value(now)) return usage_error("deliver", "--now needs an ISO 8601 time");
+        } else if (a == "--templates") {
+            if (!value(templates)) return usage_error("deliver", "--templates needs a DIR");
+        } else {
+            return usage_error("deliver", "unexpected argument '" + a + "'");
+        }
+    }
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage_error("deliver", config.error());
+    auto clock = make_clock(now);
+    if (!clock) return usage_error("deliver", clock.error());
+    if (config->source != daemon::Config::Source::Maildir) {
+        std::cerr << "crazykrieg deliver: needs the Maildir source\n";
+        return ExitTempFail;
+    }
+    const std::string raw{std::istreambuf_iterator<char>(std::cin),
+                          std::istreambuf_iterator<char>()};
+    if (!std::cin.eof() && std::cin.fail()) {
+        std::cerr << "crazykrieg deliver: cannot read stdin\n";
+        return ExitTempFail;
+    }
+    if (auto ok = mail::ensure_maildir(config->inbox); !ok) {
+        std::cerr << "crazykrieg deliver: " << ok.error().message << "\n";
+        return ExitTempFail;
+    }
+    mail::MaildirSink inbox(config->inbox);
+    if (auto stored = inbox.deliver(raw); !stored) {
+        std::cerr << "crazykrieg deliver: cannot store the message: " << stored.error().message
+                  << "\n";
+        return ExitTempFail;
+    }
+    auto source = make_source(*config);
+    auto sink = make_sink(*config);
+    if (!source || !sink) {
+        core::operator_log().error("deliver: " + (!source ? source.error() : sink.error()) +
+                                   "; message left in the inbox");
+        return ExitOk;
+    }
+    auto d = daemon::Daemon::open(*config, templates);
+    if (!d) {
+        core::operator_log().warn("deliver: " + d.error() + "; message left in the inbox");
+        return ExitOk;
+    }
+    d->step(**source, **sink, **clock);
+    return ExitOk;
+}
+
+const CommandRegistration reg{
+    {"deliver", "process one message from stdin (MTA pipe)", 51, run_deliver}};
+
+}  // namespace
+}  // namespace ck::cli

@@ -1,0 +1,132 @@
+// crazykrieg game new|list|show (cli.md, "Subcommands for the people who run a club").
+// `game pgn` comes with the referee's full record (src/pgn/referee_record), next step.
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <string>
+
+#include "cli/command.hpp"
+#include "cli/daemon_setup.hpp"
+#include "core/log.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/mail_pass.hpp"
+#include "store/store.hpp"
+
+namespace ck::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+int fail(const std::string& message) {
+    std::cerr << "crazykrieg game: " << message << "\n";
+    return ExitFailure;
+}
+
+int game_new(const Args& rest, const std::string& config_file, const std::string& templates) {
+    po::options_description opts(
+        "crazykrieg game new --variant V [--hidden] [--rules R] --white EMAIL --black EMAIL "
+        "[--time SPEC]");
+    daemon::NewGame spec;
+    std::string now;
+    opts.add_options()("variant", po::value<std::string>(&spec.variant))("hidden", "")(
+        "rules", po::value<std::string>(&spec.rules))("white", po::value<std::string>(&spec.white))(
+        "black", po::value<std::string>(&spec.black))("time", po::value<std::string>(&spec.time))(
+        "now", po::value<std::string>(&now));
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(rest).options(opts).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        return usage_error("game", e.what());
+    }
+    if (spec.variant.empty() || spec.white.empty() || spec.black.empty())
+        return usage_error("game", "new needs --variant, --white and --black");
+    spec.hidden = vm.count("hidden") > 0;
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage_error("game", config.error());
+    auto clock = make_clock(now);
+    if (!clock) return usage_error("game", clock.error());
+    auto sink = make_sink(*config);
+    if (!sink) return fail(sink.error());
+    auto d = daemon::Daemon::open(*config, templates);
+    if (!d) return fail(d.error());
+    auto id = d->new_game(spec, **clock);
+    if (!id) return fail(id.error());
+    d->flush(**sink, **clock);
+    std::cout << *id << "\n";
+    return ExitOk;
+}
+
+int run_game(const Args& args) {
+    std::string config_file, templates = "templates", as = "referee";
+    std::vector<std::string> words, rest;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--help" || a == "-h") {
+            std::cout << "usage: crazykrieg game new --variant V [--hidden] [--rules R] --white "
+                         "EMAIL --black EMAIL [--time SPEC] [--now ISO-8601]\n"
+                         "       crazykrieg game list\n"
+                         "       crazykrieg game show ID [--as white|black|referee]\n"
+                         "common options: --config FILE, --templates DIR (default templates)\n";
+            return ExitOk;
+        }
+        const auto value = [&](std::string& out) {
+            if (i + 1 >= args.size()) return false;
+            out = args[++i];
+            return true;
+        };
+        if (a == "--config") {
+            if (!value(config_file)) return usage_error("game", "--config needs a FILE");
+        } else if (a == "--templates") {
+            if (!value(templates)) return usage_error("game", "--templates needs a DIR");
+        } else if (a == "--as" && !words.empty() && words[0] == "show") {
+            if (!value(as)) return usage_error("game", "--as needs white, black or referee");
+        } else if (words.empty() || (words[0] == "show" && words.size() < 2 && a[0] != '-')) {
+            words.push_back(a);
+        } else {
+            rest.push_back(a);
+        }
+    }
+    if (words.empty()) return usage_error("game", "expected new, list or show");
+    if (words[0] == "new") return game_new(rest, config_file, templates);
+    if (!rest.empty()) return usage_error("game", "unexpected argument '" + rest[0] + "'");
+    if (words[0] != "list" && words[0] != "show")
+        return usage_error("game", "unknown action '" + words[0] + "'");
+    if (words[0] == "show" && words.size() != 2) return usage_error("game", "show needs an ID");
+    if (words[0] == "show" && as != "white" && as != "black" && as != "referee")
+        return usage_error("game", "--as must be white, black or referee");
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage_error("game", config.error());
+    std::error_code ec;
+    std::filesystem::create_directories(config->store_dir, ec);
+    auto store = store::Store::open(config->store_dir);
+    if (!store) return fail(store.error().message);
+    if (words[0] == "list") {
+        auto ids = store->list_games();
+        if (!ids) return fail(ids.error().message);
+        for (auto id : *ids) {
+            auto ini = store->read_game_file(id, "game.ini");
+            if (!ini) continue;
+            auto meta = daemon::parse_game_ini(*ini);
+            if (!meta) continue;
+            std::cout << id << "\t" << meta->variant << (meta->hidden ? " hidden" : "") << "\t"
+                      << meta->white << "\t" << meta->black << "\t" << meta->created << "\n";
+        }
+        return ExitOk;
+    }
+    store::GameId id = 0;
+    try {
+        id = std::stoull(words[1]);
+    } catch (...) {
+        return usage_error("game", "bad game id '" + words[1] + "'");
+    }
+    auto text = daemon::show_game(*store, id, as);
+    if (!text) return fail(text.error());
+    std::cout << *text;
+    return ExitOk;
+}
+
+const CommandRegistration reg{
+    {"game", "create, list and inspect games (new, list, show)", 61, run_game}};
+
+}  // namespace
+}  // namespace ck::cli

@@ -1,0 +1,97 @@
+// crazykrieg serve [--config FILE] [--once] [--now ISO-8601] [--templates DIR] [--poll SECONDS]
+// (cli.md): loops the mail pass (daemon::Daemon::step, which ends with an outbox flush) every
+// poll interval until SIGTERM/SIGINT; the message in hand is finished, then exit 0.
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "cli/command.hpp"
+#include "cli/daemon_setup.hpp"
+#include "core/log.hpp"
+#include "daemon/mail_pass.hpp"
+
+namespace ck::cli {
+namespace {
+
+volatile std::sig_atomic_t stop_flag = 0;
+
+extern "C" void on_stop_signal(int) { stop_flag = 1; }
+
+int run_serve(const Args& args) {
+    std::string config_file, now, templates = "templates";
+    bool once = false;
+    int poll = 5;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const auto value = [&](std::string& out) {
+            if (i + 1 >= args.size()) return false;
+            out = args[++i];
+            return true;
+        };
+        if (a == "--help" || a == "-h") {
+            std::cout << "usage: crazykrieg serve [--config FILE] [--once] [--now ISO-8601] "
+                         "[--templates DIR] [--poll SECONDS]\n";
+            return ExitOk;
+        } else if (a == "--once") {
+            once = true;
+        } else if (a == "--config") {
+            if (!value(config_file)) return usage_error("serve", "--config needs a FILE");
+        } else if (a == "--now") {
+            if (!value(now)) return usage_error("serve", "--now needs an ISO 8601 time");
+        } else if (a == "--templates") {
+            if (!value(templates)) return usage_error("serve", "--templates needs a DIR");
+        } else if (a == "--poll") {
+            std::string p;
+            if (!value(p)) return usage_error("serve", "--poll needs SECONDS");
+            try {
+                poll = std::stoi(p);
+            } catch (...) {
+                poll = 0;
+            }
+            if (poll < 1 || poll > 3600) return usage_error("serve", "--poll must be 1..3600");
+        } else {
+            return usage_error("serve", "unexpected argument '" + a + "'");
+        }
+    }
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage_error("serve", config.error());
+    auto clock = make_clock(now);
+    if (!clock) return usage_error("serve", clock.error());
+    auto source = make_source(*config);
+    auto sink = make_sink(*config);
+    if (!source || !sink) {
+        std::cerr << "crazykrieg serve: " << (!source ? source.error() : sink.error()) << "\n";
+        return ExitFailure;
+    }
+    auto d = daemon::Daemon::open(*config, templates);
+    if (!d) {
+        std::cerr << "crazykrieg serve: " << d.error() << "\n";
+        return ExitFailure;
+    }
+    stop_flag = 0;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGINT, &sa, nullptr);
+    const auto stop = [] { return stop_flag != 0; };
+    for (;;) {
+        const auto report = d->step(**source, **sink, **clock, stop);
+        if (report.handled + report.failed > 0)
+            core::operator_log().info("mail pass: " + std::to_string(report.handled) +
+                                      " handled, " + std::to_string(report.failed) + " left");
+        if (once) break;
+        for (int t = 0; t < poll * 10 && !stop_flag; ++t)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        if (stop_flag) break;
+    }
+    return ExitOk;
+}
+
+const CommandRegistration reg{
+    {"serve", "the play-by-mail daemon (Maildir default)", 50, run_serve}};
+
+}  // namespace
+}  // namespace ck::cli

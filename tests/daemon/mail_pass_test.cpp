@@ -1,0 +1,350 @@
+// End-to-end mail pass on the embedded Maildir default (daemon/mail_pass.hpp): two players, a
+// hidden crazyhouse game to checkmate by mail, the "who may act" refusals, and hidden
+// information: White's mails are byte-identical in two games that differ only in a Black move
+// White cannot see (style guide, "Hidden information is a type").
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/atomic_file.hpp"
+#include "core/clock.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/mail_pass.hpp"
+#include "daemon/reply_address.hpp"
+#include "mail/maildir.hpp"
+#include "mail/message.hpp"
+
+namespace fs = std::filesystem;
+using ck::rules::Color;
+
+namespace {
+
+const std::string Ada = "ada@example.org";
+const std::string Bob = "bob@example.net";
+
+struct OutMail {
+    std::string to;
+    std::string raw;
+    std::string text;  // decoded text part
+};
+
+class Club {
+public:
+    explicit Club(const std::string& tag)
+        : root_(fs::temp_directory_path() /
+                ("ck-daemon-" + tag + "-" + std::to_string(::getpid()))),
+          clock_(std::chrono::system_clock::from_time_t(1795262400)) {
+        fs::remove_all(root_);
+        fs::create_directories(root_ / "var");
+        config_.store_dir = (root_ / "var/games").string();
+        config_.inbox = (root_ / "var/inbox").string();
+        config_.outbox = (root_ / "var/outbox").string();
+        config_.secret_file = (root_ / "var/secret").string();
+        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
+        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
+        // A fixed secret: both runs of the noninterference test must give the same tokens.
+        REQUIRE(ck::core::write_file_atomic(config_.secret_file,
+                                            "0123456789abcdef0123456789abcdef\n", 0600));
+        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
+        if (!d) FAIL("open: " << d.error());
+        daemon_.emplace(std::move(*d));
+        REQUIRE(daemon_->players().add("Ada White", Ada));
+        REQUIRE(daemon_->players().add("Bob Black", Bob));
+    }
+    ~Club() {
+        daemon_.reset();
+        std::error_code ec;
+        fs::remove_all(root_, ec);
+    }
+
+    ck::daemon::Daemon& daemon() { return *daemon_; }
+    ck::core::FixedClock& clock() { return clock_; }
+
+    std::string reply_address(Color c) const {
+        auto a = ck::daemon::build_reply_address(config_.referee_address, "1", c,
+                                                 "0123456789abcdef0123456789abcdef");
+        REQUIRE(a);
+        return *a;
+    }
+
+    // Writes a player's reply into the inbox, runs one pass and returns the new outgoing mails.
+    std::vector<OutMail> send(const std::string& from, const std::string& to,
+                              const std::string& body, const std::string& message_id) {
+        return deliver_raw(player_mail(from, to, body, message_id));
+    }
+
+    std::vector<OutMail> deliver_raw(const std::string& raw) {
+        ck::mail::MaildirSink inbox(config_.inbox);
+        REQUIRE(inbox.deliver(raw));
+        return pass();
+    }
+
+    std::vector<OutMail> pass() {
+        clock_.advance(std::chrono::hours(1));
+        ck::mail::MaildirSource source(config_.inbox);
+        ck::mail::MaildirSink sink(config_.outbox);
+        const auto report = daemon_->step(source, sink, clock_);
+        CHECK(report.failed == 0);
+        auto left = source.list_pending();
+        REQUIRE(left);
+        CHECK(left->empty());
+        return new_outgoing();
+    }
+
+    std::vector<OutMail> new_outgoing() {
+        std::vector<OutMail> out;
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
+            if (!seen_files_.count(e.path().filename().string())) files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) {
+            seen_files_.insert(f.filename().string());
+            auto raw = ck::core::read_file(f);
+            REQUIRE(raw);
+            auto parsed = ck::mail::parse_message(*raw);
+            REQUIRE(parsed);
+            REQUIRE(parsed->to.size() == 1);
+            out.push_back({parsed->to[0], *raw, parsed->full_text});
+        }
+        return out;
+    }
+
+    std::string requests_log() {
+        auto r = daemon_->store().read_game_file(1, "requests.log");
+        REQUIRE(r);
+        return *r;
+    }
+
+    static std::string player_mail(const std::string& from, const std::string& to,
+                                   const std::string& body, const std::string& message_id) {
+        return "Return-Path: <" + from + ">\r\nDelivered-To: " + to + "\r\nFrom: Player <" + from +
+               ">\r\nTo: Crazykrieg referee <" + to +
+               ">\r\nSubject: Re: [crazykrieg #1] Your move\r\nDate: Sat, 21 Nov 2026 "
+               "13:00:00 +0000\r\nMessage-ID: <" +
+               message_id +
+               ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body +
+               "\r\n\r\nOn Sat, 21 Nov 2026 at 12:00, Crazykrieg referee wrote:\r\n> "
+               "Your move.\r\n> Qh4 e5 e6\r\n";
+    }
+
+private:
+    fs::path root_;
+    ck::daemon::Config config_;
+    ck::core::FixedClock clock_;
+    std::optional<ck::daemon::Daemon> daemon_;
+    std::set<std::string> seen_files_;
+};
+
+std::vector<OutMail> to(const std::vector<OutMail>& mails, const std::string& address) {
+    std::vector<OutMail> out;
+    for (const auto& m : mails)
+        if (m.to == address) out.push_back(m);
+    return out;
+}
+
+struct Run {
+    std::vector<std::string> white_mails;  // every raw mail to White, in order
+    std::vector<std::string> black_mails;
+};
+
+// Fool's mate by mail. `black_first` is Black's first move (White cannot see it).
+Run play_fools_mate(const std::string& tag, const std::string& black_first) {
+    Club club(tag);
+    Run run;
+    const auto keep = [&](const std::vector<OutMail>& mails) {
+        for (const auto& m : mails) {
+            REQUIRE((m.to == Ada || m.to == Bob));
+            (m.to == Ada ? run.white_mails : run.black_mails).push_back(m.raw);
+        }
+    };
+    ck::daemon::NewGame spec;
+    spec.variant = "crazyhouse";
+    spec.hidden = true;
+    spec.white = Ada;
+    spec.black = Bob;
+    auto id = club.daemon().new_game(spec, club.clock());
+    REQUIRE(id);
+    CHECK(*id == 1);
+    {
+        ck::mail::MaildirSink sink(club.daemon().config().outbox);
+        club.daemon().flush(sink, club.clock());
+    }
+    auto start = club.new_outgoing();
+    REQUIRE(start.size() == 2);
+    REQUIRE(to(start, Ada).size() == 1);
+    REQUIRE(to(start, Bob).size() == 1);
+    // Each game-start mail carries the player's own reply address, not the other's.
+    CHECK(to(start, Ada)[0].raw.find(club.reply_address(Color::White)) != std::string::npos);
+    CHECK(to(start, Ada)[0].raw.find(club.reply_address(Color::Black)) == std::string::npos);
+    CHECK(to(start, Bob)[0].raw.find(club.reply_address(Color::Black)) != std::string::npos);
+    keep(start);
+
+    const std::string w = club.reply_address(Color::White);
+    const std::string b = club.reply_address(Color::Black);
+
+    auto m1 = club.send(Ada, w, "1. f3", "w1@ada.example.org");
+    REQUIRE(m1.size() == 2);
+    CHECK(to(m1, Ada)[0].text.find("f3") != std::string::npos);
+    keep(m1);
+    CHECK(club.requests_log() == "w f3\n");
+
+    // A replayed Message-ID changes nothing.
+    CHECK(club.send(Ada, w, "1. f3", "w1@ada.example.org").empty());
+    CHECK(club.requests_log() == "w f3\n");
+
+    auto m2 = club.send(Bob, b, black_first, "b1@bob.example.net");
+    REQUIRE(m2.size() == 2);
+    CHECK(to(m2, Bob)[0].text.find(black_first) != std::string::npos);
+    keep(m2);
+
+    // A forged From on White's address: no mail, no move.
+    CHECK(club.send("mallory@evil.example", w, "g4", "forged@evil.example").empty());
+    // White writing to Black's address: refused, answered to White only, no move.
+    auto wrong = club.send(Ada, b, "g4", "wrong@ada.example.org");
+    REQUIRE(wrong.size() == 1);
+    CHECK(wrong[0].to == Ada);
+    CHECK(club.requests_log() == "w f3\nb " + black_first + "\n");
+
+    // A try list: the blocked bishop move is refused, then g4 is played.
+    auto m3 = club.send(Ada, w, "2. Bb5\ng4", "w2@ada.example.org");
+    REQUIRE(m3.size() == 2);
+    CHECK(to(m3, Ada)[0].text.find("g4") != std::string::npos);
+    keep(m3);
+    CHECK(club.requests_log() == "w f3\nb " + black_first + "\nw Bb5\nw g4\n");
+
+    auto m4 = club.send(Bob, b, "2... Qh4", "b2@bob.example.net");
+    REQUIRE(m4.size() == 2);
+    for (const auto& m : m4) CHECK(m.text.find("Checkmate.") != std::string::npos);
+    keep(m4);
+
+    // The game is over: a further move is refused (to the sender only) and changes nothing.
+    const std::string before = club.requests_log();
+    auto late = club.send(Ada, w, "3. e4", "w3@ada.example.org");
+    REQUIRE(late.size() == 1);
+    CHECK(late[0].to == Ada);
+    CHECK(club.requests_log() == before);
+
+    // Nothing new: a second pass sends nothing.
+    CHECK(club.pass().empty());
+    // The refusals are not part of the compared runs (they answer White's own mails).
+    return run;
+}
+
+}  // namespace
+
+TEST_CASE("a hidden crazyhouse game is played to checkmate by mail", "[daemon][mail_pass]") {
+    const Run a = play_fools_mate("a", "e5");
+    const Run b = play_fools_mate("b", "e6");
+    REQUIRE(a.white_mails.size() == 5);
+    // White cannot know whether Black played e5 or e6: White's mails are byte-identical.
+    CHECK(a.white_mails == b.white_mails);
+    // Black's own mails do differ, so the comparison above can fail.
+    CHECK(a.black_mails != b.black_mails);
+}
+
+TEST_CASE("game.ini and requests.log round-trip and replay", "[daemon][game_files]") {
+    ck::daemon::GameMeta m;
+    REQUIRE(ck::daemon::resolve_variant("crazykrieg", m));
+    CHECK(m.variant == "crazyhouse");
+    CHECK(m.hidden);
+    m.white = Ada;
+    m.black = Bob;
+    m.created = "2026-11-21T12:00:00Z";
+    m.time = "3d";
+    auto back = ck::daemon::parse_game_ini(ck::daemon::format_game_ini(m));
+    REQUIRE(back);
+    CHECK(back->variant == m.variant);
+    CHECK(back->hidden == m.hidden);
+    CHECK(back->white == Ada);
+    CHECK(back->black == Bob);
+    CHECK(back->time == "3d");
+    const std::vector<ck::daemon::RequestLine> lines{{Color::White, "e4"}, {Color::Black, "e5"}};
+    auto parsed = ck::daemon::parse_requests(ck::daemon::format_requests(lines));
+    REQUIRE(parsed);
+    CHECK(*parsed == lines);
+    auto game = ck::daemon::replay_game(m, lines);
+    REQUIRE(game);
+    CHECK(game->side_to_move() == Color::White);
+    // Out of turn: a corrupt log is an error.
+    CHECK_FALSE(ck::daemon::replay_game(m, {{Color::Black, "e5"}}));
+    CHECK_FALSE(ck::daemon::resolve_variant("nosuchvariant", m));
+}
+
+TEST_CASE("board, help, unknown lines, stale and out-of-turn mails", "[daemon][mail_pass]") {
+    Club club("misc");
+    ck::daemon::NewGame spec;
+    spec.variant = "kriegspiel";
+    spec.white = Ada;
+    spec.black = Bob;
+    REQUIRE(club.daemon().new_game(spec, club.clock()));
+    CHECK(club.pass().size() == 2);  // the game-start mails
+    const std::string w = club.reply_address(Color::White);
+    const std::string b = club.reply_address(Color::Black);
+
+    // board + help + an unknown line: three mails to White only, no request ruled.
+    auto m = club.send(Ada, w, "board\nhelp\nplease castle", "m1@ada.example.org");
+    REQUIRE(m.size() == 3);
+    for (const auto& x : m) CHECK(x.to == Ada);
+    CHECK(std::any_of(m.begin(), m.end(), [](const OutMail& x) {
+        return x.text.find("please castle") != std::string::npos;
+    }));
+    CHECK(club.requests_log().empty());
+
+    // Stale move number: refused, nothing ruled.
+    auto stale = club.send(Ada, w, "7. e4", "m2@ada.example.org");
+    REQUIRE(stale.size() == 1);
+    CHECK(stale[0].to == Ada);
+    CHECK(club.requests_log().empty());
+
+    // Black moving while White is to move: refused to Black only.
+    auto early = club.send(Bob, b, "e5", "m3@bob.example.net");
+    REQUIRE(early.size() == 1);
+    CHECK(early[0].to == Bob);
+    CHECK(club.requests_log().empty());
+
+    // Automatic mail (an out-of-office reply from White's address): dropped, never answered.
+    std::string autoreply = Club::player_mail(Ada, w, "e4", "m4@ada.example.org");
+    autoreply.insert(0, "Auto-Submitted: auto-replied\r\n");
+    CHECK(club.deliver_raw(autoreply).empty());
+    CHECK(club.requests_log().empty());
+
+    // A mail with no command at all.
+    auto empty = club.send(Ada, w, "", "m5@ada.example.org");
+    REQUIRE(empty.size() == 1);
+    CHECK(empty[0].to == Ada);
+
+    // Finally a real move goes through, told to both.
+    auto ok = club.send(Ada, w, "1. e4", "m6@ada.example.org");
+    CHECK(ok.size() == 2);
+    CHECK(club.requests_log() == "w e4\n");
+}
+
+TEST_CASE("the player registry persists and refuses duplicates", "[daemon][players]") {
+    const fs::path dir = fs::temp_directory_path() / ("ck-players-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    {
+        auto p = ck::daemon::Players::load(dir / "players");
+        REQUIRE(p);
+        CHECK(p->all().empty());
+        REQUIRE(p->add("Ada White", "Ada@Example.org"));
+        CHECK_FALSE(p->add("Ada again", "ada@example.org"));
+        CHECK_FALSE(p->add("Nobody", "not-an-address"));
+        CHECK_FALSE(p->add("Tab\tName", "x@example.org"));
+    }
+    auto again = ck::daemon::Players::load(dir / "players");
+    REQUIRE(again);
+    REQUIRE(again->all().size() == 1);
+    REQUIRE(again->find("ADA@example.org"));
+    CHECK(again->find("ada@example.org")->name == "Ada White");
+    fs::remove_all(dir);
+}
