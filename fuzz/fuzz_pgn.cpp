@@ -26,8 +26,12 @@ using namespace ck::pgn;
 namespace {
 
 [[noreturn]] void fail(std::string_view game, const std::string& written, const char* what) {
-    std::fprintf(stderr, "fuzz_pgn: %s\n--- game ---\n%.*s\n--- written ---\n%s\n", what,
-                 static_cast<int>(game.size()), game.data(), written.c_str());
+    // fwrite, not %s: the text may hold NUL bytes.
+    std::fprintf(stderr, "fuzz_pgn: %s\n--- game ---\n", what);
+    std::fwrite(game.data(), 1, game.size(), stderr);
+    std::fprintf(stderr, "\n--- written ---\n");
+    std::fwrite(written.data(), 1, written.size(), stderr);
+    std::fprintf(stderr, "\n--- end ---\n");
     std::abort();
 }
 
