@@ -1,8 +1,20 @@
 #include "cli/daemon_setup.hpp"
 
+#include <filesystem>
+#include <system_error>
+
 #include "mail/maildir.hpp"
 
 namespace ck::cli {
+
+core::Result<void, std::string> ensure_maildir_path(const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return core::unexpected("cannot create " + dir + ": " + ec.message());
+    auto ok = mail::ensure_maildir(dir);
+    if (!ok) return core::unexpected(ok.error().message);
+    return {};
+}
 
 core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file) {
     if (config_file.empty()) return daemon::default_config();
@@ -22,16 +34,14 @@ core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
     const daemon::Config& config) {
     if (config.source != daemon::Config::Source::Maildir)
         return core::unexpected(std::string("IMAP source: not in this build step yet"));
-    auto ok = mail::ensure_maildir(config.inbox);
-    if (!ok) return core::unexpected(ok.error().message);
+    if (auto ok = ensure_maildir_path(config.inbox); !ok) return core::unexpected(ok.error());
     return std::unique_ptr<mail::MailSource>(std::make_unique<mail::MaildirSource>(config.inbox));
 }
 
 core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemon::Config& config) {
     if (config.sink != daemon::Config::Sink::Maildir)
         return core::unexpected(std::string("SMTP sink: not in this build step yet"));
-    auto ok = mail::ensure_maildir(config.outbox);
-    if (!ok) return core::unexpected(ok.error().message);
+    if (auto ok = ensure_maildir_path(config.outbox); !ok) return core::unexpected(ok.error());
     return std::unique_ptr<mail::MailSink>(std::make_unique<mail::MaildirSink>(config.outbox));
 }
 

@@ -19,6 +19,9 @@ core::Result<daemon::Config, std::string> load_daemon_config(const std::string& 
 // A FixedClock at `now` (ISO 8601) or the system clock when empty.
 core::Result<std::unique_ptr<core::Clock>, std::string> make_clock(const std::string& now);
 
+// Creates `dir` and its parents, then the Maildir's tmp/new/cur.
+core::Result<void, std::string> ensure_maildir_path(const std::string& dir);
+
 // The configured source and sink; only Maildir in this slice (IMAP/SMTP: an error).
 core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
     const daemon::Config& config);

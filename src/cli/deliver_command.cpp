@@ -53,8 +53,8 @@ int run_deliver(const Args& args) {
         std::cerr << "crazykrieg deliver: cannot read stdin\n";
         return ExitTempFail;
     }
-    if (auto ok = mail::ensure_maildir(config->inbox); !ok) {
-        std::cerr << "crazykrieg deliver: " << ok.error().message << "\n";
+    if (auto ok = ensure_maildir_path(config->inbox); !ok) {
+        std::cerr << "crazykrieg deliver: " << ok.error() << "\n";
         return ExitTempFail;
     }
     mail::MaildirSink inbox(config->inbox);

@@ -76,6 +76,9 @@ public:
         for (int i = 0; i < done.made; ++i) pos_->undo_move();
         pending_.clear();
         Line& parent = lines_.back();
+        // A variation left without moves (its first move was a defect, or it held only a
+        // comment) is no alternative: drop it, as the writer would (round trip keeps moves).
+        if (done.line->empty()) parent.line->back().variations.pop_back();
         pos_->make_move(parent.line->back().move);
         parent.made++;
     }
