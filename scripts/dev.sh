@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/dev.sh: the two quick-start commands (README.md, "Quick start").
 #
-#   scripts/dev.sh run    set up and build, then run the main job
+#   scripts/dev.sh run    set up and build, then run the main job (the mail daemon on ./var)
 #   scripts/dev.sh test   set up and build, then every test: the Release suite, the
 #                         sanitizer (ASan+UBSan) suite, and short fuzz runs; exit 1 if any fails
 #
@@ -40,18 +40,22 @@ has_command() {
 cmd_run() {
     say "setup"
     bash scripts/setup.sh
-    # The main job. When the mail daemon exists this becomes `crazykrieg serve` on the embedded
-    # default (everything under ./var, spec/cli.md).
-    if ! has_command perft; then
-        echo "dev.sh: $BUILD_DIR/crazykrieg has no 'perft' command yet" >&2
+    # The main job: the mail daemon on the embedded default (everything under ./var: Maildir
+    # inbox var/inbox, Maildir outbox var/outbox, game store var/games; no mail server).
+    if ! has_command serve; then
+        echo "dev.sh: $BUILD_DIR/crazykrieg has no 'serve' command" >&2
         exit 1
     fi
-    say "crazykrieg perft --variant crazyhouse --depth 4"
-    "$BUILD_DIR/crazykrieg" perft --variant crazyhouse --depth 4
-    if has_command umpire; then
-        say "crazykrieg umpire --variant crazykrieg  (input: e4, e5, any?)"
-        printf 'e4\ne5\nany?\n' | "$BUILD_DIR/crazykrieg" umpire --variant crazykrieg
-    fi
+    say "crazykrieg serve (embedded default ./var; Ctrl-C stops it)"
+    cat <<HOWTO
+Play a game between two local addresses (README, "Mail protocol for players"):
+  $BUILD_DIR/crazykrieg player add Alice alice@example.test
+  $BUILD_DIR/crazykrieg player add Bob bob@example.test
+  $BUILD_DIR/crazykrieg game new --variant crazykrieg --white alice@example.test --black bob@example.test
+Each player's mail appears in var/outbox/new; a reply (a mail to its Reply-To address, with a
+move on a line) goes into var/inbox/new.
+HOWTO
+    exec "$BUILD_DIR/crazykrieg" serve
 }
 
 # Results of the test steps, for the closing summary.
