@@ -11,20 +11,10 @@ int run_bench(const Args& args) {
     namespace po = boost::program_options;
     po::options_description opts("crazykrieg bench [--only SECTION]");
     std::string only;
-    opts.add_options()("help,h", "show this help")(
-        "only", po::value<std::string>(&only), "run one section (perft, referee, pgn, mail)");
+    opts.add_options()("help,h", "show this help")("only", po::value<std::string>(&only),
+                                                   "run one section (perft, referee, pgn, mail)");
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(Args(args.begin() + 1, args.end())).options(opts).run(),
-                  vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        return usage_error("bench", e.what());
-    }
-    if (vm.count("help")) {
-        std::cout << opts;
-        return ExitOk;
-    }
+    if (auto done = parse_options("bench", args, opts, vm)) return *done;
     bool ran = false;
     for (const auto& s : bench_sections()) {
         if (!only.empty() && s.name != only) continue;

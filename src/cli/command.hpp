@@ -3,7 +3,9 @@
 // returns the process exit code. Usage errors: one line on stderr, exit 2 (spec/cli.md).
 // Each subcommand lives in <name>_command.cpp and registers itself with a static
 // CommandRegistration; `crazykrieg --help` lists them by `order`.
+#include <boost/program_options.hpp>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -46,5 +48,12 @@ constexpr int ExitTempFail = 75;  // EX_TEMPFAIL
 
 // Prints "crazykrieg NAME: MESSAGE" on stderr and returns ExitUsage.
 int usage_error(std::string_view command, std::string_view message);
+
+// Parses args (args[0] is the subcommand) against opts into vm. nullopt: go on; otherwise the
+// exit code to return at once: ExitOk after printing the options for --help, ExitUsage after a
+// one-line usage error.
+std::optional<int> parse_options(std::string_view command, const Args& args,
+                                 const boost::program_options::options_description& opts,
+                                 boost::program_options::variables_map& vm);
 
 }  // namespace ck::cli

@@ -112,17 +112,7 @@ int run_perft(const Args& args) {
         "divide", "print 'move: count' for each legal move first")(
         "suite", po::value<std::string>(&suite), "run a file of variant;FEN;depth;nodes lines");
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(Args(args.begin() + 1, args.end())).options(opts).run(),
-                  vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        return usage_error("perft", e.what());
-    }
-    if (vm.count("help")) {
-        std::cout << opts;
-        return ExitOk;
-    }
+    if (auto done = parse_options("perft", args, opts, vm)) return *done;
     if (vm.count("suite")) {
         if (vm.count("variant") || vm.count("fen") || vm.count("depth") || vm.count("divide"))
             return usage_error("perft", "--suite takes no other option");

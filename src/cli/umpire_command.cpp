@@ -39,17 +39,7 @@ int run_umpire(const Args& args) {
         "rules", po::value<std::string>(&rules_name), "Kriegspiel rule set (default crazykrieg)")(
         "fen", po::value<std::string>(&fen), "start position, pockets in brackets");
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(Args(args.begin() + 1, args.end())).options(opts).run(),
-                  vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        return usage_error("umpire", e.what());
-    }
-    if (vm.count("help")) {
-        std::cout << opts;
-        return ExitOk;
-    }
+    if (auto done = parse_options("umpire", args, opts, vm)) return *done;
     if (!vm.count("variant")) return usage_error("umpire", "--variant NAME is required");
 
     referee::GameSetup setup;
