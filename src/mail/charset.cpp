@@ -46,40 +46,72 @@ bool iconv_to_utf8(std::string_view bytes, const std::string& from, std::string&
     return true;
 }
 
+// A MIME charset token (RFC 2978: letters, digits and a few marks). Anything else, including
+// iconv's "//IGNORE"-style suffixes and bytes glibc would silently strip, is not a label we
+// hand to iconv.
+bool is_charset_token(std::string_view cs) {
+    if (cs.empty() || cs.size() > 40) return false;
+    for (char c : cs) {
+        const auto u = static_cast<unsigned char>(c);
+        if (!(std::isalnum(u) || c == '-' || c == '_' || c == '.' || c == ':' || c == '+'))
+            return false;
+    }
+    return true;
+}
+
+// Length of the well-formed UTF-8 sequence at s[i], or 0 if there is none.
+size_t utf8_sequence_length(std::string_view s, size_t i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) return 1;
+    size_t len = 0;
+    unsigned cp = 0;
+    if ((c & 0xE0) == 0xC0) {
+        len = 2;
+        cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+        len = 3;
+        cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+        len = 4;
+        cp = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (i + len > s.size()) return 0;
+    for (size_t k = 1; k < len; ++k) {
+        const auto cc = static_cast<unsigned char>(s[i + k]);
+        if ((cc & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (cc & 0x3F);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+// Replaces every byte that does not start a well-formed sequence with U+FFFD.
+std::string replace_invalid_utf8(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size();) {
+        const size_t len = utf8_sequence_length(s, i);
+        if (len == 0) {
+            out += Replacement;
+            ++i;
+        } else {
+            out.append(s.substr(i, len));
+            i += len;
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 bool is_valid_utf8(std::string_view s) {
-    size_t i = 0;
-    const size_t n = s.size();
-    while (i < n) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        size_t len = 0;
-        unsigned cp = 0;
-        if ((c & 0xE0) == 0xC0) {
-            len = 2;
-            cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            len = 3;
-            cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            len = 4;
-            cp = c & 0x07;
-        } else {
-            return false;
-        }
-        if (i + len > n) return false;
-        for (size_t k = 1; k < len; ++k) {
-            const auto cc = static_cast<unsigned char>(s[i + k]);
-            if ((cc & 0xC0) != 0x80) return false;
-            cp = (cp << 6) | (cc & 0x3F);
-        }
-        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-            cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
+    for (size_t i = 0; i < s.size();) {
+        const size_t len = utf8_sequence_length(s, i);
+        if (len == 0) return false;
         i += len;
     }
     return true;
@@ -95,7 +127,8 @@ std::string to_utf8(std::string_view bytes, std::string_view charset) {
     }
     if (cs == "latin1" || cs == "iso8859-1") cs = "iso-8859-1";
     std::string out;
-    if (iconv_to_utf8(bytes, cs, out)) return out;
+    // iconv's own output is checked too: some of its converters pass bytes through unchecked.
+    if (is_charset_token(cs) && iconv_to_utf8(bytes, cs, out)) return replace_invalid_utf8(out);
     if (is_valid_utf8(bytes)) return std::string(bytes);
     iconv_to_utf8(bytes, "windows-1252", out);
     return out;
