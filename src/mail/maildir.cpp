@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <system_error>
 
@@ -120,14 +122,36 @@ core::Result<void, MailError> MaildirSource::mark_done(const SourceId& id) {
     const fs::path target = root_ / "cur" / (unique_part(name) + ":2," + flags);
     if (::rename(p.c_str(), target.c_str()) != 0)
         return core::unexpected(fs_error("rename", p, errno));
-    if (auto s = core::sync_directory(root_ / "cur"); !s)
-        return core::unexpected(
-            MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
-    if (p.parent_path() != root_ / "cur") (void)core::sync_directory(p.parent_path());
+    cur_dirty_ = true;
+    if (p.parent_path() != root_ / "cur") new_dirty_ = true;
+    if (batching_) return {};
+    return sync_marked();
+}
+
+core::Result<void, MailError> MaildirSource::sync_marked() {
+    if (cur_dirty_) {
+        if (auto s = core::sync_directory(root_ / "cur"); !s)
+            return core::unexpected(
+                MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
+        cur_dirty_ = false;
+    }
+    // The removal from new/ only matters for re-listing, which the store's ledger makes
+    // harmless; its fsync is best effort.
+    if (new_dirty_) (void)core::sync_directory(root_ / "new");
+    new_dirty_ = false;
     return {};
 }
 
+void MaildirSource::begin_batch() { batching_ = true; }
+
+core::Result<void, MailError> MaildirSource::end_batch() {
+    batching_ = false;
+    return sync_marked();
+}
+
 MaildirSink::MaildirSink(fs::path root) : root_(std::move(root)) {}
+
+MaildirSink::~MaildirSink() { discard_batch(); }
 
 core::Result<void, MailError> MaildirSink::send(const std::string&, const std::vector<std::string>&,
                                                 const std::string& raw_message) {
@@ -137,10 +161,14 @@ core::Result<void, MailError> MaildirSink::send(const std::string&, const std::v
 }
 
 core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw) {
-    if (auto ok = ensure_maildir(root_); !ok) return core::unexpected(ok.error());
+    if (!batching_ || batch_.empty()) {  // once per batch
+        if (auto ok = ensure_maildir(root_); !ok) return core::unexpected(ok.error());
+    }
     struct timeval tv {};
     gettimeofday(&tv, nullptr);
-    const std::string name = std::to_string(tv.tv_sec) + ".M" + std::to_string(tv.tv_usec) + "P" +
+    char usec[16];
+    std::snprintf(usec, sizeof usec, "%06ld", static_cast<long>(tv.tv_usec));
+    const std::string name = std::to_string(tv.tv_sec) + ".M" + usec + "P" +
                              std::to_string(::getpid()) + "Q" + std::to_string(++delivery_counter) +
                              "." + hostname_for_maildir();
     const fs::path tmp = root_ / "tmp" / name;
@@ -159,6 +187,15 @@ core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw
         }
         done += static_cast<size_t>(n);
     }
+    if (batching_) {  // durable and visible at end_batch
+        if (::close(fd) != 0) {
+            const int err = errno;
+            ::unlink(tmp.c_str());
+            return core::unexpected(fs_error("close", tmp, err));
+        }
+        batch_.push_back(name);
+        return name;
+    }
     const int sync_rc = ::fsync(fd);
     const int sync_err = errno;
     if (::close(fd) != 0 || sync_rc != 0) {
@@ -175,6 +212,52 @@ core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw
         return core::unexpected(
             MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
     return name;
+}
+
+void MaildirSink::discard_batch() {
+    for (const auto& name : batch_) ::unlink((root_ / "tmp" / name).c_str());
+    batch_.clear();
+}
+
+bool MaildirSink::begin_batch() {
+    discard_batch();
+    batching_ = true;
+    return true;
+}
+
+core::Result<void, MailError> MaildirSink::end_batch() {
+    batching_ = false;
+    if (batch_.empty()) return {};
+    // One syncfs makes the data of every tmp file durable before any of them is renamed.
+    const fs::path tmp_dir = root_ / "tmp";
+    const int dfd = ::open(tmp_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0) {
+        const int err = errno;
+        discard_batch();
+        return core::unexpected(fs_error("open", tmp_dir, err));
+    }
+    const int rc = ::syncfs(dfd);
+    const int err = errno;
+    ::close(dfd);
+    if (rc != 0) {
+        discard_batch();
+        return core::unexpected(fs_error("syncfs", tmp_dir, err));
+    }
+    for (std::size_t i = 0; i < batch_.size(); ++i) {
+        const fs::path tmp = tmp_dir / batch_[i];
+        const fs::path dst = root_ / "new" / batch_[i];
+        if (::rename(tmp.c_str(), dst.c_str()) != 0) {
+            const int e = errno;
+            batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(i));
+            discard_batch();
+            return core::unexpected(fs_error("rename", tmp, e));
+        }
+    }
+    batch_.clear();
+    if (auto s = core::sync_directory(root_ / "new"); !s)
+        return core::unexpected(
+            MailError{MailErrorCode::Filesystem, s.error().describe(), 0, true});
+    return {};
 }
 
 }  // namespace ck::mail

@@ -17,28 +17,51 @@ public:
     explicit MaildirSource(std::filesystem::path root);
     core::Result<std::vector<SourceId>, MailError> list_pending() override;
     core::Result<std::string, MailError> fetch(const SourceId& id) override;
-    // Moves new/ID to cur/ID:2,S (or adds S to the flags of cur/ID:2,FLAGS) and fsyncs cur/.
+    // Moves new/ID to cur/ID:2,S (or adds S to the flags of cur/ID:2,FLAGS) and fsyncs cur/
+    // (and new/ when the message came from there); inside a batch those fsyncs wait for
+    // end_batch, which does each directory once.
     core::Result<void, MailError> mark_done(const SourceId& id) override;
+    void begin_batch() override;
+    core::Result<void, MailError> end_batch() override;
 
 private:
     std::filesystem::path find(const SourceId& id) const;
+    core::Result<void, MailError> sync_marked();
     std::filesystem::path root_;
+    bool batching_ = false;
+    bool cur_dirty_ = false;  // renames not yet made durable by a directory fsync
+    bool new_dirty_ = false;
 };
 
 // Delivers into a Maildir: writes tmp/NAME, fsyncs it, renames it to new/NAME and fsyncs new/.
-// NAME = "SECONDS.M<usec>P<pid>Q<counter>.HOST" (unique per the Maildir spec). The envelope
-// is not recorded: the message is stored as given.
+// NAME = "SECONDS.M<usec>P<pid>Q<counter>.HOST" (unique per the Maildir spec; usec zero-padded
+// to 6 digits so that name order is delivery order). The envelope is not recorded: the message
+// is stored as given.
+//
+// Batch (begin_batch .. end_batch): send only writes tmp/NAME; end_batch makes all of them
+// durable with one syncfs(2) of the Maildir's file system, renames them to new/ in send order
+// and fsyncs new/ once. Nothing of a batch is visible in new/ before end_batch. If end_batch
+// fails, the mails not yet renamed are removed from tmp/. A batch left open when the sink is
+// destroyed or a new batch begins is discarded (its tmp files removed).
 class MaildirSink final : public MailSink {
 public:
     explicit MaildirSink(std::filesystem::path root);
+    ~MaildirSink() override;
+    MaildirSink(const MaildirSink&) = delete;
+    MaildirSink& operator=(const MaildirSink&) = delete;
     core::Result<void, MailError> send(const std::string& envelope_from,
                                        const std::vector<std::string>& recipients,
                                        const std::string& raw_message) override;
-    // Same as send, returning the file name chosen.
+    // Same as send, returning the file name chosen (its name in new/ once the batch ends).
     core::Result<std::string, MailError> deliver(const std::string& raw_message);
+    bool begin_batch() override;  // true
+    core::Result<void, MailError> end_batch() override;
 
 private:
+    void discard_batch();
     std::filesystem::path root_;
+    bool batching_ = false;
+    std::vector<std::string> batch_;  // names written to tmp/, in send order
 };
 
 // Creates root/{tmp,new,cur} (mode 0700) when missing.

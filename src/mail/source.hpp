@@ -22,6 +22,12 @@ public:
     [[nodiscard]] virtual core::Result<std::string, MailError> fetch(const SourceId& id) = 0;
     // Call only after the message's effects committed. Idempotent for an id already done.
     [[nodiscard]] virtual core::Result<void, MailError> mark_done(const SourceId& id) = 0;
+    // Optional batching: between begin_batch() and end_batch() a source may return from
+    // mark_done before the mark is durable; end_batch() makes every mark of the batch durable.
+    // (A lost mark only re-lists a message whose Message-ID the store has already seen.) The
+    // defaults suit a source whose every mark is durable by itself.
+    virtual void begin_batch() {}
+    [[nodiscard]] virtual core::Result<void, MailError> end_batch() { return {}; }
 };
 
 class MailSink {
@@ -31,6 +37,13 @@ public:
     [[nodiscard]] virtual core::Result<void, MailError> send(
         const std::string& envelope_from, const std::vector<std::string>& recipients,
         const std::string& raw_message) = 0;
+    // Optional batching: between begin_batch() and end_batch() a sink may accept mails with
+    // send() before they are durable; end_batch() makes every mail of the batch durable, or
+    // fails, and then any of them may be lost (the caller keeps its copies and sends them again).
+    // begin_batch() returns whether this sink batches. The defaults suit a sink whose every
+    // send is durable by itself (SMTP: the server has it): false, and end_batch does nothing.
+    virtual bool begin_batch() { return false; }
+    [[nodiscard]] virtual core::Result<void, MailError> end_batch() { return {}; }
 };
 
 }  // namespace ck::mail

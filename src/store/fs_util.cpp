@@ -31,12 +31,13 @@ core::Result<std::vector<std::string>, core::IoError> list_names(const std::file
     return names;
 }
 
-core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& dir) {
+core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& dir, bool sync) {
     std::error_code ec;
     if (std::filesystem::is_directory(dir, ec)) return {};
     if (!std::filesystem::create_directory(dir, ec) && ec) {
         return core::unexpected(fs_error(ec, dir, "cannot create directory"));
     }
+    if (!sync) return {};
     auto parent = dir.parent_path();
     return core::sync_directory(parent.empty() ? std::filesystem::path(".") : parent);
 }
@@ -47,6 +48,43 @@ core::Result<void, core::IoError> remove_durably(const std::filesystem::path& fi
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot remove"));
     }
     return core::sync_directory(file.parent_path());
+}
+
+core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
+                                                          std::string_view bytes) {
+    const std::string name = path.string();
+    const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot create"));
+    const char* p = bytes.data();
+    size_t left = bytes.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, p, left);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            const int err = errno;
+            ::close(fd);
+            return core::unexpected(core::io_error_from_errno(err, name, "cannot write"));
+        }
+        p += n;
+        left -= static_cast<size_t>(n);
+    }
+    if (::close(fd) != 0) {
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot close"));
+    }
+    return {};
+}
+
+core::Result<void, core::IoError> sync_filesystem(const std::filesystem::path& path) {
+    const std::string name = path.string();
+    const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot open"));
+    const int rc = ::syncfs(fd);
+    const int err = errno;
+    ::close(fd);
+    if (rc != 0) {
+        return core::unexpected(core::io_error_from_errno(err, name, "cannot sync file system of"));
+    }
+    return {};
 }
 
 core::Result<void, core::IoError> sync_file(const std::filesystem::path& file) {

@@ -2,6 +2,7 @@
 // Directory helpers for the store, converting std::filesystem errors to IoError at the edge.
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/io_error.hpp"
@@ -12,8 +13,22 @@ namespace ck::store {
 // Names of the entries of `dir`, sorted.
 core::Result<std::vector<std::string>, core::IoError> list_names(const std::filesystem::path& dir);
 
-// Creates `dir` if missing and makes its entry in the parent durable.
-core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& dir);
+// Creates `dir` if missing and makes its entry in the parent durable (with `sync` false the
+// entry becomes durable with the next sync_filesystem).
+core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& dir,
+                                                   bool sync = true);
+
+// Writes `bytes` as the whole content of `path` in place (created if missing, truncated
+// otherwise), without fsync. Only for content a journal can redo: a crash midway leaves a torn
+// file, and after a power loss the content may be anything until the journal is replayed;
+// sync_filesystem makes it durable. (No temp file and rename: creating and deleting inodes is
+// the dearest part of a commit on ext4.)
+core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
+                                                          std::string_view bytes);
+
+// syncfs(2) on the file system holding `path`: every written file and directory entry on it is
+// durable when this returns ok (Linux reports writeback errors through syncfs since 5.8).
+core::Result<void, core::IoError> sync_filesystem(const std::filesystem::path& path);
 
 // Unlinks `file` (missing is fine) and fsyncs its directory.
 core::Result<void, core::IoError> remove_durably(const std::filesystem::path& file);

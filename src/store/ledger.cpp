@@ -57,7 +57,8 @@ core::Result<Ledger, core::IoError> Ledger::load(const std::filesystem::path& fi
     return ledger;
 }
 
-core::Result<void, core::IoError> Ledger::append(const std::vector<std::string>& message_ids) {
+core::Result<void, core::IoError> Ledger::append(const std::vector<std::string>& message_ids,
+                                                 bool sync) {
     std::string text;
     std::vector<const std::string*> added;
     for (const auto& id : message_ids) {
@@ -93,7 +94,7 @@ core::Result<void, core::IoError> Ledger::append(const std::vector<std::string>&
         p += n;
         left -= static_cast<size_t>(n);
     }
-    if (err == 0 && fsync_retry(fd) != 0) err = errno;
+    if (err == 0 && sync && fsync_retry(fd) != 0) err = errno;
     if (err != 0) {
         // Keep the file a sequence of whole lines, so the next append starts on a line.
         [[maybe_unused]] int rc = ::ftruncate(fd, st.st_size);

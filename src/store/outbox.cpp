@@ -1,5 +1,9 @@
 #include "store/outbox.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <set>
 #include <string>
 
@@ -40,47 +44,160 @@ std::chrono::seconds retry_delay(int failures, const OutboxPolicy& policy) {
 }
 
 core::Result<std::vector<SpoolEntry>, core::IoError> Outbox::pending() const {
-    return read_entries(store_.outbox_dir());
+    auto entries = read_entries(store_.outbox_dir());
+    if (!entries) return entries;
+    std::set<std::uint64_t> on_disk;
+    for (const auto& e : *entries) on_disk.insert(e.seq);
+    for (const auto& m : store_.unspooled_mails()) {
+        auto e = parse_spool_entry(m.spool_bytes);
+        if (!e) continue;
+        if (on_disk.count(e->seq) != 0) {  // a stale copy (see send_due): memory wins
+            for (auto& d : *entries)
+                if (d.seq == e->seq) d = *e;
+            continue;
+        }
+        entries->push_back(std::move(*e));
+    }
+    std::stable_sort(entries->begin(), entries->end(),
+                     [](const SpoolEntry& a, const SpoolEntry& b) { return a.seq < b.seq; });
+    return entries;
 }
 
 core::Result<std::vector<SpoolEntry>, core::IoError> Outbox::failed() const {
     return read_entries(store_.outbox_dir() / "failed");
 }
 
+namespace {
+
+// The store's unspooled mail with sequence number `seq`, or nullptr.
+std::vector<JournalMail>::iterator find_unspooled(Store& store, std::uint64_t seq) {
+    auto& mails = store.unspooled_mails();
+    auto it = std::lower_bound(mails.begin(), mails.end(), seq,
+                               [](const JournalMail& m, std::uint64_t s) { return m.seq < s; });
+    return it != mails.end() && it->seq == seq ? it : mails.end();
+}
+
+void erase_unspooled(Store& store, std::uint64_t seq) {
+    auto it = find_unspooled(store, seq);
+    if (it != store.unspooled_mails().end()) store.unspooled_mails().erase(it);
+}
+
+}  // namespace
+
 // Writes the entry (with its reason in last_error) to failed/ first, then removes it from the
 // spool: a crash in between leaves it in both, and the next flush moves it again (same name).
-core::Result<void, core::IoError> Outbox::move_to_failed(const std::string& name,
-                                                         SpoolEntry entry) {
+// An unspooled mail is only dropped from memory (a crash before the next checkpoint spools it
+// again by replay, and it fails again).
+core::Result<void, core::IoError> Outbox::move_to_failed(const Item& item, SpoolEntry entry) {
     const fs::path dir = store_.outbox_dir();
-    if (auto w = core::write_file_atomic(dir / "failed" / name, encode_spool_entry(entry)); !w) {
+    if (auto w = core::write_file_atomic(dir / "failed" / item.name, encode_spool_entry(entry));
+        !w) {
         return core::unexpected(w.error());
     }
-    return remove_durably(dir / name);
+    if (item.in_memory) {
+        erase_unspooled(store_, item.seq);
+        const std::string stale = (dir / item.name).string();  // see send_due
+        if (::unlink(stale.c_str()) != 0 && errno != ENOENT) {
+            return core::unexpected(core::io_error_from_errno(errno, stale, "cannot remove"));
+        }
+        return {};
+    }
+    return remove_durably(dir / item.name);
 }
 
 core::Result<FlushReport, core::IoError> Outbox::flush(mail::MailSink& sink,
                                                        const core::Clock& clock) {
     if (auto p = store_.apply_pending(); !p) return core::unexpected(p.error());
+    FlushReport report;
+    std::vector<Item> sent;  // accepted by the sink in this batch
+    const bool batched = sink.begin_batch();
+    if (!batched) {
+        // Each send is final (SMTP): spool everything first, so that each sent mail can be
+        // dropped at once and a crash resends at most the mail in hand.
+        if (auto c = store_.checkpoint(); !c) {
+            (void)sink.end_batch();
+            return core::unexpected(c.error());
+        }
+    }
+    auto tried = send_due(sink, clock.now(), report, sent, batched);
+    if (auto durable = sink.end_batch(); !durable) {
+        // The sink may have lost any mail of the batch: keep them all for the next flush.
+        core::operator_log().error("outbox: sink could not make " + std::to_string(sent.size()) +
+                                   " mail(s) durable: " + describe(durable.error()) +
+                                   "; kept for the next flush");
+        report.sent -= sent.size();
+        report.waiting += sent.size();
+        sent.clear();
+    }
+    const fs::path dir = store_.outbox_dir();
+    bool removed = false;
+    for (const auto& item : sent) {
+        if (item.in_memory) erase_unspooled(store_, item.seq);
+        // For an unspooled mail: a stale spool file a failed checkpoint may have left.
+        const std::string p = (dir / item.name).string();
+        if (::unlink(p.c_str()) == 0) {
+            removed = true;
+        } else if (errno != ENOENT) {
+            return core::unexpected(core::io_error_from_errno(errno, p, "cannot remove"));
+        }
+    }
+    if (removed) {
+        if (auto synced = core::sync_directory(dir); !synced)
+            return core::unexpected(synced.error());
+    }
+    if (!tried) return core::unexpected(tried.error());
+    if (auto c = store_.checkpoint(); !c) return core::unexpected(c.error());
+    return report;
+}
+
+core::Result<void, core::IoError> Outbox::send_due(mail::MailSink& sink, core::TimePoint now,
+                                                   FlushReport& report, std::vector<Item>& sent,
+                                                   bool batched) {
     const fs::path dir = store_.outbox_dir();
     auto names = list_names(dir);
     if (!names) return core::unexpected(names.error());
-    FlushReport report;
+    // An unspooled mail may also have a (stale) spool file when a checkpoint failed after
+    // writing it: the one in memory is the mail.
+    std::vector<Item> items;
+    std::set<std::uint64_t> in_memory;
+    for (const auto& m : store_.unspooled_mails()) {
+        items.push_back({m.seq, spool_file_name(m.seq), true});
+        in_memory.insert(m.seq);
+    }
+    for (const auto& name : *names) {
+        const std::uint64_t seq = spool_seq_of(name);
+        if (seq != 0 && in_memory.count(seq) == 0) items.push_back({seq, name, false});
+    }
+    std::stable_sort(items.begin(), items.end(),
+                     [](const Item& a, const Item& b) { return a.seq < b.seq; });
+
     std::set<std::string> held;  // recipients with an earlier mail still waiting
     bool server_down = false;
-    const core::TimePoint now = clock.now();
-    for (const auto& name : *names) {
-        if (spool_seq_of(name) == 0) continue;
-        auto bytes = core::read_file(dir / name);
-        if (!bytes) return core::unexpected(bytes.error());
-        auto parsed = parse_spool_entry(*bytes);
+    for (const auto& item : items) {
+        std::string bytes;
+        if (item.in_memory) {
+            auto it = find_unspooled(store_, item.seq);
+            if (it == store_.unspooled_mails().end()) continue;
+            bytes = it->spool_bytes;
+        } else {
+            auto read = core::read_file(dir / item.name);
+            if (!read) return core::unexpected(read.error());
+            bytes = std::move(*read);
+        }
+        auto parsed = parse_spool_entry(bytes);
         if (!parsed) {
-            // Cannot happen for files this store wrote; keep the bytes for the operator.
-            core::operator_log().error("outbox: malformed spool file " + (dir / name).string() +
-                                       ": " + parsed.error() + "; moved to failed/");
-            if (auto w = core::write_file_atomic(dir / "failed" / (name + ".bad"), *bytes); !w) {
+            // Cannot happen for entries this store wrote; keep the bytes for the operator.
+            core::operator_log().error("outbox: malformed spool entry " + item.name + ": " +
+                                       parsed.error() + "; moved to failed/");
+            if (auto w = core::write_file_atomic(dir / "failed" / (item.name + ".bad"), bytes);
+                !w) {
                 return core::unexpected(w.error());
             }
-            if (auto r = remove_durably(dir / name); !r) return core::unexpected(r.error());
+            if (item.in_memory) {
+                erase_unspooled(store_, item.seq);
+            } else if (auto r = remove_durably(dir / item.name); !r) {
+                return core::unexpected(r.error());
+            }
             ++report.failed;
             continue;
         }
@@ -92,13 +209,19 @@ core::Result<FlushReport, core::IoError> Outbox::flush(mail::MailSink& sink,
             held.insert(entry.recipients.begin(), entry.recipients.end());
             continue;
         }
-        auto sent = sink.send(entry.envelope_from, entry.recipients, entry.raw_message);
-        if (sent) {
-            if (auto r = remove_durably(dir / name); !r) return core::unexpected(r.error());
+        auto accepted = sink.send(entry.envelope_from, entry.recipients, entry.raw_message);
+        if (accepted) {
             ++report.sent;
+            if (batched) {
+                sent.push_back(item);  // dropped from the spool once the sink's batch is durable
+            } else if (item.in_memory) {
+                erase_unspooled(store_, item.seq);
+            } else if (auto r = remove_durably(dir / item.name); !r) {
+                return core::unexpected(r.error());
+            }
             continue;
         }
-        const mail::MailError& err = sent.error();
+        const mail::MailError& err = accepted.error();
         ++entry.attempts;
         entry.last_error = describe(err);
         const std::string what =
@@ -106,7 +229,7 @@ core::Result<FlushReport, core::IoError> Outbox::flush(mail::MailSink& sink,
         if (!err.transient) {
             entry.last_error = "permanent failure: " + entry.last_error;
             core::operator_log().error(what + entry.last_error + "; moved to failed/");
-            if (auto m = move_to_failed(name, std::move(entry)); !m)
+            if (auto m = move_to_failed(item, std::move(entry)); !m)
                 return core::unexpected(m.error());
             ++report.failed;
             continue;
@@ -115,7 +238,7 @@ core::Result<FlushReport, core::IoError> Outbox::flush(mail::MailSink& sink,
             entry.last_error = "gave up after " + std::to_string(entry.attempts) +
                                " attempts: " + entry.last_error;
             core::operator_log().error(what + entry.last_error + "; moved to failed/");
-            if (auto m = move_to_failed(name, std::move(entry)); !m)
+            if (auto m = move_to_failed(item, std::move(entry)); !m)
                 return core::unexpected(m.error());
             ++report.failed;
             continue;
@@ -125,13 +248,16 @@ core::Result<FlushReport, core::IoError> Outbox::flush(mail::MailSink& sink,
                                   std::to_string(entry.attempts) + ", retry at " +
                                   core::format_iso8601(entry.next_attempt));
         held.insert(entry.recipients.begin(), entry.recipients.end());
-        if (auto w = core::write_file_atomic(dir / name, encode_spool_entry(entry)); !w) {
+        if (item.in_memory) {  // the checkpoint spools it with this retry state
+            find_unspooled(store_, item.seq)->spool_bytes = encode_spool_entry(entry);
+        } else if (auto w = core::write_file_atomic(dir / item.name, encode_spool_entry(entry));
+                   !w) {
             return core::unexpected(w.error());
         }
         ++report.deferred;
         if (err.code == mail::MailErrorCode::Connect) server_down = true;
     }
-    return report;
+    return {};
 }
 
 }  // namespace ck::store

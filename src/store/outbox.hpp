@@ -16,6 +16,8 @@
 // so does a permanent failure (SMTP 5xx, bad input) at once. Both are logged at error level.
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/clock.hpp"
@@ -50,8 +52,16 @@ public:
     explicit Outbox(Store& store, OutboxPolicy policy = {}) : store_(store), policy_(policy) {}
 
     // Applies any pending journal first (so no committed mail is missed), then tries each due
-    // mail once, oldest first. After a transient Connect error the remaining mails wait for
-    // the next flush. I/O errors of the spool itself stop the flush and are returned.
+    // mail once, oldest first: the spool files in outbox/ and the store's unspooled mails (those
+    // of journals not yet checkpointed, see store.hpp) alike. With a batching sink
+    // (MailSink::begin_batch true, Maildir) all sends are one batch, the spool entries of the
+    // mails sent are dropped only after end_batch succeeded (one directory fsync for all; when
+    // it fails they stay and are sent again), then the store is checkpointed: a crash before
+    // that checkpoint spools the mails of the unretired journals again and resends them. With
+    // any other sink (SMTP) the store is checkpointed first and each spool entry is removed
+    // right after its send, so a crash resends at most one mail. After a transient Connect
+    // error the remaining mails wait for the next flush. I/O errors of the spool itself stop
+    // the flush and are returned.
     core::Result<FlushReport, core::IoError> flush(mail::MailSink& sink, const core::Clock& clock);
 
     // Spooled mails in FIFO order / mails given up on, for the operator and for tests.
@@ -59,7 +69,15 @@ public:
     core::Result<std::vector<SpoolEntry>, core::IoError> failed() const;
 
 private:
-    core::Result<void, core::IoError> move_to_failed(const std::string& name, SpoolEntry entry);
+    struct Item {
+        std::uint64_t seq = 0;
+        std::string name;        // spool file name
+        bool in_memory = false;  // one of the store's unspooled mails, not a file in outbox/
+    };
+    core::Result<void, core::IoError> send_due(mail::MailSink& sink, core::TimePoint now,
+                                               FlushReport& report, std::vector<Item>& sent,
+                                               bool batched);
+    core::Result<void, core::IoError> move_to_failed(const Item& item, SpoolEntry entry);
 
     Store& store_;
     OutboxPolicy policy_;

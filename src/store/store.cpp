@@ -1,6 +1,8 @@
 #include "store/store.hpp"
 
+#include <unistd.h>
 #include <algorithm>
+#include <cerrno>
 #include <map>
 #include <set>
 #include <system_error>
@@ -44,6 +46,25 @@ core::Result<GameId, core::IoError> read_counters(const fs::path& file) {
                                               file.string(), "malformed counters file"});
     }
     return GameId{n};
+}
+
+constexpr const char* CheckpointKey = "applied-through ";
+
+// The checkpoint file's N (0 when there is none yet).
+core::Result<std::uint64_t, core::IoError> read_checkpoint(const fs::path& file) {
+    std::error_code ec;
+    if (!fs::exists(file, ec)) return std::uint64_t{0};
+    auto bytes = core::read_file(file);
+    if (!bytes) return core::unexpected(bytes.error());
+    const std::string& s = *bytes;
+    const std::string key = CheckpointKey;
+    std::uint64_t n = 0;
+    if (s.compare(0, key.size(), key) != 0 || s.empty() || s.back() != '\n' ||
+        !parse_decimal(std::string_view(s).substr(key.size(), s.size() - key.size() - 1), n)) {
+        return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
+                                              file.string(), "malformed checkpoint file"});
+    }
+    return n;
 }
 
 }  // namespace
@@ -111,12 +132,35 @@ core::Result<Store, core::IoError> Store::open(const fs::path& root) {
     if (!ledger) return core::unexpected(ledger.error());
 
     Store store(root, std::move(*lock), std::move(*ledger));
+    if (auto retired = store.retire_old_journals(); !retired) {
+        return core::unexpected(retired.error());
+    }
     if (auto scanned = store.scan_counters(); !scanned) return core::unexpected(scanned.error());
-    store.pending_ = true;  // whatever journal/ holds
+    store.pending_ = true;  // whatever journal/ holds above the checkpoint
     if (auto replayed = store.apply_pending(); !replayed) {
         return core::unexpected(with_context(replayed.error(), "cannot replay journal"));
     }
+    if (auto synced = store.checkpoint(); !synced) return core::unexpected(synced.error());
     return store;
+}
+
+// Reads the checkpoint and unlinks the journals it covers (left by a crash after the
+// checkpoint was written): they are applied and durable, and replaying one could overwrite a
+// file with an older content.
+core::Result<void, core::IoError> Store::retire_old_journals() {
+    auto n = read_checkpoint(root_ / "checkpoint");
+    if (!n) return core::unexpected(n.error());
+    applied_through_ = *n;
+    last_applied_ = *n;
+    next_txid_ = std::max(next_txid_, *n + 1);
+    auto journals = list_names(journal_dir());
+    if (!journals) return core::unexpected(journals.error());
+    for (const auto& name : *journals) {
+        const std::uint64_t txid = txid_of(name);
+        if (txid == 0 || txid > applied_through_) continue;
+        if (auto r = remove_durably(journal_dir() / name); !r) return r;
+    }
+    return {};
 }
 
 // Sets the in-memory counters from the counters file and from what is on disk, so that no
@@ -163,7 +207,9 @@ core::Result<std::vector<GameId>, core::IoError> Store::list_games() const {
     for (const auto& n : *names) {
         if (const GameId id = game_of(n); id != 0) ids.push_back(id);
     }
+    for (const auto& f : group_.files) ids.push_back(f.game);  // staged, maybe new
     std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
 }
 
@@ -173,14 +219,18 @@ core::Result<std::string, core::IoError> Store::read_game_file(GameId game,
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               name, "bad game file name"});
     }
+    if (auto staged = group_files_.find({game, name}); staged != group_files_.end()) {
+        return group_.files[staged->second].bytes;
+    }
     return core::read_file(game_dir(game) / name);
 }
 
 bool Store::seen(const std::string& message_id) const {
-    return ledger_.contains(message_id) || pending_seen_.count(message_id) != 0;
+    return ledger_.contains(message_id) || pending_seen_.count(message_id) != 0 ||
+           group_seen_.count(message_id) != 0;
 }
 
-core::Result<fs::path, core::IoError> Store::write_journal(const Transaction& tx) {
+core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalRecord& record) {
     if (auto ok = validate(tx); !ok) return core::unexpected(ok.error());
     for (const auto& f : tx.files()) {
         if (f.game >= next_game_) {
@@ -189,10 +239,8 @@ core::Result<fs::path, core::IoError> Store::write_journal(const Transaction& tx
                               "game " + std::to_string(f.game) + " was never created"});
         }
     }
-    JournalRecord record;
-    record.next_game = next_game_;
-    record.files = tx.files();
-    record.seen = tx.seen_ids();
+    for (const auto& f : tx.files()) record.files.push_back(f);
+    for (const auto& id : tx.seen_ids()) record.seen.push_back(id);
     for (const auto& m : tx.mails()) {
         SpoolEntry e;
         e.seq = next_mail_seq_++;
@@ -203,19 +251,57 @@ core::Result<fs::path, core::IoError> Store::write_journal(const Transaction& tx
         e.raw_message = m.raw_message;
         record.mails.push_back(JournalMail{e.seq, encode_spool_entry(e)});
     }
-    const fs::path file = journal_dir() / journal_file_name(next_txid_++);
+    return {};
+}
+
+core::Result<std::uint64_t, core::IoError> Store::write_journal(JournalRecord& record) {
+    record.next_game = next_game_;
+    const std::uint64_t txid = next_txid_++;
+    const fs::path file = journal_dir() / journal_file_name(txid);
     // The commit point: once this rename is durable the transaction happened.
     if (auto w = core::write_file_atomic(file, encode_journal(record)); !w) {
         return core::unexpected(w.error());
     }
     pending_ = true;
-    for (const auto& id : tx.seen_ids()) pending_seen_.insert(id);
-    return file;
+    for (const auto& id : record.seen) pending_seen_.insert(id);
+    return txid;
 }
 
-// Redoes every effect of one journal, then removes it. Each step is idempotent: whole-file
-// writes of fixed content, ledger appends of ids not yet present, counters only raised.
-core::Result<void, core::IoError> Store::apply_journal(const fs::path& file) {
+// Redoes every effect of one journal, without fsync (the checkpoint makes them durable). Each
+// step is idempotent: whole-file writes of fixed content, ledger appends of ids not yet present,
+// counters only raised (that one file durably). Spooled mails are only kept in memory
+// (unspooled_) until the checkpoint.
+core::Result<void, core::IoError> Store::apply_record(const JournalRecord& record,
+                                                      std::uint64_t txid) {
+    std::set<GameId> dirs_ready;
+    for (const auto& f : record.files) {
+        if (dirs_ready.insert(f.game).second) {
+            if (auto made = ensure_directory(game_dir(f.game), false); !made) {
+                return core::unexpected(made.error());
+            }
+        }
+        if (auto w = overwrite_file_unsynced(game_dir(f.game) / f.name, f.bytes); !w) {
+            return core::unexpected(w.error());
+        }
+    }
+    if (auto a = ledger_.append(record.seen, false); !a) return core::unexpected(a.error());
+    if (record.next_game > durable_next_game_) {
+        // Durable and atomic at once (only when games are created): open reads it before any
+        // replay, so it must never be torn.
+        const std::string text = "next-game " + std::to_string(record.next_game) + "\n";
+        if (auto w = core::write_file_atomic(root_ / "counters", text); !w) {
+            return core::unexpected(w.error());
+        }
+        durable_next_game_ = record.next_game;
+    }
+    next_game_ = std::max(next_game_, record.next_game);
+    unspooled_.insert(unspooled_.end(), record.mails.begin(), record.mails.end());
+    last_applied_ = txid;
+    unretired_.push_back(txid);
+    return {};
+}
+
+core::Result<void, core::IoError> Store::apply_journal(const fs::path& file, std::uint64_t txid) {
     auto bytes = core::read_file(file);
     if (!bytes) return core::unexpected(bytes.error());
     auto record = parse_journal(*bytes);
@@ -223,33 +309,7 @@ core::Result<void, core::IoError> Store::apply_journal(const fs::path& file) {
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               file.string(), record.error()});
     }
-    std::set<GameId> dirs_ready;
-    for (const auto& f : record->files) {
-        if (dirs_ready.insert(f.game).second) {
-            if (auto made = ensure_directory(game_dir(f.game)); !made) {
-                return core::unexpected(made.error());
-            }
-        }
-        if (auto w = core::write_file_atomic(game_dir(f.game) / f.name, f.bytes); !w) {
-            return core::unexpected(w.error());
-        }
-    }
-    if (auto a = ledger_.append(record->seen); !a) return core::unexpected(a.error());
-    for (const auto& m : record->mails) {
-        if (auto w = core::write_file_atomic(outbox_dir() / spool_file_name(m.seq), m.spool_bytes);
-            !w) {
-            return core::unexpected(w.error());
-        }
-    }
-    if (record->next_game > durable_next_game_) {
-        const std::string text = "next-game " + std::to_string(record->next_game) + "\n";
-        if (auto w = core::write_file_atomic(root_ / "counters", text); !w) {
-            return core::unexpected(w.error());
-        }
-        durable_next_game_ = record->next_game;
-    }
-    next_game_ = std::max(next_game_, record->next_game);
-    return remove_durably(file);
+    return apply_record(*record, txid);
 }
 
 core::Result<void, core::IoError> Store::apply_pending() {
@@ -257,34 +317,127 @@ core::Result<void, core::IoError> Store::apply_pending() {
     auto names = list_names(journal_dir());
     if (!names) return core::unexpected(names.error());
     for (const auto& n : *names) {  // zero-padded txids: name order is commit order
-        if (txid_of(n) == 0) continue;
+        const std::uint64_t txid = txid_of(n);
+        if (txid == 0 || txid <= last_applied_) continue;
         core::operator_log().info("store: applying journal " + (journal_dir() / n).string());
-        if (auto a = apply_journal(journal_dir() / n); !a) return core::unexpected(a.error());
+        if (auto a = apply_journal(journal_dir() / n, txid); !a) return core::unexpected(a.error());
     }
     pending_ = false;
     pending_seen_.clear();
     return {};
 }
 
+core::Result<void, core::IoError> Store::checkpoint() {
+    if (auto p = apply_pending(); !p) return p;
+    if (unretired_.empty()) return {};
+    for (const auto& m : unspooled_) {
+        if (auto w = overwrite_file_unsynced(outbox_dir() / spool_file_name(m.seq), m.spool_bytes);
+            !w) {
+            return w;
+        }
+    }
+    if (auto synced = sync_filesystem(root_); !synced) return synced;
+    const std::uint64_t n = last_applied_;
+    if (auto w =
+            core::write_file_atomic(root_ / "checkpoint", CheckpointKey + std::to_string(n) + "\n");
+        !w) {
+        return w;
+    }
+    applied_through_ = n;
+    for (const std::uint64_t txid : unretired_) {
+        const std::string name = (journal_dir() / journal_file_name(txid)).string();
+        if (::unlink(name.c_str()) != 0 && errno != ENOENT) {
+            core::operator_log().warn("store: cannot remove retired journal " + name +
+                                      " (removed at the next open)");
+        }
+    }
+    unretired_.clear();
+    unspooled_.clear();
+    return {};
+}
+
+void Store::checkpoint_if_due() {
+    if (unretired_.size() < CheckpointEvery) return;
+    // The commit itself is complete; a failed checkpoint is retried by the next one.
+    if (auto c = checkpoint(); !c)
+        core::operator_log().warn("store: checkpoint: " + c.error().message);
+}
+
 core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
+    if (grouping_) {
+        if (tx.empty()) return {};
+        JournalRecord staged;
+        if (auto r = resolve(tx, staged); !r) return r;
+        for (auto& f : staged.files) {
+            auto [it, added] = group_files_.try_emplace({f.game, f.name}, group_.files.size());
+            if (added) {
+                group_.files.push_back(std::move(f));
+            } else {
+                group_.files[it->second].bytes = std::move(f.bytes);
+            }
+        }
+        for (auto& id : staged.seen) {
+            group_seen_.insert(id);
+            group_.seen.push_back(std::move(id));
+        }
+        for (auto& m : staged.mails) group_.mails.push_back(std::move(m));
+        return {};
+    }
     if (auto p = apply_pending(); !p) {
         return core::unexpected(with_context(p.error(), "earlier transaction not applied"));
     }
     if (tx.empty()) return {};
-    auto file = write_journal(tx);
-    if (!file) return core::unexpected(file.error());
-    if (auto a = apply_journal(*file); !a) {
+    JournalRecord record;
+    if (auto r = resolve(tx, record); !r) return r;
+    auto txid = write_journal(record);
+    if (!txid) return core::unexpected(txid.error());
+    if (auto a = apply_record(record, *txid); !a) {
         return core::unexpected(with_context(a.error(), "committed but not yet applied"));
     }
     pending_ = false;
     pending_seen_.clear();
+    checkpoint_if_due();
+    return {};
+}
+
+void Store::begin_group() {
+    if (grouping_) return;
+    // Reads while grouping must see every committed transaction; a failure here is returned by
+    // end_group, which tries again.
+    if (auto p = apply_pending(); !p) {
+        core::operator_log().warn("store: " + p.error().message);
+    }
+    grouping_ = true;
+}
+
+core::Result<void, core::IoError> Store::end_group() {
+    if (!grouping_) return {};
+    grouping_ = false;
+    JournalRecord record = std::move(group_);
+    group_ = JournalRecord{};
+    group_files_.clear();
+    group_seen_.clear();
+    if (auto p = apply_pending(); !p) {
+        return core::unexpected(with_context(p.error(), "earlier transaction not applied"));
+    }
+    if (record.files.empty() && record.seen.empty() && record.mails.empty()) return {};
+    auto txid = write_journal(record);
+    if (!txid) return core::unexpected(txid.error());
+    if (auto a = apply_record(record, *txid); !a) {
+        return core::unexpected(with_context(a.error(), "committed but not yet applied"));
+    }
+    pending_ = false;
+    pending_seen_.clear();
+    checkpoint_if_due();
     return {};
 }
 
 core::Result<void, core::IoError> Store::commit_journal_only_for_test(const Transaction& tx) {
     if (auto p = apply_pending(); !p) return core::unexpected(p.error());
-    auto file = write_journal(tx);
-    if (!file) return core::unexpected(file.error());
+    JournalRecord record;
+    if (auto r = resolve(tx, record); !r) return r;
+    auto txid = write_journal(record);
+    if (!txid) return core::unexpected(txid.error());
     return {};
 }
 

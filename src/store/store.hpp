@@ -7,31 +7,49 @@
 //   ledger/seen          processed Message-IDs, one a line, append-only (ledger.hpp)
 //   outbox/<seq>.mail    spooled outgoing mails, FIFO by seq (spool_entry.hpp, outbox.hpp)
 //   outbox/failed/       mails given up on, with the reason
-//   journal/<txid>.tx    a committed transaction not yet fully applied (journal.hpp)
+//   journal/<txid>.tx    a committed transaction whose effects may not be durable yet (journal.hpp)
+//   checkpoint           "applied-through N": journals with txid <= N are applied and durable
 //
 // Commit protocol: (1) write one journal file holding every effect (temp, fsync, rename, fsync
-// dir): this is the commit point; (2) apply each effect idempotently with atomic writes;
-// (3) remove the journal (unlink, fsync dir). Store::open replays every journal it finds, so a
-// crash at any instant either loses the whole transaction (before the rename: the mail is still
-// pending at its source and is processed again) or applies it exactly once.
+// dir): this is the commit point; (2) apply each effect idempotently, without fsync: game files
+// written whole in place, ledger appends of ids not yet present, the counters only raised (and
+// replaced durably, as open reads them first); spooled mails stay in memory (unspooled_mails, which
+// Outbox::flush may send at once); (3) later, at a checkpoint (when CheckpointEvery journals wait,
+// in every outbox flush, at open): the unspooled mails are written to outbox/, syncfs(2)
+// makes every applied effect durable, then the checkpoint file is replaced durably, then the
+// journals it covers are unlinked (no fsync needed: open unlinks any journal <= N it still finds
+// and never replays it, so a file is never set back by an older journal). Store::open replays, in
+// txid order, every journal > N, so a crash at any instant either loses the whole transaction
+// (before the journal rename: the mail is still pending at its source and is processed again) or
+// applies it exactly once; a torn or lost unsynced write is always covered by a journal > N. Cost:
+// 2 fsyncs per commit, one syncfs and 2 fsyncs per checkpoint. The store must be one file system.
+//
+// Group commit (begin_group / end_group): commits in between are only staged in memory,
+// visible to this Store's reads (seen, read_game_file, list_games) but not on disk; end_group
+// writes them as ONE journal, so a group of mails costs 2 fsyncs. The caller must not act on a
+// staged commit outside the store (mark its mail done, send its mails) before end_group
+// returned ok; a crash or error before that loses the group whole.
 //
 // Use (issue 5, "a mail is marked done at the source only after its effects are committed"):
 //   if (store.seen(message_id)) { source.mark_done(id); continue; }   // acted on already
 //   Transaction tx(clock.now()); ... tx.mark_seen(message_id); ...
 //   if (store.commit(tx)) source.mark_done(id);                        // else: retried later
-//   Outbox(store).flush(sink, clock);
+//   Outbox(store).flush(sink, clock);                                  // and checkpoints
 //
 // One Store per process and per root; not thread-safe.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "core/file_lock.hpp"
 #include "core/io_error.hpp"
 #include "core/result.hpp"
+#include "store/journal.hpp"
 #include "store/ledger.hpp"
 #include "store/transaction.hpp"
 
@@ -63,7 +81,8 @@ public:
     bool seen(const std::string& message_id) const;
     std::size_t ledger_size() const { return ledger_.size(); }
 
-    // Makes every effect of `tx` durable, all or nothing (see the protocol above). Errors:
+    // Makes every effect of `tx` durable, all or nothing (see the protocol above); while
+    // grouping only stages it (invalid_argument is the only error then). Errors:
     // invalid_argument for a transaction the store cannot represent (nothing written), an I/O
     // error before the commit point (nothing written), or after it: then the transaction is
     // committed and is applied by the next commit, flush or open; seen() already reports its
@@ -74,16 +93,45 @@ public:
     // Applies the journals left by a commit that failed after its commit point (or by a crash).
     core::Result<void, core::IoError> apply_pending();
 
+    // Applies pending journals, spools the unspooled mails, makes every applied effect durable
+    // and retires the journals (protocol step 3). Does nothing when no journal waits.
+    core::Result<void, core::IoError> checkpoint();
+    // Mails of applied journals not yet written to outbox/, in seq order. Outbox::flush sends
+    // them from here and erases the ones it is done with (sent, or moved to failed/), or
+    // updates their spool bytes (retry state); the checkpoint writes the rest to outbox/.
+    std::vector<JournalMail>& unspooled_mails() { return unspooled_; }
+    const std::vector<JournalMail>& unspooled_mails() const { return unspooled_; }
+    // Journals applied but not yet retired by a checkpoint.
+    std::size_t unretired_journals() const { return unretired_.size(); }
+
+    // Group commit (see above). begin_group applies pending journals first (an error is
+    // returned by end_group); begin_group while grouping is a no-op. end_group commits every
+    // staged transaction as one, with commit()'s error contract; nothing staged: ok, nothing
+    // written.
+    void begin_group();
+    core::Result<void, core::IoError> end_group();
+    bool grouping() const { return grouping_; }
+
     // Test hook: commits `tx` up to and including the commit point, then stops, as if the
     // process died right after the journal rename.
     core::Result<void, core::IoError> commit_journal_only_for_test(const Transaction& tx);
 
+    // A checkpoint follows the commit that leaves this many journals unretired.
+    static constexpr std::size_t CheckpointEvery = 64;
+
 private:
     Store(std::filesystem::path root, core::FileLock lock, Ledger ledger)
         : root_(std::move(root)), lock_(std::move(lock)), ledger_(std::move(ledger)) {}
+    core::Result<void, core::IoError> retire_old_journals();
     core::Result<void, core::IoError> scan_counters();
-    core::Result<std::filesystem::path, core::IoError> write_journal(const Transaction& tx);
-    core::Result<void, core::IoError> apply_journal(const std::filesystem::path& file);
+    // Validates `tx` and adds its effects to `record` (mail sequence numbers assigned).
+    core::Result<void, core::IoError> resolve(const Transaction& tx, JournalRecord& record);
+    // The commit point: writes `record` as the next journal; returns its txid.
+    core::Result<std::uint64_t, core::IoError> write_journal(JournalRecord& record);
+    core::Result<void, core::IoError> apply_record(const JournalRecord& record, std::uint64_t txid);
+    core::Result<void, core::IoError> apply_journal(const std::filesystem::path& file,
+                                                    std::uint64_t txid);
+    void checkpoint_if_due();
 
     std::filesystem::path root_;
     core::FileLock lock_;
@@ -92,8 +140,18 @@ private:
     GameId durable_next_game_ = 1;  // value in the counters file
     std::uint64_t next_mail_seq_ = 1;
     std::uint64_t next_txid_ = 1;
-    bool pending_ = false;                          // a journal may be left unapplied
+    std::uint64_t applied_through_ = 0;     // the checkpoint file's N
+    std::uint64_t last_applied_ = 0;        // highest txid applied (journals apply in order)
+    std::vector<std::uint64_t> unretired_;  // applied, not yet retired by a checkpoint
+    std::vector<JournalMail> unspooled_;    // their mails not yet in outbox/
+    bool pending_ = false;                  // a journal may be left unapplied
     std::unordered_set<std::string> pending_seen_;  // ids of unapplied journals
+    // Group commit: the staged transactions merged into one record (later file writes replace
+    // earlier ones in place), with indexes for the reads.
+    bool grouping_ = false;
+    JournalRecord group_;
+    std::map<std::pair<GameId, std::string>, std::size_t> group_files_;  // -> group_.files index
+    std::unordered_set<std::string> group_seen_;
 };
 
 }  // namespace ck::store

@@ -3,8 +3,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "mail/maildir.hpp"
 
@@ -103,4 +106,71 @@ TEST_CASE("MaildirSource rejects unknown and malicious ids", "[maildir]") {
     CHECK(missing.error().code == MailErrorCode::NotFound);
     CHECK_FALSE(source.fetch("../../etc/passwd").has_value());
     CHECK_FALSE(source.mark_done("").has_value());
+}
+
+TEST_CASE("MaildirSink batch: nothing in new/ before end_batch, then all in order", "[maildir]") {
+    TempDir t;
+    const fs::path md = t.path / "Maildir";
+    std::vector<std::string> names;
+    {
+        MaildirSink sink(md);
+        sink.begin_batch();
+        for (int i = 0; i < 12; ++i) {
+            auto name = sink.deliver("Subject: " + std::to_string(i) + "\r\n\r\nbody\r\n");
+            REQUIRE(name);
+            names.push_back(*name);
+        }
+        CHECK(count(md / "new") == 0);
+        CHECK(count(md / "tmp") == 12);
+        REQUIRE(sink.end_batch());
+        CHECK(count(md / "tmp") == 0);
+        CHECK(count(md / "new") == 12);
+        // Name order is delivery order (so a MaildirSource lists them as sent).
+        CHECK(std::is_sorted(names.begin(), names.end()));
+        // After the batch, sends are durable one by one again.
+        auto single = sink.deliver("Subject: single\r\n\r\n");
+        REQUIRE(single);
+        CHECK(fs::exists(md / "new" / *single));
+    }
+    MaildirSource source(md);
+    auto pending = source.list_pending();
+    REQUIRE(pending);
+    REQUIRE(pending->size() == 13);
+    CHECK(source.fetch(pending->at(3)).value().rfind("Subject: 3\r\n", 0) == 0);
+}
+
+TEST_CASE("MaildirSink discards a batch that is never ended", "[maildir]") {
+    TempDir t;
+    const fs::path md = t.path / "Maildir";
+    {
+        MaildirSink sink(md);
+        sink.begin_batch();
+        REQUIRE(sink.deliver("Subject: lost\r\n\r\n"));
+        sink.begin_batch();  // the first batch is dropped
+        REQUIRE(sink.deliver("Subject: kept\r\n\r\n"));
+        REQUIRE(sink.end_batch());
+        sink.begin_batch();
+        REQUIRE(sink.deliver("Subject: lost too\r\n\r\n"));
+    }
+    CHECK(count(md / "tmp") == 0);
+    REQUIRE(count(md / "new") == 1);
+}
+
+TEST_CASE("MaildirSource batch: marks take effect at once, end_batch makes them durable",
+          "[maildir]") {
+    TempDir t;
+    const fs::path md = t.path / "Maildir";
+    MaildirSink sink(md);
+    for (int i = 0; i < 3; ++i) REQUIRE(sink.deliver("Subject: m\r\n\r\n"));
+    MaildirSource source(md);
+    auto pending = source.list_pending();
+    REQUIRE(pending);
+    REQUIRE(pending->size() == 3);
+    source.begin_batch();
+    REQUIRE(source.mark_done(pending->at(0)));
+    REQUIRE(source.mark_done(pending->at(2)));
+    CHECK(source.list_pending().value() == std::vector<SourceId>{pending->at(1)});
+    REQUIRE(source.end_batch());
+    CHECK(count(md / "cur") == 2);
+    CHECK(count(md / "new") == 1);
 }

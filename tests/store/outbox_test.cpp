@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,13 @@ public:
     bool always_fail_transient = false;
     std::vector<std::string> sent;  // raw messages of successful calls
     int calls = 0;
+    bool batching = false;          // what begin_batch answers (end_batch does nothing)
+    std::function<void()> on_send;  // called first in each send
 
+    bool begin_batch() override { return batching; }
     ck::core::Result<void, MailError> send(const std::string&, const std::vector<std::string>&,
                                            const std::string& raw) override {
+        if (on_send) on_send();
         ++calls;
         if (always_fail_transient) {
             return ck::core::unexpected(
@@ -280,4 +285,144 @@ TEST_CASE("flush first applies a committed but unapplied journal", "[outbox]") {
     REQUIRE(outbox.flush(sink, clock)->sent == 1);
     CHECK(sink.sent == std::vector<std::string>{"from the journal"});
     CHECK(names_in(tmp.path() / "journal").empty());
+}
+
+namespace {
+
+// A sink that batches: sends are only recorded, end_batch fails on request.
+class BatchSink final : public ck::mail::MailSink {
+public:
+    bool fail_batch = false;
+    int batches = 0;
+    std::vector<std::string> in_batch, durable;
+
+    ck::core::Result<void, MailError> send(const std::string&, const std::vector<std::string>&,
+                                           const std::string& raw) override {
+        in_batch.push_back(raw);
+        return {};
+    }
+    bool begin_batch() override {
+        in_batch.clear();
+        return true;
+    }
+    ck::core::Result<void, MailError> end_batch() override {
+        ++batches;
+        if (fail_batch) {
+            in_batch.clear();
+            return ck::core::unexpected(MailError{MailErrorCode::Filesystem, "disk full", 0, true});
+        }
+        durable.insert(durable.end(), in_batch.begin(), in_batch.end());
+        in_batch.clear();
+        return {};
+    }
+};
+
+}  // namespace
+
+TEST_CASE("mails of a fresh commit are sent from memory and never spooled", "[outbox]") {
+    TempDir tmp;
+    auto store = Store::open(tmp.path());
+    REQUIRE(store);
+    const auto t0 = at("2026-11-21T15:30:00Z");
+    spool(*store, t0, {{"a@example.org", "one"}, {"b@example.org", "two"}});
+    CHECK(store->unspooled_mails().size() == 2);
+    CHECK(names_in(tmp.path() / "outbox") == std::vector<std::string>{"failed"});
+    BatchSink sink;
+    ck::core::FixedClock clock(t0);
+    auto report = Outbox(*store).flush(sink, clock);
+    REQUIRE(report);
+    CHECK(report->sent == 2);
+    CHECK(sink.batches == 1);
+    CHECK(sink.durable == std::vector<std::string>{"one", "two"});
+    CHECK(store->unspooled_mails().empty());
+    CHECK(names_in(tmp.path() / "outbox") == std::vector<std::string>{"failed"});
+    CHECK(names_in(tmp.path() / "journal").empty());  // checkpointed after sending
+}
+
+TEST_CASE("when the sink's batch fails every mail of it stays spooled", "[outbox]") {
+    TempDir tmp;
+    auto store = Store::open(tmp.path());
+    REQUIRE(store);
+    const auto t0 = at("2026-11-21T15:30:00Z");
+    spool(*store, t0, {{"a@example.org", "one"}});
+    REQUIRE(store->checkpoint());                   // "one" is a spool file now
+    spool(*store, t0, {{"b@example.org", "two"}});  // "two" is in memory
+    BatchSink sink;
+    sink.fail_batch = true;
+    ck::core::FixedClock clock(t0);
+    Outbox outbox(*store);
+    auto report = outbox.flush(sink, clock);
+    REQUIRE(report);
+    CHECK(report->sent == 0);
+    CHECK(report->waiting == 2);
+    auto pending = outbox.pending();
+    REQUIRE(pending);
+    REQUIRE(pending->size() == 2);
+    CHECK(names_in(tmp.path() / "outbox").size() == 3);  // both spooled by the checkpoint
+    sink.fail_batch = false;
+    REQUIRE(outbox.flush(sink, clock)->sent == 2);
+    CHECK(sink.durable == std::vector<std::string>{"one", "two"});
+    CHECK(outbox.pending()->empty());
+}
+
+TEST_CASE("a deferred mail from memory is spooled with its retry state", "[outbox]") {
+    TempDir tmp;
+    auto store = Store::open(tmp.path());
+    REQUIRE(store);
+    const auto t0 = at("2026-11-21T15:30:00Z");
+    spool(*store, t0, {{"a@example.org", "one"}});
+    ScriptedSink sink;
+    sink.batching = true;  // so the mail is sent from memory
+    sink.failures.push_back(transient());
+    ck::core::FixedClock clock(t0);
+    Outbox outbox(*store);
+    REQUIRE(outbox.flush(sink, clock)->deferred == 1);
+    CHECK(store->unspooled_mails().empty());
+    auto pending = outbox.pending();
+    REQUIRE(pending);
+    REQUIRE(pending->size() == 1);
+    CHECK(pending->at(0).attempts == 1);
+    CHECK(pending->at(0).next_attempt == t0 + 60s);
+    CHECK(names_in(tmp.path() / "outbox").size() == 2);
+}
+
+TEST_CASE("a stale spool file of an unspooled mail is not sent twice", "[outbox]") {
+    TempDir tmp;
+    auto store = Store::open(tmp.path());
+    REQUIRE(store);
+    const auto t0 = at("2026-11-21T15:30:00Z");
+    spool(*store, t0, {{"a@example.org", "one"}});
+    REQUIRE(store->unspooled_mails().size() == 1);
+    // What a checkpoint that failed after writing the spool files leaves behind.
+    const auto& m = store->unspooled_mails().front();
+    REQUIRE(
+        ck::core::write_file_atomic(tmp.path() / "outbox" / spool_file_name(m.seq), m.spool_bytes));
+    Outbox outbox(*store);
+    REQUIRE(outbox.pending()->size() == 1);
+    ScriptedSink sink;
+    sink.batching = true;
+    ck::core::FixedClock clock(t0);
+    REQUIRE(outbox.flush(sink, clock)->sent == 1);
+    CHECK(sink.sent == std::vector<std::string>{"one"});
+    CHECK(names_in(tmp.path() / "outbox") == std::vector<std::string>{"failed"});
+    REQUIRE(outbox.flush(sink, clock)->sent == 0);
+}
+
+TEST_CASE("a sink that does not batch gets spooled mails, each dropped after its send",
+          "[outbox]") {
+    TempDir tmp;
+    auto store = Store::open(tmp.path());
+    REQUIRE(store);
+    const auto t0 = at("2026-11-21T15:30:00Z");
+    spool(*store, t0, {{"a@example.org", "one"}, {"b@example.org", "two"}});
+    REQUIRE(store->unspooled_mails().size() == 2);
+    ScriptedSink sink;  // like SMTP: each send is final
+    std::vector<std::size_t> spooled_at_send;
+    sink.on_send = [&] { spooled_at_send.push_back(names_in(tmp.path() / "outbox").size() - 1); };
+    ck::core::FixedClock clock(t0);
+    REQUIRE(Outbox(*store).flush(sink, clock)->sent == 2);
+    // Checkpointed before the first send; the first mail's file gone before the second send.
+    CHECK(spooled_at_send == std::vector<std::size_t>{2, 1});
+    CHECK(names_in(tmp.path() / "journal").empty());
+    CHECK(names_in(tmp.path() / "outbox") == std::vector<std::string>{"failed"});
 }
