@@ -1,0 +1,69 @@
+#include "club/crosstable.hpp"
+
+namespace ck::club {
+namespace {
+
+// The row player's symbol for one game (see crosstable.hpp).
+std::string symbol(const Pairing& p, int row_player) {
+    if (p.outcome == Outcome::Pending) return ".";
+    if (p.outcome == Outcome::Draw) return "\xc2\xbd";
+    const bool won = (p.outcome == Outcome::WhiteWins) == (p.white == row_player);
+    if (p.ending == ForfeitEnding) return won ? "+" : "-";
+    return won ? "1" : "0";
+}
+
+std::string subtitle(const Tournament& t) {
+    std::string s = t.kind == Kind::Double ? "Double" : "Single";
+    s += " round robin, " + std::to_string(t.players.size()) + " players; " + t.settings.variant;
+    if (t.settings.hidden) s += ", hidden";
+    if (!t.settings.time.empty()) s += ", time " + t.settings.time;
+    return s;
+}
+
+std::string status(const Tournament& t) {
+    if (finished(t)) return "Final standings";
+    return "Standings after " + std::to_string(finished_games(t)) + " of " +
+           std::to_string(t.pairings.size()) + " games";
+}
+
+std::vector<std::string> legend(const Tournament& t) {
+    std::vector<std::string> out;
+    out.push_back(
+        "1 win, \xc2\xbd draw, 0 loss, + won by forfeit, - lost by forfeit, . not finished.");
+    if (t.kind == Kind::Double)
+        out.push_back("Each cell shows the first-cycle game, then the second.");
+    out.push_back("Order: points, Sonneborn-Berger (SB), wins, then seeding;");
+    out.push_back("players equal on points, SB and wins share a place.");
+    if (t.players.size() % 2 != 0) out.push_back("A bye scores nothing.");
+    return out;
+}
+
+}  // namespace
+
+Crosstable make_crosstable(const Tournament& t) {
+    Crosstable c;
+    c.title = t.name;
+    c.subtitle = subtitle(t);
+    c.status = status(t);
+    c.rows = standings(t);
+    c.legend = legend(t);
+    const std::size_t n = c.rows.size();
+    c.cells.assign(n, std::vector<std::string>(n));
+    for (std::size_t r = 0; r < n; ++r) {
+        const int me = c.rows[r].player;
+        for (std::size_t col = 0; col < n; ++col) {
+            const int them = c.rows[col].player;
+            std::string& cell = c.cells[r][col];
+            if (me == them) {
+                cell = std::string(cycles(t), 'X');
+                continue;
+            }
+            for (const Pairing& p : t.pairings)  // by round: first cycle first
+                if ((p.white == me && p.black == them) || (p.white == them && p.black == me))
+                    cell += symbol(p, me);
+        }
+    }
+    return c;
+}
+
+}  // namespace ck::club

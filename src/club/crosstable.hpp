@@ -1,0 +1,35 @@
+#pragma once
+// Crosstables of a round robin (issue 6): rows in ranking order (standings.hpp), numbered
+// 1..N; column j holds the row's games against the player of row j.
+//
+// A cell holds one symbol per game between the two, in round order (so two in a double round
+// robin: "1½" = won the first-cycle game, drew the second), from the row player's side:
+//   1 win, ½ draw (U+00BD), 0 loss, + win by forfeit, - loss by forfeit, . not finished;
+//   the diagonal is "X" per cycle.
+// Text: monospace UTF-8, no trailing spaces, every line within 78 columns for up to 10 players
+// of a double round robin (12 of a single); names are cut with "…" at 28 columns, or sooner
+// when the row needs the room. Larger events get wider lines rather than lose columns.
+// HTML: a fragment (<div> holding a heading, one <table> and a legend) with inline styles only
+// and no external resources; every name is escaped. The daemon wraps it in its mail template.
+#include <string>
+#include <vector>
+
+#include "club/standings.hpp"
+#include "club/tournament.hpp"
+
+namespace ck::club {
+
+struct Crosstable {
+    std::string title;           // the tournament's name
+    std::string subtitle;        // "Double round robin, 4 players; crazyhouse, hidden, time 3d"
+    std::string status;          // "Final standings" / "Standings after 7 of 12 games"
+    std::vector<Standing> rows;  // ranking order
+    std::vector<std::vector<std::string>> cells;  // [row][column], see above
+    std::vector<std::string> legend;              // lines explaining symbols and ranking
+};
+
+Crosstable make_crosstable(const Tournament& t);
+std::string crosstable_text(const Tournament& t);
+std::string crosstable_html(const Tournament& t);
+
+}  // namespace ck::club

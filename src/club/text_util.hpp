@@ -1,0 +1,22 @@
+#pragma once
+// Small text helpers shared by the club files (ASCII rules; UTF-8 passes through untouched).
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace ck::club::text {
+
+bool has_control(std::string_view s);  // any byte < 0x20 or 0x7f
+bool iequals_ascii(std::string_view a, std::string_view b);
+// A lower-case word: [a-z0-9-]* (may be empty).
+bool is_word(std::string_view s);
+// Display columns of UTF-8 text: one per code point (no wide or combining characters expected).
+std::size_t columns(std::string_view s);
+// `s` cut to at most `width` columns, ending in "…" when cut; never splits a code point.
+std::string fit(std::string_view s, std::size_t width);
+std::string pad_right(std::string_view s, std::size_t width);  // by columns
+std::string pad_left(std::string_view s, std::size_t width);
+// &, <, >, " and ' escaped for HTML text and attribute values.
+std::string html_escape(std::string_view s);
+
+}  // namespace ck::club::text

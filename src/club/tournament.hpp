@@ -1,0 +1,125 @@
+#pragma once
+// A correspondence tournament as data (issue 6): a round robin, single or double, between
+// players in seeding order, with one set of game settings for every game. All games start at
+// once, so "rounds" are labels (the Berger table's round numbers, PGN Round tags), not waits.
+//
+// Contracts:
+// - Players are numbered by seeding order; code uses 0-based indices, files and crosstables
+//   show 1-based numbers.
+// - pairings come from the Berger tables (pairing.hpp), ordered by round then board; a player
+//   with the bye in a round simply has no pairing in it (odd player count).
+// - A bye scores NOTHING and is not a game: with an odd count everyone sits out exactly once per
+//   cycle, so byes change no one's standing relative to the others (see standings.hpp).
+// - The game settings are opaque strings here (the daemon resolves and checks them).
+// - Every function is pure: no I/O, no clock. All but validate assume a valid tournament (as
+//   create_tournament and parse_tournament return; keep it so, e.g. through record_result).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.hpp"
+
+namespace ck::club {
+
+enum class Kind : std::uint8_t { Single, Double };  // single or double round robin
+
+// Result of one game; the texts are the PGN result tokens "*", "1-0", "0-1", "1/2-1/2".
+enum class Outcome : std::uint8_t { Pending, WhiteWins, BlackWins, Draw };
+const char* outcome_text(Outcome o);
+std::optional<Outcome> parse_outcome(std::string_view text);
+
+struct Player {
+    std::string name;     // display name; may be empty (the address is shown instead)
+    std::string address;  // registered mail address; unique in the event (ASCII case-insensitive)
+};
+const std::string& display_name(const Player& p);
+
+// Settings every game of the event is created with (cli.md `game new` options).
+struct GameSettings {
+    std::string variant;  // command-line variant name, e.g. "crazyhouse"
+    bool hidden = false;  // Kriegspiel-style hidden game
+    std::string rules;    // hidden rule set name; empty: the daemon's default
+    std::string time;     // time-control spec (cli.md `--time`); empty: none
+};
+
+struct Pairing {
+    int round = 0;  // 1-based; the second cycle of a double round robin continues the count
+    int white = 0;  // player index (seeding order, 0-based)
+    int black = 0;
+    std::optional<std::uint64_t> game;  // the store's game id once the game is started
+    Outcome outcome = Outcome::Pending;
+    // How the game ended, one lower-case word chosen by the daemon (e.g. "mate", "resign",
+    // "agreed", "forfeit"); empty while pending. Only "forfeit" means anything here: the
+    // crosstable marks it "+"/"-" (it still scores 1/0 like any other result).
+    std::string ending;
+};
+inline constexpr std::string_view ForfeitEnding = "forfeit";
+
+struct Tournament {
+    std::string id;  // a file-name-safe token: tournaments/<id>/ in the store
+    std::string name;
+    Kind kind = Kind::Single;
+    GameSettings settings;
+    std::vector<Player> players;    // seeding order
+    std::vector<Pairing> pairings;  // by round, then board
+};
+
+enum class ErrorCode : std::uint8_t {
+    BadField,      // an id, name, address or setting with characters it may not hold
+    BadPlayers,    // fewer than 2 or more than MaxPlayers, or a repeated address
+    BadPairings,   // pairings that are not a round robin of the players
+    BadLine,       // file: a line that is not `key = value`
+    UnknownKey,    // file: a key this version does not know
+    DuplicateKey,  // file: a single-valued key given twice
+    MissingKey,    // file: a required key absent
+    BadValue,      // file: a value that does not parse
+    UnknownGame,   // record_result: no pairing has that game id
+};
+struct Error {
+    ErrorCode code = ErrorCode::BadField;
+    std::size_t line = 0;  // 1-based line of tournament.ini; 0 when not from a file
+    std::string message;   // public text: names the field or line, never anything secret
+};
+// "line 7: ..." when the error has a line, else the message.
+std::string error_text(const Error& e);
+
+inline constexpr int MaxPlayers = 99;  // two-digit numbers in files and crosstables
+
+struct NewTournament {
+    std::string id;
+    std::string name;
+    Kind kind = Kind::Single;
+    GameSettings settings;
+    std::vector<Player> players;  // seeding order
+};
+// Checks the fields (validate) and fills the pairings from the Berger tables, all pending.
+core::Result<Tournament, Error> create_tournament(NewTournament spec);
+
+// Every invariant a tournament must hold (the file parser and create_tournament call it):
+// id a token of [A-Za-z0-9._-] starting with a letter or digit; name non-empty; no control
+// characters anywhere; addresses without spaces, '<' or '>', holding an '@', unique; names
+// without '<' or '>'; 2..MaxPlayers players; pairings a complete round robin of the kind
+// (every pair meets once per cycle, in a double once with each colour; nobody twice in a
+// round; rounds within 1..rounds(t)); game ids unique; endings lower-case words.
+core::Result<void, Error> validate(const Tournament& t);
+
+int rounds(const Tournament& t);     // rounds_per_cycle × cycles
+int cycles(const Tournament& t);     // 1 or 2
+bool finished(const Tournament& t);  // no pairing pending
+std::size_t finished_games(const Tournament& t);
+// The player with the bye in `round`; nullopt for an even count (or a round out of range).
+std::optional<int> bye(const Tournament& t, int round);
+// The player with that address (ASCII case-insensitive).
+std::optional<int> find_player(const Tournament& t, std::string_view address);
+// The pairing played as store game `game`; nullptr when none.
+const Pairing* find_game(const Tournament& t, std::uint64_t game);
+Pairing* find_game(Tournament& t, std::uint64_t game);
+// Records the end of store game `game`. `ending` must be a lower-case word (may be empty).
+// Recording again overwrites (a corrected result); Pending reopens the game.
+core::Result<void, Error> record_result(Tournament& t, std::uint64_t game, Outcome outcome,
+                                        std::string ending);
+
+}  // namespace ck::club
