@@ -3,7 +3,10 @@
 #include <filesystem>
 #include <system_error>
 
+#include "daemon/transport_config.hpp"
+#include "mail/imap.hpp"
 #include "mail/maildir.hpp"
+#include "mail/smtp.hpp"
 
 namespace ck::cli {
 
@@ -32,15 +35,22 @@ core::Result<std::unique_ptr<core::Clock>, std::string> make_clock(const std::st
 
 core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
     const daemon::Config& config) {
-    if (config.source != daemon::Config::Source::Maildir)
-        return core::unexpected(std::string("IMAP source: not in this build step yet"));
+    if (config.source == daemon::Config::Source::Imap) {
+        auto imap = daemon::imap_client_config(config);
+        if (!imap) return core::unexpected(imap.error());
+        return std::unique_ptr<mail::MailSource>(
+            std::make_unique<mail::ImapSource>(std::move(*imap)));
+    }
     if (auto ok = ensure_maildir_path(config.inbox); !ok) return core::unexpected(ok.error());
     return std::unique_ptr<mail::MailSource>(std::make_unique<mail::MaildirSource>(config.inbox));
 }
 
 core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemon::Config& config) {
-    if (config.sink != daemon::Config::Sink::Maildir)
-        return core::unexpected(std::string("SMTP sink: not in this build step yet"));
+    if (config.sink == daemon::Config::Sink::Smtp) {
+        auto smtp = daemon::smtp_client_config(config);
+        if (!smtp) return core::unexpected(smtp.error());
+        return std::unique_ptr<mail::MailSink>(std::make_unique<mail::SmtpSink>(std::move(*smtp)));
+    }
     if (auto ok = ensure_maildir_path(config.outbox); !ok) return core::unexpected(ok.error());
     return std::unique_ptr<mail::MailSink>(std::make_unique<mail::MaildirSink>(config.outbox));
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Shared set-up of the daemon subcommands (serve, deliver, game, player): the configuration
 // (--config FILE or the embedded default under ./var/), the clock (--now ISO-8601) and the
-// Maildir source and sink of the embedded default.
+// configured mail source (Maildir or IMAP) and sink (Maildir or SMTP).
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,7 +22,9 @@ core::Result<std::unique_ptr<core::Clock>, std::string> make_clock(const std::st
 // Creates `dir` and its parents, then the Maildir's tmp/new/cur.
 core::Result<void, std::string> ensure_maildir_path(const std::string& dir);
 
-// The configured source and sink; only Maildir in this slice (IMAP/SMTP: an error).
+// The configured source and sink. Maildir: the directory is created when missing. IMAP/SMTP:
+// the password files are read now (an error names the key, never the password); nothing
+// connects until the first call, so a server that is down is a per-pass error, not this one.
 core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
     const daemon::Config& config);
 core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemon::Config& config);

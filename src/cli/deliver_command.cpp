@@ -1,8 +1,11 @@
 // crazykrieg deliver [--config FILE] [--now ISO-8601] [--templates DIR] < message.eml
 // (cli.md, for an MTA's pipe delivery). The message is first stored in the inbox Maildir
-// (exit 75, EX_TEMPFAIL, when that fails: the MTA retries). Then one mail pass runs on the
-// inbox, the same code path as `serve --once`. When the store is locked by a running `serve`,
-// the stored message is left to it and deliver still exits 0: it was accepted durably.
+// (mail.inbox; exit 75, EX_TEMPFAIL, when that fails: the MTA retries). Then one mail pass runs
+// on that Maildir, the same code path as `serve --once`, and the replies leave through the
+// configured sink (Maildir or SMTP). The inbox Maildir is deliver's own spool whatever
+// mail.source says: with source = imap, `serve` reads IMAP and deliver still works. When the
+// store is locked by a running `serve`, the stored message is left in the inbox (a `serve` on
+// source = maildir picks it up) and deliver still exits 0: it was accepted durably.
 #include <iostream>
 #include <iterator>
 #include <string>
@@ -43,10 +46,6 @@ int run_deliver(const Args& args) {
     if (!config) return usage_error("deliver", config.error());
     auto clock = make_clock(now);
     if (!clock) return usage_error("deliver", clock.error());
-    if (config->source != daemon::Config::Source::Maildir) {
-        std::cerr << "crazykrieg deliver: needs the Maildir source\n";
-        return ExitTempFail;
-    }
     const std::string raw{std::istreambuf_iterator<char>(std::cin),
                           std::istreambuf_iterator<char>()};
     if (!std::cin.eof() && std::cin.fail()) {
@@ -63,11 +62,10 @@ int run_deliver(const Args& args) {
                   << "\n";
         return ExitTempFail;
     }
-    auto source = make_source(*config);
+    mail::MaildirSource source(config->inbox);
     auto sink = make_sink(*config);
-    if (!source || !sink) {
-        core::operator_log().error("deliver: " + (!source ? source.error() : sink.error()) +
-                                   "; message left in the inbox");
+    if (!sink) {
+        core::operator_log().error("deliver: " + sink.error() + "; message left in the inbox");
         return ExitOk;
     }
     auto d = daemon::Daemon::open(*config, templates);
@@ -75,7 +73,7 @@ int run_deliver(const Args& args) {
         core::operator_log().warn("deliver: " + d.error() + "; message left in the inbox");
         return ExitOk;
     }
-    d->step(**source, **sink, **clock);
+    d->step(source, **sink, **clock);
     return ExitOk;
 }
 

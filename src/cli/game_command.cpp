@@ -1,5 +1,6 @@
-// crazykrieg game new|list|show (cli.md, "Subcommands for the people who run a club").
-// `game pgn` comes with the referee's full record (src/pgn/referee_record), next step.
+// crazykrieg game new|list|show|pgn (cli.md, "Subcommands for the people who run a club").
+// `game pgn ID [--as referee|white|black]` prints the game's stored record (daemon/game_files.hpp):
+// the referee's full record by default, else that player's record.
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <string>
@@ -66,6 +67,7 @@ int run_game(const Args& args) {
                          "EMAIL --black EMAIL [--time SPEC] [--now ISO-8601]\n"
                          "       crazykrieg game list\n"
                          "       crazykrieg game show ID [--as white|black|referee]\n"
+                         "       crazykrieg game pgn ID [--as referee|white|black]\n"
                          "common options: --config FILE, --templates DIR (default templates)\n";
             return ExitOk;
         }
@@ -78,21 +80,23 @@ int run_game(const Args& args) {
             if (!value(config_file)) return usage_error("game", "--config needs a FILE");
         } else if (a == "--templates") {
             if (!value(templates)) return usage_error("game", "--templates needs a DIR");
-        } else if (a == "--as" && !words.empty() && words[0] == "show") {
+        } else if (a == "--as" && !words.empty() && (words[0] == "show" || words[0] == "pgn")) {
             if (!value(as)) return usage_error("game", "--as needs white, black or referee");
-        } else if (words.empty() || (words[0] == "show" && words.size() < 2 && a[0] != '-')) {
+        } else if (words.empty() ||
+                   ((words[0] == "show" || words[0] == "pgn") && words.size() < 2 && a[0] != '-')) {
             words.push_back(a);
         } else {
             rest.push_back(a);
         }
     }
-    if (words.empty()) return usage_error("game", "expected new, list or show");
+    if (words.empty()) return usage_error("game", "expected new, list, show or pgn");
     if (words[0] == "new") return game_new(rest, config_file, templates);
     if (!rest.empty()) return usage_error("game", "unexpected argument '" + rest[0] + "'");
-    if (words[0] != "list" && words[0] != "show")
+    if (words[0] != "list" && words[0] != "show" && words[0] != "pgn")
         return usage_error("game", "unknown action '" + words[0] + "'");
-    if (words[0] == "show" && words.size() != 2) return usage_error("game", "show needs an ID");
-    if (words[0] == "show" && as != "white" && as != "black" && as != "referee")
+    if (words[0] != "list" && words.size() != 2)
+        return usage_error("game", words[0] + " needs an ID");
+    if (words[0] != "list" && as != "white" && as != "black" && as != "referee")
         return usage_error("game", "--as must be white, black or referee");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("game", config.error());
@@ -119,6 +123,14 @@ int run_game(const Args& args) {
     } catch (...) {
         return usage_error("game", "bad game id '" + words[1] + "'");
     }
+    if (words[0] == "pgn") {
+        auto game = daemon::load_game(*store, id);
+        if (!game) return fail(game.error());
+        auto record = daemon::record_text(*game, as);
+        if (!record) return fail(record.error());
+        std::cout << *record;
+        return ExitOk;
+    }
     auto text = daemon::show_game(*store, id, as);
     if (!text) return fail(text.error());
     std::cout << *text;
@@ -126,7 +138,7 @@ int run_game(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"game", "create, list and inspect games (new, list, show)", 61, run_game}};
+    {"game", "create, list and inspect games (new, list, show, pgn)", 61, run_game}};
 
 }  // namespace
 }  // namespace ck::cli

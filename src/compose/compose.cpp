@@ -14,9 +14,9 @@ using rules::Color;
 
 constexpr std::size_t TextWidth = 78;  // mail.md: no line over 78 characters in the text part
 
-const char* const KindNames[] = {"turn",         "game-start", "refusal",  "unknown-command",
-                                 "help",         "game-end",   "reminder", "forfeit",
-                                 "leave-notice", "games-list"};
+const char* const KindNames[] = {
+    "turn",    "game-start",   "refusal",    "unknown-command", "help", "game-end", "reminder",
+    "forfeit", "leave-notice", "games-list", "unknown-sender",  "draw", "record"};
 
 std::string id_part(const std::string& s) {
     std::string out;
@@ -274,6 +274,34 @@ MailResult games_list_mail(const Templates& t, const Envelope& env, const GamesL
     c.flag("has_games", !games.empty());
     c.lists["games"] = std::move(games);
     return build(t, env, MailKind::GamesList, c, nullptr);
+}
+
+MailResult unknown_sender_mail(const Templates& t, const Envelope& env,
+                               const UnknownSenderDetails& d) {
+    Context c;
+    c.set("sender", d.sender).set("club_contact", d.club_contact);
+    return build(t, env, MailKind::UnknownSender, c, nullptr);
+}
+
+MailResult draw_mail(const Templates& t, const Envelope& env, const PlayerView& view,
+                     const DrawDetails& d) {
+    Context c;
+    auto ok = with_view(t, view, c);
+    if (!ok) return core::unexpected(ok.error());
+    using E = DrawDetails::Event;
+    c.flag("offered", d.event == E::Offered).flag("offer_sent", d.event == E::OfferSent);
+    c.flag("declined", d.event == E::Declined).flag("decline_sent", d.event == E::DeclineSent);
+    c.flag("lapsed", d.event == E::Lapsed).flag("no_offer", d.event == E::NoOffer);
+    return build(t, env, MailKind::Draw, c, &view);
+}
+
+MailResult record_mail(const Templates& t, const Envelope& env, const PlayerView& view,
+                       const RecordDetails& d) {
+    Context c;
+    auto ok = with_view(t, view, c);
+    if (!ok) return core::unexpected(ok.error());
+    c.flag("full", d.full).set("file_name", d.file_name);
+    return build(t, env, MailKind::Record, c, &view);
 }
 
 }  // namespace ck::compose

@@ -33,7 +33,10 @@ enum class MailKind : unsigned char {
     Reminder,
     Forfeit,
     LeaveNotice,
-    GamesList
+    GamesList,
+    UnknownSender,
+    Draw,
+    Record
 };
 const char* kind_name(MailKind k);  // "turn", "game-start", ...
 const std::vector<std::string>& kind_names();
@@ -150,6 +153,39 @@ MailResult leave_notice_mail(const Templates& t, const Envelope& env,
                              const referee::PlayerView& view, const LeaveDetails& details);
 MailResult games_list_mail(const Templates& t, const Envelope& env,
                            const GamesListDetails& details);
+
+// mail.md "Unknown senders get at most one short rate-limited reply ... and never a view of
+// any game": the short reply to a sender who is not a registered player. Takes no game data.
+struct UnknownSenderDetails {
+    std::string sender;        // the address the mail came from, as the reply quotes it
+    std::string club_contact;  // whom to ask to be registered (the referee address)
+};
+MailResult unknown_sender_mail(const Templates& t, const Envelope& env,
+                               const UnknownSenderDetails& details);
+
+// Draw offers (mail.md `draw` / `decline`): one short mail per event, to one player.
+struct DrawDetails {
+    enum class Event : unsigned char {
+        Offered,      // to the opponent: a draw is offered; answer `draw` or `decline`
+        OfferSent,    // to the offerer: the offer stands
+        Declined,     // to the offerer: the opponent declined
+        DeclineSent,  // to the decliner: done
+        Lapsed,       // to the offerer: the opponent moved instead of answering
+        NoOffer       // to a player who declined when no offer was pending
+    };
+    Event event = Event::Offered;
+};
+MailResult draw_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
+                     const DrawDetails& details);
+
+// The answer to `pgn` (mail.md): the caller attaches the player's own record, or the referee's
+// full record once the game is over (`full`), as `file_name`.
+struct RecordDetails {
+    bool full = false;
+    std::string file_name;  // "crazykrieg-42-white.pgn"
+};
+MailResult record_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
+                       const RecordDetails& details);
 
 // Message-IDs (mail.md, "Addresses and threads"): ck.<game>.<ply>.<w|b>.<kind>[.<disc>]@<domain>,
 // the domain being the referee address's; every game mail to a player refers to that player's

@@ -6,6 +6,8 @@
 #include <map>
 #include <sstream>
 
+#include "daemon/transport_config.hpp"
+
 namespace ck::daemon {
 namespace po = boost::program_options;
 namespace {
@@ -22,10 +24,13 @@ const char* const Keys[] = {"store.dir",
                             "imap.user",
                             "imap.password_file",
                             "imap.processed_folder",
+                            "imap.starttls",
+                            "imap.verify_tls",
                             "smtp.url",
                             "smtp.user",
                             "smtp.password_file",
                             "smtp.starttls",
+                            "smtp.verify_tls",
                             "club.default_time",
                             "club.reminder_days",
                             "club.leave_days_per_year",
@@ -83,6 +88,11 @@ core::Result<std::map<std::string, int>, ConfigError> scan(const std::string& te
 }  // namespace
 
 Config default_config() { return Config{}; }
+
+const std::vector<std::string>& config_keys() {
+    static const std::vector<std::string> keys(std::begin(Keys), std::end(Keys));
+    return keys;
+}
 
 core::Result<Config, ConfigError> load_config(std::istream& in, const std::string& name) {
     std::ostringstream buffer;
@@ -163,14 +173,34 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     }
     get("mail.secret_file", c.secret_file);
     get("imap.url", c.imap_url);
+    if (vm.count("imap.url")) {
+        if (auto u = parse_mail_url(c.imap_url, "imap", "imaps"); !u)
+            return bad("imap.url", u.error());
+    }
     get("imap.user", c.imap_user);
     get("imap.password_file", c.imap_password_file);
     get("imap.processed_folder", c.imap_processed_folder);
+    for (const char ch : c.imap_processed_folder) {
+        // Sent as an IMAP quoted string; non-ASCII names would need modified UTF-7.
+        if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) > 0x7e ||
+            ch == '"' || ch == '\\')
+            return bad("imap.processed_folder", "printable ASCII without quotes or backslashes");
+    }
+    const std::pair<const char*, bool*> flags[] = {{"imap.starttls", &c.imap_starttls},
+                                                   {"imap.verify_tls", &c.imap_verify_tls},
+                                                   {"smtp.starttls", &c.smtp_starttls},
+                                                   {"smtp.verify_tls", &c.smtp_verify_tls}};
+    for (const auto& [key, out] : flags)
+        if (!get_bool(key, *out)) return bad(key, "expected yes or no");
     get("smtp.url", c.smtp_url);
+    if (vm.count("smtp.url")) {
+        if (auto u = parse_mail_url(c.smtp_url, "smtp", "smtps"); !u)
+            return bad("smtp.url", u.error());
+        else if (!u->path.empty())
+            return bad("smtp.url", "expected no path: smtp://HOST[:PORT]");
+    }
     get("smtp.user", c.smtp_user);
     get("smtp.password_file", c.smtp_password_file);
-    if (!get_bool("smtp.starttls", c.smtp_starttls))
-        return bad("smtp.starttls", "expected yes or no");
     if (vm.count("club.default_time")) {
         auto tc = parse_time_control(trim(vm["club.default_time"].as<std::string>()));
         if (!tc) return bad("club.default_time", tc.error().message);
@@ -183,8 +213,16 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         c.leave_days_per_year > 366) {
         return bad("club.leave_days_per_year", "expected 0..366 days");
     }
-    if (!get_bool("club.unknown_sender_reply", c.unknown_sender_reply)) {
-        return bad("club.unknown_sender_reply", "expected yes or no");
+    if (vm.count("club.unknown_sender_reply")) {
+        // "no"/"yes" are accepted as older spellings of none/once-per-day.
+        const std::string v = trim(vm["club.unknown_sender_reply"].as<std::string>());
+        if (v == "none" || v == "no")
+            c.unknown_sender_reply = Config::UnknownSenderReply::None;
+        else if (v == "once-per-day" || v == "yes")
+            c.unknown_sender_reply = Config::UnknownSenderReply::OncePerDay;
+        else
+            return bad("club.unknown_sender_reply",
+                       "expected none or once-per-day, got '" + v + "'");
     }
     for (const char* key : {"store.dir", "mail.inbox", "mail.outbox", "mail.secret_file"}) {
         if (vm.count(key) && trim(vm[key].as<std::string>()).empty()) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <istream>
 #include <string>
+#include <vector>
 
 #include "core/result.hpp"
 #include "daemon/time_control.hpp"
@@ -17,6 +18,11 @@ namespace ck::daemon {
 struct Config {
     enum class Source : std::uint8_t { Maildir, Imap };
     enum class Sink : std::uint8_t { Maildir, Smtp };
+    // mail.md "Unknown senders get at most one short rate-limited reply, or none".
+    enum class UnknownSenderReply : std::uint8_t {
+        None,        // never answered (logged only)
+        OncePerDay,  // one short reply per address per UTC calendar day
+    };
 
     // [store]
     std::string store_dir = "var/games";
@@ -27,21 +33,26 @@ struct Config {
     Sink sink = Sink::Maildir;
     std::string referee_address = "referee@club.example";
     std::string secret_file = "var/secret";
-    // [imap]
+    // [imap] (source = imap). url: imap://HOST[:PORT][/MAILBOX] (STARTTLS per imap_starttls)
+    // or imaps://HOST[:PORT][/MAILBOX] (implicit TLS); MAILBOX percent-encoded, default INBOX.
     std::string imap_url = "imap://127.0.0.1:143/INBOX";
     std::string imap_user = "referee@club.example";
-    std::string imap_password_file;
+    std::string imap_password_file;  // required for source = imap
+    // Where handled mail is moved (UID MOVE); empty: handled mail is only flagged \Seen.
     std::string imap_processed_folder = "Processed";
-    // [smtp]
+    bool imap_starttls = true;  // imap:// only: require STARTTLS before logging in
+    bool imap_verify_tls = true;
+    // [smtp] (sink = smtp). url: smtp://HOST[:PORT] or smtps://HOST[:PORT] (implicit TLS).
     std::string smtp_url = "smtp://127.0.0.1:25";
-    std::string smtp_user;
-    std::string smtp_password_file;
-    bool smtp_starttls = true;
+    std::string smtp_user;           // empty: no AUTH
+    std::string smtp_password_file;  // required when smtp_user is set
+    bool smtp_starttls = true;       // smtp:// only: require STARTTLS
+    bool smtp_verify_tls = true;
     // [club]
     TimeControl default_time{TimeControl::Kind::DaysPerMove, 3, 0, 0, std::nullopt};
     int reminder_days = 1;
     int leave_days_per_year = 30;
-    bool unknown_sender_reply = false;
+    UnknownSenderReply unknown_sender_reply = UnknownSenderReply::None;
 };
 
 struct ConfigError {
@@ -59,6 +70,10 @@ struct ConfigError {
 
 // The embedded default (no config file).
 Config default_config();
+
+// Every key the daemon knows, as "section.key", in the order of the example file
+// (config/crazykrieg.conf.example documents exactly these; a test checks that they agree).
+const std::vector<std::string>& config_keys();
 
 [[nodiscard]] core::Result<Config, ConfigError> load_config_file(const std::string& path);
 // `name` is used in messages in place of a file name.

@@ -4,9 +4,21 @@
 
 #include "daemon/players.hpp"
 #include "referee/rule_set.hpp"
+#include "rules/notation.hpp"
+#include "rules/position.hpp"
 #include "rules/variant.hpp"
 
 namespace ck::daemon {
+namespace {
+
+const char* side_name(rules::Color c) { return c == rules::Color::White ? "white" : "black"; }
+
+std::string record_error_text(const pgn::RecordError& e) {
+    return "record.pgn: ply " + std::to_string(e.ply) + ", line " + std::to_string(e.line) + ": " +
+           e.message;
+}
+
+}  // namespace
 
 std::string format_game_ini(const GameMeta& m) {
     std::string s;
@@ -18,6 +30,7 @@ std::string format_game_ini(const GameMeta& m) {
     s += "black = " + m.black + "\n";
     s += "created = " + m.created + "\n";
     s += "time = " + m.time + "\n";
+    s += std::string("draw_offer = ") + (m.draw_offer ? side_name(*m.draw_offer) : "") + "\n";
     return s;
 }
 
@@ -54,33 +67,16 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
             m.created = value;
         else if (key == "time")
             m.time = value;
+        else if (key == "draw_offer" && (value == "white" || value == "black"))
+            m.draw_offer = value == "white" ? rules::Color::White : rules::Color::Black;
+        else if (key == "draw_offer" && value.empty())
+            m.draw_offer.reset();
         else
-            return core::unexpected("game.ini: unknown key '" + key + "'");
+            return core::unexpected("game.ini: bad key or value in '" + line + "'");
     }
     if (m.variant.empty() || m.white.empty() || m.black.empty())
         return core::unexpected(std::string("game.ini: variant, white and black are required"));
     return m;
-}
-
-std::string format_requests(const std::vector<RequestLine>& lines) {
-    std::string s;
-    for (const auto& [side, text] : lines)
-        s += std::string(side == rules::Color::White ? "w " : "b ") + text + "\n";
-    return s;
-}
-
-core::Result<std::vector<RequestLine>, std::string> parse_requests(const std::string& text) {
-    std::vector<RequestLine> out;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty()) continue;
-        if (line.size() < 3 || (line[0] != 'w' && line[0] != 'b') || line[1] != ' ')
-            return core::unexpected("requests.log: bad line '" + line + "'");
-        out.emplace_back(line[0] == 'w' ? rules::Color::White : rules::Color::Black,
-                         line.substr(2));
-    }
-    return out;
 }
 
 core::Result<void, std::string> resolve_variant(const std::string& name, GameMeta& meta) {
@@ -100,8 +96,7 @@ core::Result<void, std::string> resolve_variant(const std::string& name, GameMet
     return {};
 }
 
-core::Result<referee::Game, std::string> replay_game(const GameMeta& meta,
-                                                     const std::vector<RequestLine>& lines) {
+core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta) {
     referee::GameSetup setup;
     setup.variant = rules::find_variant(meta.variant);
     if (!setup.variant) return core::unexpected("unknown variant '" + meta.variant + "'");
@@ -110,16 +105,102 @@ core::Result<referee::Game, std::string> replay_game(const GameMeta& meta,
     if (!rs) return core::unexpected("unknown rule set '" + meta.rules + "'");
     setup.rules = *rs;
     if (!meta.fen.empty()) setup.fen = meta.fen;
-    auto game = referee::Game::create(setup);
+    return setup;
+}
+
+core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const RecordTags& tags) {
+    auto setup = setup_of(meta);
+    if (!setup) return core::unexpected(setup.error());
+    auto game = referee::Game::create(*setup);
     if (!game) return core::unexpected(game.error().message);
-    for (const auto& [side, text] : lines) {
-        if (game->over() || game->side_to_move() != side)
-            return core::unexpected("requests.log: '" + text + "' out of turn");
-        const auto r = game->request(text);
-        if (r.answer == referee::Answer::Error)
-            return core::unexpected("requests.log: '" + text + "': " + r.error);
+    pgn::RecordBuilder record(*setup);
+    if (!tags.event.empty()) record.set_tag("Event", tags.event);
+    if (!tags.site.empty()) record.set_tag("Site", tags.site);
+    if (meta.created.size() >= 10) {
+        std::string date = meta.created.substr(0, 10);  // 2026-11-21 -> 2026.11.21
+        for (char& c : date)
+            if (c == '-') c = '.';
+        record.set_tag("Date", date);
     }
-    return std::move(*game);
+    record.set_tag("White", tags.white_name.empty() ? meta.white : tags.white_name);
+    record.set_tag("Black", tags.black_name.empty() ? meta.black : tags.black_name);
+    record.set_tag("Mode", "EM");
+    if (!tags.time_control.empty()) record.set_tag("TimeControl", tags.time_control);
+    return StoredGame{meta, std::move(*game), std::move(record)};
+}
+
+core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id) {
+    const std::string gid = "game " + std::to_string(id) + ": ";
+    auto ini = store.read_game_file(id, "game.ini");
+    if (!ini) return core::unexpected(gid + ini.error().message);
+    auto meta = parse_game_ini(*ini);
+    if (!meta) return core::unexpected(gid + meta.error());
+    auto text = store.read_game_file(id, "record.pgn");
+    if (!text) return core::unexpected(gid + text.error().message);
+    auto opened = pgn::open_referee_record(*text);
+    if (!opened) return core::unexpected(gid + record_error_text(opened.error()));
+    return StoredGame{std::move(*meta), std::move(opened->game), std::move(opened->builder)};
+}
+
+core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId id,
+                                          const StoredGame& g) {
+    const std::string text = g.record.referee_record();
+    auto white = pgn::player_record(text, rules::Color::White);
+    if (!white) return core::unexpected(record_error_text(white.error()));
+    auto black = pgn::player_record(text, rules::Color::Black);
+    if (!black) return core::unexpected(record_error_text(black.error()));
+    tx.write_game_file(id, "game.ini", format_game_ini(g.meta));
+    tx.write_game_file(id, "record.pgn", text);
+    tx.write_game_file(id, "white.pgn", std::move(*white));
+    tx.write_game_file(id, "black.pgn", std::move(*black));
+    return {};
+}
+
+referee::Ruling play_request(StoredGame& g, const std::string& text) {
+    referee::Ruling r = g.game.request(text);
+    if (r.answer == referee::Answer::Error) return r;
+    g.record.add(r);
+    if ((r.move && g.meta.draw_offer == ~r.side) || g.game.over()) g.meta.draw_offer.reset();
+    return r;
+}
+
+core::Result<void, std::string> end_game(StoredGame& g, const std::string& result,
+                                         const std::string& reason) {
+    auto r = g.game.end_by(result, reason);
+    if (!r) return core::unexpected(r.error());
+    g.record.add(*r);
+    g.meta.draw_offer.reset();
+    return {};
+}
+
+core::Result<std::string, std::string> record_text(const StoredGame& g, const std::string& as) {
+    const std::string text = g.record.referee_record();
+    if (as == "referee") return text;
+    if (as != "white" && as != "black")
+        return core::unexpected(std::string("--as must be white, black or referee"));
+    auto r = pgn::player_record(text, as == "white" ? rules::Color::White : rules::Color::Black);
+    if (!r) return core::unexpected(record_error_text(r.error()));
+    return std::move(*r);
+}
+
+core::Result<std::string, std::string> true_fen(const StoredGame& g) {
+    auto setup = setup_of(g.meta);
+    if (!setup) return core::unexpected(setup.error());
+    std::optional<rules::Position> pos;
+    if (setup->fen) {
+        auto p = rules::Position::from_fen(*setup->fen, *setup->variant);
+        if (!p) return core::unexpected("bad FEN: " + p.error().message);
+        pos = std::move(*p);
+    } else {
+        pos = rules::Position::startpos(*setup->variant);
+    }
+    for (const auto& r : g.record.rulings()) {
+        if (!r.move) continue;
+        auto m = rules::parse_move(*pos, *r.move);
+        if (!m) return core::unexpected("record.pgn: move '" + *r.move + "' does not replay");
+        pos->make_move(*m);
+    }
+    return pos->fen();
 }
 
 }  // namespace ck::daemon

@@ -1,21 +1,29 @@
 #pragma once
-// How this slice persists a game in the store (games/<id>/):
-//   game.ini      key = value lines: variant, hidden, rules, fen (may be empty: the standard
-//                 start), white, black (registered addresses), created (ISO 8601), time (spec)
-//   requests.log  every request line the referee ruled, in order, one a line with the side
-//                 that sent it: "w e4", "b any?", "w resign"
-// The state is rebuilt by replaying requests.log through a fresh referee::Game, which is
-// deterministic. NEXT STEP: once src/pgn/referee_record lands, the extended PGN record (the
-// referee's full record with command annotations) replaces requests.log as the source of
-// truth, and replay goes through its verify/replay.
+// How a game is persisted in the store (games/<id>/), all files written in ONE transaction:
+//   record.pgn   the referee's full record (pgn/referee_record.hpp): THE source of truth for the
+//                game's start (Variant, Kriegspiel, SetUp/FEN tags), every request, every
+//                announcement and the result, ends by agreement or on time included
+//                (`[%end ...]`). Loading a game = pgn::open_referee_record, which replays and
+//                verifies it through a fresh referee::Game.
+//   white.pgn    White's player record, black.pgn Black's: derived from record.pgn on every
+//                write (never read back by the daemon; `pgn` mails and `game pgn --as` use them)
+//   game.ini     what a PGN cannot hold, as key = value lines: white, black (registered
+//                addresses), created (ISO 8601), time (the exact time-control spec), draw_offer
+//                ("white"/"black": the side whose draw offer is pending; empty: none); plus a
+//                copy of variant, hidden, rules, fen written at creation so that listings need
+//                no replay (record.pgn wins if they ever disagree).
+// Draw offers (mail.md `draw`/`decline`): an offer stands until the opponent accepts (`draw`)
+// or declines (`decline`), the game ends, or the offerer's opponent has a move played (a legal
+// move, not a refused try): moving instead of answering lets the offer lapse.
 #include <optional>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "core/result.hpp"
+#include "pgn/referee_record.hpp"
 #include "referee/game.hpp"
 #include "rules/types.hpp"
+#include "store/store.hpp"
+#include "store/transaction.hpp"
 
 namespace ck::daemon {
 
@@ -27,26 +35,61 @@ struct GameMeta {
     std::string white;
     std::string black;
     std::string created;
-    std::string time;  // time-control spec (stored only; clocks are a later step)
+    std::string time;                        // time-control spec (cli.md `--time`)
+    std::optional<rules::Color> draw_offer;  // the side whose draw offer is pending
     const std::string& address(rules::Color c) const {
         return c == rules::Color::White ? white : black;
     }
 };
 
-using RequestLine = std::pair<rules::Color, std::string>;
-
 std::string format_game_ini(const GameMeta& meta);
 core::Result<GameMeta, std::string> parse_game_ini(const std::string& text);
-std::string format_requests(const std::vector<RequestLine>& lines);
-core::Result<std::vector<RequestLine>, std::string> parse_requests(const std::string& text);
 
 // Variant names as the umpire accepts them ("kriegspiel" = hidden chess, "crazykrieg" =
 // hidden crazyhouse, else rules::find_variant); fills meta.variant / meta.hidden.
 core::Result<void, std::string> resolve_variant(const std::string& name, GameMeta& meta);
 
-// A fresh Game for `meta` with every request replayed. Fails when a line's side is not the
-// side to move or the referee answers Error (a corrupt log).
-core::Result<referee::Game, std::string> replay_game(const GameMeta& meta,
-                                                     const std::vector<RequestLine>& lines);
+// The referee setup `meta` names (variant, hidden, rule set, FEN).
+core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta);
+
+// One game in memory: its meta, the referee's Game and the record of every ruling so far.
+struct StoredGame {
+    GameMeta meta;
+    referee::Game game;
+    pgn::RecordBuilder record;
+};
+
+// Names and places for a new game's record tags.
+struct RecordTags {
+    std::string event;       // "Crazykrieg game 7"
+    std::string site;        // the referee address
+    std::string white_name;  // registered names (the address when a name is empty)
+    std::string black_name;
+    std::string time_control;  // PGN TimeControl value; empty: no tag
+};
+
+// A fresh game: the setup from `meta`, the record with the roster tags (Date from
+// meta.created), `[Mode "EM"]` and TimeControl.
+core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const RecordTags& tags);
+// Reads game.ini and record.pgn and replays (and so verifies) the record.
+core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id);
+// Queues game.ini, record.pgn, white.pgn and black.pgn in `tx`.
+core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId id,
+                                          const StoredGame& g);
+
+// One request to the referee, recorded unless the answer is Error (not an attempt: nothing is
+// recorded and nothing changes). A move played by the side facing a draw offer lets it lapse;
+// the end of the game clears any offer.
+referee::Ruling play_request(StoredGame& g, const std::string& text);
+// An end outside the requests (referee::Game::end_by), recorded; clears any draw offer.
+core::Result<void, std::string> end_game(StoredGame& g, const std::string& result,
+                                         const std::string& reason);
+
+// Which record `as` names: "referee" -> record.pgn text, "white"/"black" -> that player's.
+core::Result<std::string, std::string> record_text(const StoredGame& g, const std::string& as);
+
+// The true position's FEN (operator only: `game show ID --as referee`), from the record's moves
+// replayed on a plain rules::Position; players never see it.
+core::Result<std::string, std::string> true_fen(const StoredGame& g);
 
 }  // namespace ck::daemon

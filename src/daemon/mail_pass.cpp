@@ -13,10 +13,13 @@
 #include "core/log.hpp"
 #include "core/sha256.hpp"
 #include "daemon/auth.hpp"
+#include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/game_turn.hpp"
 #include "daemon/reply_address.hpp"
 #include "daemon/time_control.hpp"
+#include "daemon/unknown_sender.hpp"
 #include "mail/message.hpp"
 #include "mail/outgoing.hpp"
 #include "store/outbox.hpp"
@@ -36,31 +39,6 @@ store::GameId parse_id(const std::string& s) {
     } catch (...) {
         return 0;
     }
-}
-
-struct LoadedGame {
-    GameMeta meta;
-    std::vector<RequestLine> lines;
-};
-
-core::Result<LoadedGame, std::string> load_files(const store::Store& store, store::GameId id) {
-    auto ini = store.read_game_file(id, "game.ini");
-    if (!ini) return core::unexpected("game " + std::to_string(id) + ": " + ini.error().message);
-    auto meta = parse_game_ini(*ini);
-    if (!meta) return core::unexpected(meta.error());
-    auto log = store.read_game_file(id, "requests.log");
-    if (!log) return core::unexpected("game " + std::to_string(id) + ": " + log.error().message);
-    auto lines = parse_requests(*log);
-    if (!lines) return core::unexpected(lines.error());
-    return LoadedGame{std::move(*meta), std::move(*lines)};
-}
-
-std::vector<std::string> split_lines(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) out.push_back(line);
-    return out;
 }
 
 // Builds envelopes and queues rendered mails into one transaction.
@@ -178,20 +156,26 @@ core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
         if (!tc) return core::unexpected(tc.error().message);
         meta.time = format_time_control(*tc);
     }
-    auto game = replay_game(meta, {});
-    if (!game) return core::unexpected(game.error());
-
     const store::GameId id = store_.new_game_id();
     const std::string gid = std::to_string(id);
+    RecordTags tags;
+    tags.event = "Crazykrieg game " + gid;
+    tags.site = config_.referee_address;
+    tags.white_name = w->name;
+    tags.black_name = b->name;
+    if (auto tc = parse_time_control(meta.time)) tags.time_control = pgn_time_control(*tc);
+    auto game = start_game(meta, tags);
+    if (!game) return core::unexpected(game.error());
+
     store::Transaction tx(clock.now());
-    tx.write_game_file(id, "game.ini", format_game_ini(meta));
-    tx.write_game_file(id, "requests.log", "");
+    CK_TRY(save_game(tx, id, *game));
     Mailer mailer(config_, players_, secret_, tx);
     for (Color c : {Color::White, Color::Black}) {
         auto env = mailer.game_envelope(gid, meta, c, "");
         if (!env) return core::unexpected(env.error());
-        CK_TRY(mailer.queue(compose::game_start_mail(templates_, *env, game->view(c), std::nullopt),
-                            meta.address(c)));
+        CK_TRY(mailer.queue(
+            compose::game_start_mail(templates_, *env, game->game.view(c), std::nullopt),
+            meta.address(c)));
     }
     auto committed = store_.commit(tx);
     if (!committed) return core::unexpected(committed.error().message);
@@ -209,6 +193,37 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         core::operator_log().error("mail source: " + pending.error().message);
         return report;
     }
+    // Group commit (store.hpp): up to GroupMails mails are handled against staged transactions,
+    // which end_group commits together (one journal, 2 fsyncs); only then are those mails
+    // marked done, as one batch of the source. A failed group leaves all its mails pending.
+    constexpr std::size_t GroupMails = 64;
+    std::vector<mail::SourceId> staged;
+    const auto commit_group = [&] {
+        auto committed = store_.end_group();
+        if (!committed) {
+            core::operator_log().error(
+                "commit of " + std::to_string(staged.size()) +
+                " message(s) failed, left pending: " + committed.error().message);
+            report.failed += staged.size();
+            staged.clear();
+            return;
+        }
+        source.begin_batch();
+        for (const auto& id : staged) {
+            auto done = source.mark_done(id);
+            if (!done) {
+                core::operator_log().error("mark done " + id + ": " + done.error().message);
+                ++report.failed;
+                continue;
+            }
+            ++report.handled;
+        }
+        // A mark lost here only re-lists a mail the store has seen: it is then marked again.
+        if (auto synced = source.end_batch(); !synced)
+            core::operator_log().error("mark done: " + synced.error().message);
+        staged.clear();
+    };
+    store_.begin_group();
     for (const auto& id : *pending) {
         if (stop && stop()) break;
         auto raw = source.fetch(id);
@@ -223,14 +238,13 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
             ++report.failed;
             continue;
         }
-        auto done = source.mark_done(id);
-        if (!done) {
-            core::operator_log().error("mark done " + id + ": " + done.error().message);
-            ++report.failed;
-            continue;
+        staged.push_back(id);
+        if (staged.size() >= GroupMails) {
+            commit_group();
+            store_.begin_group();
         }
-        ++report.handled;
     }
+    commit_group();
     flush(sink, clock);
     return report;
 }
@@ -264,6 +278,7 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
     store::Transaction tx(clock.now());
     Mailer mailer(config_, players_, secret_, tx);
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
+    const auto club_desk = [this] { return ClubDesk{config_, players_, store_, templates_}; };
 
     switch (v.kind) {
         case AuthVerdict::Kind::DropAutomatic:
@@ -273,149 +288,21 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
         case AuthVerdict::Kind::Replayed:
             log.info("replayed Message-ID " + v.message_id + " ignored");
             return {};
-        case AuthVerdict::Kind::UnknownSender:
-            // This slice never answers unknown senders (mail.md allows "or none").
-            log.info("mail from unknown sender " + msg.from_address + " ignored: " + v.detail);
+        case AuthVerdict::Kind::UnknownSender:  // daemon/unknown_sender.hpp
             tx.mark_seen(v.message_id);
+            CK_TRY(answer_unknown_sender(club_desk(), msg, v, tx));
             break;
-        case AuthVerdict::Kind::ClubMail:
-        case AuthVerdict::Kind::RefuseKnownPlayer: {
-            // Only to the registered address; no game view (the mail did not prove a game).
-            log.info("mail from " + msg.from_address + " not acted on: " + v.detail);
+        case AuthVerdict::Kind::ClubMail:  // daemon/club_mail.hpp: games, help; no game view
+        case AuthVerdict::Kind::RefuseKnownPlayer:
+            log.info("mail from " + msg.from_address + " not acted on a game: " + v.detail);
             tx.mark_seen(v.message_id);
-            auto env = mailer.base(v.reply_to, disc);
-            compose::HelpDetails help{config_.referee_address};
-            CK_TRY(mailer.queue(compose::help_mail(templates_, env, nullptr, help), v.reply_to));
+            CK_TRY(answer_club_mail(club_desk(), msg, v, disc, tx));
             break;
-        }
-        case AuthVerdict::Kind::Accept: {
-            const store::GameId gid = parse_id(v.game);
-            auto files = load_files(store_, gid);
-            if (!files) return core::unexpected(files.error());
-            auto game = replay_game(files->meta, files->lines);
-            if (!game) return core::unexpected(game.error());
-            const GameMeta& meta = files->meta;
-            const Color me = v.colour;
+        case AuthVerdict::Kind::Accept:  // daemon/game_turn.hpp
             tx.mark_seen(v.message_id);
-
-            const auto commands = parse_commands(msg.body_text);
-            const auto env_for = [&](Color c, const std::string& d) {
-                return mailer.game_envelope(v.game, meta, c, d);
-            };
-            const auto refuse =
-                [&](compose::RefusalReason reason) -> core::Result<void, std::string> {
-                auto env = env_for(me, disc);
-                if (!env) return core::unexpected(env.error());
-                compose::RefusalDetails d{reason, split_lines(msg.body_text)};
-                return mailer.queue(compose::refusal_mail(templates_, *env, game->view(me), d),
-                                    meta.address(me));
-            };
-
-            if (commands.empty()) {
-                CK_TRY(refuse(compose::RefusalReason::NothingFound));
-                break;
-            }
-            const auto view0 = game->view(me);
-            if (auto stale = check_move_numbers(commands, view0.move_number, game->side_to_move());
-                !stale) {
-                log.info("game " + v.game + ": stale mail (move " +
-                         std::to_string(stale.error().written) + ", now " +
-                         std::to_string(stale.error().expected) + ")");
-                CK_TRY(refuse(compose::RefusalReason::Stale));
-                break;
-            }
-
-            std::vector<RequestLine> added;
-            std::vector<std::string> unknown;
-            bool not_turn = false, over_before = game->over(), game_cmd = false;
-            bool want_board = false, want_help = false, turn_done = false;
-            for (const auto& cmd : commands) {
-                switch (cmd.kind) {
-                    case Command::Kind::Move:
-                    case Command::Kind::AnyQuery:
-                    case Command::Kind::Resign: {
-                        game_cmd = true;
-                        if (game->over() || turn_done) break;  // later tries are not needed
-                        if (game->side_to_move() != me) {
-                            not_turn = true;
-                            break;
-                        }
-                        const std::string text = cmd.kind == Command::Kind::Move       ? cmd.text
-                                                 : cmd.kind == Command::Kind::AnyQuery ? "any?"
-                                                                                       : "resign";
-                        const auto r = game->request(text);
-                        if (r.answer == referee::Answer::Error) {
-                            log.info("game " + v.game + ": '" + text + "': " + r.error);
-                            unknown.push_back(cmd.text);
-                            break;
-                        }
-                        added.emplace_back(me, text);
-                        if (game->over() || game->side_to_move() != me) turn_done = true;
-                        break;
-                    }
-                    case Command::Kind::Board:
-                        want_board = true;
-                        break;
-                    case Command::Kind::Help:
-                        want_help = true;
-                        break;
-                    default:
-                        unknown.push_back(cmd.kind == Command::Kind::Unknown ? cmd.text : cmd.text);
-                        break;
-                }
-            }
-
-            if (over_before && game_cmd)
-                CK_TRY(refuse(compose::RefusalReason::GameOver));
-            else if (not_turn && added.empty())
-                CK_TRY(refuse(compose::RefusalReason::NotYourTurn));
-
-            if (!added.empty()) {
-                std::vector<RequestLine> all = files->lines;
-                all.insert(all.end(), added.begin(), added.end());
-                tx.write_game_file(gid, "requests.log", format_requests(all));
-                const std::string d = "r" + std::to_string(all.size());
-                for (Color c : {me, other(me)}) {
-                    auto env = env_for(c, d);
-                    if (!env) return core::unexpected(env.error());
-                    if (game->over()) {
-                        CK_TRY(mailer.queue(compose::game_end_mail(templates_, *env, game->view(c),
-                                                                   compose::GameEndDetails{}),
-                                            meta.address(c)));
-                    } else {
-                        CK_TRY(mailer.queue(compose::turn_mail(templates_, *env, game->view(c),
-                                                               compose::TurnDetails{}),
-                                            meta.address(c)));
-                    }
-                }
-                log.info("game " + v.game + ": " + std::to_string(added.size()) +
-                         " request(s) ruled" +
-                         (game->over() ? ", game over " + *game->result() : std::string()));
-            } else if (want_board) {
-                auto env = env_for(me, disc);
-                if (!env) return core::unexpected(env.error());
-                CK_TRY(mailer.queue(
-                    compose::turn_mail(templates_, *env, game->view(me), compose::TurnDetails{}),
-                    meta.address(me)));
-            }
-            const auto view = game->view(me);
-            compose::HelpDetails help{config_.referee_address};
-            if (want_help) {
-                auto env = env_for(me, disc + "h");
-                if (!env) return core::unexpected(env.error());
-                CK_TRY(mailer.queue(compose::help_mail(templates_, *env, &view, help),
-                                    meta.address(me)));
-            }
-            for (std::size_t i = 0; i < unknown.size(); ++i) {
-                auto env = env_for(me, disc + "u" + std::to_string(i));
-                if (!env) return core::unexpected(env.error());
-                CK_TRY(mailer.queue(
-                    compose::unknown_command_mail(templates_, *env, &view,
-                                                  compose::UnknownCommandDetails{unknown[i]}, help),
-                    meta.address(me)));
-            }
+            CK_TRY(answer_game_mail(GameDesk{config_, players_, store_, templates_, secret_}, msg,
+                                    v, disc, tx));
             break;
-        }
     }
     auto committed = store_.commit(tx);
     if (!committed) return core::unexpected("commit: " + committed.error().message);
@@ -424,19 +311,22 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
 
 core::Result<std::string, std::string> show_game(store::Store& store, store::GameId id,
                                                  const std::string& as) {
-    auto files = load_files(store, id);
-    if (!files) return core::unexpected(files.error());
-    auto game = replay_game(files->meta, files->lines);
-    if (!game) return core::unexpected(game.error());
+    if (as != "white" && as != "black" && as != "referee")
+        return core::unexpected(std::string("--as must be white, black or referee"));
+    auto loaded = load_game(store, id);
+    if (!loaded) return core::unexpected(loaded.error());
+    const referee::Game& game = loaded->game;
     std::ostringstream out;
-    const auto& m = files->meta;
+    const auto& m = loaded->meta;
     out << "game " << id << ": " << m.variant << (m.hidden ? " (hidden)" : "") << ", rules "
         << m.rules << ", time " << m.time << "\n";
     out << "white: " << m.white << "\nblack: " << m.black << "\ncreated: " << m.created << "\n";
-    out << "result: " << (game->result() ? *game->result() : std::string("*")) << "\n";
-    out << "to move: " << (game->side_to_move() == Color::White ? "white" : "black") << "\n";
+    out << "result: " << game.result().value_or("*") << "\n";
+    out << "to move: " << (game.side_to_move() == Color::White ? "white" : "black") << "\n";
+    if (m.draw_offer)
+        out << "draw offered by: " << (*m.draw_offer == Color::White ? "white" : "black") << "\n";
     const auto print_view = [&](Color c) {
-        const auto view = game->view(c);
+        const auto view = game.view(c);
         out << (c == Color::White ? "white" : "black") << " view: " << view.board_text() << "\n";
         out << "heard:\n";
         for (const auto& a : view.heard) {
@@ -447,18 +337,16 @@ core::Result<std::string, std::string> show_game(store::Store& store, store::Gam
             out << "\n";
         }
     };
-    if (as == "white") {
+    if (as == "referee") {
+        // The operator sees everything: the true position (from the record's moves) and both
+        // views; `game pgn ID` prints the whole record.
+        auto fen = true_fen(*loaded);
+        if (!fen) return core::unexpected(fen.error());
+        out << "fen: " << *fen << "\n";
         print_view(Color::White);
-    } else if (as == "black") {
         print_view(Color::Black);
-    } else if (as == "referee") {
-        // The true FEN needs a referee::TruePositionKey, which the daemon cannot make yet; both
-        // views together with the request log give the operator the whole game.
-        print_view(Color::White);
-        print_view(Color::Black);
-        out << "requests:\n" << format_requests(files->lines);
     } else {
-        return core::unexpected("--as must be white, black or referee");
+        print_view(as == "white" ? Color::White : Color::Black);
     }
     return out.str();
 }

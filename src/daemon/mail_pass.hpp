@@ -1,14 +1,15 @@
 #pragma once
 // The play-by-mail daemon's core (mail.md; style guide "Durable state"): game creation and
-// the mail pass step(). Every mail's effects (requests.log, ledger entry, outgoing mails)
+// the mail pass step(). Every mail's effects (game files, ledger entry, outgoing mails)
 // commit in ONE store Transaction; only then is the mail marked done at the source; then the
 // outbox is flushed to the sink. Mails to players are built only from referee::PlayerView
 // through ck::compose (style guide "Hidden information is a type"); operator details go to
 // core::operator_log only.
 //
-// This slice: moves / any? try lists, the move-number guard, resign, board, help, unknown
-// lines. draw, decline, accept, pgn, games, leave and club commands are answered with the
-// unknown-command mail for now. Unknown senders get no reply. Clocks are not run yet.
+// A player's mail to a game (moves, any?, resign, draw, decline, accept, pgn, board, help,
+// games): daemon/game_turn.hpp; the game's files: daemon/game_files.hpp. leave and the club
+// commands are answered with the unknown-command mail for now. Clocks are not run yet. Mail acting
+// on no game (`games`, help, unknown senders): daemon/club_mail.hpp, daemon/unknown_sender.hpp.
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -52,7 +53,7 @@ public:
     store::Store& store() { return store_; }
     Players& players() { return players_; }
 
-    // Creates a game, commits game.ini + empty requests.log + both game-start mails in one
+    // Creates a game, commits its files (game_files.hpp) + both game-start mails in one
     // transaction, then flushes the outbox to the configured sink. Returns the game id.
     core::Result<store::GameId, std::string> new_game(const NewGame& spec,
                                                       const core::Clock& clock);

@@ -20,10 +20,34 @@ void RecordBuilder::set_tag(const std::string& name, const std::string& value) {
 
 void RecordBuilder::add(const referee::Ruling& ruling) { rulings_.push_back(ruling); }
 
+const std::string* RecordBuilder::tag(const std::string& name) const {
+    for (const auto& [n, v] : tags_)
+        if (n == name) return &v;
+    return nullptr;
+}
+
+namespace {
+
+// PGN standard 9.8.1 words for an end outside the requests ([%end ... REASON]).
+const char* termination_of(const std::string& reason) {
+    if (reason == "forfeit") return "time forfeit";
+    if (reason == "adjudication") return "adjudication";
+    return "normal";  // agreement
+}
+
+}  // namespace
+
 std::string RecordBuilder::referee_record() const {
     std::string result = "*";
-    for (const auto& r : rulings_)
+    std::vector<std::pair<std::string, std::string>> tags = tags_;
+    for (const auto& r : rulings_) {
         if (r.result) result = *r.result;
+        if (!r.ending) continue;
+        bool set = false;
+        for (auto& [n, v] : tags)
+            if (n == "Termination") v = termination_of(r.request), set = true;
+        if (!set) tags.emplace_back("Termination", termination_of(r.request));
+    }
 
     int number = 1;
     bool white = true;
@@ -44,7 +68,7 @@ std::string RecordBuilder::referee_record() const {
     }
     if (!pending.empty()) movetext.add_comment(pending);  // trailing requests (resign, ...)
     movetext.add(result);
-    return record::write_tags(tags_, setup_, result) + movetext.finish();
+    return record::write_tags(tags, setup_, result) + movetext.finish();
 }
 
 }  // namespace ck::pgn

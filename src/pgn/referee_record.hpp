@@ -20,6 +20,9 @@
 //   request      = "[%req" SP side SP quoted SP answer "]"
 //   announcement = "[%ann" SP audience SP type *(SP key "=" value) "]"
 //   view         = "[%view" SP side SP quoted "]"            ; player records only
+//   end          = "[%end" SP result SP reason "]"           ; an end outside the requests
+//   result       = "1-0" / "0-1" / "1/2-1/2"
+//   reason       = "agreement" / "forfeit" / "adjudication"  ; referee::Game::end_by
 //   side         = "white" / "black"                         ; who made the request
 //   audience     = side / "both"                             ; who was told
 //   answer       = "legal" / "no" / "impossible" / "illegal" / "try" / "error"
@@ -44,6 +47,14 @@
 // Example (hidden crazyhouse; line breaks aside):
 //   1. e4 {[%req white "Qh5" impossible] [%ann white illegal answer=impossible attempt=Qh5]
 //   [%req white "e4" legal] [%ann white moved move=e4] [%ann black moved]} 1... d5 {...}
+//
+// ENDS OUTSIDE THE REQUESTS (draw agreed by mail, loss on time, adjudication) are not requests:
+// `[%end RESULT REASON]` stands in the final comment where a request would, followed by its
+// announcements (`[%ann both game-over result=... reason=...]`); the verifier replays it with
+// referee::Game::end_by and checks them like a request's. The writer then also sets
+// `[Termination "normal"]` (agreement), `"time forfeit"` (forfeit) or `"adjudication"`; the
+// verifier ignores that tag. A player record leaves `[%end]` out (it is nobody's request) and
+// keeps the game-over announcement.
 //
 // PLAYER RECORD (what one player knew). Same tags plus `[View "White"|"Black"]`; the movetext
 // holds no moves (the true game is not the player's to know), only one comment per turn, then
@@ -76,6 +87,10 @@ public:
 
     std::string referee_record() const;
 
+    const std::vector<referee::Ruling>& rulings() const { return rulings_; }
+    // The value given for a tag, or nullptr.
+    const std::string* tag(const std::string& name) const;
+
 private:
     referee::GameSetup setup_;
     std::vector<std::pair<std::string, std::string>> tags_;
@@ -100,6 +115,17 @@ struct RecordError {
 // `first_line` is the line of text[0] in its file (GameText::first_line), for RecordError::line.
 core::Result<RecordCheck, RecordError> verify_referee_record(const std::string& text,
                                                              int first_line = 1);
+
+// A verified referee record opened to go on playing (the daemon's way to load a game): the
+// referee's Game after every recorded request and end, and a RecordBuilder holding the record's
+// tags and the same rulings, so that builder.referee_record() after more add() calls is the
+// record with the new rulings appended.
+struct OpenedRecord {
+    referee::Game game;
+    RecordBuilder builder;
+    RecordCheck check;
+};
+core::Result<OpenedRecord, RecordError> open_referee_record(const std::string& text);
 
 struct RebuiltViews {
     std::string white;  // PlayerView::board_text() of each side at the end of the record

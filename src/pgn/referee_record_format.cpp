@@ -107,6 +107,9 @@ std::string encode_value(std::string_view value, bool force_quote) {
 }
 
 std::string format_request(const referee::Ruling& r) {
+    if (r.ending)
+        return "[%end " + encode_value(r.result.value_or("*")) + " " + encode_value(r.request) +
+               "]";
     return "[%req " + std::string(side_word(r.side)) + " " + encode_value(r.request, true) + " " +
            std::string(referee::answer_word(r.answer)) + "]";
 }

@@ -16,6 +16,7 @@ std::string_view side_word(rules::Color c);  // "white" | "black"
 // A value as written: bare when it can be, else quoted with \\ \" \xHH escapes.
 std::string encode_value(std::string_view value, bool force_quote = false);
 
+// `[%req ...]`, or `[%end RESULT REASON]` for a Ruling with ending set.
 std::string format_request(const referee::Ruling& r);
 std::string format_announcement(std::string_view audience, const referee::Announcement& a);
 std::string format_view(rules::Color player, std::string_view board);

@@ -121,9 +121,13 @@ core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink s
         }
         const record::Annotation& a = it.annotation;
         if (a.name == "ann") return fail(it.line, "announcement without a request before it");
-        if (a.name != "req") continue;  // other annotations ([%clk], ...) are not the referee's
-        if (a.args.size() != 3)
+        // Other annotations ([%clk], ...) are not the referee's.
+        if (a.name != "req" && a.name != "end") continue;
+        const bool ending = a.name == "end";
+        if (!ending && a.args.size() != 3)
             return fail(it.line, "[%req] needs a side, a quoted request and an answer");
+        if (ending && a.args.size() != 2)
+            return fail(it.line, "[%end] needs a result and a reason");
         if (static_cast<int>(moves.size()) == played) trailing = true;
 
         // The announcements recorded for this request, split by audience.
@@ -131,7 +135,7 @@ core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink s
         std::size_t next = k + 1;
         for (; next < v.items.size(); ++next) {
             const Item& n = v.items[next];
-            if (n.is_move || n.annotation.name == "req") break;
+            if (n.is_move || n.annotation.name == "req" || n.annotation.name == "end") break;
             if (n.annotation.name != "ann") continue;
             const auto& args = n.annotation.args;
             Announcement ann;
@@ -144,20 +148,26 @@ core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink s
             if (who != "white") told[1].push_back(ann);
         }
 
-        Ruling r = game.request(a.args[1]);
-        ++check.requests;
-        std::string_view recorded_side = a.args[0];
-        if (recorded_side != record::side_word(r.side))
-            return fail(it.line, "request '" + a.args[1] + "' recorded for " +
-                                     std::string(recorded_side) + ", made by " +
-                                     std::string(record::side_word(r.side)));
-        if (a.args[2] != referee::answer_word(r.answer))
-            return fail(it.line, "request '" + a.args[1] + "' recorded answer '" + a.args[2] +
+        Ruling r;
+        if (ending) {
+            auto ended = game.end_by(a.args[0], a.args[1]);
+            if (!ended) return fail(it.line, "[%end " + a.args[0] + "]: " + ended.error());
+            r = std::move(ended.value());
+        } else {
+            r = game.request(a.args[1]);
+            ++check.requests;
+        }
+        const std::string label = ending ? a.args[0] + " " + a.args[1] : a.args[1];
+        if (!ending && a.args[0] != record::side_word(r.side))
+            return fail(it.line, "request '" + label + "' recorded for " + a.args[0] +
+                                     ", made by " + std::string(record::side_word(r.side)));
+        if (!ending && a.args[2] != referee::answer_word(r.answer))
+            return fail(it.line, "request '" + label + "' recorded answer '" + a.args[2] +
                                      "', the referee answers '" +
                                      std::string(referee::answer_word(r.answer)) + "'");
         for (int c = 0; c < 2; ++c) {
             if (told[c] != r.told[c])
-                return fail(it.line, "request '" + a.args[1] + "': recorded for " +
+                return fail(it.line, "request '" + label + "': recorded for " +
                                          std::string(record::side_word(Color(c))) + ": " +
                                          list_text(told[c]) + "; the referee tells " +
                                          list_text(r.told[c]));
@@ -197,7 +207,7 @@ struct PlayerSink {
 
     static void on_ruling(void* ctx, const Ruling& r, const referee::Game& game) {
         auto* self = static_cast<PlayerSink*>(ctx);
-        if (r.side == self->player && r.answer != referee::Answer::Error)
+        if (r.side == self->player && r.answer != referee::Answer::Error && !r.ending)
             self->turn.push_back(record::format_request(r));
         int c = static_cast<int>(self->player);
         for (const auto& a : r.told[c])
@@ -219,6 +229,19 @@ core::Result<RecordCheck, RecordError> verify_referee_record(const std::string& 
     auto r = replay(text, nullptr, nullptr, first_line);
     if (!r) return core::unexpected(r.error());
     return r.value().check;
+}
+
+core::Result<OpenedRecord, RecordError> open_referee_record(const std::string& text) {
+    std::vector<Ruling> rulings;
+    auto collect = [](void* ctx, const Ruling& r, const referee::Game&) {
+        static_cast<std::vector<Ruling>*>(ctx)->push_back(r);
+    };
+    auto r = replay(text, collect, &rulings);
+    if (!r) return core::unexpected(r.error());
+    RecordBuilder builder(r.value().setup);
+    for (const auto& [name, value] : r.value().tags) builder.set_tag(name, value);
+    for (const auto& ruling : rulings) builder.add(ruling);
+    return OpenedRecord{std::move(r.value().game), std::move(builder), r.value().check};
 }
 
 core::Result<RebuiltViews, RecordError> rebuild_views(const std::string& text) {

@@ -163,6 +163,26 @@ void Game::end_game(Ruling& r, std::string result, std::string reason) {
     result_ = std::move(result);
 }
 
+core::Result<Ruling, std::string> Game::end_by(const std::string& result,
+                                               const std::string& reason) {
+    if (over()) return core::unexpected(std::string("the game is over"));
+    const bool draw = result == "1/2-1/2";
+    if (!draw && result != "1-0" && result != "0-1")
+        return core::unexpected("bad result '" + result + "'");
+    if (reason == "agreement" ? !draw : reason == "forfeit" ? draw : reason != "adjudication")
+        return core::unexpected("result " + result + " does not fit the reason '" + reason + "'");
+    Ruling r;
+    r.ending = true;
+    r.side = position_.side_to_move();
+    r.request = reason;
+    r.answer = Answer::Legal;
+    end_game(r, result, reason);
+    r.result = result_;
+    for (int c = 0; c < 2; ++c)
+        heard_[c].insert(heard_[c].end(), r.told[c].begin(), r.told[c].end());
+    return r;
+}
+
 void Game::start_turn() {
     asked_any_ = false;
     duty_ = false;

@@ -47,6 +47,14 @@ public:
     // The caller skips blank and `#` lines; every line given here is answered and counted.
     Ruling request(std::string_view line);
 
+    // Ends the game outside the requests (../shared/spec/mail.md: draw agreed by mail, loss on
+    // time, the operator's adjudication). `reason` is "agreement" (result must be 1/2-1/2),
+    // "forfeit" (1-0 or 0-1: the loser ran out of time) or "adjudication" (any result). Both
+    // players are told game-over with that result and reason, exactly as for a referee's own
+    // end; the returned Ruling has ending = true and is not counted as a request. Fails (and
+    // changes nothing) when the game is already over or the result/reason do not fit.
+    core::Result<Ruling, std::string> end_by(const std::string& result, const std::string& reason);
+
     // What `player` may see now (their own pieces only in hidden play).
     PlayerView view(rules::Color player) const;
     // view(player).board_text() without copying the announcement log.

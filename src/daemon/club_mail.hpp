@@ -1,0 +1,61 @@
+#pragma once
+// Answers to mail that acts on no game (mail.md "Who may act", "What the referee reads"):
+//   - `games` (my games): the games-list mail, from a game's reply address (Accept) or from a
+//     plain mail to the referee address (ClubMail) or any other address of the referee
+//     (RefuseKnownPlayer). It goes only to the player's REGISTERED address and lists only that
+//     player's own games, each from that player's own PlayerView, so a forged From learns
+//     nothing and shows nothing of a game the player could not see.
+//   - ClubMail / RefuseKnownPlayer: `games` and `help` are answered; the first unknown line is
+//     quoted back with help (unknown-command); anything else (moves, game commands sent to no
+//     game, an empty mail) gets the help mail, which tells the player to reply to the game mail.
+//     Club commands still to come (challenge, join, standings, follow) get the help mail too.
+// Everything is queued into the caller's transaction: it commits with the ledger entry.
+#include <string>
+
+#include "compose/compose.hpp"
+#include "core/result.hpp"
+#include "daemon/auth.hpp"
+#include "daemon/config.hpp"
+#include "daemon/players.hpp"
+#include "mail/message.hpp"
+#include "store/store.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::daemon {
+
+// What the club-level answers borrow from the daemon for one mail.
+struct ClubDesk {
+    const Config& config;
+    const Players& players;
+    const store::Store& store;
+    const compose::Templates& templates;
+};
+
+// The display name the referee's mails come from.
+inline constexpr const char* RefereeDisplayName = "Crazykrieg referee";
+
+// The games in progress of the player registered as `address` (case-insensitive), by id:
+// opponent (registered name, else address), colour, whose turn and move number as that
+// player's view shows them; no deadline yet. A game that cannot be loaded is left out (and
+// logged for the operator).
+core::Result<compose::GamesListDetails, std::string> games_of(const ClubDesk& desk,
+                                                              const std::string& address);
+
+// Queues the games-list mail to the registered player `address`. `discriminator` keeps its
+// Message-ID unique per incoming mail (derive it from the incoming Message-ID).
+core::Result<void, std::string> queue_games_list(const ClubDesk& desk, const std::string& address,
+                                                 const std::string& discriminator,
+                                                 store::Transaction& tx);
+
+// The ClubMail and RefuseKnownPlayer verdicts (v.reply_to is the registered address).
+core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
+                                                 const mail::MailMessage& message,
+                                                 const AuthVerdict& v,
+                                                 const std::string& discriminator,
+                                                 store::Transaction& tx);
+
+// A compose::Envelope about no game, to `address`, from the referee, dated tx.now().
+compose::Envelope club_envelope(const ClubDesk& desk, const std::string& address,
+                                const std::string& discriminator, const store::Transaction& tx);
+
+}  // namespace ck::daemon

@@ -1,0 +1,60 @@
+#pragma once
+// A player's mail to one of their games (AuthVerdict::Accept; mail.md "What the referee
+// reads"): loads the game from its record (game_files.hpp), runs the mail's commands in order
+// and queues the game files and every answer into the caller's transaction, which commits them
+// with the ledger entry (all or nothing).
+//   moves / any? / resign   the try list, ruled by the referee and recorded; both players get
+//                           the turn mail, or the game-end mail when the game ended
+//   draw                    offers a draw, or accepts the opponent's pending offer: the game
+//                           ends 1/2-1/2 by agreement (game_files.hpp `end_game`)
+//   accept                  accepts the opponent's pending draw offer (else unknown command)
+//   decline                 declines the opponent's pending draw offer
+//   pgn                     mails the sender their own player record as an attachment; the
+//                           referee's full record once the game is over (or in open play)
+//   board, help, games      the sender's view, the help mail, the games list (club_mail.hpp)
+// Draw offers lapse when the offerer's opponent has a move played; the offerer is told.
+// Game-end mails carry the referee's full record as a PGN attachment (hidden and open games).
+#include <string>
+
+#include "compose/compose.hpp"
+#include "core/result.hpp"
+#include "daemon/auth.hpp"
+#include "daemon/config.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/players.hpp"
+#include "mail/message.hpp"
+#include "store/store.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::daemon {
+
+// What a game mail borrows from the daemon.
+struct GameDesk {
+    const Config& config;
+    const Players& players;
+    const store::Store& store;
+    const compose::Templates& templates;
+    const std::string& secret;
+};
+
+// The envelope of a game mail to player `c` of `meta`: to the registered address, Reply-To the
+// per-game reply address, dated tx.now().
+core::Result<compose::Envelope, std::string> game_envelope(const GameDesk& desk,
+                                                           const std::string& game,
+                                                           const GameMeta& meta, rules::Color c,
+                                                           const std::string& discriminator,
+                                                           const store::Transaction& tx);
+
+// The attachment of a record: "crazykrieg-42.pgn" (referee) or "crazykrieg-42-white.pgn".
+mail::Attachment record_attachment(const std::string& game, const std::string& as,
+                                   std::string text);
+
+// Handles an Accept verdict's mail (v.game, v.colour). `discriminator` is derived from the
+// incoming Message-ID. The caller marks the Message-ID seen.
+core::Result<void, std::string> answer_game_mail(const GameDesk& desk,
+                                                 const mail::MailMessage& message,
+                                                 const AuthVerdict& v,
+                                                 const std::string& discriminator,
+                                                 store::Transaction& tx);
+
+}  // namespace ck::daemon

@@ -1,0 +1,381 @@
+// Games stored as their extended PGN record (daemon/game_files.hpp) and the mail commands that
+// end or annotate a game outside the referee's requests (daemon/game_turn.hpp): draw offers
+// (offer, accept, decline, lapse), `pgn`, game-end attachments, reload after a restart, and a
+// damaged record leaving the mail pending.
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/atomic_file.hpp"
+#include "core/clock.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/mail_pass.hpp"
+#include "daemon/reply_address.hpp"
+#include "mail/codec.hpp"
+#include "mail/maildir.hpp"
+#include "mail/message.hpp"
+#include "pgn/referee_record.hpp"
+
+namespace fs = std::filesystem;
+using ck::rules::Color;
+
+namespace {
+
+const std::string Ada = "ada@example.org";
+const std::string Bob = "bob@example.net";
+const std::string Secret = "0123456789abcdef0123456789abcdef";
+
+struct OutMail {
+    std::string to;
+    std::string subject;
+    std::string raw;
+    std::string text;
+};
+
+// The decoded bytes of the attachment named `name` in a raw mail; nullopt when absent.
+std::optional<std::string> attachment(const std::string& raw, const std::string& name) {
+    const auto at = raw.find("filename=\"" + name + "\"");
+    if (at == std::string::npos) return std::nullopt;
+    const auto body = raw.find("\r\n\r\n", at);
+    const auto end = raw.find("\r\n--", body);
+    return ck::mail::base64_decode(raw.substr(body + 4, end - body - 4));
+}
+
+class Club {
+public:
+    explicit Club(const std::string& tag)
+        : root_(fs::temp_directory_path() /
+                ("ck-record-" + tag + "-" + std::to_string(::getpid()))),
+          clock_(std::chrono::system_clock::from_time_t(1795262400)) {
+        fs::remove_all(root_);
+        fs::create_directories(root_ / "var");
+        config_.store_dir = (root_ / "var/games").string();
+        config_.inbox = (root_ / "var/inbox").string();
+        config_.outbox = (root_ / "var/outbox").string();
+        config_.secret_file = (root_ / "var/secret").string();
+        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
+        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
+        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
+        reopen();
+        REQUIRE(daemon_->players().add("Ada White", Ada));
+        REQUIRE(daemon_->players().add("Bob Black", Bob));
+    }
+    ~Club() {
+        daemon_.reset();
+        std::error_code ec;
+        fs::remove_all(root_, ec);
+    }
+
+    // Closes the daemon (and its store lock) and opens it again on the same files.
+    void reopen() {
+        daemon_.reset();
+        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
+        if (!d) FAIL("open: " << d.error());
+        daemon_.emplace(std::move(*d));
+    }
+
+    ck::daemon::Daemon& daemon() { return *daemon_; }
+
+    std::vector<OutMail> new_game(const std::string& variant, bool hidden) {
+        ck::daemon::NewGame spec;
+        spec.variant = variant;
+        spec.hidden = hidden;
+        spec.white = Ada;
+        spec.black = Bob;
+        spec.time = "3d";
+        auto id = daemon_->new_game(spec, clock_);
+        REQUIRE(id);
+        CHECK(*id == 1);
+        return pass();
+    }
+
+    std::string address(Color c) const {
+        auto a = ck::daemon::build_reply_address(config_.referee_address, "1", c, Secret);
+        REQUIRE(a);
+        return *a;
+    }
+
+    // `c` writes `body` to game 1 from their registered address; returns the new mails.
+    std::vector<OutMail> send(Color c, const std::string& body) {
+        const std::string from = c == Color::White ? Ada : Bob;
+        const std::string mid =
+            "m" + std::to_string(++sent_) + "@" + from.substr(from.find('@') + 1);
+        const std::string raw = "From: Player <" + from + ">\r\nTo: <" + address(c) +
+                                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 "
+                                "+0000\r\nMessage-ID: <" +
+                                mid + ">\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+                                body + "\r\n";
+        ck::mail::MaildirSink inbox(config_.inbox);
+        REQUIRE(inbox.deliver(raw));
+        return pass();
+    }
+
+    std::vector<OutMail> pass(std::size_t expect_failed = 0) {
+        clock_.advance(std::chrono::hours(1));
+        ck::mail::MaildirSource source(config_.inbox);
+        ck::mail::MaildirSink sink(config_.outbox);
+        const auto report = daemon_->step(source, sink, clock_);
+        CHECK(report.failed == expect_failed);
+        std::vector<OutMail> out;
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
+            if (!seen_.count(e.path().filename().string())) files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) {
+            seen_.insert(f.filename().string());
+            auto raw = ck::core::read_file(f);
+            REQUIRE(raw);
+            auto parsed = ck::mail::parse_message(*raw);
+            REQUIRE(parsed);
+            REQUIRE(parsed->to.size() == 1);
+            out.push_back({parsed->to[0], parsed->subject, *raw, parsed->full_text});
+        }
+        return out;
+    }
+
+    std::string file(const std::string& name) {
+        auto r = daemon_->store().read_game_file(1, name);
+        REQUIRE(r);
+        return *r;
+    }
+    ck::daemon::StoredGame game() {
+        auto g = ck::daemon::load_game(daemon_->store(), 1);
+        if (!g) FAIL("load: " << g.error());
+        return std::move(*g);
+    }
+
+private:
+    fs::path root_;
+    ck::daemon::Config config_;
+    ck::core::FixedClock clock_;
+    std::optional<ck::daemon::Daemon> daemon_;
+    std::set<std::string> seen_;
+    int sent_ = 0;
+};
+
+std::vector<OutMail> to(const std::vector<OutMail>& mails, const std::string& address) {
+    std::vector<OutMail> out;
+    for (const auto& m : mails)
+        if (m.to == address) out.push_back(m);
+    return out;
+}
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("a new game is stored as its referee record and both player records",
+          "[daemon][record]") {
+    Club club("new");
+    CHECK(club.new_game("crazykrieg", false).size() == 2);
+    const std::string record = club.file("record.pgn");
+    CHECK(has(record, "[Event \"Crazykrieg game 1\"]"));
+    CHECK(has(record, "[White \"Ada White\"]"));
+    CHECK(has(record, "[Black \"Bob Black\"]"));
+    CHECK(has(record, "[Date \"2026.11.21\"]"));
+    CHECK(has(record, "[Variant \"Crazyhouse\"]"));
+    CHECK(has(record, "[Kriegspiel \"crazykrieg\"]"));
+    CHECK(has(record, "[Mode \"EM\"]"));
+    CHECK(has(record, "[TimeControl \"1/259200\"]"));
+    CHECK(has(record, "[Result \"*\"]"));
+    REQUIRE(ck::pgn::verify_referee_record(record));
+    CHECK(has(club.file("white.pgn"), "[View \"White\"]"));
+    CHECK(has(club.file("black.pgn"), "[View \"Black\"]"));
+    CHECK_FALSE(club.daemon().store().read_game_file(1, "requests.log"));
+
+    club.send(Color::White, "1. e4");
+    club.send(Color::Black, "1... Qh4\ne5");  // a refused try, then a move
+    const std::string after = club.file("record.pgn");
+    auto check = ck::pgn::verify_referee_record(after);
+    REQUIRE(check);
+    CHECK(check->plies == 2);
+    CHECK(check->requests == 3);
+    CHECK(has(after, "1. e4"));
+    CHECK(has(after, "1... e5"));
+    // The player records are the ones derived from the referee record, written alongside.
+    CHECK(club.file("white.pgn") == *ck::pgn::player_record(after, Color::White));
+    CHECK(club.file("black.pgn") == *ck::pgn::player_record(after, Color::Black));
+    // White's own record does not hold Black's refused try.
+    CHECK_FALSE(has(club.file("white.pgn"), "Qh4"));
+    CHECK(has(club.file("black.pgn"), "Qh4"));
+}
+
+TEST_CASE("a game reloads from its record after a restart and goes on", "[daemon][record]") {
+    Club club("reload");
+    club.new_game("kriegspiel", false);
+    club.send(Color::White, "e4");
+    club.send(Color::Black, "e5");
+    const std::string before = club.file("record.pgn");
+    club.reopen();
+    {
+        auto g = club.game();
+        CHECK(g.game.side_to_move() == Color::White);
+        CHECK(g.game.view(Color::White).move_number == 2);
+        CHECK(g.record.referee_record() == before);
+        CHECK(*ck::daemon::true_fen(g) ==
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    }
+    {
+        // What `crazykrieg game pgn 1 [--as ...]` prints.
+        auto g = club.game();
+        CHECK(*ck::daemon::record_text(g, "referee") == before);
+        CHECK(*ck::daemon::record_text(g, "white") == club.file("white.pgn"));
+        CHECK(*ck::daemon::record_text(g, "black") == club.file("black.pgn"));
+        CHECK_FALSE(ck::daemon::record_text(g, "umpire"));
+    }
+    auto m = club.send(Color::White, "Nf3");
+    CHECK(m.size() == 2);
+    auto check = ck::pgn::verify_referee_record(club.file("record.pgn"));
+    REQUIRE(check);
+    CHECK(check->plies == 3);
+
+    // A damaged record: the mail stays pending and nothing is sent or written.
+    const std::string good = club.file("record.pgn");
+    std::string bad = good;
+    bad.replace(bad.find("2. Nf3"), 6, "2. Nc3");
+    {
+        ck::store::Transaction tx(std::chrono::system_clock::from_time_t(1795262400));
+        tx.write_game_file(1, "record.pgn", bad);
+        REQUIRE(club.daemon().store().commit(tx));
+    }
+    CHECK_FALSE(ck::daemon::load_game(club.daemon().store(), 1));
+    ck::mail::MaildirSink inbox((fs::path(club.daemon().config().inbox)).string());
+    // (delivered through send(); the pass reports one failure)
+    const std::string raw =
+        "From: <" + Bob + ">\r\nTo: <" + club.address(Color::Black) +
+        ">\r\nMessage-ID: <late@bob>\r\nContent-Type: text/plain\r\n\r\nNc6\r\n";
+    REQUIRE(inbox.deliver(raw));
+    CHECK(club.pass(1).empty());
+    CHECK(club.file("record.pgn") == bad);
+}
+
+TEST_CASE("draw: offer, then accept ends the game 1/2-1/2 with the record attached",
+          "[daemon][draw]") {
+    Club club("accept");
+    club.new_game("crazykrieg", false);
+    club.send(Color::White, "e4");
+
+    // Black offers while White is to move: White is told, Black gets a confirmation.
+    auto offer = club.send(Color::Black, "draw");
+    REQUIRE(offer.size() == 2);
+    REQUIRE(to(offer, Ada).size() == 1);
+    CHECK(has(to(offer, Ada)[0].subject, "Your opponent offers a draw"));
+    CHECK(has(to(offer, Bob)[0].subject, "Draw offer sent"));
+    CHECK(club.game().meta.draw_offer == Color::Black);
+    CHECK(has(club.file("game.ini"), "draw_offer = black"));
+
+    // White accepts with `draw`: both get the game-end mail with the full record attached.
+    auto end = club.send(Color::White, "draw");
+    REQUIRE(end.size() == 2);
+    for (const auto& m : end) {
+        CHECK(has(m.subject, "Game over: 1/2-1/2"));
+        CHECK(has(m.text, "Draw agreed."));
+        auto pgn = attachment(m.raw, "crazykrieg-1.pgn");
+        REQUIRE(pgn);
+        CHECK(*pgn == club.file("record.pgn"));
+    }
+    const std::string record = club.file("record.pgn");
+    CHECK(has(record, "[%end 1/2-1/2 agreement]"));
+    CHECK(has(record, "[Termination \"normal\"]"));
+    CHECK(has(record, "[Result \"1/2-1/2\"]"));
+    auto check = ck::pgn::verify_referee_record(record);
+    REQUIRE(check);
+    CHECK(check->result == "1/2-1/2");
+    auto g = club.game();
+    CHECK(g.game.over());
+    CHECK(g.game.view(Color::White).result == "1/2-1/2");
+    CHECK_FALSE(g.meta.draw_offer);
+    // The player records keep the game-over, not the [%end].
+    CHECK(has(club.file("white.pgn"), "reason=agreement"));
+    CHECK_FALSE(has(club.file("white.pgn"), "[%end"));
+
+    // After the end, moves and draw are refused as game over.
+    auto late = club.send(Color::Black, "draw");
+    REQUIRE(late.size() == 1);
+    CHECK(late[0].to == Bob);
+    CHECK(club.file("record.pgn") == record);
+}
+
+TEST_CASE("draw: decline, decline with no offer, accept keyword", "[daemon][draw]") {
+    Club club("decline");
+    club.new_game("chess", false);
+    auto offer = club.send(Color::White, "e4\ndraw");  // a move and an offer in one mail
+    CHECK(to(offer, Bob).size() == 2);                 // the turn mail and the offer
+    CHECK(club.game().meta.draw_offer == Color::White);
+
+    auto declined = club.send(Color::Black, "decline");
+    REQUIRE(declined.size() == 2);
+    CHECK(has(to(declined, Ada)[0].text, "Your opponent declined your draw offer"));
+    CHECK(has(to(declined, Bob)[0].text, "You declined the draw offer"));
+    CHECK_FALSE(club.game().meta.draw_offer);
+    CHECK(has(club.file("game.ini"), "draw_offer = \n"));
+
+    auto nothing = club.send(Color::Black, "decline");
+    REQUIRE(nothing.size() == 1);
+    CHECK(nothing[0].to == Bob);
+    CHECK(has(nothing[0].text, "There is no draw offer to decline"));
+
+    // `accept` with nothing pending is an unknown command; with an offer it accepts.
+    auto stray = club.send(Color::Black, "accept");
+    REQUIRE(stray.size() == 1);
+    CHECK(stray[0].to == Bob);
+    club.send(Color::Black, "draw");
+    auto accepted = club.send(Color::White, "accept");
+    REQUIRE(accepted.size() == 2);
+    CHECK(club.game().game.result() == "1/2-1/2");
+}
+
+TEST_CASE("draw: an offer lapses when the offerer's opponent moves", "[daemon][draw]") {
+    Club club("lapse");
+    club.new_game("kriegspiel", false);
+    club.send(Color::White, "draw");
+    CHECK(club.game().meta.draw_offer == Color::White);
+    // White's own move keeps the offer standing.
+    club.send(Color::White, "e4");
+    CHECK(club.game().meta.draw_offer == Color::White);
+    // Black plays instead of answering: the offer lapses and White is told.
+    auto moved = club.send(Color::Black, "e5");
+    auto white = to(moved, Ada);
+    REQUIRE(white.size() == 2);
+    CHECK(std::any_of(white.begin(), white.end(),
+                      [](const OutMail& m) { return has(m.subject, "Draw offer lapsed"); }));
+    CHECK_FALSE(club.game().meta.draw_offer);
+    // So Black's `draw` now is a new offer, not an acceptance.
+    club.send(Color::Black, "draw");
+    CHECK_FALSE(club.game().game.over());
+    CHECK(club.game().meta.draw_offer == Color::Black);
+}
+
+TEST_CASE("pgn: the player's own record while the game lasts, the full one after",
+          "[daemon][pgn]") {
+    Club club("pgn");
+    club.new_game("crazykrieg", false);
+    club.send(Color::White, "Qh5\ne4");
+    auto mine = club.send(Color::Black, "pgn");
+    REQUIRE(mine.size() == 1);
+    CHECK(mine[0].to == Bob);
+    CHECK(has(mine[0].subject, "Your record of the game"));
+    auto own = attachment(mine[0].raw, "crazykrieg-1-black.pgn");
+    REQUIRE(own);
+    CHECK(*own == club.file("black.pgn"));
+    CHECK_FALSE(has(*own, "e4"));  // Black does not know White's move
+    CHECK_FALSE(attachment(mine[0].raw, "crazykrieg-1.pgn"));
+
+    club.send(Color::Black, "resign");
+    auto full = club.send(Color::Black, "pgn");
+    REQUIRE(full.size() == 1);
+    CHECK(has(full[0].subject, "The full record of the game"));
+    auto ref = attachment(full[0].raw, "crazykrieg-1.pgn");
+    REQUIRE(ref);
+    CHECK(*ref == club.file("record.pgn"));
+    CHECK(has(*ref, "1. e4"));
+}

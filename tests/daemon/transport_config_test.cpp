@@ -1,0 +1,154 @@
+// [imap]/[smtp] configuration -> mail client settings (daemon/transport_config.hpp), and the
+// config keys that choose them.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "daemon/config.hpp"
+#include "daemon/transport_config.hpp"
+
+namespace fs = std::filesystem;
+using ck::daemon::Config;
+using ck::daemon::imap_client_config;
+using ck::daemon::parse_mail_url;
+using ck::daemon::smtp_client_config;
+using ck::mail::TlsMode;
+
+namespace {
+
+class Dir {
+public:
+    Dir() : path_(fs::temp_directory_path() / ("ck-transport-" + std::to_string(::getpid()))) {
+        fs::remove_all(path_);
+        fs::create_directories(path_);
+    }
+    ~Dir() {
+        std::error_code ec;
+        fs::remove_all(path_, ec);
+    }
+    std::string file(const std::string& name, const std::string& content) const {
+        const fs::path p = path_ / name;
+        std::ofstream(p, std::ios::binary) << content;
+        return p.string();
+    }
+
+private:
+    fs::path path_;
+};
+
+Config load(const std::string& text) {
+    std::istringstream in(text);
+    auto c = ck::daemon::load_config(in, "test.conf");
+    INFO((c ? std::string() : c.error().message));
+    REQUIRE(c);
+    return *c;
+}
+
+}  // namespace
+
+TEST_CASE("transport: mail URLs", "[transport_config]") {
+    auto u = parse_mail_url("IMAPS://mail.example:993/Club%20Mail/", "imap", "imaps");
+    REQUIRE(u);
+    CHECK(u->scheme == "imaps");
+    CHECK(u->server == "imaps://mail.example:993");
+    CHECK(u->path == "Club Mail");
+    u = parse_mail_url("smtp://127.0.0.1:10025", "smtp", "smtps");
+    REQUIRE(u);
+    CHECK(u->server == "smtp://127.0.0.1:10025");
+    CHECK(u->path.empty());
+    for (const char* bad : {"imap://", "imap://:143", "http://mail.example", "mail.example",
+                            "imap://user:pw@mail.example", "imap://mail.example/INBOX;UID=1",
+                            "imap://mail.example/INBOX?x", "imap://mail.example/%4", "imap://a b",
+                            "imap://mail.example/%0d%0aX"}) {
+        INFO(bad);
+        CHECK_FALSE(parse_mail_url(bad, "imap", "imaps"));
+    }
+    // A password in the URL is refused, and the message does not repeat it.
+    auto pw = parse_mail_url("imap://user:hunter2@mail.example", "imap", "imaps");
+    REQUIRE_FALSE(pw);
+    CHECK(pw.error().find("hunter2") == std::string::npos);
+}
+
+TEST_CASE("transport: IMAP settings from the config, password from its file",
+          "[transport_config]") {
+    Dir dir;
+    const std::string pw = dir.file("imap-pass", "s3cret pass\nignored\n");
+    Config c = load(
+        "[mail]\nsource = imap\n[imap]\nurl = imap://127.0.0.1:10143/INBOX\n"
+        "user = referee@example.test\npassword_file = " +
+        pw + "\nprocessed_folder = Done\nstarttls = no\n");
+    auto i = imap_client_config(c);
+    INFO((i ? std::string() : i.error()));
+    REQUIRE(i);
+    CHECK(i->url == "imap://127.0.0.1:10143");
+    CHECK(i->mailbox == "INBOX");
+    CHECK(i->username == "referee@example.test");
+    CHECK(i->password == "s3cret pass");
+    CHECK(i->done_folder == "Done");
+    CHECK(i->tls == TlsMode::None);
+    CHECK(i->verify_tls_peer);
+
+    // The defaults: STARTTLS required on imap://, nothing extra on imaps://.
+    c.imap_starttls = true;
+    CHECK(imap_client_config(c)->tls == TlsMode::Required);
+    c.imap_url = "imaps://mail.example";
+    CHECK(imap_client_config(c)->tls == TlsMode::None);
+    CHECK(imap_client_config(c)->mailbox == "INBOX");
+    // An empty processed_folder is \Seen mode.
+    c.imap_processed_folder.clear();
+    CHECK(imap_client_config(c)->done_folder.empty());
+
+    // No password file, or one that cannot be read: an error naming the key.
+    c.imap_password_file.clear();
+    auto none = imap_client_config(c);
+    REQUIRE_FALSE(none);
+    CHECK(none.error().find("imap.password_file") != std::string::npos);
+    c.imap_password_file = "/nonexistent/imap-pass";
+    CHECK_FALSE(imap_client_config(c));
+}
+
+TEST_CASE("transport: SMTP settings from the config, AUTH only with a user", "[transport_config]") {
+    Dir dir;
+    Config c = load(
+        "[mail]\nsink = smtp\nreferee_address = referee@example.test\n"
+        "[smtp]\nurl = smtp://127.0.0.1:10025\nstarttls = no\n");
+    auto s = smtp_client_config(c);
+    REQUIRE(s);
+    CHECK(s->url == "smtp://127.0.0.1:10025");
+    CHECK(s->username.empty());
+    CHECK(s->password.empty());
+    CHECK(s->tls == TlsMode::None);
+    CHECK(s->helo_name == "example.test");
+
+    c.smtp_starttls = true;
+    CHECK(smtp_client_config(c)->tls == TlsMode::Required);
+    c.smtp_url = "smtps://mail.example:465";
+    CHECK(smtp_client_config(c)->tls == TlsMode::None);
+
+    c.smtp_user = "referee";
+    auto missing = smtp_client_config(c);
+    REQUIRE_FALSE(missing);
+    CHECK(missing.error().find("smtp.password_file") != std::string::npos);
+    c.smtp_password_file = dir.file("smtp-pass", "pa55\n");
+    auto with_auth = smtp_client_config(c);
+    REQUIRE(with_auth);
+    CHECK(with_auth->username == "referee");
+    CHECK(with_auth->password == "pa55");
+    c.smtp_user.clear();
+    CHECK_FALSE(smtp_client_config(c));  // a password file without a user is a mistake
+}
+
+TEST_CASE("config: unknown_sender_reply takes none | once-per-day (and no | yes)", "[config]") {
+    CHECK(ck::daemon::default_config().unknown_sender_reply == Config::UnknownSenderReply::None);
+    CHECK(load("[club]\nunknown_sender_reply = none\n").unknown_sender_reply ==
+          Config::UnknownSenderReply::None);
+    CHECK(load("[club]\nunknown_sender_reply = no\n").unknown_sender_reply ==
+          Config::UnknownSenderReply::None);
+    CHECK(load("[club]\nunknown_sender_reply = once-per-day\n").unknown_sender_reply ==
+          Config::UnknownSenderReply::OncePerDay);
+    CHECK(load("[club]\nunknown_sender_reply = yes\n").unknown_sender_reply ==
+          Config::UnknownSenderReply::OncePerDay);
+}
