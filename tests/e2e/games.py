@@ -1,0 +1,53 @@
+"""Scripted games of the e2e tests: (side, request lines of one mail, the umpire's answers).
+
+The answers are what the referee must say to each line, in order; lines after the one that
+makes the move are not ruled (the mail's later tries are not needed)."""
+
+# CrazyKrieg (hidden crazyhouse) to checkmate, with a refused "Impossible." (1. Qh5 through
+# the own e2 pawn), "No." for both sides (4. d4 leaves the king in check; 4... Qxb2 runs into
+# the unseen knight on c3), any? answered "Try." and "No.", captures of a pawn and a queen,
+# two drops (4. P@e2 blocking the check, 7. Q@d8#), and checks on the vertical and horizontal.
+CRAZYKRIEG_MATE = {
+    "variant": "crazykrieg",
+    "hidden": True,
+    "result": "1-0",
+    "mails": [
+        ("white", ["Qh5", "e4"], ["impossible", "legal"]),
+        ("black", ["d5"], ["legal"]),
+        ("white", ["any?", "exd5"], ["try", "legal"]),
+        ("black", ["Qxd5"], ["legal"]),
+        ("white", ["Nc3"], ["legal"]),
+        ("black", ["any?", "Qe5+"], ["no", "legal"]),
+        ("white", ["d4", "P@e2"], ["no", "legal"]),
+        ("black", ["Qxb2", "Nf6"], ["no", "legal"]),
+        ("white", ["d4"], ["legal"]),
+        ("black", ["Qxd4"], ["legal"]),
+        ("white", ["Qxd4"], ["legal"]),
+        ("black", ["Bg4"], ["legal"]),
+        ("white", ["Q@d8#"], ["legal"]),
+    ],
+}
+
+# Open Crazyhouse to checkmate: an illegal attempt, captures, a drop, checks, mate by a drop.
+CRAZYHOUSE_MATE = {
+    "variant": "crazyhouse",
+    "hidden": False,
+    "result": "1-0",
+    "mails": [
+        ("white", ["Ke2", "e4"], ["illegal", "legal"]),
+        ("black", ["d5"], ["legal"]),
+        ("white", ["exd5"], ["legal"]),
+        ("black", ["Qxd5"], ["legal"]),
+        ("white", ["Nc3"], ["legal"]),
+        ("black", ["Qe5+"], ["legal"]),
+        ("white", ["P@e2"], ["legal"]),
+        ("black", ["Nf6"], ["legal"]),
+        ("white", ["d4"], ["legal"]),
+        ("black", ["Qxd4"], ["legal"]),
+        ("white", ["Qxd4"], ["legal"]),
+        ("black", ["Bg4"], ["legal"]),
+        ("white", ["Q@d8#"], ["legal"]),
+    ],
+}
+
+SCRIPTS = {"crazykrieg-mate": CRAZYKRIEG_MATE, "crazyhouse-mate": CRAZYHOUSE_MATE}
