@@ -52,8 +52,11 @@ Play a game between two local addresses (README, "Mail protocol for players"):
   $BUILD_DIR/crazykrieg player add Alice alice@example.test
   $BUILD_DIR/crazykrieg player add Bob bob@example.test
   $BUILD_DIR/crazykrieg game new --variant crazykrieg --white alice@example.test --black bob@example.test
-Each player's mail appears in var/outbox/new; a reply (a mail to its Reply-To address, with a
-move on a line) goes into var/inbox/new.
+Then, from another terminal, each player reads and answers their mail (the daemon picks the
+replies up within seconds):
+  scripts/local-mail.py read alice@example.test
+  scripts/local-mail.py reply alice@example.test e4
+  scripts/local-mail.py read bob@example.test
 HOWTO
     exec "$BUILD_DIR/crazykrieg" serve
 }
