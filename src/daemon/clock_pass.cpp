@@ -1,0 +1,120 @@
+#include "daemon/clock_pass.hpp"
+
+#include <string>
+
+#include "core/log.hpp"
+#include "daemon/game_clock.hpp"
+#include "daemon/tournament_hooks.hpp"
+#include "mail/outgoing.hpp"
+
+namespace ck::daemon {
+namespace {
+
+using rules::Color;
+
+core::Result<void, std::string> queue(const GameDesk& desk, store::Transaction& tx,
+                                      const std::string& address, compose::MailResult mail,
+                                      std::optional<mail::Attachment> attachment = {}) {
+    if (!mail) return core::unexpected(mail.error().message);
+    if (attachment) mail->attachments.push_back(std::move(*attachment));
+    tx.queue_mail(
+        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    return {};
+}
+
+enum class Event { None, Reminder, Forfeit };
+
+// The effects of one game at `now` into `tx`.
+core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId id,
+                                            store::Transaction& tx, core::TimePoint now) {
+    auto loaded = load_game(desk.store, id);
+    if (!loaded) return core::unexpected(loaded.error());
+    StoredGame& g = *loaded;
+    const auto tc = clock_control(g.meta);
+    if (!tc || g.game.over()) return Event::None;
+    auto state = load_clock(desk.store, id, g.meta);
+    if (!state) return core::unexpected(state.error());
+    auto book = LeaveBook::of_store(desk.store.root());
+    if (!book) return core::unexpected(book.error());
+    const Color late = g.game.side_to_move();
+    const core::TimePoint deadline =
+        deadline_of(*state, *tc, late, book->periods(g.meta.address(late)));
+    const std::string gid = std::to_string(id);
+    if (now > deadline) {
+        auto ended = end_game(g, late == Color::White ? "0-1" : "1-0", "forfeit");
+        if (!ended) return core::unexpected(ended.error());
+        if (auto saved = save_game(tx, id, g); !saved) return core::unexpected(saved.error());
+        // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp).
+        const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
+        if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
+        const std::string full = g.record.referee_record();
+        for (Color c : {late, ~late}) {
+            auto env = game_envelope(desk, gid, g.meta, c, "", tx);
+            if (!env) return core::unexpected(env.error());
+            auto q = queue(desk, tx, g.meta.address(c),
+                           compose::forfeit_mail(desk.templates, *env, g.game.view(c),
+                                                 compose::ForfeitDetails{late}),
+                           record_attachment(gid, "referee", full));
+            if (!q) return core::unexpected(q.error());
+        }
+        return Event::Forfeit;
+    }
+    const int days = desk.config.reminder_days;
+    if (days > 0 && !state->reminded && now >= deadline - Day * days) {
+        auto env = game_envelope(desk, gid, g.meta, late, "", tx);
+        if (!env) return core::unexpected(env.error());
+        auto q = queue(desk, tx, g.meta.address(late),
+                       compose::reminder_mail(desk.templates, *env, g.game.view(late),
+                                              compose::Deadline{deadline}));
+        if (!q) return core::unexpected(q.error());
+        state->reminded = true;
+        save_clock(tx, id, *state);
+        return Event::Reminder;
+    }
+    return Event::None;
+}
+
+}  // namespace
+
+ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::TimePoint now) {
+    ClockReport report;
+    auto& log = core::operator_log();
+    auto ids = store.list_games();
+    if (!ids) {
+        log.error("clock pass: " + ids.error().message);
+        ++report.failed;
+        return report;
+    }
+    for (const store::GameId id : *ids) {
+        // game.ini alone says whether the game has a clock: no replay for untimed games.
+        auto ini = store.read_game_file(id, "game.ini");
+        if (!ini) continue;
+        auto meta = parse_game_ini(*ini);
+        if (!meta || !clock_control(*meta)) continue;
+        store::Transaction tx(now);
+        auto event = clock_game(desk, id, tx, now);
+        if (!event) {
+            log.error("clock pass: game " + std::to_string(id) + ": " + event.error());
+            ++report.failed;
+            continue;
+        }
+        if (*event == Event::None) continue;
+        auto committed = store.commit(tx);
+        if (!committed) {
+            log.error("clock pass: game " + std::to_string(id) +
+                      ": commit failed: " + committed.error().message);
+            ++report.failed;
+            continue;
+        }
+        if (*event == Event::Forfeit) {
+            ++report.forfeits;
+            log.info("game " + std::to_string(id) + ": lost on time");
+        } else {
+            ++report.reminders;
+            log.info("game " + std::to_string(id) + ": reminder sent");
+        }
+    }
+    return report;
+}
+
+}  // namespace ck::daemon

@@ -1,0 +1,38 @@
+#pragma once
+// The clock pass (mail.md "Time controls"; game_clock.hpp for the arithmetic): run by
+// Daemon::tick at the start of every Daemon::step, before the pass's mail, at the pass's `now`.
+// For every game in progress with a time control, with D = the deadline of the side to move:
+//   now > D                                   the side to move loses on time: the game ends
+//                                             through end_game(result, "forfeit") (the record
+//                                             gets `[%end ...]` and [Termination "time forfeit"])
+//                                             and both players get the forfeit mail with the
+//                                             referee's full record attached
+//   D - club.reminder_days <= now <= D, and   the reminder mail to the side to move; clock.ini's
+//   no reminder yet this turn                 `reminded` flag makes it once per turn
+// club.reminder_days = 0 sends no reminders. Each game's effects commit in their own store
+// transaction, so running the pass twice at one `now` does nothing the second time.
+// Because the pass runs before the mail, a move handled at a `now` past the deadline finds the
+// game already lost ("game over" refusal); a move committed exactly at the deadline counts.
+// Draw offers at forfeit time: a pending offer changes nothing. An offer by the player who ran
+// out of time does not save them (they could have offered long before the deadline and stopped
+// moving), and the late player's silence on the opponent's offer is no acceptance: the forfeit
+// stands and the offer is cleared with the game's end. The loser's opponent wins even without
+// mating material (no "insufficient material" draw on time: in Kriegspiel the referee may not
+// reveal material, and the club's rule is simple).
+#include <cstddef>
+
+#include "core/clock.hpp"
+#include "daemon/game_turn.hpp"
+#include "store/store.hpp"
+
+namespace ck::daemon {
+
+struct ClockReport {
+    std::size_t reminders = 0;
+    std::size_t forfeits = 0;
+    std::size_t failed = 0;  // games skipped for an error (logged; retried next pass)
+};
+
+ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::TimePoint now);
+
+}  // namespace ck::daemon

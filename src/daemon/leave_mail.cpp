@@ -1,0 +1,89 @@
+#include "daemon/leave_mail.hpp"
+
+#include "core/log.hpp"
+#include "daemon/club_mail.hpp"
+#include "daemon/leave_book.hpp"
+#include "daemon/players.hpp"
+#include "mail/outgoing.hpp"
+
+namespace ck::daemon {
+namespace {
+
+using rules::Color;
+
+core::Result<void, std::string> queue(const GameDesk& desk, store::Transaction& tx,
+                                      const std::string& address, const compose::MailResult& mail) {
+    if (!mail) return core::unexpected(mail.error().message);
+    tx.queue_mail(
+        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    return {};
+}
+
+}  // namespace
+
+core::Result<void, std::string> answer_leave(const GameDesk& desk, const std::string& address,
+                                             int days, const std::string& message_id,
+                                             const std::string& discriminator,
+                                             store::GameId current_id, const StoredGame* current,
+                                             store::Transaction& tx) {
+    auto& log = core::operator_log();
+    auto book = LeaveBook::of_store(desk.store.root());
+    if (!book) return core::unexpected(book.error());
+    const int allowance = desk.config.leave_days_per_year;
+    auto booked = book->book(address, days, tx.now(), allowance, message_id);
+    const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
+    if (!booked) {
+        if (!booked.error().refused) return core::unexpected(booked.error().message);
+        log.info("leave of " + address + " refused: " + booked.error().message);
+        const auto env = club_envelope(club, address, discriminator, tx);
+        return queue(desk, tx, address,
+                     compose::unknown_command_mail(
+                         desk.templates, env, nullptr,
+                         compose::UnknownCommandDetails{"leave " + std::to_string(days) + " (" +
+                                                        booked.error().message + ")"},
+                         compose::HelpDetails{desk.config.referee_address}));
+    }
+    const Leave& leave = booked->leave;
+    log.info("leave of " + address + ": " + std::to_string(leave.days) + " days from " +
+             core::format_iso8601(leave.start));
+    const std::string me = lower_ascii(address);
+    auto ids = desk.store.list_games();
+    if (!ids) return core::unexpected("leave: " + ids.error().message);
+    std::size_t games = 0;
+    for (const store::GameId id : *ids) {
+        auto ini = desk.store.read_game_file(id, "game.ini");
+        if (!ini) continue;
+        auto meta = parse_game_ini(*ini);
+        if (!meta) continue;
+        const bool white = lower_ascii(meta->white) == me;
+        if (!white && lower_ascii(meta->black) != me) continue;
+        std::optional<StoredGame> loaded;
+        const StoredGame* g = current && id == current_id ? current : nullptr;
+        if (!g) {
+            auto l = load_game(desk.store, id);
+            if (!l) {
+                log.error("leave: game " + std::to_string(id) + ": " + l.error());
+                continue;
+            }
+            loaded.emplace(std::move(*l));
+            g = &*loaded;
+        }
+        if (g->game.over()) continue;
+        ++games;
+        const Color mine = white ? Color::White : Color::Black;
+        const std::string gid = std::to_string(id);
+        const compose::LeaveDetails details{mine, leave.days, leave.end};
+        for (Color c : {mine, ~mine}) {
+            auto env = game_envelope(desk, gid, g->meta, c, discriminator, tx);
+            if (!env) return core::unexpected(env.error());
+            auto q =
+                queue(desk, tx, g->meta.address(c),
+                      compose::leave_notice_mail(desk.templates, *env, g->game.view(c), details));
+            if (!q) return q;
+        }
+    }
+    if (games == 0) return queue_games_list(club, address, discriminator, tx);
+    return {};
+}
+
+}  // namespace ck::daemon

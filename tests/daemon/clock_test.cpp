@@ -1,0 +1,407 @@
+// Correspondence clocks (daemon/game_clock.hpp, clock_pass.hpp, leave_book.hpp, leave_mail.hpp):
+// the arithmetic of each time-control kind, leave, and the daemon stepping through days on a
+// FixedClock: reminders and forfeits at the right instants, exactly once.
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/atomic_file.hpp"
+#include "core/clock.hpp"
+#include "daemon/game_clock.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/leave_book.hpp"
+#include "daemon/mail_pass.hpp"
+#include "daemon/reply_address.hpp"
+#include "mail/maildir.hpp"
+#include "mail/message.hpp"
+#include "pgn/referee_record.hpp"
+
+namespace fs = std::filesystem;
+using ck::core::TimePoint;
+using ck::daemon::ClockState;
+using ck::daemon::Day;
+using ck::daemon::LeavePeriod;
+using ck::daemon::Seconds;
+using ck::daemon::TimeControl;
+using ck::rules::Color;
+
+namespace {
+
+const TimePoint T0 = ck::core::from_civil({2026, 11, 2, 12, 0, 0});
+const std::string Ada = "ada@example.org";
+const std::string Bob = "bob@example.net";
+const std::string Secret = "0123456789abcdef0123456789abcdef";
+
+TimeControl tc_of(const std::string& spec) {
+    auto tc = ck::daemon::parse_time_control(spec);
+    REQUIRE(tc);
+    return *tc;
+}
+
+}  // namespace
+
+TEST_CASE("days per move: each turn has its days, nothing carries over", "[daemon][clock]") {
+    const auto tc = tc_of("3d");
+    auto s = ck::daemon::initial_clock(tc, T0);
+    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 3 * Day);
+    s = ck::daemon::after_move(s, tc, Color::White, T0 + Day, {});
+    CHECK(s.turn_start == T0 + Day);
+    CHECK(ck::daemon::deadline_of(s, tc, Color::Black, {}) == T0 + 4 * Day);
+    s = ck::daemon::after_move(s, tc, Color::Black, T0 + 4 * Day, {});  // at the deadline
+    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 7 * Day);
+}
+
+TEST_CASE("N moves in D days: a new period after N moves, unused time carries", "[daemon][clock]") {
+    const auto tc = tc_of("2/10d");
+    auto s = ck::daemon::initial_clock(tc, T0);
+    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 10 * Day);
+    s = ck::daemon::after_move(s, tc, Color::White, T0 + 4 * Day, {});
+    CHECK(s.bank[0] == 6 * Day);
+    CHECK(s.period_moves[0] == 1);
+    CHECK(s.bank[1] == 10 * Day);  // Black's clock did not run
+    s = ck::daemon::after_move(s, tc, Color::Black, T0 + 5 * Day, {});
+    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 11 * Day);
+    s = ck::daemon::after_move(s, tc, Color::White, T0 + 7 * Day, {});  // 2 days: 2nd move
+    CHECK(s.period_moves[0] == 0);
+    CHECK(s.bank[0] == 14 * Day);  // 4 left + the next period's 10
+}
+
+TEST_CASE("Fischer in days: the time used off, the increment on, then the cap", "[daemon][clock]") {
+    const auto tc = tc_of("5d+1d/6d");
+    auto s = ck::daemon::initial_clock(tc, T0);
+    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 5 * Day);
+    s = ck::daemon::after_move(s, tc, Color::White, T0 + 2 * Day, {});
+    CHECK(s.bank[0] == 4 * Day);
+    s = ck::daemon::after_move(s, tc, Color::Black, T0 + 2 * Day, {});  // no time used
+    CHECK(s.bank[1] == 6 * Day);
+    s = ck::daemon::after_move(s, tc, Color::White, T0 + 2 * Day, {});
+    s = ck::daemon::after_move(s, tc, Color::Black, T0 + 2 * Day, {});
+    CHECK(s.bank[1] == 6 * Day);  // 7 cut to the cap
+    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 2 * Day + 5 * Day);
+    // Uncapped: the bank grows.
+    const auto open = tc_of("5d+1d");
+    auto o = ck::daemon::initial_clock(open, T0);
+    o = ck::daemon::after_move(o, open, Color::White, T0, {});
+    o = ck::daemon::after_move(o, open, Color::Black, T0, {});
+    o = ck::daemon::after_move(o, open, Color::White, T0, {});
+    CHECK(o.bank[0] == 7 * Day);
+}
+
+TEST_CASE("leave does not count: deadlines move, time used shrinks", "[daemon][clock]") {
+    const std::vector<LeavePeriod> leave{{T0 - 5 * Day, T0 - 4 * Day},  // before: irrelevant
+                                         {T0 + Day, T0 + 3 * Day}};
+    CHECK(ck::daemon::counted_deadline(T0, 2 * Day, leave) == T0 + 4 * Day);
+    CHECK(ck::daemon::counted_deadline(T0, Day, leave) == T0 + Day);  // ends as leave begins
+    CHECK(ck::daemon::counted_deadline(T0 + 2 * Day, Day, leave) == T0 + 4 * Day);
+    CHECK(ck::daemon::counted_time(T0, T0 + 4 * Day, leave) == 2 * Day);
+    CHECK(ck::daemon::counted_time(T0 + 2 * Day, T0 + 2 * Day + Seconds{5}, leave) == Seconds{0});
+    const auto tc = tc_of("5d+0d");
+    auto s = ck::daemon::initial_clock(tc, T0);
+    s = ck::daemon::after_move(s, tc, Color::White, T0 + 4 * Day, leave);
+    CHECK(s.bank[0] == 3 * Day);
+}
+
+TEST_CASE("clock.ini round-trips", "[daemon][clock]") {
+    auto s = ck::daemon::initial_clock(tc_of("10/50d"), T0);
+    s.bank[1] = Seconds{12345};
+    s.period_moves = {3, 4};
+    s.reminded = true;
+    auto back = ck::daemon::parse_clock_ini(ck::daemon::format_clock_ini(s));
+    REQUIRE(back);
+    CHECK(*back == s);
+    CHECK_FALSE(ck::daemon::parse_clock_ini("turn_start = 2026-11-02T12:00:00Z\n"));
+}
+
+TEST_CASE("the leave book: allowance per calendar year, no overlap, no double booking",
+          "[daemon][clock][leave]") {
+    const fs::path file = fs::temp_directory_path() / ("ck-leaves-" + std::to_string(::getpid()));
+    fs::remove(file);
+    auto book = ck::daemon::LeaveBook::load(file);
+    REQUIRE(book);
+    auto a = book->book("Ada@Example.org", 20, T0, 30, "m1@x");
+    REQUIRE(a);
+    CHECK(a->leave.end == T0 + 20 * Day);
+    auto again = book->book(Ada, 20, T0 + Day, 30, "m1@x");  // the same mail retried
+    REQUIRE(again);
+    CHECK(again->already);
+    auto over = book->book(Ada, 11, T0, 30, "m2@x");
+    REQUIRE_FALSE(over);
+    CHECK(over.error().refused);
+    auto b = book->book(Ada, 10, T0 + Day, 30, "m3@x");  // starts when the first one ends
+    REQUIRE(b);
+    CHECK(b->leave.start == T0 + 20 * Day);
+    CHECK(book->days_in_year(Ada, T0) == 30);
+    // A new year, a new allowance; other players have their own.
+    CHECK(book->book(Ada, 30, ck::core::from_civil({2027, 3, 1, 0, 0, 0}), 30, "m4@x"));
+    CHECK(book->book(Bob, 30, T0, 30, "m5@x"));
+    auto reloaded = ck::daemon::LeaveBook::load(file);
+    REQUIRE(reloaded);
+    CHECK(reloaded->all().size() == 4);
+    CHECK(reloaded->periods(Ada).size() == 3);
+    CHECK(reloaded->periods(Ada)[1].start == T0 + 20 * Day);
+    fs::remove(file);
+}
+
+namespace {
+
+struct Out {
+    std::string to;
+    std::string text;
+    std::string raw;
+};
+
+class ClockClub {
+public:
+    explicit ClockClub(const std::string& tag)
+        : root_(fs::temp_directory_path() / ("ck-clock-" + tag + "-" + std::to_string(::getpid()))),
+          clock_(T0) {
+        fs::remove_all(root_);
+        fs::create_directories(root_ / "var");
+        config_.store_dir = (root_ / "var/games").string();
+        config_.inbox = (root_ / "var/inbox").string();
+        config_.outbox = (root_ / "var/outbox").string();
+        config_.secret_file = (root_ / "var/secret").string();
+        config_.reminder_days = 1;
+        config_.leave_days_per_year = 30;
+        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
+        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
+        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
+        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
+        if (!d) FAIL("open: " << d.error());
+        daemon_.emplace(std::move(*d));
+        REQUIRE(daemon_->players().add("Ada White", Ada));
+        REQUIRE(daemon_->players().add("Bob Black", Bob));
+    }
+    ~ClockClub() {
+        daemon_.reset();
+        std::error_code ec;
+        fs::remove_all(root_, ec);
+    }
+    ck::daemon::Daemon& daemon() { return *daemon_; }
+
+    void new_game(const std::string& time) {
+        ck::daemon::NewGame g;
+        g.variant = "crazyhouse";
+        g.white = Ada;
+        g.black = Bob;
+        g.time = time;
+        auto id = daemon_->new_game(g, clock_);
+        REQUIRE(id);
+        REQUIRE(*id == 1);
+        ck::mail::MaildirSink sink(config_.outbox);
+        daemon_->flush(sink, clock_);
+        outgoing();
+    }
+
+    // One serve pass at `t` (the clock pass first, then the inbox): the new outgoing mails.
+    std::vector<Out> pass_at(TimePoint t) {
+        clock_.set(t);
+        ck::mail::MaildirSource source(config_.inbox);
+        ck::mail::MaildirSink sink(config_.outbox);
+        const auto report = daemon_->step(source, sink, clock_);
+        CHECK(report.failed == 0);
+        return outgoing();
+    }
+
+    std::vector<Out> mail_at(TimePoint t, const std::string& from, Color c,
+                             const std::string& body) {
+        auto to = ck::daemon::build_reply_address(config_.referee_address, "1", c, Secret);
+        REQUIRE(to);
+        const std::string id = "m" + std::to_string(++mails_) + "@example.org";
+        const std::string raw = "From: Player <" + from + ">\r\nTo: <" + *to +
+                                ">\r\nSubject: Re: [crazykrieg #1]\r\nDate: Mon, 2 Nov 2026 "
+                                "12:00:00 +0000\r\nMessage-ID: <" +
+                                id +
+                                ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; "
+                                "charset=utf-8\r\n\r\n" +
+                                body + "\r\n";
+        ck::mail::MaildirSink inbox(config_.inbox);
+        REQUIRE(inbox.deliver(raw));
+        return pass_at(t);
+    }
+
+    std::optional<TimePoint> deadline() {
+        auto g = ck::daemon::load_game(daemon_->store(), 1);
+        REQUIRE(g);
+        auto d = ck::daemon::game_deadline(daemon_->store(), 1, *g);
+        REQUIRE(d);
+        return *d;
+    }
+
+    ck::daemon::StoredGame game() {
+        auto g = ck::daemon::load_game(daemon_->store(), 1);
+        REQUIRE(g);
+        return std::move(*g);
+    }
+
+private:
+    std::vector<Out> outgoing() {
+        std::vector<Out> out;
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
+            if (!seen_.count(e.path().filename().string())) files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) {
+            seen_.insert(f.filename().string());
+            auto raw = ck::core::read_file(f);
+            REQUIRE(raw);
+            auto parsed = ck::mail::parse_message(*raw);
+            REQUIRE(parsed);
+            REQUIRE(parsed->to.size() == 1);
+            out.push_back({parsed->to[0], parsed->full_text, *raw});
+        }
+        return out;
+    }
+
+    fs::path root_;
+    ck::daemon::Config config_;
+    ck::core::FixedClock clock_;
+    std::optional<ck::daemon::Daemon> daemon_;
+    std::set<std::string> seen_;
+    int mails_ = 0;
+};
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// The forfeit of White at `t` (the only instant it may happen): both players told, the record
+// carries the ending and verifies.
+void check_white_forfeit(ClockClub& club, TimePoint t) {
+    CHECK(club.pass_at(t - Seconds{1}).empty());
+    const auto mails = club.pass_at(t);
+    REQUIRE(mails.size() == 2);
+    for (const auto& m : mails) {
+        CHECK(has(m.raw, "lost on time"));
+        CHECK(has(m.raw, "crazykrieg-1.pgn"));
+    }
+    CHECK(has(mails[0].text, "you lost the game on time") !=
+          has(mails[1].text, "you lost the game on time"));
+    const auto g = club.game();
+    CHECK(g.game.result() == std::optional<std::string>("0-1"));
+    CHECK_FALSE(g.meta.draw_offer);
+    auto record = club.daemon().store().read_game_file(1, "record.pgn");
+    REQUIRE(record);
+    CHECK(has(*record, "[Termination \"time forfeit\"]"));
+    auto verified = ck::pgn::verify_referee_record(*record);
+    if (!verified) FAIL("record: " << verified.error().message);
+    CHECK(verified->result == "0-1");
+    CHECK(club.pass_at(t).empty());  // exactly once
+    CHECK(club.pass_at(t + 10 * Day).empty());
+}
+
+}  // namespace
+
+TEST_CASE("reminder once before the deadline, forfeit just after it", "[daemon][clock]") {
+    ClockClub club("forfeit");
+    club.new_game("2d");
+    REQUIRE(club.deadline() == T0 + 2 * Day);
+    CHECK(club.pass_at(T0 + Day - Seconds{1}).empty());  // not before reminder_days = 1
+    const auto reminder = club.pass_at(T0 + Day);
+    REQUIRE(reminder.size() == 1);
+    CHECK(reminder[0].to == Ada);
+    CHECK(has(reminder[0].raw, "Reminder: your move"));
+    CHECK(has(reminder[0].text, "Your time runs out at"));
+    CHECK(club.pass_at(T0 + Day).empty());      // exactly once
+    CHECK(club.pass_at(T0 + 2 * Day).empty());  // at the deadline: still in time
+    check_white_forfeit(club, T0 + 2 * Day + Seconds{1});
+}
+
+TEST_CASE("a move resets the clock; turn mails and the games list show the deadline",
+          "[daemon][clock]") {
+    ClockClub club("move");
+    club.new_game("3d");
+    const auto after = club.mail_at(T0 + Day, Ada, Color::White, "e4");
+    REQUIRE(after.size() == 2);
+    for (const auto& m : after) {
+        if (m.to == Bob)
+            CHECK(has(m.text, "Deadline:"));
+        else
+            CHECK_FALSE(has(m.text, "Deadline:"));
+    }
+    CHECK(club.deadline() == T0 + 4 * Day);
+    CHECK(club.pass_at(T0 + 3 * Day - Seconds{1}).empty());
+    const auto reminder = club.pass_at(T0 + 3 * Day);
+    REQUIRE(reminder.size() == 1);
+    CHECK(reminder[0].to == Bob);
+    const auto list = club.mail_at(T0 + 3 * Day, Bob, Color::Black, "games");
+    REQUIRE(list.size() == 1);
+    CHECK(has(list[0].text, "deadline"));
+    // Black's move resets; White gets a new reminder in her new turn.
+    REQUIRE(club.mail_at(T0 + 3 * Day + Seconds{10}, Bob, Color::Black, "e5").size() == 2);
+    CHECK(club.deadline() == T0 + 6 * Day + Seconds{10});
+    CHECK(club.pass_at(T0 + 5 * Day + Seconds{10}).size() == 1);
+}
+
+TEST_CASE("Fischer and N-in-D deadlines through the daemon", "[daemon][clock]") {
+    {
+        ClockClub club("fischer");
+        club.new_game("2d+1d/3d");
+        club.mail_at(T0 + Day, Ada, Color::White, "e4");
+        club.mail_at(T0 + Day, Bob, Color::Black, "e5");
+        CHECK(club.deadline() == T0 + Day + 2 * Day);  // 2 - 1 + 1
+        club.mail_at(T0 + Day, Ada, Color::White, "Nf3");
+        club.mail_at(T0 + Day, Bob, Color::Black, "Nc6");
+        CHECK(club.deadline() == T0 + Day + 3 * Day);  // 2 + 1 = 3, the cap
+    }
+    {
+        ClockClub club("nind");
+        club.new_game("1/2d");
+        club.mail_at(T0 + Day, Ada, Color::White, "e4");
+        club.mail_at(T0 + Day, Bob, Color::Black, "e5");
+        CHECK(club.deadline() == T0 + Day + 3 * Day);  // 1 left + the next period's 2
+    }
+}
+
+TEST_CASE("a pending draw offer does not stop a forfeit", "[daemon][clock]") {
+    SECTION("offered by the player who runs out of time") {
+        ClockClub club("draw-own");
+        club.new_game("2d");
+        REQUIRE(club.mail_at(T0 + Seconds{5}, Ada, Color::White, "draw").size() == 2);
+        REQUIRE(club.game().meta.draw_offer == Color::White);
+        club.pass_at(T0 + Day);  // reminder
+        check_white_forfeit(club, T0 + 2 * Day + Seconds{1});
+    }
+    SECTION("offered by the opponent, never answered") {
+        ClockClub club("draw-opp");
+        club.new_game("2d");
+        REQUIRE(club.mail_at(T0 + Seconds{5}, Bob, Color::Black, "draw").size() == 2);
+        REQUIRE(club.game().meta.draw_offer == Color::Black);
+        club.pass_at(T0 + Day);
+        check_white_forfeit(club, T0 + 2 * Day + Seconds{1});
+    }
+}
+
+TEST_CASE("leave N stops the player's clock and tells the opponent; the allowance holds",
+          "[daemon][clock][leave]") {
+    ClockClub club("leave");
+    club.new_game("2d");
+    const auto mails = club.mail_at(T0 + Day / 2, Ada, Color::White, "leave 5");
+    REQUIRE(mails.size() == 2);
+    for (const auto& m : mails) {
+        if (m.to == Ada)
+            CHECK(has(m.text, "Your leave of 5 days"));
+        else
+            CHECK(has(m.text, "has taken 5 days of leave"));
+    }
+    CHECK(club.deadline() == T0 + 7 * Day);
+    CHECK(club.pass_at(T0 + 3 * Day).empty());  // the old deadline passed: nothing
+    // 5 + 26 > 30: refused, nothing booked.
+    const auto refused = club.mail_at(T0 + 3 * Day, Ada, Color::White, "leave 26");
+    REQUIRE(refused.size() == 1);
+    CHECK(refused[0].to == Ada);
+    CHECK(has(refused[0].text, "30 days a year"));
+    CHECK(club.deadline() == T0 + 7 * Day);
+    // Leave of the player not on move changes nothing for White's deadline.
+    REQUIRE(club.mail_at(T0 + 3 * Day, Bob, Color::Black, "leave 3").size() == 2);
+    CHECK(club.deadline() == T0 + 7 * Day);
+    CHECK(club.pass_at(T0 + 6 * Day).size() == 1);  // the reminder, one day before
+    check_white_forfeit(club, T0 + 7 * Day + Seconds{1});
+}
