@@ -1,0 +1,10 @@
+# Runs `crazykrieg verify` and checks its exit code and (optionally) a regex on its stdout.
+# -DEXE=... -DARGS="a;b" -DEXPECT_RC=N [-DEXPECT_OUT=regex]
+execute_process(COMMAND ${EXE} verify ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL EXPECT_RC)
+    message(FATAL_ERROR "exit code ${rc}, expected ${EXPECT_RC}\n${out}\n${err}")
+endif()
+if(NOT "${EXPECT_OUT}" STREQUAL "" AND NOT out MATCHES "${EXPECT_OUT}")
+    message(FATAL_ERROR "output does not match '${EXPECT_OUT}':\n${out}")
+endif()
