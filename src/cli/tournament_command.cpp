@@ -1,0 +1,142 @@
+// crazykrieg tournament new|list|show|pgn (issue 6; daemon/tournaments.hpp):
+//   new --name NAME [--double] --variant V [--hidden] [--time SPEC] [--now ISO-8601] EMAIL...
+//       registered players in seeding order; creates tournaments/<id>/tournament.ini and starts
+//       every game at once (game-start mails sent); prints the tournament id
+//   list                 one line per event: id, games finished/total, name
+//   show ID              the crosstable as monospace text
+//   pgn ID               the event's PGN archive (referee records; a hidden game only once over)
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "cli/daemon_setup.hpp"
+#include "club/crosstable.hpp"
+#include "club/tournament.hpp"
+#include "daemon/mail_pass.hpp"
+#include "daemon/tournaments.hpp"
+#include "store/store.hpp"
+
+namespace ck::cli {
+namespace {
+
+int fail(const std::string& message) {
+    std::cerr << "crazykrieg tournament: " << message << "\n";
+    return ExitFailure;
+}
+
+int usage(const std::string& message) { return usage_error("tournament", message); }
+
+int tournament_new(const std::vector<std::string>& rest, const std::string& config_file,
+                   const std::string& templates) {
+    daemon::TournamentSpec spec;
+    std::string now;
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        const std::string& a = rest[i];
+        const auto value = [&](std::string& out) {
+            if (i + 1 >= rest.size()) return false;
+            out = rest[++i];
+            return true;
+        };
+        if (a == "--name") {
+            if (!value(spec.name)) return usage("--name needs a NAME");
+        } else if (a == "--variant") {
+            if (!value(spec.variant)) return usage("--variant needs a variant");
+        } else if (a == "--time") {
+            if (!value(spec.time)) return usage("--time needs a SPEC");
+        } else if (a == "--now") {
+            if (!value(now)) return usage("--now needs an ISO-8601 time");
+        } else if (a == "--double") {
+            spec.double_round = true;
+        } else if (a == "--hidden") {
+            spec.hidden = true;
+        } else if (!a.empty() && a[0] == '-') {
+            return usage("unexpected option '" + a + "'");
+        } else {
+            spec.players.push_back(a);
+        }
+    }
+    if (spec.name.empty() || spec.variant.empty()) return usage("new needs --name and --variant");
+    if (spec.players.size() < 2) return usage("new needs at least two player addresses");
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage(config.error());
+    auto clock = make_clock(now);
+    if (!clock) return usage(clock.error());
+    auto sink = make_sink(*config);
+    if (!sink) return fail(sink.error());
+    auto d = daemon::Daemon::open(*config, templates);
+    if (!d) return fail(d.error());
+    auto id = daemon::create_tournament(*d, spec, **clock);
+    if (!id) return fail(id.error());
+    d->flush(**sink, **clock);
+    std::cout << *id << "\n";
+    return ExitOk;
+}
+
+int run_tournament(const Args& args) {
+    std::string config_file, templates = "templates";
+    std::vector<std::string> words, rest;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--help" || a == "-h") {
+            std::cout << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
+                         "[--hidden] [--time SPEC] [--now ISO-8601] EMAIL...\n"
+                         "       crazykrieg tournament list\n"
+                         "       crazykrieg tournament show ID\n"
+                         "       crazykrieg tournament pgn ID\n"
+                         "common options: --config FILE, --templates DIR (default templates)\n";
+            return ExitOk;
+        }
+        if (a == "--config" || a == "--templates") {
+            if (i + 1 >= args.size()) return usage(a + " needs a value");
+            (a == "--config" ? config_file : templates) = args[++i];
+        } else if (words.empty() || (words[0] != "new" && words.size() < 2 && a[0] != '-')) {
+            words.push_back(a);
+        } else {
+            rest.push_back(a);
+        }
+    }
+    if (words.empty()) return usage("expected new, list, show or pgn");
+    if (words[0] == "new") return tournament_new(rest, config_file, templates);
+    if (!rest.empty()) return usage("unexpected argument '" + rest[0] + "'");
+    if (words[0] != "list" && words[0] != "show" && words[0] != "pgn")
+        return usage("unknown action '" + words[0] + "'");
+    if (words[0] != "list" && words.size() != 2) return usage(words[0] + " needs an ID");
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage(config.error());
+    std::error_code ec;
+    std::filesystem::create_directories(config->store_dir, ec);
+    auto store = store::Store::open(config->store_dir);
+    if (!store) return fail(store.error().message);
+    if (words[0] == "list") {
+        auto ids = daemon::tournament_ids(*store);
+        if (!ids) return fail(ids.error());
+        for (const auto& id : *ids) {
+            auto t = daemon::load_tournament(*store, id);
+            if (!t) {
+                std::cerr << "crazykrieg tournament: " << t.error() << "\n";
+                continue;
+            }
+            std::cout << id << "\t" << club::finished_games(*t) << "/" << t->pairings.size() << "\t"
+                      << t->name << "\n";
+        }
+        return ExitOk;
+    }
+    auto t = daemon::load_tournament(*store, words[1]);
+    if (!t) return fail(t.error());
+    if (words[0] == "show") {
+        std::cout << club::crosstable_text(*t);
+        return ExitOk;
+    }
+    auto archive = daemon::tournament_archive(*store, *t);
+    if (!archive) return fail(archive.error());
+    std::cout << *archive;
+    return ExitOk;
+}
+
+const CommandRegistration reg{
+    {"tournament", "round-robin tournaments (new, list, show, pgn)", 62, run_tournament}};
+
+}  // namespace
+}  // namespace ck::cli

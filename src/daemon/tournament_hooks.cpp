@@ -1,0 +1,79 @@
+// A game's end reaches its tournament (tournament_hooks.hpp).
+#include "daemon/tournament_hooks.hpp"
+
+#include "club/tournament.hpp"
+#include "club/tournament_file.hpp"
+#include "core/log.hpp"
+#include "daemon/tournaments.hpp"
+
+namespace ck::daemon {
+namespace {
+
+// The referee's GameOver reason as a tournament ending word (club::Pairing::ending).
+std::string ending_of(const StoredGame& g) {
+    std::string reason;
+    for (const referee::Ruling& r : g.record.rulings())
+        for (const auto& told : r.told)
+            for (const referee::Announcement& a : told)
+                if (a.type == referee::AnnouncementType::GameOver) reason = a.reason;
+    if (reason == "checkmate") return "mate";
+    if (reason == "resignation") return "resign";
+    if (reason == "agreement") return "agreed";
+    std::string word;
+    for (char c : reason)
+        if (c >= 'a' && c <= 'z') word += c;
+    return word;
+}
+
+}  // namespace
+
+core::Result<void, std::string> record_game_end(const ClubDesk& desk, store::GameId id,
+                                                const StoredGame& g, store::Transaction& tx) {
+    if (!g.game.over() || !g.game.result()) return {};
+    const auto outcome = club::parse_outcome(*g.game.result());
+    if (!outcome || *outcome == club::Outcome::Pending) return {};
+    auto ids = tournament_ids(desk.store);
+    if (!ids) return core::unexpected(ids.error());
+    for (const std::string& tid : *ids) {
+        // A write of tournament.ini earlier in this transaction (another game of the event
+        // ended in it, e.g. in one clock pass) wins over the store's.
+        auto t = [&]() -> core::Result<club::Tournament, std::string> {
+            if (const std::string* text = pending_file(tx, 0, tid + "/" + TournamentFile)) {
+                auto parsed = club::parse_tournament(*text);
+                if (!parsed) return core::unexpected(club::error_text(parsed.error()));
+                return std::move(*parsed);
+            }
+            return load_tournament(desk.store, tid);
+        }();
+        if (!t) {
+            core::operator_log().error(t.error());
+            continue;
+        }
+        const club::Pairing* p = club::find_game(*t, id);
+        if (!p) continue;
+        const std::string ending = ending_of(g);
+        if (p->outcome == *outcome && p->ending == ending) return {};  // recorded already
+        const bool was_finished = club::finished(*t);
+        if (auto r = club::record_result(*t, id, *outcome, ending); !r)
+            return core::unexpected("tournament " + tid + ": " + club::error_text(r.error()));
+        save_tournament(tx, *t);
+        core::operator_log().info("tournament " + tid + ": game " + std::to_string(id) + " " +
+                                  *g.game.result() + " " + ending);
+        if (was_finished || !club::finished(*t)) return {};
+        // The last game: final standings and the archive to every player. The records of the
+        // games ending in this transaction are in `tx` only (save_game came first).
+        auto archive = tournament_archive(desk.store, *t, &tx);
+        if (!archive) return core::unexpected(archive.error());
+        for (const club::Player& player : t->players) {
+            if (auto q = queue_standings(
+                    desk, player.address, {*t}, true, *archive,
+                    "final-" + tid + "-" + std::to_string(&player - t->players.data() + 1), tx);
+                !q)
+                return q;
+        }
+        return {};
+    }
+    return {};
+}
+
+}  // namespace ck::daemon

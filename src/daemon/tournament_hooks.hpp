@@ -1,0 +1,24 @@
+#pragma once
+// The one hook through which a game's end reaches its tournament (issue 6). Every path that
+// saves a game that has just ended calls record_game_end with the SAME transaction, right after
+// save_game: game_turn.cpp (mate, stalemate, resignation, draw by agreement, ...) and the clock
+// pass's forfeit on time (clock_pass.cpp). So the result enters tournament.ini in the same
+// commit as the game's end, or not at all.
+#include "core/result.hpp"
+#include "daemon/club_mail.hpp"
+#include "daemon/game_files.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::daemon {
+
+// When game `id` (`g`, as just saved into `tx`) is over and is a game of a tournament whose
+// tournament.ini still has it pending (or with another result), records its result and ending
+// ("mate", "resign", "agreed", "forfeit", ... from the referee's GameOver reason) and queues
+// tournament.ini into `tx`. When that was the event's last game, queues to every player the
+// final standings mail (crosstable text + HTML) with the event's PGN archive attached.
+// A game in progress, or of no tournament: nothing. Safe to call on every save, and twice in
+// one transaction (a tournament.ini already written into `tx` is read from there).
+core::Result<void, std::string> record_game_end(const ClubDesk& desk, store::GameId id,
+                                                const StoredGame& g, store::Transaction& tx);
+
+}  // namespace ck::daemon

@@ -1,0 +1,192 @@
+// Tournaments in the store (tournaments.hpp).
+#include "daemon/tournaments.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "club/crosstable.hpp"
+#include "club/pgn_archive.hpp"
+#include "club/tournament_file.hpp"
+#include "core/log.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/mail_pass.hpp"
+#include "daemon/players.hpp"
+#include "daemon/time_control.hpp"
+#include "mail/outgoing.hpp"
+
+namespace ck::daemon {
+namespace {
+
+std::string slug(const std::string& name) {
+    std::string out;
+    bool dash = false;
+    for (unsigned char c : name) {
+        if (std::isalnum(c) != 0 && c < 0x80) {
+            if (dash && !out.empty()) out += '-';
+            out += static_cast<char>(std::tolower(c));
+            dash = false;
+        } else {
+            dash = true;
+        }
+    }
+    if (out.size() > 40) out.resize(40);
+    while (!out.empty() && out.back() == '-') out.pop_back();
+    return out.empty() ? std::string("tournament") : out;
+}
+
+}  // namespace
+
+core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store) {
+    auto ids = store.list_tournaments();
+    if (!ids) return core::unexpected("tournaments: " + ids.error().message);
+    return std::move(*ids);
+}
+
+core::Result<club::Tournament, std::string> load_tournament(const store::Store& store,
+                                                            const std::string& id) {
+    auto text = store.read_tournament_file(id, TournamentFile);
+    if (!text) return core::unexpected("tournament " + id + ": " + text.error().message);
+    auto t = club::parse_tournament(*text);
+    if (!t) return core::unexpected("tournament " + id + ": " + club::error_text(t.error()));
+    return std::move(*t);
+}
+
+void save_tournament(store::Transaction& tx, const club::Tournament& t) {
+    tx.write_tournament_file(t.id, TournamentFile, club::format_tournament(t));
+}
+
+core::Result<std::string, std::string> create_tournament(Daemon& daemon, const TournamentSpec& spec,
+                                                         const core::Clock& clock) {
+    store::Store& store = daemon.store();
+    auto taken = tournament_ids(store);
+    if (!taken) return core::unexpected(taken.error());
+    const std::string base = slug(spec.name);
+    std::string id = base;
+    for (int n = 2; std::find(taken->begin(), taken->end(), id) != taken->end(); ++n)
+        id = base + "-" + std::to_string(n);
+
+    club::NewTournament nt;
+    nt.id = id;
+    nt.name = spec.name;
+    nt.kind = spec.double_round ? club::Kind::Double : club::Kind::Single;
+    nt.settings.variant = spec.variant;
+    nt.settings.hidden = spec.hidden;
+    nt.settings.time = spec.time;
+    for (const std::string& address : spec.players) {
+        const Player* p = daemon.players().find(address);
+        if (!p) return core::unexpected(address + " is not a registered player");
+        nt.players.push_back(club::Player{p->name, p->address});
+    }
+    auto t = club::create_tournament(std::move(nt));
+    if (!t) return core::unexpected(club::error_text(t.error()));
+
+    // What new_game could refuse, checked before the first game is staged: a group cannot be
+    // taken back, so a failure half-way would leave games of no event.
+    GameMeta check;
+    check.hidden = spec.hidden;
+    if (auto v = resolve_variant(spec.variant, check); !v) return core::unexpected(v.error());
+    if (!spec.time.empty()) {
+        if (auto tc = parse_time_control(spec.time); !tc)
+            return core::unexpected(tc.error().message);
+    }
+    // One group: every game and tournament.ini commit as one journal (store.hpp), or nothing.
+    store.begin_group();
+    for (club::Pairing& p : t->pairings) {
+        const club::EventTags tags = club::event_tags(*t, p);
+        NewGame g;
+        g.variant = spec.variant;
+        g.hidden = spec.hidden;
+        g.white = t->players[static_cast<std::size_t>(p.white)].address;
+        g.black = t->players[static_cast<std::size_t>(p.black)].address;
+        g.time = spec.time;
+        g.event = tags.event;
+        g.round = tags.round;
+        auto gid = daemon.new_game(g, clock);
+        if (!gid) {
+            (void)store.end_group();  // nothing staged can be undone: see below
+            return core::unexpected("round " + tags.round + ": " + gid.error());
+        }
+        p.game = *gid;
+    }
+    store::Transaction tx(clock.now());
+    save_tournament(tx, *t);
+    if (auto c = store.commit(tx); !c) {
+        (void)store.end_group();
+        return core::unexpected(c.error().message);
+    }
+    if (auto c = store.end_group(); !c) return core::unexpected(c.error().message);
+    core::operator_log().info("tournament " + id +
+                              " created: " + std::to_string(t->pairings.size()) + " games");
+    return id;
+}
+
+const std::string* pending_file(const store::Transaction& tx, store::GameId game,
+                                const std::string& name) {
+    for (const store::FileWrite& f : tx.files())
+        if (f.game == game && f.name == name) return &f.bytes;
+    return nullptr;
+}
+
+core::Result<std::string, std::string> tournament_archive(const store::Store& store,
+                                                          const club::Tournament& t,
+                                                          const store::Transaction* pending) {
+    // Games that may not be shown yet count as not started: pgn_archive leaves them out.
+    club::Tournament shown = t;
+    for (club::Pairing& p : shown.pairings) {
+        if (!p.game || !shown.settings.hidden) continue;
+        if (p.outcome == club::Outcome::Pending) p.game.reset();
+    }
+    const club::GamePgn read = [&](std::uint64_t id) -> std::optional<std::string> {
+        if (pending)
+            if (const std::string* text = pending_file(*pending, id, "record.pgn")) return *text;
+        auto text = store.read_game_file(id, "record.pgn");
+        if (!text) return std::nullopt;
+        return std::move(*text);
+    };
+    auto archive = club::pgn_archive(shown, read);
+    if (!archive) return core::unexpected(club::error_text(archive.error()));
+    return std::move(*archive);
+}
+
+core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std::string& address,
+                                                const std::vector<club::Tournament>& events,
+                                                bool final, const std::string& archive,
+                                                const std::string& discriminator,
+                                                store::Transaction& tx) {
+    compose::StandingsDetails d;
+    d.final = final;
+    for (const club::Tournament& t : events)
+        d.events.push_back({t.name, club::crosstable_text(t), club::crosstable_html(t)});
+    if (final && events.size() == 1) d.archive_name = "tournament-" + events[0].id + ".pgn";
+    const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
+    auto mail = compose::standings_mail(desk.templates, env, d);
+    if (!mail) return core::unexpected(mail.error().message);
+    if (final && !d.archive_name.empty())
+        mail->attachments.push_back(
+            mail::Attachment{d.archive_name, "application/vnd.chess-pgn", archive});
+    tx.queue_mail(
+        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    return {};
+}
+
+core::Result<void, std::string> answer_standings(const ClubDesk& desk, const std::string& address,
+                                                 const std::string& argument,
+                                                 const std::string& discriminator,
+                                                 store::Transaction& tx) {
+    auto ids = tournament_ids(desk.store);
+    if (!ids) return core::unexpected(ids.error());
+    std::vector<club::Tournament> events;
+    for (const std::string& id : *ids) {
+        if (!argument.empty() && lower_ascii(argument) != id) continue;
+        auto t = load_tournament(desk.store, id);
+        if (!t) {
+            core::operator_log().error("standings: " + t.error());
+            continue;
+        }
+        if (argument.empty() && !club::find_player(*t, address)) continue;
+        events.push_back(std::move(*t));
+    }
+    return queue_standings(desk, address, events, false, std::string(), discriminator, tx);
+}
+
+}  // namespace ck::daemon

@@ -1,0 +1,81 @@
+#pragma once
+// Tournaments in the daemon (issue 6): ck_club holds the logic (pairings, standings,
+// crosstables, tournament.ini); this file keeps events in the store as
+// tournaments/<id>/tournament.ini, starts their games and mails their standings.
+//
+// Contracts:
+// - create_tournament starts EVERY game at once through Daemon::new_game, each record tagged
+//   with club::event_tags (Event = the tournament's name, Round = the Berger round, White/Black
+//   the display names); the games and tournament.ini commit as one store group: all or nothing.
+// - The PGN archive holds referee records: of every game over, and of open games in progress
+//   (open play is no secret); a hidden game in progress is left out (style guide "Hidden
+//   information is a type": its full record is given out only once it is over).
+// - Results enter tournament.ini only through record_game_end (tournament_hooks.hpp), in the
+//   transaction that ends the game.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "club/tournament.hpp"
+#include "core/clock.hpp"
+#include "core/result.hpp"
+#include "daemon/club_mail.hpp"
+#include "store/store.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::daemon {
+
+class Daemon;
+
+inline constexpr const char* TournamentFile = "tournament.ini";
+
+struct TournamentSpec {
+    std::string name;
+    bool double_round = false;
+    std::string variant;  // as `game new --variant` takes it
+    bool hidden = false;
+    std::string time;                  // time-control spec; empty: the club default
+    std::vector<std::string> players;  // registered addresses, seeding order
+};
+
+// Creates the event (id: the name's letters and digits, lower-case, joined by '-'; "-2", "-3"
+// ... when taken) and starts all its games. Returns the id.
+core::Result<std::string, std::string> create_tournament(Daemon& daemon, const TournamentSpec& spec,
+                                                         const core::Clock& clock);
+
+core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store);
+core::Result<club::Tournament, std::string> load_tournament(const store::Store& store,
+                                                            const std::string& id);
+// Queues tournament.ini of `t` into `tx`.
+void save_tournament(store::Transaction& tx, const club::Tournament& t);
+
+// The event's PGN archive (see above). `pending` (may be null): a transaction not yet committed
+// whose files win over the store's (the games ending in it).
+core::Result<std::string, std::string> tournament_archive(
+    const store::Store& store, const club::Tournament& t,
+    const store::Transaction* pending = nullptr);
+
+// A file of `tx` not yet committed: games/<game>/<name> (game 0: tournaments/<name>); null when
+// `tx` does not write it.
+const std::string* pending_file(const store::Transaction& tx, store::GameId game,
+                                const std::string& name);
+
+// The standings mail (compose::MailKind::Standings) to `address`: the crosstables of `events`.
+// final: `archive` is attached as tournament-<id>.pgn (the single event's id).
+core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std::string& address,
+                                                const std::vector<club::Tournament>& events,
+                                                bool final, const std::string& archive,
+                                                const std::string& discriminator,
+                                                store::Transaction& tx);
+
+// The answer to the `standings [TOURNAMENT]` command from registered player `address`: the
+// named event (any, by id; an unknown id gives the no-event mail), else every event the player
+// plays in.
+core::Result<void, std::string> answer_standings(const ClubDesk& desk, const std::string& address,
+                                                 const std::string& argument,
+                                                 const std::string& discriminator,
+                                                 store::Transaction& tx);
+
+}  // namespace ck::daemon

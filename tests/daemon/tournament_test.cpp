@@ -1,0 +1,418 @@
+// Tournaments through the daemon (daemon/tournaments.hpp, daemon/tournament_hooks.hpp): a
+// 4-player double round robin created through the daemon API, every game played to its end by
+// player mails (mates, resignations, draws by agreement), then tournament.ini's results, the
+// crosstable against golden files, the final standings mail to each player and the PGN archive
+// (referee records, each verified) checked; plus the `standings` mail command.
+// CK_UPDATE_GOLDEN=1 rewrites the golden files (review them by eye).
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "club/crosstable.hpp"
+#include "club/tournament.hpp"
+#include "core/atomic_file.hpp"
+#include "core/clock.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/mail_pass.hpp"
+#include "daemon/reply_address.hpp"
+#include "daemon/tournaments.hpp"
+#include "mail/codec.hpp"
+#include "mail/maildir.hpp"
+#include "mail/message.hpp"
+#include "pgn/reader.hpp"
+#include "pgn/referee_record.hpp"
+
+namespace fs = std::filesystem;
+using ck::rules::Color;
+
+namespace {
+
+const std::string Secret = "0123456789abcdef0123456789abcdef";
+const std::vector<std::pair<std::string, std::string>> Roster = {{"Ada White", "ada@example.org"},
+                                                                 {"Bob Black", "bob@example.net"},
+                                                                 {"Cy Young", "cy@example.com"},
+                                                                 {"Di Prince", "di@example.org"}};
+
+struct OutMail {
+    std::string to;
+    std::string subject;
+    std::string raw;
+    std::string text;
+};
+
+std::optional<std::string> attachment(const std::string& raw, const std::string& name) {
+    const auto at = raw.find("filename=\"" + name + "\"");
+    if (at == std::string::npos) return std::nullopt;
+    const auto body = raw.find("\r\n\r\n", at);
+    const auto end = raw.find("\r\n--", body);
+    return ck::mail::base64_decode(raw.substr(body + 4, end - body - 4));
+}
+
+std::string read_text(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void check_golden(const std::string& name, const std::string& bytes) {
+    const fs::path path = fs::path(CK_TEST_DATA) / "daemon/tournament" / name;
+    const char* update = std::getenv("CK_UPDATE_GOLDEN");
+    if (update != nullptr && std::string(update) == "1") {
+        std::ofstream out(path, std::ios::binary);
+        out << bytes;
+        REQUIRE(out.good());
+        WARN("rewrote " << path);
+        return;
+    }
+    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
+    CHECK(bytes == read_text(path));
+}
+
+class Club {
+public:
+    explicit Club(const std::string& tag)
+        : root_(fs::temp_directory_path() /
+                ("ck-tourney-" + tag + "-" + std::to_string(::getpid()))),
+          clock_(std::chrono::system_clock::from_time_t(1795262400)) {
+        fs::remove_all(root_);
+        fs::create_directories(root_ / "var");
+        config_.store_dir = (root_ / "var/games").string();
+        config_.inbox = (root_ / "var/inbox").string();
+        config_.outbox = (root_ / "var/outbox").string();
+        config_.secret_file = (root_ / "var/secret").string();
+        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
+        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
+        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
+        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
+        if (!d) FAIL("open: " << d.error());
+        daemon_.emplace(std::move(*d));
+        for (const auto& [name, address] : Roster) REQUIRE(daemon_->players().add(name, address));
+    }
+    ~Club() {
+        daemon_.reset();
+        std::error_code ec;
+        fs::remove_all(root_, ec);
+    }
+
+    ck::daemon::Daemon& daemon() { return *daemon_; }
+    ck::core::FixedClock& clock() { return clock_; }
+
+    // A mail from `from` to `to` with `body`; returns the mails the pass sent.
+    std::vector<OutMail> mail(const std::string& from, const std::string& to,
+                              const std::string& body) {
+        const std::string mid = "m" + std::to_string(++sent_) + "@example.org";
+        const std::string raw = "From: Player <" + from + ">\r\nTo: <" + to +
+                                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 "
+                                "+0000\r\nMessage-ID: <" +
+                                mid + ">\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+                                body + "\r\n";
+        ck::mail::MaildirSink inbox(config_.inbox);
+        REQUIRE(inbox.deliver(raw));
+        return pass();
+    }
+
+    // Player `c` of game `game` writes `body` to the game's reply address.
+    std::vector<OutMail> play(ck::store::GameId game, Color c, const std::string& body) {
+        auto ini = daemon_->store().read_game_file(game, "game.ini");
+        REQUIRE(ini);
+        auto meta = ck::daemon::parse_game_ini(*ini);
+        REQUIRE(meta);
+        auto to = ck::daemon::build_reply_address(config_.referee_address, std::to_string(game), c,
+                                                  Secret);
+        REQUIRE(to);
+        return mail(meta->address(c), *to, body);
+    }
+
+    std::vector<OutMail> pass() {
+        clock_.advance(std::chrono::minutes(1));
+        ck::mail::MaildirSource source(config_.inbox);
+        ck::mail::MaildirSink sink(config_.outbox);
+        const auto report = daemon_->step(source, sink, clock_);
+        CHECK(report.failed == 0);
+        std::vector<OutMail> out;
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
+            if (!seen_.count(e.path().filename().string())) files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) {
+            seen_.insert(f.filename().string());
+            auto raw = ck::core::read_file(f);
+            REQUIRE(raw);
+            auto parsed = ck::mail::parse_message(*raw);
+            REQUIRE(parsed);
+            REQUIRE(parsed->to.size() == 1);
+            out.push_back({parsed->to[0], parsed->subject, *raw, parsed->full_text});
+        }
+        return out;
+    }
+
+    const ck::daemon::Config& config() const { return config_; }
+
+private:
+    fs::path root_;
+    ck::core::FixedClock clock_;
+    ck::daemon::Config config_;
+    std::optional<ck::daemon::Daemon> daemon_;
+    std::set<std::string> seen_;
+    int sent_ = 0;
+};
+
+// How game `k` (1-based, creation order) ends: chosen so that two players tie on points and
+// Sonneborn-Berger tells them apart.
+enum class Script { WhiteMates, WhiteResigns, Agreed, BlackMates };
+Script script_of(std::size_t k) {
+    static const Script s[] = {Script::WhiteMates, Script::WhiteResigns, Script::WhiteResigns,
+                               Script::BlackMates, Script::Agreed};
+    return s[(k - 1) % 5];
+}
+
+// Plays game `id` to its end by `s`; returns the mails of the last pass.
+std::vector<OutMail> play_out(Club& club, ck::store::GameId id, Script s) {
+    using C = Color;
+    switch (s) {
+        case Script::WhiteMates:  // scholar's mate
+            for (const char* m : {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"})
+                club.play(
+                    id,
+                    m == std::string("e4") || m == std::string("Bc4") || m == std::string("Qh5")
+                        ? C::White
+                        : C::Black,
+                    m);
+            return club.play(id, C::White, "Qxf7");
+        case Script::WhiteResigns:
+            club.play(id, C::White, "d4");
+            club.play(id, C::Black, "d5");
+            return club.play(id, C::White, "resign");
+        case Script::Agreed:
+            club.play(id, C::White, "e4");
+            club.play(id, C::Black, "draw");
+            return club.play(id, C::White, "draw");
+        case Script::BlackMates:  // fool's mate
+            club.play(id, C::White, "f3");
+            club.play(id, C::Black, "e5");
+            club.play(id, C::White, "g4");
+            return club.play(id, C::Black, "Qh4");
+    }
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("a 4-player double round robin played to the end") {
+    Club club("drr");
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Autumn Cup 2026";
+    spec.double_round = true;
+    spec.variant = "crazyhouse";
+    spec.hidden = true;
+    spec.time = "10d";
+    for (const auto& p : Roster) spec.players.push_back(p.second);
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    if (!id) FAIL(id.error());
+    CHECK(*id == "autumn-cup-2026");
+
+    // All 12 games start at once: 24 game-start mails, 6 per player.
+    const auto starts = club.pass();
+    CHECK(starts.size() == 24);
+    std::map<std::string, int> per_player;
+    for (const auto& m : starts) ++per_player[m.to];
+    for (const auto& p : Roster) CHECK(per_player[p.second] == 6);
+
+    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    REQUIRE(t->pairings.size() == 12);
+    for (const auto& p : t->pairings) {
+        REQUIRE(p.game);
+        // The record's tags tie the game to the event.
+        auto record = club.daemon().store().read_game_file(*p.game, "record.pgn");
+        REQUIRE(record);
+        CHECK(record->find("[Event \"Autumn Cup 2026\"]") != std::string::npos);
+        CHECK(record->find("[Round \"" + std::to_string(p.round) + "\"]") != std::string::npos);
+    }
+
+    // The `standings` command before the end: the current crosstable, to the sender only.
+    auto early = club.mail(Roster[2].second, club.config().referee_address, "standings");
+    REQUIRE(early.size() == 1);
+    CHECK(early[0].to == Roster[2].second);
+    CHECK(early[0].subject == "[crazykrieg] Standings: Autumn Cup 2026");
+    CHECK(early[0].text.find("Standings after 0 of 12 games") != std::string::npos);
+
+    // Expected points (× 2), counted here from the script and the pairings.
+    std::map<std::string, int> expected;
+    std::vector<OutMail> last;
+    for (std::size_t k = 1; k <= 12; ++k) {
+        const auto game = static_cast<ck::store::GameId>(k);
+        const auto* p = ck::club::find_game(*t, game);
+        REQUIRE(p);
+        const std::string& w = t->players[static_cast<std::size_t>(p->white)].address;
+        const std::string& b = t->players[static_cast<std::size_t>(p->black)].address;
+        const Script s = script_of(k);
+        expected[w] += s == Script::WhiteMates ? 2 : s == Script::Agreed ? 1 : 0;
+        expected[b] += s == Script::WhiteMates ? 0 : s == Script::Agreed ? 1 : 2;
+        last = play_out(club, game, s);
+        auto now = ck::daemon::load_tournament(club.daemon().store(), *id);
+        REQUIRE(now);
+        CHECK(ck::club::finished_games(*now) == k);
+        CHECK(ck::club::finished(*now) == (k == 12));
+        // The final standings go out with the last game's end, and only then.
+        const auto finals = std::count_if(last.begin(), last.end(), [](const OutMail& m) {
+            return m.subject.find("Final standings") != std::string::npos;
+        });
+        CHECK(finals == (k == 12 ? 4 : 0));
+    }
+
+    auto done = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(done);
+    for (const auto& s : ck::club::standings(*done)) {
+        INFO(done->players[static_cast<std::size_t>(s.player)].address);
+        CHECK(s.half_points == expected[done->players[static_cast<std::size_t>(s.player)].address]);
+    }
+    // Sonneborn-Berger (× 4) worked out by hand from the script: Cy 10.50, Bob 9, Di 8.50,
+    // Ada 6.50 (Di and Ada tie on 2½ points).
+    const auto table = ck::club::standings(*done);
+    REQUIRE(table.size() == 4);
+    CHECK(table[0].player == 2);
+    CHECK(table[0].sb_quarters == 42);
+    CHECK(table[1].player == 1);
+    CHECK(table[1].sb_quarters == 36);
+    CHECK(table[2].player == 3);
+    CHECK(table[2].sb_quarters == 34);
+    CHECK(table[3].player == 0);
+    CHECK(table[3].sb_quarters == 26);
+    const auto endings = [&] {
+        std::multiset<std::string> e;
+        for (const auto& p : done->pairings) e.insert(p.ending);
+        return e;
+    }();
+    CHECK(endings.count("mate") == 5);
+    CHECK(endings.count("resign") == 5);
+    CHECK(endings.count("agreed") == 2);
+
+    const std::string text = ck::club::crosstable_text(*done);
+    const std::string html = ck::club::crosstable_html(*done);
+    check_golden("crosstable.txt", text);
+    check_golden("crosstable.html", html);
+    auto ini = club.daemon().store().read_tournament_file(*id, "tournament.ini");
+    REQUIRE(ini);
+    check_golden("tournament.ini", *ini);
+
+    // The final standings mail: to every player once, crosstable text and HTML, the archive.
+    std::set<std::string> got;
+    std::string archive;
+    for (const auto& m : last) {
+        if (m.subject != "[crazykrieg] Final standings: Autumn Cup 2026") continue;
+        got.insert(m.to);
+        CHECK(m.text.find("Final standings") != std::string::npos);
+        CHECK(m.raw.find("text/html") != std::string::npos);
+        auto a = attachment(m.raw, "tournament-autumn-cup-2026.pgn");
+        REQUIRE(a);
+        if (archive.empty()) archive = *a;
+        CHECK(*a == archive);
+    }
+    CHECK(got.size() == 4);
+
+    // The archive: 12 referee records, each verified, in pairing order, with the event's tags.
+    std::istringstream in(archive);
+    ck::pgn::GameSplitter split(in);
+    int games = 0;
+    std::multiset<std::string> results;
+    while (auto g = split.next()) {
+        const std::string one(g->text);
+        if (one.find("[Event") == std::string::npos) continue;
+        ++games;
+        auto check = ck::pgn::verify_referee_record(one, g->first_line);
+        if (!check) FAIL("game " << games << ": " << check.error().message);
+        results.insert(check->result);
+        CHECK(one.find("[Event \"Autumn Cup 2026\"]") != std::string::npos);
+    }
+    CHECK(games == 12);
+    CHECK(results.count("1-0") == 3);
+    CHECK(results.count("0-1") == 7);
+    CHECK(results.count("1/2-1/2") == 2);
+    CHECK(club.daemon().store().read_tournament_file(*id, "tournament.ini"));
+    CHECK(ck::daemon::tournament_archive(club.daemon().store(), *done).value() == archive);
+}
+
+TEST_CASE("a hidden game in progress stays out of the archive") {
+    Club club("hidden");
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Small";
+    spec.variant = "crazyhouse";
+    spec.hidden = true;
+    spec.players = {Roster[0].second, Roster[1].second, Roster[2].second};
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    REQUIRE(id);
+    club.pass();
+    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    REQUIRE(t->pairings.size() == 3);
+    auto empty = ck::daemon::tournament_archive(club.daemon().store(), *t);
+    REQUIRE(empty);
+    CHECK(empty->empty());
+    play_out(club, 2, Script::WhiteResigns);
+    club.play(1, Color::White, "e4");  // in progress: not shown
+    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    auto one = ck::daemon::tournament_archive(club.daemon().store(), *t);
+    REQUIRE(one);
+    CHECK(std::count(one->begin(), one->end(), '\n') > 0);
+    CHECK(one->find("[Event \"Small\"]") != std::string::npos);
+    std::size_t events = 0;  // game 2 only: game 1 is in progress, game 3 not begun
+    for (auto at = one->find("[Event "); at != std::string::npos; at = one->find("[Event ", at + 1))
+        ++events;
+    CHECK(events == 1);
+    CHECK(one->find("0-1") != std::string::npos);
+
+    // `standings` from a game's reply address: the sender's event.
+    auto reply = club.play(1, Color::Black, "standings");
+    REQUIRE(reply.size() == 1);
+    CHECK(reply[0].subject == "[crazykrieg] Standings: Small");
+    // An unknown name: the no-event answer.
+    auto none = club.mail(Roster[3].second, club.config().referee_address, "standings nosuch");
+    REQUIRE(none.size() == 1);
+    CHECK(none[0].text.find("You play in no tournament") != std::string::npos);
+}
+
+TEST_CASE("a forfeit on time ends a tournament game through the same hook") {
+    Club club("forfeit");
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Blitz by mail";
+    spec.variant = "crazyhouse";
+    spec.time = "1d";
+    spec.players = {Roster[0].second, Roster[1].second};
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    REQUIRE(id);
+    club.pass();
+    club.clock().advance(std::chrono::hours(49));  // White never moves
+    const auto mails = club.pass();
+    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    REQUIRE(t->pairings.size() == 1);
+    CHECK(t->pairings[0].outcome == ck::club::Outcome::BlackWins);
+    CHECK(t->pairings[0].ending == "forfeit");
+    CHECK(ck::club::finished(*t));
+    const auto finals = std::count_if(mails.begin(), mails.end(), [](const OutMail& m) {
+        return m.subject == "[crazykrieg] Final standings: Blitz by mail";
+    });
+    CHECK(finals == 2);
+    const std::string text = ck::club::crosstable_text(*t);
+    const auto row = [&](const std::string& name) {
+        const auto at = text.find(name);
+        REQUIRE(at != std::string::npos);
+        return text.substr(at, text.find('\n', at) - at);
+    };
+    CHECK(row("Bob Black").find('+') != std::string::npos);  // won by forfeit
+    CHECK(row("Ada White").find('-') != std::string::npos);  // lost by forfeit
+}
