@@ -1,0 +1,144 @@
+// Spectators: followers of a game (spectators.hpp).
+#include "daemon/spectators.hpp"
+
+#include <algorithm>
+
+#include "core/log.hpp"
+#include "daemon/game_turn.hpp"
+#include "mail/outgoing.hpp"
+#include "referee/spectator_view.hpp"
+
+namespace ck::daemon {
+namespace {
+
+using rules::Color;
+using Occasion = compose::SpectatorDetails::Occasion;
+
+store::GameId parse_id(const std::string& s) {
+    try {
+        return static_cast<store::GameId>(std::stoull(s));
+    } catch (...) {
+        return 0;
+    }
+}
+
+// The ONLY way a follower's view is made: the meet of both players' views.
+referee::SpectatorView spectator_of(const referee::Game& game) {
+    return referee::spectator_view(game.view(Color::White), game.view(Color::Black));
+}
+
+std::string display_name(const ClubDesk& desk, const std::string& address) {
+    const Player* p = desk.players.find(address);
+    return p && !p->name.empty() ? p->name : address;
+}
+
+core::Result<void, std::string> queue_one(const ClubDesk& desk, const std::string& game,
+                                          const GameMeta& meta, const referee::SpectatorView& view,
+                                          compose::SpectatorDetails d, const std::string& to,
+                                          const std::string& discriminator, store::Transaction& tx,
+                                          std::optional<mail::Attachment> attachment = {}) {
+    compose::Envelope env = club_envelope(desk, to, discriminator, tx);
+    env.game_id = game;
+    d.white_name = display_name(desk, meta.white);
+    d.black_name = display_name(desk, meta.black);
+    auto mail = compose::spectator_mail(desk.templates, env, view, d);
+    if (!mail) return core::unexpected(mail.error().message);
+    if (attachment) mail->attachments.push_back(std::move(*attachment));
+    tx.queue_mail(store::SpooledMail{desk.config.referee_address, {to}, mail::render_mime(*mail)});
+    return {};
+}
+
+}  // namespace
+
+const char* follow_outcome_text(FollowOutcome o) {
+    switch (o) {
+        case FollowOutcome::Done:
+            return "done";
+        case FollowOutcome::Unchanged:
+            return "nothing to change";
+        case FollowOutcome::NoSuchGame:
+            return "no such game";
+        case FollowOutcome::OwnGame:
+            return "the address plays in that game";
+        case FollowOutcome::GameOver:
+            return "the game is over";
+    }
+    return "";
+}
+
+core::Result<void, std::string> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
+                                                      const StoredGame& g,
+                                                      const std::string& discriminator,
+                                                      store::Transaction& tx) {
+    if (g.meta.followers.empty()) return {};
+    const referee::SpectatorView view = spectator_of(g.game);
+    // What followers were told already: the public part of the state still in the store.
+    std::size_t news_from = 0;
+    if (auto before = load_game(desk.store, parse_id(game)))
+        news_from = std::min(view.events.size(), spectator_of(before->game).events.size());
+    compose::SpectatorDetails d;
+    d.news_from = news_from;
+    d.occasion = g.game.over() ? Occasion::End : Occasion::Turn;
+    std::optional<mail::Attachment> record;
+    if (g.game.over()) {
+        record = record_attachment(game, "referee", g.record.referee_record());
+        d.file_name = record->name;
+    }
+    for (std::size_t i = 0; i < g.meta.followers.size(); ++i) {
+        auto r = queue_one(desk, game, g.meta, view, d, g.meta.followers[i],
+                           discriminator + "s" + std::to_string(i), tx, record);
+        if (!r) return r;
+    }
+    return {};
+}
+
+core::Result<FollowOutcome, std::string> set_following(const ClubDesk& desk, store::GameId id,
+                                                       const std::string& address, bool follow,
+                                                       bool mail_refusals,
+                                                       const std::string& discriminator,
+                                                       store::Transaction& tx) {
+    const std::string who = lower_ascii(address);
+    const std::string gid = std::to_string(id);
+    const auto refuse = [&](FollowOutcome o) -> core::Result<FollowOutcome, std::string> {
+        if (!mail_refusals) return o;
+        compose::SpectatorDetails d;
+        d.occasion = Occasion::Refused;
+        d.refusal = o == FollowOutcome::NoSuchGame ? compose::SpectatorDetails::Refusal::NoSuchGame
+                    : o == FollowOutcome::OwnGame  ? compose::SpectatorDetails::Refusal::OwnGame
+                                                   : compose::SpectatorDetails::Refusal::GameOver;
+        auto r =
+            queue_one(desk, gid, GameMeta{}, referee::SpectatorView{}, d, who, discriminator, tx);
+        if (!r) return core::unexpected(r.error());
+        return o;
+    };
+    if (id == 0) return refuse(FollowOutcome::NoSuchGame);
+    auto ids = desk.store.list_games();
+    if (!ids) return core::unexpected(ids.error().message);
+    if (std::find(ids->begin(), ids->end(), id) == ids->end())
+        return refuse(FollowOutcome::NoSuchGame);
+    auto loaded = load_game(desk.store, id);
+    if (!loaded) return core::unexpected(loaded.error());
+    StoredGame& g = *loaded;
+    auto& list = g.meta.followers;
+    const auto at = std::find(list.begin(), list.end(), who);
+    if (follow) {
+        if (lower_ascii(g.meta.white) == who || lower_ascii(g.meta.black) == who)
+            return refuse(FollowOutcome::OwnGame);
+        if (g.game.over()) return refuse(FollowOutcome::GameOver);
+        if (at != list.end()) return FollowOutcome::Unchanged;
+        list.push_back(who);
+    } else {
+        if (at == list.end()) return FollowOutcome::Unchanged;
+        list.erase(at);
+    }
+    // Only game.ini changes: the record is not rewritten.
+    tx.write_game_file(id, "game.ini", format_game_ini(g.meta));
+    compose::SpectatorDetails d;
+    d.occasion = follow ? Occasion::Following : Occasion::Unfollowed;
+    auto r = queue_one(desk, gid, g.meta, spectator_of(g.game), d, who, discriminator, tx);
+    if (!r) return core::unexpected(r.error());
+    core::operator_log().info("game " + gid + ": " + who + (follow ? " follows" : " unfollowed"));
+    return FollowOutcome::Done;
+}
+
+}  // namespace ck::daemon
