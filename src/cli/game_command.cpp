@@ -2,6 +2,7 @@
 // `game pgn ID [--as referee|white|black]` prints the game's stored record (daemon/game_files.hpp):
 // the referee's full record by default, else that player's record.
 #include <boost/program_options.hpp>
+#include <chrono>
 #include <iostream>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "core/log.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
+#include "daemon/spectators.hpp"
 #include "store/store.hpp"
 
 namespace ck::cli {
@@ -57,6 +59,62 @@ int game_new(const Args& rest, const std::string& config_file, const std::string
     return ExitOk;
 }
 
+// `game follow|unfollow ID EMAIL [--now ISO-8601]` (daemon/spectators.hpp): the organiser adds or
+// removes a follower of a game; the address gets a confirmation mail.
+int game_follow(bool follow, const Args& rest, const std::string& config_file,
+                const std::string& templates) {
+    std::vector<std::string> pos;
+    std::string now;
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] == "--now" && i + 1 < rest.size())
+            now = rest[++i];
+        else if (!rest[i].empty() && rest[i][0] == '-')
+            return usage_error("game", "unexpected option '" + rest[i] + "'");
+        else
+            pos.push_back(rest[i]);
+    }
+    const char* action = follow ? "follow" : "unfollow";
+    if (pos.size() != 2) return usage_error("game", std::string(action) + " needs ID and EMAIL");
+    store::GameId id = 0;
+    try {
+        id = std::stoull(pos[0]);
+    } catch (...) {
+        return usage_error("game", "bad game id '" + pos[0] + "'");
+    }
+    if (pos[1].find('@') == std::string::npos ||
+        pos[1].find_first_of(" \t\r\n,") != std::string::npos)
+        return usage_error("game", "bad address '" + pos[1] + "'");
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage_error("game", config.error());
+    auto clock = make_clock(now);
+    if (!clock) return usage_error("game", clock.error());
+    auto sink = make_sink(*config);
+    if (!sink) return fail(sink.error());
+    auto d = daemon::Daemon::open(*config, templates);
+    if (!d) return fail(d.error());
+    auto t = compose::Templates::load(templates);
+    if (!t) return fail("templates: " + t.error().message);
+    store::Transaction tx((*clock)->now());
+    const daemon::ClubDesk desk{d->config(), d->players(), d->store(), *t};
+    auto r = daemon::set_following(
+        desk, id, pos[1], follow, false,
+        std::string(action) + "-" + std::to_string(id) + "-" +
+            std::to_string(
+                std::chrono::duration_cast<std::chrono::seconds>((*clock)->now().time_since_epoch())
+                    .count()),
+        tx);
+    if (!r) return fail(r.error());
+    if (*r != daemon::FollowOutcome::Done && *r != daemon::FollowOutcome::Unchanged)
+        return fail(std::string(action) + " game " + pos[0] + ": " +
+                    daemon::follow_outcome_text(*r));
+    auto committed = d->store().commit(tx);
+    if (!committed) return fail(committed.error().message);
+    d->flush(**sink, **clock);
+    std::cout << action << " game " << id << " " << daemon::lower_ascii(pos[1]) << ": "
+              << daemon::follow_outcome_text(*r) << "\n";
+    return ExitOk;
+}
+
 int run_game(const Args& args) {
     std::string config_file, templates = "templates", as = "referee";
     std::vector<std::string> words, rest;
@@ -68,6 +126,7 @@ int run_game(const Args& args) {
                          "       crazykrieg game list\n"
                          "       crazykrieg game show ID [--as white|black|referee]\n"
                          "       crazykrieg game pgn ID [--as referee|white|black]\n"
+                         "       crazykrieg game follow|unfollow ID EMAIL [--now ISO-8601]\n"
                          "common options: --config FILE, --templates DIR (default templates)\n";
             return ExitOk;
         }
@@ -91,6 +150,8 @@ int run_game(const Args& args) {
     }
     if (words.empty()) return usage_error("game", "expected new, list, show or pgn");
     if (words[0] == "new") return game_new(rest, config_file, templates);
+    if (words[0] == "follow" || words[0] == "unfollow")
+        return game_follow(words[0] == "follow", rest, config_file, templates);
     if (!rest.empty()) return usage_error("game", "unexpected argument '" + rest[0] + "'");
     if (words[0] != "list" && words[0] != "show" && words[0] != "pgn")
         return usage_error("game", "unknown action '" + words[0] + "'");
@@ -138,7 +199,8 @@ int run_game(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"game", "create, list and inspect games (new, list, show, pgn)", 61, run_game}};
+    {"game", "create, list and inspect games (new, list, show, pgn, follow, unfollow)", 61,
+     run_game}};
 
 }  // namespace
 }  // namespace ck::cli

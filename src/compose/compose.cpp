@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <ctime>
 
+#include "compose/spectator_model.hpp"
 #include "compose/text_wrap.hpp"
 #include "compose/view_model.hpp"
 
@@ -14,9 +15,10 @@ using rules::Color;
 
 constexpr std::size_t TextWidth = 78;  // mail.md: no line over 78 characters in the text part
 
-const char* const KindNames[] = {
-    "turn",    "game-start",   "refusal",    "unknown-command", "help", "game-end", "reminder",
-    "forfeit", "leave-notice", "games-list", "unknown-sender",  "draw", "record"};
+const char* const KindNames[] = {"turn",         "game-start", "refusal",        "unknown-command",
+                                 "help",         "game-end",   "reminder",       "forfeit",
+                                 "leave-notice", "games-list", "unknown-sender", "draw",
+                                 "record",       "spectator",  "standings"};
 
 std::string id_part(const std::string& s) {
     std::string out;
@@ -60,6 +62,14 @@ void fill_envelope(const Envelope& env, Context& c) {
     c.set("reply_address", env.reply_to.address.empty() ? env.from.address : env.reply_to.address);
     c.set("player_name", env.player_name).set("opponent_name", env.opponent_name);
     c.flag("has_opponent_name", !env.opponent_name.empty());
+    // Receipts are shown in upper case (as referee::Game::commitment gives them): lower-case
+    // hex holds runs like "a5" that read as squares, and a hidden game's mail names no square
+    // the player may not know.
+    std::string receipt = env.receipt;
+    for (char& ch : receipt)
+        if (ch >= 'a' && ch <= 'f') ch = static_cast<char>(ch - 'a' + 'A');
+    c.flag("has_receipt", !receipt.empty());
+    c.set("receipt", receipt).set("receipt_ply", std::to_string(env.receipt_ply));
     c.set("date", format_utc(env.date));
 }
 
@@ -302,6 +312,55 @@ MailResult record_mail(const Templates& t, const Envelope& env, const PlayerView
     if (!ok) return core::unexpected(ok.error());
     c.flag("full", d.full).set("file_name", d.file_name);
     return build(t, env, MailKind::Record, c, &view);
+}
+
+}  // namespace ck::compose
+
+namespace ck::compose {
+
+MailResult spectator_mail(const Templates& t, const Envelope& env,
+                          const referee::SpectatorView& view, const SpectatorDetails& d) {
+    Context c;
+    auto ok = fill_spectator(t.set(), view, d.news_from, c);
+    if (!ok) return core::unexpected(ok.error());
+    using O = SpectatorDetails::Occasion;
+    c.flag("following", d.occasion == O::Following).flag("turn", d.occasion == O::Turn);
+    c.flag("end", d.occasion == O::End).flag("unfollowed", d.occasion == O::Unfollowed);
+    using R = SpectatorDetails::Refusal;
+    const bool refused = d.occasion == O::Refused;
+    c.flag("refused", refused).flag("refused_no_game", refused && d.refusal == R::NoSuchGame);
+    c.flag("refused_own_game", refused && d.refusal == R::OwnGame);
+    c.flag("refused_game_over", refused && d.refusal == R::GameOver);
+    c.set("white_name", d.white_name).set("black_name", d.black_name);
+    c.set("file_name", d.file_name);
+    return build(t, env, MailKind::Spectator, c, nullptr);
+}
+
+MailResult standings_mail(const Templates& t, const Envelope& env, const StandingsDetails& d) {
+    // The HTML crosstables go in unescaped: the template engine escapes every value, so each
+    // gets a marker of letters and digits only, replaced by the fragment after rendering.
+    const auto marker = [](std::size_t i) { return "CKSTANDINGSHTML" + std::to_string(i) + "X"; };
+    Context c;
+    std::vector<Context> events;
+    for (std::size_t i = 0; i < d.events.size(); ++i) {
+        Context e;
+        e.set("name", d.events[i].name).set("crosstable_text", d.events[i].crosstable_text);
+        e.set("crosstable_html", marker(i));
+        events.push_back(std::move(e));
+    }
+    c.flag("final", d.final).set("archive_name", d.archive_name);
+    c.flag("has_events", !events.empty());
+    c.flag("one_event", events.size() == 1);
+    c.set("event_name", d.events.size() == 1 ? d.events[0].name : std::string());
+    c.lists["events"] = std::move(events);
+    auto m = build(t, env, MailKind::Standings, c, nullptr);
+    if (!m) return m;
+    for (std::size_t i = 0; i < d.events.size(); ++i) {
+        const std::string mk = marker(i);
+        if (auto at = m->html_body.find(mk); at != std::string::npos)
+            m->html_body.replace(at, mk.size(), d.events[i].crosstable_html);
+    }
+    return m;
 }
 
 }  // namespace ck::compose

@@ -17,6 +17,7 @@
 #include "core/result.hpp"
 #include "mail/outgoing.hpp"
 #include "referee/player_view.hpp"
+#include "referee/spectator_view.hpp"
 
 namespace ck::compose {
 
@@ -36,7 +37,9 @@ enum class MailKind : unsigned char {
     GamesList,
     UnknownSender,
     Draw,
-    Record
+    Record,
+    Spectator,  // to a follower of a game: spectator_mail
+    Standings,  // a tournament's crosstable(s): standings_mail
 };
 const char* kind_name(MailKind k);  // "turn", "game-start", ...
 const std::vector<std::string>& kind_names();
@@ -67,6 +70,11 @@ struct Envelope {
     std::string discriminator;
     std::string player_name;    // may be empty
     std::string opponent_name;  // may be empty
+    // Fairness receipt of a hidden game (README "Fairness receipts"): the referee's commitment
+    // to the true position after `receipt_ply` moves, shown under the board (in upper case);
+    // empty: none. It reveals nothing without the game's salt.
+    std::string receipt;
+    int receipt_ply = 0;
 };
 
 struct Deadline {
@@ -186,6 +194,46 @@ struct RecordDetails {
 };
 MailResult record_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
                        const RecordDetails& details);
+
+// To a follower of a game (mail.md "an address may follow a game"): built ONLY from the
+// SpectatorView, the meet of both players' views (referee/spectator_view.hpp). `news_from`:
+// first index of view.events not mailed yet. Open games show the whole board; hidden games no
+// board, only the pockets and what both players heard. Message-ID
+// ck.club.spectator.<disc>@domain: the discriminator must tell mails and followers apart.
+struct SpectatorDetails {
+    enum class Occasion : unsigned char {
+        Following,   // confirmation: the address now follows the game
+        Turn,        // after a turn
+        End,         // the game is over; the caller attaches the referee's full record
+        Unfollowed,  // confirmation: the address no longer follows the game
+        Refused      // a `follow` mail that could not be done (`refusal` says why)
+    };
+    enum class Refusal : unsigned char { NoSuchGame, OwnGame, GameOver };
+    Occasion occasion = Occasion::Turn;
+    Refusal refusal = Refusal::NoSuchGame;
+    std::size_t news_from = 0;
+    std::string white_name;  // the players as the club knows them (public)
+    std::string black_name;
+    std::string file_name;  // End: the attachment's name
+};
+MailResult spectator_mail(const Templates& t, const Envelope& env,
+                          const referee::SpectatorView& view, const SpectatorDetails& details);
+
+// Tournament standings (issue 6): the answer to `standings`, and the final standings every
+// player of an event gets when its last game ends (the caller attaches the PGN archive).
+// Crosstables come ready-made as plain strings (ck_club renders them): the text one goes into
+// the text part as is, the HTML fragment into the HTML part unescaped (it escapes its names).
+struct StandingsEvent {
+    std::string name;  // the tournament's name (for the subject when it is the only one)
+    std::string crosstable_text;
+    std::string crosstable_html;
+};
+struct StandingsDetails {
+    bool final = false;                  // the event just ended; `archive_name` is attached
+    std::vector<StandingsEvent> events;  // empty: the player is in no tournament
+    std::string archive_name;            // final: "tournament-spring.pgn"
+};
+MailResult standings_mail(const Templates& t, const Envelope& env, const StandingsDetails& details);
 
 // Message-IDs (mail.md, "Addresses and threads"): ck.<game>.<ply>.<w|b>.<kind>[.<disc>]@<domain>,
 // the domain being the referee address's; every game mail to a player refers to that player's

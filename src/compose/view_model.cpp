@@ -175,6 +175,7 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
     if (!to_move) return core::unexpected(to_move.error());
     c.set("your_colour", *mine).set("opponent_colour", *theirs).set("to_move_colour", *to_move);
     c.set("variant", view.variant).flag("hidden", view.hidden);
+    c.flag("has_receipt", false);  // the board partial's receipt line: set from the Envelope
     c.set("move_number", std::to_string(view.move_number));
 
     // The board from the player's side: Black sees rank 1 at the top and file h on the left.

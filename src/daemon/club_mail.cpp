@@ -1,10 +1,14 @@
 #include "daemon/club_mail.hpp"
 
+#include <cstdlib>
 #include <vector>
 
 #include "core/log.hpp"
 #include "daemon/commands.hpp"
+#include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/spectators.hpp"
+#include "daemon/tournaments.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
@@ -72,6 +76,9 @@ core::Result<compose::GamesListDetails, std::string> games_of(const ClubDesk& de
         e.colour = c == Color::White ? "White" : "Black";
         e.your_turn = view.to_move == c;
         e.move_number = view.move_number;
+        // The deadline of the side to move (game_clock.hpp), whoever that is.
+        if (auto at = game_deadline(desk.store, id, *loaded); at && *at)
+            e.deadline = compose::Deadline{**at};
         out.games.push_back(std::move(e));
     }
     return out;
@@ -95,6 +102,9 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
     const std::string& to = v.reply_to;
     if (to.empty()) return core::unexpected(std::string("club mail without a registered address"));
     bool want_games = false, want_help = false, other = false;
+    bool want_standings = false;
+    std::string standings_arg;
+    std::vector<std::string> follows;  // game ids of `follow` lines
     std::string unknown_line;
     const auto commands = parse_commands(message.body_text);
     for (const Command& cmd : commands) {
@@ -102,8 +112,15 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
             case Command::Kind::Games:
                 want_games = true;
                 break;
+            case Command::Kind::Standings:  // tournaments.hpp
+                want_standings = true;
+                standings_arg = cmd.argument;
+                break;
             case Command::Kind::Help:
                 want_help = true;
+                break;
+            case Command::Kind::Follow:  // spectators.hpp
+                follows.push_back(cmd.argument);
                 break;
             case Command::Kind::Unknown:
                 if (unknown_line.empty()) unknown_line = cmd.text;
@@ -114,8 +131,23 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
         }
     }
     const compose::HelpDetails help{desk.config.referee_address};
+    if (want_standings) {
+        if (auto r = answer_standings(desk, to, standings_arg, discriminator + "s", tx); !r)
+            return r;
+    }
     if (want_games) {
         if (auto r = queue_games_list(desk, to, discriminator + "g", tx); !r) return r;
+    }
+    for (std::size_t i = 0; i < follows.size(); ++i) {
+        const std::string& arg = follows[i];  // "42" or "#42"
+        const char* digits = arg.c_str() + (arg.rfind('#', 0) == 0 ? 1 : 0);
+        const bool numeric = *digits != '\0' && std::string(digits).find_first_not_of(
+                                                    "0123456789") == std::string::npos;
+        const auto id = numeric ? static_cast<store::GameId>(std::strtoull(digits, nullptr, 10))
+                                : store::GameId{0};
+        auto r =
+            set_following(desk, id, to, true, true, discriminator + "f" + std::to_string(i), tx);
+        if (!r) return core::unexpected(r.error());
     }
     if (!unknown_line.empty()) {
         const auto env = club_envelope(desk, to, discriminator + "u", tx);

@@ -8,7 +8,9 @@
 //   - ClubMail / RefuseKnownPlayer: `games` and `help` are answered; the first unknown line is
 //     quoted back with help (unknown-command); anything else (moves, game commands sent to no
 //     game, an empty mail) gets the help mail, which tells the player to reply to the game mail.
-//     Club commands still to come (challenge, join, standings, follow) get the help mail too.
+//     `standings [TOURNAMENT]`: the crosstable mail (daemon/tournaments.hpp answer_standings).
+//     `follow GAME` makes the sender a follower (daemon/spectators.hpp). Club commands still
+//     to come (challenge, join) get the help mail too.
 // Everything is queued into the caller's transaction: it commits with the ledger entry.
 #include <string>
 
@@ -36,8 +38,8 @@ inline constexpr const char* RefereeDisplayName = "Crazykrieg referee";
 
 // The games in progress of the player registered as `address` (case-insensitive), by id:
 // opponent (registered name, else address), colour, whose turn and move number as that
-// player's view shows them; no deadline yet. A game that cannot be loaded is left out (and
-// logged for the operator).
+// player's view shows them, and the side to move's deadline (game_clock.hpp). A game that cannot be
+// loaded is left out (and logged for the operator).
 core::Result<compose::GamesListDetails, std::string> games_of(const ClubDesk& desk,
                                                               const std::string& address);
 

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "daemon/game_salt.hpp"
 #include "daemon/players.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/notation.hpp"
@@ -18,6 +19,18 @@ std::string record_error_text(const pgn::RecordError& e) {
            e.message;
 }
 
+// "a@x, b@y" -> {"a@x", "b@y"}.
+std::vector<std::string> split_followers(const std::string& value) {
+    std::vector<std::string> out;
+    std::istringstream in(value);
+    for (std::string item; std::getline(in, item, ',');) {
+        const auto b = item.find_first_not_of(' ');
+        const auto e = item.find_last_not_of(' ');
+        if (b != std::string::npos) out.push_back(item.substr(b, e - b + 1));
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string format_game_ini(const GameMeta& m) {
@@ -31,6 +44,12 @@ std::string format_game_ini(const GameMeta& m) {
     s += "created = " + m.created + "\n";
     s += "time = " + m.time + "\n";
     s += std::string("draw_offer = ") + (m.draw_offer ? side_name(*m.draw_offer) : "") + "\n";
+    if (!m.salt.empty()) s += "salt = " + m.salt + "\n";
+    if (!m.followers.empty()) {
+        s += "followers = ";
+        for (std::size_t i = 0; i < m.followers.size(); ++i) s += (i ? ", " : "") + m.followers[i];
+        s += "\n";
+    }
     return s;
 }
 
@@ -71,6 +90,10 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
             m.draw_offer = value == "white" ? rules::Color::White : rules::Color::Black;
         else if (key == "draw_offer" && value.empty())
             m.draw_offer.reset();
+        else if (key == "salt")
+            m.salt = value;
+        else if (key == "followers")
+            m.followers = split_followers(value);
         else
             return core::unexpected("game.ini: bad key or value in '" + line + "'");
     }
@@ -116,6 +139,7 @@ core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const Rec
     pgn::RecordBuilder record(*setup);
     if (!tags.event.empty()) record.set_tag("Event", tags.event);
     if (!tags.site.empty()) record.set_tag("Site", tags.site);
+    if (!tags.round.empty()) record.set_tag("Round", tags.round);
     if (meta.created.size() >= 10) {
         std::string date = meta.created.substr(0, 10);  // 2026-11-21 -> 2026.11.21
         for (char& c : date)
@@ -126,7 +150,13 @@ core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const Rec
     record.set_tag("Black", tags.black_name.empty() ? meta.black : tags.black_name);
     record.set_tag("Mode", "EM");
     if (!tags.time_control.empty()) record.set_tag("TimeControl", tags.time_control);
-    return StoredGame{meta, std::move(*game), std::move(record)};
+    GameMeta m = meta;
+    if (m.hidden && m.salt.empty()) m.salt = new_game_salt();
+    if (m.hidden) {  // receipt 0 commits the start (README "Fairness receipts")
+        record.set_salt(m.salt);
+        record.add_commitment(0, game->commitment(m.salt, 0));
+    }
+    return StoredGame{std::move(m), std::move(*game), std::move(record)};
 }
 
 core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id) {
@@ -137,7 +167,7 @@ core::Result<StoredGame, std::string> load_game(const store::Store& store, store
     if (!meta) return core::unexpected(gid + meta.error());
     auto text = store.read_game_file(id, "record.pgn");
     if (!text) return core::unexpected(gid + text.error().message);
-    auto opened = pgn::open_referee_record(*text);
+    auto opened = pgn::open_referee_record(*text, meta->hidden ? meta->salt : std::string());
     if (!opened) return core::unexpected(gid + record_error_text(opened.error()));
     return StoredGame{std::move(*meta), std::move(opened->game), std::move(opened->builder)};
 }
@@ -160,6 +190,9 @@ referee::Ruling play_request(StoredGame& g, const std::string& text) {
     referee::Ruling r = g.game.request(text);
     if (r.answer == referee::Answer::Error) return r;
     g.record.add(r);
+    if (r.move && g.game.hidden() && !g.record.salt().empty())
+        g.record.add_commitment(g.record.plies(),
+                                g.game.commitment(g.record.salt(), g.record.plies()));
     if ((r.move && g.meta.draw_offer == ~r.side) || g.game.over()) g.meta.draw_offer.reset();
     return r;
 }

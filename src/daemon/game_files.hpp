@@ -9,7 +9,10 @@
 //                write (never read back by the daemon; `pgn` mails and `game pgn --as` use them)
 //   game.ini     what a PGN cannot hold, as key = value lines: white, black (registered
 //                addresses), created (ISO 8601), time (the exact time-control spec), draw_offer
-//                ("white"/"black": the side whose draw offer is pending; empty: none); plus a
+//                ("white"/"black": the side whose draw offer is pending; empty: none), salt
+//                (hidden games: the secret of the fairness receipts, game_salt.hpp; absent in
+//                older games, which then have no receipts), followers (spectators.hpp; the line
+//                is written only when there are any); plus a
 //                copy of variant, hidden, rules, fen written at creation so that listings need
 //                no replay (record.pgn wins if they ever disagree).
 // Draw offers (mail.md `draw`/`decline`): an offer stands until the opponent accepts (`draw`)
@@ -17,6 +20,7 @@
 // move, not a refused try): moving instead of answering lets the offer lapse.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/result.hpp"
 #include "pgn/referee_record.hpp"
@@ -37,6 +41,10 @@ struct GameMeta {
     std::string created;
     std::string time;                        // time-control spec (cli.md `--time`)
     std::optional<rules::Color> draw_offer;  // the side whose draw offer is pending
+    std::string salt;                        // fairness receipts' secret; empty: none
+    // Spectators (daemon/spectators.hpp): lower-case addresses, in the order they began to
+    // follow; game.ini "followers = a@x, b@y", written only when there are any.
+    std::vector<std::string> followers;
     const std::string& address(rules::Color c) const {
         return c == rules::Color::White ? white : black;
     }
@@ -62,6 +70,7 @@ struct StoredGame {
 // Names and places for a new game's record tags.
 struct RecordTags {
     std::string event;       // "Crazykrieg game 7"
+    std::string round;       // PGN Round (a tournament's round); empty: no tag ("?")
     std::string site;        // the referee address
     std::string white_name;  // registered names (the address when a name is empty)
     std::string black_name;

@@ -8,7 +8,13 @@
 #include "core/log.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
+#include "daemon/game_clock.hpp"
+#include "daemon/leave_mail.hpp"
+#include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
+#include "daemon/spectators.hpp"
+#include "daemon/tournament_hooks.hpp"
+#include "daemon/tournaments.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
@@ -52,7 +58,9 @@ public:
         return {};
     }
     core::Result<compose::Envelope, std::string> envelope(Color c, const std::string& disc) const {
-        return game_envelope(desk_, game_, g_.meta, c, disc, tx_);
+        auto env = game_envelope(desk_, game_, g_.meta, c, disc, tx_);
+        if (env) add_receipt(*env, g_);  // receipt_line.hpp
+        return env;
     }
 
 private:
@@ -138,6 +146,10 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
     bool not_turn = false, game_cmd = false, agreed = false;
     bool want_board = false, want_help = false, want_pgn = false, want_games = false;
     bool turn_done = false;
+    bool want_standings = false;
+    std::string standings_arg;
+    int leave_days = 0;
+    const Color to_move_before = g.game.side_to_move();
     for (const auto& cmd : commands) {
         switch (cmd.kind) {
             case Command::Kind::Move:
@@ -203,6 +215,13 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
             case Command::Kind::Games:
                 want_games = true;
                 break;
+            case Command::Kind::Standings:  // tournaments.hpp
+                standings_arg = cmd.argument;
+                want_standings = true;
+                break;
+            case Command::Kind::Leave:  // leave_mail.hpp, after the game's own answers
+                leave_days = cmd.days;
+                break;
             default:
                 unknown.push_back(cmd.text);
                 break;
@@ -216,6 +235,20 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
 
     const bool changed = ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer;
     if (changed) CK_TRY(save_game(tx, gid, g));
+    // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp).
+    const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates};
+    if (changed && g.game.over() && !over_before) CK_TRY(record_game_end(club_desk, gid, g, tx));
+    // The clock (game_clock.hpp): the mover's turn ended with this commit.
+    if (!g.game.over() && g.game.side_to_move() != to_move_before)
+        CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before));
+    const auto turn_details = [&](Color c) -> core::Result<compose::TurnDetails, std::string> {
+        compose::TurnDetails d;
+        if (g.game.over() || g.game.side_to_move() != c) return d;
+        auto at = game_deadline(desk.store, gid, g, &tx);
+        if (!at) return core::unexpected(at.error());
+        if (*at) d.deadline = compose::Deadline{**at};
+        return d;
+    };
 
     if (ruled > 0 || agreed) {
         const std::string full = g.game.over() ? g.record.referee_record() : std::string();
@@ -227,17 +260,22 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
                 CK_TRY(answers.queue(c, compose::game_end_mail(t, *env, g.game.view(c), d),
                                      record_attachment(v.game, "referee", full)));
             } else {
-                CK_TRY(answers.queue(
-                    c, compose::turn_mail(t, *env, g.game.view(c), compose::TurnDetails{})));
+                auto td = turn_details(c);
+                if (!td) return core::unexpected(td.error());
+                CK_TRY(answers.queue(c, compose::turn_mail(t, *env, g.game.view(c), *td)));
             }
         }
+        // Followers (spectators.hpp): only what both players heard.
+        CK_TRY(queue_spectator_mails(
+            ClubDesk{desk.config, desk.players, desk.store, desk.templates}, v.game, g, disc, tx));
         log.info("game " + v.game + ": " + std::to_string(ruled) + " request(s) ruled" +
                  (agreed ? ", draw agreed" : "") +
                  (g.game.over() ? ", game over " + *g.game.result() : std::string()));
     } else if (want_board) {
         CK_ENV(env, me, disc);
-        CK_TRY(answers.queue(me,
-                             compose::turn_mail(t, *env, g.game.view(me), compose::TurnDetails{})));
+        auto td = turn_details(me);
+        if (!td) return core::unexpected(td.error());
+        CK_TRY(answers.queue(me, compose::turn_mail(t, *env, g.game.view(me), *td)));
     }
     for (std::size_t i = 0; i < draw_mails.size(); ++i) {
         const auto [c, event] = draw_mails[i];
@@ -264,6 +302,8 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
         CK_ENV(env, me, disc + "h");
         CK_TRY(answers.queue(me, compose::help_mail(t, *env, &view, help)));
     }
+    if (want_standings)
+        CK_TRY(answer_standings(club_desk, g.meta.address(me), standings_arg, disc + "s", tx));
     if (want_games) {
         const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
         CK_TRY(queue_games_list(club, g.meta.address(me), disc + "g", tx));
@@ -274,6 +314,9 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
             me, compose::unknown_command_mail(t, *env, &view,
                                               compose::UnknownCommandDetails{unknown[i]}, help)));
     }
+    if (leave_days > 0)
+        CK_TRY(answer_leave(desk, g.meta.address(me), leave_days, v.message_id, disc + "l", gid, &g,
+                            tx));
     return {};
 }
 

@@ -15,8 +15,10 @@
 #include "daemon/auth.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
+#include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
 #include "daemon/time_control.hpp"
 #include "daemon/unknown_sender.hpp"
@@ -159,7 +161,8 @@ core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
     const store::GameId id = store_.new_game_id();
     const std::string gid = std::to_string(id);
     RecordTags tags;
-    tags.event = "Crazykrieg game " + gid;
+    tags.event = spec.event.empty() ? "Crazykrieg game " + gid : spec.event;
+    tags.round = spec.round;
     tags.site = config_.referee_address;
     tags.white_name = w->name;
     tags.black_name = b->name;
@@ -169,12 +172,21 @@ core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
 
     store::Transaction tx(clock.now());
     CK_TRY(save_game(tx, id, *game));
+    // White's clock starts with the game-start mail (game_clock.hpp).
+    std::optional<compose::Deadline> first_deadline;
+    if (auto tc = clock_control(meta); tc) {
+        save_clock(tx, id, initial_clock(*tc, *core::parse_iso8601(meta.created)));
+        auto at = game_deadline(store_, id, *game, &tx);
+        if (at && *at) first_deadline = compose::Deadline{**at};
+    }
     Mailer mailer(config_, players_, secret_, tx);
     for (Color c : {Color::White, Color::Black}) {
         auto env = mailer.game_envelope(gid, meta, c, "");
         if (!env) return core::unexpected(env.error());
+        add_receipt(*env, *game);  // receipt_line.hpp
         CK_TRY(mailer.queue(
-            compose::game_start_mail(templates_, *env, game->game.view(c), std::nullopt),
+            compose::game_start_mail(templates_, *env, game->game.view(c),
+                                     c == Color::White ? first_deadline : std::nullopt),
             meta.address(c)));
     }
     auto committed = store_.commit(tx);
@@ -188,6 +200,7 @@ core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
                         const std::function<bool()>& stop) {
     StepReport report;
+    tick(clock);  // clocks first: a move handled past its deadline finds the game lost
     auto pending = source.list_pending();
     if (!pending) {
         core::operator_log().error("mail source: " + pending.error().message);
@@ -247,6 +260,11 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     commit_group();
     flush(sink, clock);
     return report;
+}
+
+ClockReport Daemon::tick(const core::Clock& clock) {
+    return run_clock_pass(GameDesk{config_, players_, store_, templates_, secret_}, store_,
+                          clock.now());
 }
 
 core::Result<void, std::string> Daemon::handle(const std::string& raw, const core::Clock& clock) {

@@ -7,9 +7,10 @@
 // core::operator_log only.
 //
 // A player's mail to a game (moves, any?, resign, draw, decline, accept, pgn, board, help,
-// games): daemon/game_turn.hpp; the game's files: daemon/game_files.hpp. leave and the club
-// commands are answered with the unknown-command mail for now. Clocks are not run yet. Mail acting
-// on no game (`games`, help, unknown senders): daemon/club_mail.hpp, daemon/unknown_sender.hpp.
+// games): daemon/game_turn.hpp; the game's files: daemon/game_files.hpp. `leave`:
+// daemon/leave_mail.hpp. Club commands are answered with the help mail for now. Clocks:
+// daemon/clock_pass.hpp (run first in every step) and daemon/game_clock.hpp. Mail acting on no game
+// (`games`, help, unknown senders): daemon/club_mail.hpp, daemon/unknown_sender.hpp.
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -18,6 +19,7 @@
 #include "compose/compose.hpp"
 #include "core/clock.hpp"
 #include "core/result.hpp"
+#include "daemon/clock_pass.hpp"
 #include "daemon/config.hpp"
 #include "daemon/players.hpp"
 #include "mail/source.hpp"
@@ -32,6 +34,9 @@ struct NewGame {
     std::string white;
     std::string black;
     std::string time;  // empty: the club default
+    // Record tags of a tournament game (club::event_tags); empty: "Crazykrieg game N", no Round.
+    std::string event;
+    std::string round;
 };
 
 struct StepReport {
@@ -68,6 +73,10 @@ public:
     core::Result<void, std::string> handle(const std::string& raw, const core::Clock& clock);
 
     void flush(mail::MailSink& sink, const core::Clock& clock);
+
+    // The clock pass (daemon/clock_pass.hpp): reminders and losses on time at clock.now(),
+    // each committed on its own; step() runs it first. Mails are left in the outbox (flush).
+    ClockReport tick(const core::Clock& clock);
 
 private:
     Daemon(Config c, store::Store s, Players p, compose::Templates t, std::string secret)

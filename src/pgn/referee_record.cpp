@@ -20,6 +20,12 @@ void RecordBuilder::set_tag(const std::string& name, const std::string& value) {
 
 void RecordBuilder::add(const referee::Ruling& ruling) { rulings_.push_back(ruling); }
 
+int RecordBuilder::plies() const {
+    int n = 0;
+    for (const auto& r : rulings_) n += r.move ? 1 : 0;
+    return n;
+}
+
 const std::string* RecordBuilder::tag(const std::string& name) const {
     for (const auto& [n, v] : tags_)
         if (n == name) return &v;
@@ -48,12 +54,26 @@ std::string RecordBuilder::referee_record() const {
             if (n == "Termination") v = termination_of(r.request), set = true;
         if (!set) tags.emplace_back("Termination", termination_of(r.request));
     }
+    if (result != "*" && !salt_.empty()) {  // the game is over: reveal the salt
+        bool set = false;
+        for (auto& [n, v] : tags)
+            if (n == "Salt") v = salt_, set = true;
+        if (!set) tags.emplace_back("Salt", salt_);
+    }
+    auto commit = [&](int ply) -> std::string {
+        auto it = commitments_.find(ply);
+        return it == commitments_.end()
+                   ? std::string()
+                   : "[%commit " + std::to_string(ply) + " " + it->second + "]";
+    };
+    int ply = 0;
 
     int number = 1;
     bool white = true;
     record::start_of(setup_, number, white);
     record::LineWrapper movetext;
     std::vector<std::string> pending;  // annotations of the turn not yet ended by a move
+    if (auto c = commit(0); !c.empty()) pending.push_back(std::move(c));
     for (const auto& r : rulings_) {
         pending.push_back(record::format_request(r));
         for (auto& a : record::format_announcements(r)) pending.push_back(std::move(a));
@@ -61,6 +81,7 @@ std::string RecordBuilder::referee_record() const {
         // Every move is followed by its comment, so a black move always gets `N...`; the
         // number and the move stay on one line.
         movetext.add(std::to_string(number) + (white ? ". " : "... ") + *r.move);
+        if (auto c = commit(++ply); !c.empty()) pending.push_back(std::move(c));
         movetext.add_comment(pending);
         pending.clear();
         if (!white) ++number;

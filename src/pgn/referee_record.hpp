@@ -56,12 +56,25 @@
 // verifier ignores that tag. A player record leaves `[%end]` out (it is nobody's request) and
 // keeps the game-over announcement.
 //
+// FAIRNESS RECEIPTS (hidden games; README "Fairness receipts"). The game's secret salt (64 hex
+// digits, drawn at creation, kept in game.ini) commits the referee to the true position after
+// every ply: receipt N = referee::Game::commitment(salt, N) (upper-case hex, so that no run of
+// it reads as a square), N = moves played so far (0 = the
+// start). `[%commit N HEX]` stands last in the comment of move N (receipt 0 first in the first
+// comment); once the game is over the tag `[Salt "HEX"]` reveals the salt. The verifier ignores
+// receipts while no salt is known and, with one, recomputes every ply and rejects a record whose
+// receipt does not match. Records without receipts (open games, older records) stay valid.
+//   commit       = "[%commit" SP ply SP 64HEXDIG "]"        ; ply = 1*DIGIT
+//
 // PLAYER RECORD (what one player knew). Same tags plus `[View "White"|"Black"]`; the movetext
 // holds no moves (the true game is not the player's to know), only one comment per turn, then
 // the result: the player's own requests (`[%req]`, as above; requests answered `error` are left
 // out, since they are not attempts and may come from either side), everything they were told
 // (`[%ann]` with their colour as audience) and, last, `[%view SIDE "BOARD"]` with their picture
-// after the turn (PlayerView::board_text: own pieces, then both pockets).
+// after the turn (PlayerView::board_text: own pieces, then both pockets). Each `[%commit]` of
+// the referee record is copied, before the `[%view]` of its turn.
+#include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -84,6 +97,13 @@ public:
     void set_tag(const std::string& name, const std::string& value);
     // Every ruling the referee's Game returned, in order (errors included).
     void add(const referee::Ruling& ruling);
+    // Fairness receipts: the salt is written (`[Salt]`) only once the result is known; the
+    // receipt of ply N goes at the end of move N's comment.
+    void set_salt(std::string salt) { salt_ = std::move(salt); }
+    const std::string& salt() const { return salt_; }
+    void add_commitment(int ply, std::string hex) { commitments_[ply] = std::move(hex); }
+    const std::map<int, std::string>& commitments() const { return commitments_; }
+    int plies() const;  // moves recorded so far
 
     std::string referee_record() const;
 
@@ -95,6 +115,8 @@ private:
     referee::GameSetup setup_;
     std::vector<std::pair<std::string, std::string>> tags_;
     std::vector<referee::Ruling> rulings_;
+    std::string salt_;
+    std::map<int, std::string> commitments_;
 };
 
 struct RecordCheck {
@@ -125,7 +147,34 @@ struct OpenedRecord {
     RecordBuilder builder;
     RecordCheck check;
 };
-core::Result<OpenedRecord, RecordError> open_referee_record(const std::string& text);
+// `salt` (the game's, from game.ini): when the record has no `[Salt]` tag yet, the receipts are
+// recomputed and checked with it, and the builder gets the salt and every ply's receipt.
+core::Result<OpenedRecord, RecordError> open_referee_record(const std::string& text,
+                                                            const std::string& salt = {});
+
+// `crazykrieg verify`: a finished hidden game's record replayed with its revealed `[Salt]`; every
+// `[%commit]` it holds must match. Fails (ply 0) without a Salt tag or for an open game.
+struct CommitmentCheck {
+    RecordCheck check;
+    std::vector<std::string> commitments;  // index = ply, 0 .. check.plies: recomputed
+    int recorded = 0;                      // `[%commit]` annotations found (all matched)
+};
+core::Result<CommitmentCheck, RecordError> verify_commitments(const std::string& text);
+
+// Receipts a player kept: `[%commit N HEX]` annotations (a player or referee record), lines
+// "N HEX", or mail lines "Receipt (ply N): HEX" (HEX may stand on the next line; any case, given
+// back in upper case). An error names
+// the line of a malformed entry or a ply given twice with different values.
+struct Receipt {
+    int ply = 0;
+    std::string hex;
+    int line = 0;
+};
+core::Result<std::vector<Receipt>, std::string> read_receipts(const std::string& text);
+// The first receipt (in the given order, ply order from read_receipts) that the verified record
+// does not give (a ply beyond the game included); nullopt when every one matches.
+std::optional<Receipt> first_mismatch(const CommitmentCheck& check,
+                                      const std::vector<Receipt>& receipts);
 
 struct RebuiltViews {
     std::string white;  // PlayerView::board_text() of each side at the end of the record

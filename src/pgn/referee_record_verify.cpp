@@ -1,4 +1,5 @@
 // Verification of a referee record by replay, and what is rebuilt from it (referee_record.hpp).
+#include <map>
 #include <optional>
 #include <string_view>
 
@@ -86,8 +87,32 @@ struct Replayed {
     RecordCheck check;
 };
 
+// Fairness receipts (referee_record.hpp) of one replay. `salt` is an input (the `[Salt]` tag
+// wins); `recorded` is filled before the first ruling reaches the sink; `computed` (index =
+// ply) only when a salt is known in a hidden game.
+struct Receipts {
+    std::string salt;
+    std::map<int, std::string> recorded;
+    std::vector<std::string> computed;
+};
+
+bool is_hex64(const std::string& s) {
+    if (s.size() != 64) return false;
+    for (char c : s)
+        if (!((c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'))) return false;
+    return true;
+}
+
+bool is_ply(const std::string& s) {
+    if (s.empty() || s.size() > 6) return false;
+    for (char c : s)
+        if (c < '0' || c > '9') return false;
+    return true;
+}
+
 core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink sink = nullptr,
-                                           void* ctx = nullptr, int first_line = 1) {
+                                           void* ctx = nullptr, int first_line = 1,
+                                           Receipts* receipts = nullptr) {
     RecordVisitor v;
     if (!parse_game(text, first_line, v))
         return core::unexpected(RecordError{0, 0, "no game in the text"});
@@ -99,6 +124,38 @@ core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink s
     auto created = referee::Game::create(setup);
     if (!created) return core::unexpected(RecordError{0, 0, created.error().message});
     referee::Game game = std::move(created.value());
+
+    Receipts local;
+    Receipts& rc = receipts ? *receipts : local;
+    std::map<int, int> commit_lines;
+    for (const Item& it : v.items) {
+        if (it.is_move || it.annotation.name != "commit") continue;
+        const auto& args = it.annotation.args;
+        if (args.size() != 2 || !is_ply(args[0]) || !is_hex64(args[1]))
+            return core::unexpected(
+                RecordError{0, it.line, "[%commit] needs a ply and 64 upper-case hex digits"});
+        const int n = std::stoi(args[0]);
+        auto [at, fresh] = rc.recorded.emplace(n, args[1]);
+        if (!fresh && at->second != args[1])
+            return core::unexpected(
+                RecordError{n, it.line, "two different receipts for ply " + args[0]});
+        commit_lines.emplace(n, it.line);
+    }
+    for (const auto& [n, val] : v.tags)
+        if (n == "Salt") rc.salt = val;
+    const bool committing = setup.hidden && !rc.salt.empty();
+    // Recomputes the receipt of ply `n` and checks the recorded one, if any.
+    auto commit_ply = [&](int n) -> std::optional<RecordError> {
+        if (!committing) return std::nullopt;
+        rc.computed.push_back(game.commitment(rc.salt, n));
+        auto it = rc.recorded.find(n);
+        if (it != rc.recorded.end() && it->second != rc.computed.back())
+            return RecordError{n, commit_lines[n],
+                               "receipt of ply " + std::to_string(n) +
+                                   " does not match the position the moves reach"};
+        return std::nullopt;
+    };
+    if (auto bad = commit_ply(0)) return core::unexpected(*bad);
 
     std::vector<const Item*> moves;  // move tokens seen so far
     int played = 0;                  // moves the replay has played
@@ -180,6 +237,7 @@ core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink s
                 return fail(moves.back()->line, "move token '" + moves.back()->san +
                                                     "', the referee plays '" + *r.move + "'");
             ++played;
+            if (auto bad = commit_ply(played)) return core::unexpected(*bad);
         }
         if (sink) sink(ctx, r, game);
         k = next - 1;
@@ -194,6 +252,10 @@ core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink s
     for (const auto& [n, val] : v.tags)
         if (n == "Result" && val != result)
             return fail(0, "Result tag '" + val + "', the referee's game gives '" + result + "'");
+    if (!rc.recorded.empty() && rc.recorded.rbegin()->first > played && committing)
+        return core::unexpected(RecordError{rc.recorded.rbegin()->first,
+                                            commit_lines[rc.recorded.rbegin()->first],
+                                            "receipt for a ply the game never reached"});
     check.plies = played;
     check.result = result;
     return Replayed{std::move(game), std::move(setup), std::move(v.tags), check};
@@ -204,14 +266,25 @@ struct PlayerSink {
     Color player;
     record::LineWrapper movetext;
     std::vector<std::string> turn;
+    Receipts receipts;
+    int ply = 0;
+    bool started = false;
 
+    // The record's `[%commit]` of `n`, if any, joins the turn.
+    void commit(int n) {
+        auto it = receipts.recorded.find(n);
+        if (it != receipts.recorded.end())
+            turn.push_back("[%commit " + std::to_string(n) + " " + it->second + "]");
+    }
     static void on_ruling(void* ctx, const Ruling& r, const referee::Game& game) {
         auto* self = static_cast<PlayerSink*>(ctx);
+        if (!self->started) self->commit(0), self->started = true;
         if (r.side == self->player && r.answer != referee::Answer::Error && !r.ending)
             self->turn.push_back(record::format_request(r));
         int c = static_cast<int>(self->player);
         for (const auto& a : r.told[c])
             self->turn.push_back(record::format_announcement(record::side_word(self->player), a));
+        if (r.move) self->commit(++self->ply);
         if (r.move || r.result) self->end_turn(game);
     }
     void end_turn(const referee::Game& game) {
@@ -231,16 +304,23 @@ core::Result<RecordCheck, RecordError> verify_referee_record(const std::string& 
     return r.value().check;
 }
 
-core::Result<OpenedRecord, RecordError> open_referee_record(const std::string& text) {
+core::Result<OpenedRecord, RecordError> open_referee_record(const std::string& text,
+                                                            const std::string& salt) {
     std::vector<Ruling> rulings;
     auto collect = [](void* ctx, const Ruling& r, const referee::Game&) {
         static_cast<std::vector<Ruling>*>(ctx)->push_back(r);
     };
-    auto r = replay(text, collect, &rulings);
+    Receipts receipts;
+    receipts.salt = salt;
+    auto r = replay(text, collect, &rulings, 1, &receipts);
     if (!r) return core::unexpected(r.error());
     RecordBuilder builder(r.value().setup);
     for (const auto& [name, value] : r.value().tags) builder.set_tag(name, value);
     for (const auto& ruling : rulings) builder.add(ruling);
+    builder.set_salt(receipts.salt);
+    for (const auto& [ply, hex] : receipts.recorded) builder.add_commitment(ply, hex);
+    for (std::size_t n = 0; n < receipts.computed.size(); ++n)
+        builder.add_commitment(static_cast<int>(n), receipts.computed[n]);
     return OpenedRecord{std::move(r.value().game), std::move(builder), r.value().check};
 }
 
@@ -253,15 +333,29 @@ core::Result<RebuiltViews, RecordError> rebuild_views(const std::string& text) {
 
 core::Result<std::string, RecordError> player_record(const std::string& referee_record_text,
                                                      Color player) {
-    PlayerSink sink{player, {}, {}};
-    auto r = replay(referee_record_text, &PlayerSink::on_ruling, &sink);
+    PlayerSink sink{player, {}, {}, {}, 0, false};
+    auto r = replay(referee_record_text, &PlayerSink::on_ruling, &sink, 1, &sink.receipts);
     if (!r) return core::unexpected(r.error());
+    if (!sink.started) sink.commit(0);
     sink.end_turn(r.value().game);
     record::TagList tags = r.value().tags;
     tags.emplace_back("View", player == Color::White ? "White" : "Black");
     sink.movetext.add(r.value().check.result);
     return record::write_tags(tags, r.value().setup, r.value().check.result) +
            sink.movetext.finish();
+}
+
+core::Result<CommitmentCheck, RecordError> verify_commitments(const std::string& text) {
+    Receipts receipts;
+    auto r = replay(text, nullptr, nullptr, 1, &receipts);
+    if (!r) return core::unexpected(r.error());
+    if (!r.value().setup.hidden)
+        return core::unexpected(RecordError{0, 0, "not a hidden game: it has no receipts"});
+    if (receipts.salt.empty())
+        return core::unexpected(RecordError{
+            0, 0, "no [Salt] tag: the salt is revealed only in the record of a finished game"});
+    return CommitmentCheck{r.value().check, std::move(receipts.computed),
+                           static_cast<int>(receipts.recorded.size())};
 }
 
 }  // namespace ck::pgn

@@ -68,6 +68,12 @@ public:
     const rules::Variant& variant() const { return position_.variant(); }
     const rules::Position& true_position(const TruePositionKey&) const { return position_; }
 
+    // Fairness receipt (README "Fairness receipts"): upper-case hex SHA-256 of
+    //   "crazykrieg-commit-v1\n" + salt + "\n" + decimal ply + "\n" + FEN of the true position
+    // (rules::Position::fen: pockets and ~ marks included). `ply` is the number of moves of the
+    // record so far (0 = the start), given by the caller. Reveals nothing without the salt.
+    std::string commitment(std::string_view salt, int ply) const;
+
 private:
     explicit Game(rules::Position pos) : position_(std::move(pos)) {}
 

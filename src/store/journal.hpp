@@ -5,7 +5,7 @@
 // length-prefixed and followed by "\n":
 //   ck-journal 1
 //   next-game N                 (the game-id counter after this transaction)
-//   file GAME NAME LEN\n<bytes>\n
+//   file GAME NAME LEN\n<bytes>\n   (GAME 0: NAME is "<tournament>/<file>", issue 6)
 //   seen LEN\n<message-id>\n
 //   mail SEQ LEN\n<spool entry>\n
 //   end

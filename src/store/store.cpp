@@ -71,6 +71,10 @@ core::Result<std::uint64_t, core::IoError> read_checkpoint(const fs::path& file)
 
 fs::path Store::game_dir(GameId game) const { return root_ / "games" / std::to_string(game); }
 
+fs::path Store::file_path(const FileWrite& f) const {
+    return f.game == 0 ? root_ / "tournaments" / f.name : game_dir(f.game) / f.name;
+}
+
 namespace {
 
 // The store lock, with the operator's error message when another process holds it.
@@ -92,7 +96,8 @@ core::Result<core::FileLock, core::IoError> lock_store(const fs::path& root) {
 
 // Creates the layout and cleans up after a crashed holder of the lock.
 core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
-    for (const char* sub : {"games", "ledger", "outbox", "outbox/failed", "journal"}) {
+    for (const char* sub :
+         {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal"}) {
         if (auto made = ensure_directory(root / sub); !made) return made;
     }
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
@@ -104,6 +109,11 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
     for (const auto& g : *games) {
         if (game_of(g) != 0) dirs.push_back(root / "games" / g);
     }
+    auto tournaments = list_names(root / "tournaments");
+    if (!tournaments) return core::unexpected(tournaments.error());
+    for (const auto& t : *tournaments) {
+        if (valid_game_file_name(t)) dirs.push_back(root / "tournaments" / t);
+    }
     for (const auto& d : dirs) {
         if (auto cleaned = remove_stale_temps(d); !cleaned) return cleaned;
     }
@@ -113,7 +123,8 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
     for (const auto& p : {root / "ledger" / "seen", root / "counters"}) {
         if (auto synced = sync_file(p); !synced) return synced;
     }
-    for (const char* sub : {"", "games", "ledger", "outbox", "outbox/failed", "journal"}) {
+    for (const char* sub :
+         {"", "games", "tournaments", "ledger", "outbox", "outbox/failed", "journal"}) {
         if (auto synced = core::sync_directory(root / sub); !synced) return synced;
     }
     return {};
@@ -207,7 +218,9 @@ core::Result<std::vector<GameId>, core::IoError> Store::list_games() const {
     for (const auto& n : *names) {
         if (const GameId id = game_of(n); id != 0) ids.push_back(id);
     }
-    for (const auto& f : group_.files) ids.push_back(f.game);  // staged, maybe new
+    for (const auto& f : group_.files) {
+        if (f.game != 0) ids.push_back(f.game);  // staged, maybe new
+    }
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
@@ -223,6 +236,34 @@ core::Result<std::string, core::IoError> Store::read_game_file(GameId game,
         return group_.files[staged->second].bytes;
     }
     return core::read_file(game_dir(game) / name);
+}
+
+core::Result<std::vector<std::string>, core::IoError> Store::list_tournaments() const {
+    auto names = list_names(root_ / "tournaments");
+    if (!names) return core::unexpected(names.error());
+    std::vector<std::string> ids;
+    for (auto& n : *names) {
+        if (valid_game_file_name(n)) ids.push_back(std::move(n));
+    }
+    for (const auto& f : group_.files) {
+        if (f.game == 0) ids.push_back(f.name.substr(0, f.name.find('/')));  // staged
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+}
+
+core::Result<std::string, core::IoError> Store::read_tournament_file(
+    const std::string& tournament, const std::string& name) const {
+    const std::string path = tournament + "/" + name;
+    if (!valid_tournament_file_path(path)) {
+        return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
+                                              path, "bad tournament file name"});
+    }
+    if (auto staged = group_files_.find({0, path}); staged != group_files_.end()) {
+        return group_.files[staged->second].bytes;
+    }
+    return core::read_file(root_ / "tournaments" / path);
 }
 
 bool Store::seen(const std::string& message_id) const {
@@ -275,12 +316,12 @@ core::Result<void, core::IoError> Store::apply_record(const JournalRecord& recor
                                                       std::uint64_t txid) {
     std::set<GameId> dirs_ready;
     for (const auto& f : record.files) {
-        if (dirs_ready.insert(f.game).second) {
-            if (auto made = ensure_directory(game_dir(f.game), false); !made) {
+        if (f.game == 0 || dirs_ready.insert(f.game).second) {
+            if (auto made = ensure_directory(file_path(f).parent_path(), false); !made) {
                 return core::unexpected(made.error());
             }
         }
-        if (auto w = overwrite_file_unsynced(game_dir(f.game) / f.name, f.bytes); !w) {
+        if (auto w = overwrite_file_unsynced(file_path(f), f.bytes); !w) {
             return core::unexpected(w.error());
         }
     }

@@ -4,6 +4,8 @@
 //   counters             "next-game N": game ids are never reused
 //   games/<id>/          one directory per game: record.pgn, white.pgn, black.pgn, game meta...
 //                        (opaque bytes given by the caller, by file name)
+//   tournaments/<id>/    one directory per tournament (issue 6): tournament.ini (opaque bytes),
+//                        written through the same transactions (FileWrite of game 0)
 //   ledger/seen          processed Message-IDs, one a line, append-only (ledger.hpp)
 //   outbox/<seq>.mail    spooled outgoing mails, FIFO by seq (spool_entry.hpp, outbox.hpp)
 //   outbox/failed/       mails given up on, with the reason
@@ -75,6 +77,12 @@ public:
     core::Result<std::vector<GameId>, core::IoError> list_games() const;
     core::Result<std::string, core::IoError> read_game_file(GameId game,
                                                             const std::string& name) const;
+    // Tournaments with a directory (staged ones included), sorted; and their files.
+    core::Result<std::vector<std::string>, core::IoError> list_tournaments() const;
+    core::Result<std::string, core::IoError> read_tournament_file(const std::string& tournament,
+                                                                  const std::string& name) const;
+    // Where a FileWrite lands: games/<game>/<name>, or tournaments/<name> for game 0.
+    std::filesystem::path file_path(const FileWrite& f) const;
 
     // True when a committed transaction recorded `message_id` (including one whose journal is
     // not applied yet).

@@ -43,9 +43,18 @@ bool valid_game_file_name(const std::string& name) {
     });
 }
 
+bool valid_tournament_file_path(const std::string& path) {
+    const auto slash = path.find('/');
+    return slash != std::string::npos && valid_game_file_name(path.substr(0, slash)) &&
+           valid_game_file_name(path.substr(slash + 1));
+}
+
 core::Result<void, core::IoError> validate(const Transaction& tx) {
     for (const auto& f : tx.files()) {
-        if (f.game == 0) return core::unexpected(invalid("game id 0 is not a game"));
+        if (f.game == 0) {
+            if (valid_tournament_file_path(f.name)) continue;
+            return core::unexpected(invalid("bad tournament file '" + f.name + "'"));
+        }
         if (!valid_game_file_name(f.name)) {
             return core::unexpected(invalid("bad game file name '" + f.name + "'"));
         }

@@ -27,6 +27,7 @@ struct SpooledMail {
 struct FileWrite {
     GameId game = 0;
     std::string name;   // a plain file name in the game directory, e.g. "record.pgn"
+                        // game 0: "<tournament>/<file>" under tournaments/ (issue 6)
     std::string bytes;  // the whole new content (opaque to the store)
 };
 
@@ -39,6 +40,12 @@ public:
     // Replaces games/<game>/<name> by `bytes`. A later write of the same file in the same
     // transaction wins. `game` must come from Store::new_game_id (or an existing game).
     void write_game_file(GameId game, std::string name, std::string bytes);
+    // Replaces tournaments/<tournament>/<name> by `bytes` (issue 6; both parts must be
+    // valid_game_file_name). Stored as the FileWrite of game 0 named "<tournament>/<name>".
+    void write_tournament_file(const std::string& tournament, const std::string& name,
+                               std::string bytes) {
+        write_game_file(0, tournament + "/" + name, std::move(bytes));
+    }
     // Records a processed Message-ID (without angle brackets) in the ledger.
     void mark_seen(std::string message_id);
     // Spools a mail in the outbox, sent by Outbox::flush after the commit.
@@ -60,6 +67,8 @@ private:
 // A game file name the store accepts: 1-100 characters of [A-Za-z0-9._-], not starting with
 // '.' (dot files are the store's temp files).
 bool valid_game_file_name(const std::string& name);
+// "<tournament>/<file>", both parts valid_game_file_name (a FileWrite of game 0).
+bool valid_tournament_file_path(const std::string& path);
 
 // Checks what the store can represent: file names, Message-IDs and addresses without line
 // breaks or NUL, non-empty ids, at least one recipient. Error code: invalid_argument.
