@@ -4,6 +4,8 @@
 
 #include "core/log.hpp"
 #include "daemon/game_clock.hpp"
+#include "daemon/receipt_line.hpp"
+#include "daemon/spectators.hpp"
 #include "daemon/tournament_hooks.hpp"
 #include "mail/outgoing.hpp"
 
@@ -51,18 +53,23 @@ core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId 
         for (Color c : {late, ~late}) {
             auto env = game_envelope(desk, gid, g.meta, c, "", tx);
             if (!env) return core::unexpected(env.error());
+            add_receipt(*env, g);
             auto q = queue(desk, tx, g.meta.address(c),
                            compose::forfeit_mail(desk.templates, *env, g.game.view(c),
                                                  compose::ForfeitDetails{late}),
                            record_attachment(gid, "referee", full));
             if (!q) return core::unexpected(q.error());
         }
+        // Followers get the end mail with the full record, as after a mate (spectators.hpp).
+        if (auto f = queue_spectator_mails(club, gid, g, "g" + gid + "-forfeit", tx); !f)
+            return core::unexpected(f.error());
         return Event::Forfeit;
     }
     const int days = desk.config.reminder_days;
     if (days > 0 && !state->reminded && now >= deadline - Day * days) {
         auto env = game_envelope(desk, gid, g.meta, late, "", tx);
         if (!env) return core::unexpected(env.error());
+        add_receipt(*env, g);
         auto q = queue(desk, tx, g.meta.address(late),
                        compose::reminder_mail(desk.templates, *env, g.game.view(late),
                                               compose::Deadline{deadline}));

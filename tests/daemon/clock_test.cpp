@@ -19,9 +19,11 @@
 #include "daemon/leave_book.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/reply_address.hpp"
+#include "daemon/spectators.hpp"
 #include "mail/maildir.hpp"
 #include "mail/message.hpp"
 #include "pgn/referee_record.hpp"
+#include "store/transaction.hpp"
 
 namespace fs = std::filesystem;
 using ck::core::TimePoint;
@@ -186,9 +188,9 @@ public:
     }
     ck::daemon::Daemon& daemon() { return *daemon_; }
 
-    void new_game(const std::string& time) {
+    void new_game(const std::string& time, const std::string& variant = "crazyhouse") {
         ck::daemon::NewGame g;
-        g.variant = "crazyhouse";
+        g.variant = variant;
         g.white = Ada;
         g.black = Bob;
         g.time = time;
@@ -233,6 +235,22 @@ public:
         auto d = ck::daemon::game_deadline(daemon_->store(), 1, *g);
         REQUIRE(d);
         return *d;
+    }
+
+    // The organiser's `game follow 1 ADDRESS`, committed and its confirmation flushed.
+    void follow(const std::string& address) {
+        auto t = ck::compose::Templates::load(fs::path(CK_TEST_DATA) / "../../templates");
+        REQUIRE(t);
+        ck::store::Transaction tx(clock_.now());
+        const ck::daemon::ClubDesk desk{daemon_->config(), daemon_->players(), daemon_->store(),
+                                        *t};
+        auto r = ck::daemon::set_following(desk, 1, address, true, false, "follow-test", tx);
+        REQUIRE(r);
+        REQUIRE(*r == ck::daemon::FollowOutcome::Done);
+        REQUIRE(daemon_->store().commit(tx));
+        ck::mail::MaildirSink sink(config_.outbox);
+        daemon_->flush(sink, clock_);
+        outgoing();
     }
 
     ck::daemon::StoredGame game() {
@@ -404,4 +422,30 @@ TEST_CASE("leave N stops the player's clock and tells the opponent; the allowanc
     CHECK(club.deadline() == T0 + 7 * Day);
     CHECK(club.pass_at(T0 + 6 * Day).size() == 1);  // the reminder, one day before
     check_white_forfeit(club, T0 + 7 * Day + Seconds{1});
+}
+
+TEST_CASE("hidden game on time: reminder and forfeit carry the receipt, followers get the end",
+          "[daemon][clock][receipts]") {
+    ClockClub club("hidden-forfeit");
+    club.new_game("2d", "crazykrieg");
+    const std::string watcher = "watcher@example.org";
+    club.follow(watcher);
+    const auto reminder = club.pass_at(T0 + Day);
+    REQUIRE(reminder.size() == 1);
+    CHECK(has(reminder[0].text, "Receipt (ply 0):"));
+    const auto end = club.pass_at(T0 + 2 * Day + Seconds{1});
+    REQUIRE(end.size() == 3);
+    int players = 0, followers = 0;
+    for (const auto& m : end) {
+        CHECK(has(m.raw, "crazykrieg-1.pgn"));  // the full record, now that the game is over
+        if (m.to == watcher) {
+            ++followers;
+            CHECK_FALSE(has(m.text, "Receipt"));
+        } else {
+            ++players;
+            CHECK(has(m.text, "Receipt (ply 0):"));
+        }
+    }
+    CHECK(players == 2);
+    CHECK(followers == 1);
 }
