@@ -14,6 +14,19 @@
 namespace ck::daemon {
 namespace {
 
+// Line `n` (1-based) of `text`, without its line break.
+std::string line_of(const std::string& text, int n) {
+    std::size_t start = 0;
+    for (int i = 1; i < n && start != std::string::npos; ++i) {
+        start = text.find('\n', start);
+        if (start != std::string::npos) ++start;
+    }
+    if (start == std::string::npos || start >= text.size()) return {};
+    std::string line = text.substr(start, text.find('\n', start) - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return line;
+}
+
 using rules::Color;
 
 core::Result<void, std::string> queue(const ClubDesk& desk, const compose::MailResult& mail,
@@ -125,7 +138,10 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
             case Command::Kind::Unknown:
                 if (unknown_line.empty()) unknown_line = cmd.text;
                 break;
-            default:  // game commands at no game's address; club commands not built yet
+            case Command::Kind::Challenge:  // challenges by mail are not built yet (README)
+                if (unknown_line.empty()) unknown_line = line_of(message.body_text, cmd.line);
+                break;
+            default:  // game commands at no game's address
                 other = true;
                 break;
         }
