@@ -1,4 +1,5 @@
 // crazykrieg: one program, subcommands (spec/cli.md).
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -9,10 +10,10 @@ namespace {
 
 void print_help(std::ostream& out) {
     out << "usage: crazykrieg COMMAND [OPTIONS]\n\ncommands:\n";
-    for (const auto& c : ck::cli::commands()) {
-        out << "  " << c.name << std::string(c.name.size() < 10 ? 10 - c.name.size() : 1, ' ')
-            << c.summary << "\n";
-    }
+    std::size_t width = 0;  // the summaries line up after the longest name
+    for (const auto& c : ck::cli::commands()) width = std::max(width, c.name.size());
+    for (const auto& c : ck::cli::commands())
+        out << "  " << c.name << std::string(width + 2 - c.name.size(), ' ') << c.summary << "\n";
     out << "\n'crazykrieg COMMAND --help' describes each command.\n";
 }
 

@@ -18,7 +18,7 @@ constexpr std::size_t TextWidth = 78;  // mail.md: no line over 78 characters in
 const char* const KindNames[] = {"turn",         "game-start", "refusal",        "unknown-command",
                                  "help",         "game-end",   "reminder",       "forfeit",
                                  "leave-notice", "games-list", "unknown-sender", "draw",
-                                 "record",       "spectator",  "standings"};
+                                 "record",       "spectator",  "standings",      "challenge"};
 
 std::string id_part(const std::string& s) {
     std::string out;
@@ -361,6 +361,17 @@ MailResult standings_mail(const Templates& t, const Envelope& env, const Standin
             m->html_body.replace(at, mk.size(), d.events[i].crosstable_html);
     }
     return m;
+}
+
+MailResult challenge_mail(const Templates& t, const Envelope& env, const ChallengeDetails& d) {
+    using E = ChallengeDetails::Event;
+    Context c;
+    c.flag("invited", d.event == E::Invited).flag("sent", d.event == E::Sent);
+    c.flag("no_player", d.event == E::NoPlayer).flag("declined", d.event == E::Declined);
+    c.flag("no_such_id", d.event == E::NoSuchId);
+    c.set("challenge_id", d.id).set("opponent", d.opponent).set("variant", d.variant);
+    c.flag("hidden", d.hidden).set("time", d.time).set("days", std::to_string(d.days));
+    return build(t, env, MailKind::Challenge, c, nullptr);
 }
 
 }  // namespace ck::compose

@@ -40,6 +40,7 @@ enum class MailKind : unsigned char {
     Record,
     Spectator,  // to a follower of a game: spectator_mail
     Standings,  // a tournament's crosstable(s): standings_mail
+    Challenge,  // a challenge by mail and its answers: challenge_mail
 };
 const char* kind_name(MailKind k);  // "turn", "game-start", ...
 const std::vector<std::string>& kind_names();
@@ -234,6 +235,25 @@ struct StandingsDetails {
     std::string archive_name;            // final: "tournament-spring.pgn"
 };
 MailResult standings_mail(const Templates& t, const Envelope& env, const StandingsDetails& details);
+
+// Challenges by mail (issue 6, daemon/challenges.hpp): about no game, to one player.
+struct ChallengeDetails {
+    enum class Event : unsigned char {
+        Invited,   // to the challenged: who challenges them to what; answer accept/decline ID
+        Sent,      // to the challenger: the challenge was passed on
+        NoPlayer,  // to the challenger: `opponent` is no registered player (or is the sender)
+        Declined,  // to the challenger: the challenged declined
+        NoSuchId,  // to the answerer: no open challenge `id` addressed to them
+    };
+    Event event = Event::Invited;
+    std::string id;        // "7"
+    std::string opponent;  // the other player: registered name, else the address as written
+    std::string variant;   // "crazyhouse"
+    bool hidden = false;
+    std::string time;  // "3d"
+    int days = 14;     // Invited: days left to answer
+};
+MailResult challenge_mail(const Templates& t, const Envelope& env, const ChallengeDetails& details);
 
 // Message-IDs (mail.md, "Addresses and threads"): ck.<game>.<ply>.<w|b>.<kind>[.<disc>]@<domain>,
 // the domain being the referee address's; every game mail to a player refers to that player's

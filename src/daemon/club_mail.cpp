@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/log.hpp"
+#include "daemon/challenges.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
@@ -13,19 +14,6 @@
 
 namespace ck::daemon {
 namespace {
-
-// Line `n` (1-based) of `text`, without its line break.
-std::string line_of(const std::string& text, int n) {
-    std::size_t start = 0;
-    for (int i = 1; i < n && start != std::string::npos; ++i) {
-        start = text.find('\n', start);
-        if (start != std::string::npos) ++start;
-    }
-    if (start == std::string::npos || start >= text.size()) return {};
-    std::string line = text.substr(start, text.find('\n', start) - start);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    return line;
-}
 
 using rules::Color;
 
@@ -138,10 +126,12 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
             case Command::Kind::Unknown:
                 if (unknown_line.empty()) unknown_line = cmd.text;
                 break;
-            case Command::Kind::Challenge:  // challenges by mail are not built yet (README)
-                if (unknown_line.empty()) unknown_line = line_of(message.body_text, cmd.line);
+            case Command::Kind::Challenge:  // challenges.hpp answers these for ClubMail
+                if (v.kind != AuthVerdict::Kind::ClubMail) other = true;
                 break;
             default:  // game commands at no game's address
+                // `accept N` / `decline N`: a challenge answer (challenges.hpp), not a game's
+                if (v.kind == AuthVerdict::Kind::ClubMail && is_challenge_command(cmd)) break;
                 other = true;
                 break;
         }

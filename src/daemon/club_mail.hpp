@@ -9,8 +9,9 @@
 //     quoted back with help (unknown-command); anything else (moves, game commands sent to no
 //     game, an empty mail) gets the help mail, which tells the player to reply to the game mail.
 //     `standings [TOURNAMENT]`: the crosstable mail (daemon/tournaments.hpp answer_standings).
-//     `follow GAME` makes the sender a follower (daemon/spectators.hpp). Club commands still
-//     to come (challenge, join) get the help mail too.
+//     `follow GAME` makes the sender a follower (daemon/spectators.hpp). `challenge ...`,
+//     `accept N`, `decline N` in ClubMail are answered by daemon/challenges.hpp (the daemon
+//     calls it first) and skipped here; under RefuseKnownPlayer they get the help mail.
 // Everything is queued into the caller's transaction: it commits with the ledger entry.
 #include <string>
 

@@ -34,6 +34,7 @@ const char* const Keys[] = {"store.dir",
                             "club.default_time",
                             "club.reminder_days",
                             "club.leave_days_per_year",
+                            "club.challenge_days",
                             "club.unknown_sender_reply"};
 
 std::string trim(const std::string& s) {
@@ -212,6 +213,9 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     if (!get_days("club.leave_days_per_year", c.leave_days_per_year) ||
         c.leave_days_per_year > 366) {
         return bad("club.leave_days_per_year", "expected 0..366 days");
+    }
+    if (!get_days("club.challenge_days", c.challenge_days) || c.challenge_days < 1) {
+        return bad("club.challenge_days", "expected a whole number of days, at least 1");
     }
     if (vm.count("club.unknown_sender_reply")) {
         // "no"/"yes" are accepted as older spellings of none/once-per-day.

@@ -52,6 +52,7 @@ struct Config {
     TimeControl default_time{TimeControl::Kind::DaysPerMove, 3, 0, 0, std::nullopt};
     int reminder_days = 1;
     int leave_days_per_year = 30;
+    int challenge_days = 14;  // an unanswered challenge lapses after this (challenges.hpp)
     UnknownSenderReply unknown_sender_reply = UnknownSenderReply::None;
 };
 

@@ -13,6 +13,7 @@
 #include "core/log.hpp"
 #include "core/sha256.hpp"
 #include "daemon/auth.hpp"
+#include "daemon/challenges.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
@@ -139,6 +140,16 @@ void Daemon::flush(mail::MailSink& sink, const core::Clock& clock) {
 
 core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
                                                           const core::Clock& clock) {
+    store::Transaction tx(clock.now());
+    auto id = stage_game(spec, tx);
+    if (!id) return id;
+    auto committed = store_.commit(tx);
+    if (!committed) return core::unexpected(committed.error().message);
+    return id;
+}
+
+core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
+                                                            store::Transaction& tx) {
     GameMeta meta;
     meta.hidden = spec.hidden;
     CK_TRY(resolve_variant(spec.variant, meta));
@@ -150,7 +161,7 @@ core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
     if (w == b) return core::unexpected(std::string("white and black must differ"));
     meta.white = w->address;
     meta.black = b->address;
-    meta.created = core::format_iso8601(clock.now());
+    meta.created = core::format_iso8601(tx.now());
     if (spec.time.empty()) {
         meta.time = format_time_control(config_.default_time);
     } else {
@@ -170,7 +181,6 @@ core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
     auto game = start_game(meta, tags);
     if (!game) return core::unexpected(game.error());
 
-    store::Transaction tx(clock.now());
     CK_TRY(save_game(tx, id, *game));
     // White's clock starts with the game-start mail (game_clock.hpp).
     std::optional<compose::Deadline> first_deadline;
@@ -189,8 +199,6 @@ core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
                                      c == Color::White ? first_deadline : std::nullopt),
             meta.address(c)));
     }
-    auto committed = store_.commit(tx);
-    if (!committed) return core::unexpected(committed.error().message);
     core::operator_log().info("game " + gid + " created: " + meta.variant +
                               (meta.hidden ? " hidden" : "") + ", " + meta.white + " - " +
                               meta.black);
@@ -314,6 +322,11 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
         case AuthVerdict::Kind::RefuseKnownPlayer:
             log.info("mail from " + msg.from_address + " not acted on a game: " + v.detail);
             tx.mark_seen(v.message_id);
+            if (v.kind == AuthVerdict::Kind::ClubMail)  // daemon/challenges.hpp
+                CK_TRY(answer_challenges(
+                    club_desk(),
+                    [this](const NewGame& g, store::Transaction& t) { return stage_game(g, t); },
+                    parse_commands(msg.body_text), v.reply_to, disc, tx));
             CK_TRY(answer_club_mail(club_desk(), msg, v, disc, tx));
             break;
         case AuthVerdict::Kind::Accept:  // daemon/game_turn.hpp

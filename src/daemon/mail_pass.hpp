@@ -62,6 +62,10 @@ public:
     // transaction, then flushes the outbox to the configured sink. Returns the game id.
     core::Result<store::GameId, std::string> new_game(const NewGame& spec,
                                                       const core::Clock& clock);
+    // The same, staged into the caller's transaction (created at tx.now()); nothing is
+    // committed (challenges.hpp: a game accepted by mail commits with that mail).
+    core::Result<store::GameId, std::string> stage_game(const NewGame& spec,
+                                                        store::Transaction& tx);
 
     // One pass over every pending message of `source`, then an outbox flush to `sink`.
     // `stop` (may be empty) is asked before each message: true ends the pass early (the

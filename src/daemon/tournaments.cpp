@@ -39,6 +39,10 @@ std::string slug(const std::string& name) {
 core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store) {
     auto ids = store.list_tournaments();
     if (!ids) return core::unexpected("tournaments: " + ids.error().message);
+    // "_challenges" (challenges.hpp) and any other '_' name are club files, not tournaments.
+    ids->erase(std::remove_if(ids->begin(), ids->end(),
+                              [](const std::string& id) { return id.rfind('_', 0) == 0; }),
+               ids->end());
     return std::move(*ids);
 }
 

@@ -1,0 +1,94 @@
+// crazykrieg challenge list|cancel (cli.md, organiser commands; daemon/challenges.hpp).
+//   list       one open challenge a line: ID, challenger, challenged, settings, created
+//              (lapsed ones are marked "lapsed"; they go when the book is next written)
+//   cancel N   removes open challenge N; nobody is mailed (an answer to it later is told that
+//              there is no open challenge N). Exit 1 when there is none.
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "cli/daemon_setup.hpp"
+#include "core/clock.hpp"
+#include "daemon/challenges.hpp"
+#include "store/store.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::cli {
+namespace {
+
+int fail(const std::string& message) {
+    std::cerr << "crazykrieg challenge: " << message << "\n";
+    return ExitFailure;
+}
+
+int usage(const std::string& message) { return usage_error("challenge", message); }
+
+int run_challenge(const Args& args) {
+    std::string config_file;
+    std::vector<std::string> words;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--help" || a == "-h") {
+            std::cout << "usage: crazykrieg challenge list\n"
+                         "       crazykrieg challenge cancel ID\n"
+                         "common options: --config FILE\n";
+            return ExitOk;
+        }
+        if (a == "--config") {
+            if (i + 1 >= args.size()) return usage(a + " needs a value");
+            config_file = args[++i];
+        } else if (!a.empty() && a[0] == '-') {
+            return usage("unknown option '" + a + "'");
+        } else {
+            words.push_back(a);
+        }
+    }
+    if (words.empty()) return usage("expected list or cancel");
+    if (words[0] == "list" && words.size() != 1) return usage("list takes no argument");
+    if (words[0] == "cancel" && words.size() != 2) return usage("cancel needs an ID");
+    if (words[0] != "list" && words[0] != "cancel")
+        return usage("unknown action '" + words[0] + "'");
+    std::uint64_t id = 0;
+    if (words[0] == "cancel") {
+        const std::string& n = words[1];
+        if (n.empty() || n.size() > 18 || n.find_first_not_of("0123456789") != std::string::npos)
+            return usage("cancel needs a numeric ID");
+        id = std::stoull(n);
+    }
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage(config.error());
+    std::error_code ec;
+    std::filesystem::create_directories(config->store_dir, ec);
+    auto store = store::Store::open(config->store_dir);
+    if (!store) return fail(store.error().message);
+    auto book = daemon::load_challenges(*store);
+    if (!book) return fail(book.error());
+    const auto now = std::chrono::system_clock::now();
+    if (words[0] == "list") {
+        for (const daemon::Challenge& c : book->open) {
+            std::cout << c.id << "\t" << c.challenger << "\t" << c.challenged << "\t" << c.variant
+                      << (c.hidden ? " hidden " : " ") << c.time << "\t"
+                      << core::format_iso8601(c.created)
+                      << (daemon::challenge_lapsed(c, now, config->challenge_days) ? "\tlapsed"
+                                                                                   : "")
+                      << "\n";
+        }
+        return ExitOk;
+    }
+    if (!daemon::remove_challenge(*book, id))
+        return fail("no open challenge " + std::to_string(id));
+    store::Transaction tx(now);
+    daemon::save_challenges(tx, *book);
+    if (auto c = store->commit(tx); !c) return fail(c.error().message);
+    std::cout << "challenge " << id << " cancelled\n";
+    return ExitOk;
+}
+
+const CommandRegistration reg{
+    {"challenge", "challenges by mail (list, cancel)", 63, run_challenge}};
+
+}  // namespace
+}  // namespace ck::cli

@@ -1,0 +1,223 @@
+// Challenges by mail (challenges.hpp).
+#include "daemon/challenges.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "core/log.hpp"
+#include "daemon/players.hpp"
+#include "daemon/time_control.hpp"
+#include "mail/outgoing.hpp"
+
+namespace ck::daemon {
+namespace {
+
+using Event = compose::ChallengeDetails::Event;
+
+#define CK_TRY(expr)                                              \
+    do {                                                          \
+        auto ck_try_r = (expr);                                   \
+        if (!ck_try_r) return core::unexpected(ck_try_r.error()); \
+    } while (0)
+
+// "7" or "#7" -> 7; anything else -> 0 (no challenge has id 0).
+std::uint64_t parse_number(const std::string& s) {
+    const std::string digits = s.rfind('#', 0) == 0 ? s.substr(1) : s;
+    if (digits.empty() || digits.size() > 18 ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+        return 0;
+    return std::stoull(digits);
+}
+
+std::string shown_name(const ClubDesk& desk, const std::string& address) {
+    const Player* p = desk.players.find(address);
+    return p && !p->name.empty() ? p->name + " <" + p->address + ">" : address;
+}
+
+core::Result<void, std::string> send(const ClubDesk& desk, const std::string& to,
+                                     const compose::ChallengeDetails& d,
+                                     const std::string& discriminator, store::Transaction& tx) {
+    const compose::Envelope env = club_envelope(desk, to, discriminator, tx);
+    auto mail = compose::challenge_mail(desk.templates, env, d);
+    if (!mail) return core::unexpected(mail.error().message);
+    tx.queue_mail(store::SpooledMail{desk.config.referee_address, {to}, mail::render_mime(*mail)});
+    return {};
+}
+
+compose::ChallengeDetails details(const Challenge& c, Event e, std::string opponent, int days) {
+    return compose::ChallengeDetails{
+        e, std::to_string(c.id), std::move(opponent), c.variant, c.hidden, c.time, days};
+}
+
+}  // namespace
+
+std::string format_challenges(const ChallengeBook& book) {
+    std::string out = "next " + std::to_string(book.next_id) + "\n";
+    for (const Challenge& c : book.open) {
+        out += std::to_string(c.id) + " " + c.challenger + " " + c.challenged + " " + c.variant +
+               (c.hidden ? " hidden " : " open ") + c.time + " " + core::format_iso8601(c.created) +
+               "\n";
+    }
+    return out;
+}
+
+core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text) {
+    ChallengeBook book;
+    std::istringstream in{std::string(text)};
+    std::string line;
+    int n = 0;
+    bool have_next = false;
+    while (std::getline(in, line)) {
+        ++n;
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream f(line);
+        const std::string bad = "challenges line " + std::to_string(n) + ": ";
+        if (!have_next) {
+            std::string word, value;
+            f >> word >> value;
+            if (word != "next" || parse_number(value) == 0)
+                return core::unexpected(bad + "expected next N");
+            book.next_id = parse_number(value);
+            have_next = true;
+            continue;
+        }
+        Challenge c;
+        std::string id, hidden, created, extra;
+        f >> id >> c.challenger >> c.challenged >> c.variant >> hidden >> c.time >> created;
+        if (!f || (f >> extra) || parse_number(id) == 0 || (hidden != "hidden" && hidden != "open"))
+            return core::unexpected(bad + "expected ID FROM TO VARIANT hidden|open TIME CREATED");
+        auto at = core::parse_iso8601(created);
+        if (!at) return core::unexpected(bad + "bad time " + created);
+        c.id = parse_number(id);
+        c.hidden = hidden == "hidden";
+        c.created = *at;
+        if (c.id >= book.next_id) return core::unexpected(bad + "id not below next");
+        book.open.push_back(std::move(c));
+    }
+    return book;
+}
+
+core::Result<ChallengeBook, std::string> load_challenges(const store::Store& store) {
+    auto text = store.read_tournament_file(ChallengesDir, ChallengesFile);
+    if (!text) {
+        if (text.error().code == std::errc::no_such_file_or_directory) return ChallengeBook{};
+        return core::unexpected("challenges: " + text.error().message);
+    }
+    return parse_challenges(*text);
+}
+
+void save_challenges(store::Transaction& tx, const ChallengeBook& book) {
+    tx.write_tournament_file(ChallengesDir, ChallengesFile, format_challenges(book));
+}
+
+bool challenge_lapsed(const Challenge& c, core::TimePoint now, int days) {
+    return now >= c.created + std::chrono::hours(24) * days;
+}
+
+bool remove_challenge(ChallengeBook& book, std::uint64_t id) {
+    auto it = std::find_if(book.open.begin(), book.open.end(),
+                           [id](const Challenge& c) { return c.id == id; });
+    if (it == book.open.end()) return false;
+    book.open.erase(it);
+    return true;
+}
+
+bool is_challenge_command(const Command& c) {
+    if (c.kind == Command::Kind::Challenge) return true;
+    return (c.kind == Command::Kind::Accept || c.kind == Command::Kind::Decline) &&
+           parse_number(c.argument) != 0;
+}
+
+core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const GameStarter& start,
+                                                  const std::vector<Command>& commands,
+                                                  const std::string& sender,
+                                                  const std::string& discriminator,
+                                                  store::Transaction& tx) {
+    const bool any = std::any_of(commands.begin(), commands.end(), is_challenge_command);
+    if (!any) return {};
+    auto loaded = load_challenges(desk.store);
+    if (!loaded) return core::unexpected(loaded.error());
+    ChallengeBook book = std::move(*loaded);
+    const int days = desk.config.challenge_days;
+    // Lapsed challenges go whenever the book is written.
+    book.open.erase(
+        std::remove_if(book.open.begin(), book.open.end(),
+                       [&](const Challenge& c) { return challenge_lapsed(c, tx.now(), days); }),
+        book.open.end());
+    const Player* me = desk.players.find(sender);
+    if (!me) return core::unexpected("challenge from unregistered " + sender);
+    int n = 0;
+    for (const Command& cmd : commands) {
+        if (!is_challenge_command(cmd)) continue;
+        const std::string disc = discriminator + "c" + std::to_string(n++);
+        if (cmd.kind == Command::Kind::Challenge) {
+            const Player* them = desk.players.find(cmd.argument);
+            if (!them || them == me) {
+                compose::ChallengeDetails d;
+                d.event = Event::NoPlayer;
+                d.opponent = cmd.argument;
+                CK_TRY(send(desk, me->address, d, disc, tx));
+                continue;
+            }
+            Challenge c;
+            c.id = book.next_id++;
+            c.challenger = me->address;
+            c.challenged = them->address;
+            c.variant = cmd.variant;
+            c.hidden = cmd.hidden;
+            c.time = format_time_control(cmd.time ? *cmd.time : desk.config.default_time);
+            c.created = tx.now();
+            CK_TRY(send(desk, c.challenged,
+                        details(c, Event::Invited, shown_name(desk, c.challenger), days),
+                        disc + "i", tx));
+            CK_TRY(send(desk, c.challenger,
+                        details(c, Event::Sent, shown_name(desk, c.challenged), days), disc + "s",
+                        tx));
+            core::operator_log().info("challenge " + std::to_string(c.id) + ": " + c.challenger +
+                                      " -> " + c.challenged);
+            book.open.push_back(std::move(c));
+            continue;
+        }
+        const std::uint64_t id = parse_number(cmd.argument);
+        auto it = std::find_if(book.open.begin(), book.open.end(), [&](const Challenge& c) {
+            return c.id == id && lower_ascii(c.challenged) == lower_ascii(me->address);
+        });
+        if (it == book.open.end()) {
+            compose::ChallengeDetails d;
+            d.event = Event::NoSuchId;
+            d.id = std::to_string(id);
+            CK_TRY(send(desk, me->address, d, disc, tx));
+            continue;
+        }
+        const Challenge c = *it;
+        book.open.erase(it);
+        if (cmd.kind == Command::Kind::Decline) {
+            CK_TRY(send(desk, c.challenger,
+                        details(c, Event::Declined, shown_name(desk, c.challenged), days), disc,
+                        tx));
+            core::operator_log().info("challenge " + std::to_string(c.id) + " declined");
+            continue;
+        }
+        NewGame g;
+        g.variant = c.variant;
+        g.hidden = c.hidden;
+        g.white = c.challenger;
+        g.black = c.challenged;
+        g.time = c.time;
+        auto gid = start(g, tx);
+        if (!gid) {  // e.g. a player was removed meanwhile: the challenge is gone, say so
+            core::operator_log().error("challenge " + std::to_string(c.id) + ": " + gid.error());
+            compose::ChallengeDetails d;
+            d.event = Event::NoSuchId;
+            d.id = std::to_string(id);
+            CK_TRY(send(desk, me->address, d, disc, tx));
+            continue;
+        }
+        core::operator_log().info("challenge " + std::to_string(c.id) + " accepted: game " +
+                                  std::to_string(*gid));
+    }
+    save_challenges(tx, book);
+    return {};
+}
+
+}  // namespace ck::daemon

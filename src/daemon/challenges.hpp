@@ -1,0 +1,88 @@
+#pragma once
+// Challenges by mail (issue 6; README "Mail protocol for players").
+//
+// A registered player mails the plain referee address (AuthVerdict::ClubMail) a line
+//   challenge ADDRESS VARIANT [hidden] [TIME]
+// If ADDRESS is a registered player other than the sender, an open challenge with a new id N is
+// stored and the challenged player gets the challenge mail (compose MailKind::Challenge), which
+// tells them to answer with a mail to the plain referee address holding `accept N` or
+// `decline N`; the challenger gets a confirmation. Otherwise only the challenger is told.
+//   accept N   from the challenged player: the game starts in the same transaction (the
+//              challenger plays White), both players get the normal game-start mails, and the
+//              challenge is removed.
+//   decline N  from the challenged player: the challenger is told; the challenge is removed.
+// An unknown N, a challenge to someone else, an answered, cancelled or lapsed one: the sender is
+// told there is no open challenge N, nothing else happens. Only ClubMail mail acts (its sender
+// is the registered address, auth.hpp), so the From of an answer is the challenged player's.
+// `accept`/`decline` WITHOUT a number keep answering a draw offer inside a game (game_turn.hpp).
+// A challenge lapses `[club] challenge_days` after it was made; a lapsed challenge is treated as
+// unknown when answered and dropped the next time the book is written (no background pass).
+//
+// Storage: one file, tournaments/_challenges/challenges.txt, through the store's tournament-file
+// API (a name tournament slugs never produce; tournament_ids skips names starting with '_'):
+//   next N
+//   ID CHALLENGER CHALLENGED VARIANT hidden|open TIME CREATED      (one open challenge a line)
+// It is written in the caller's transaction, so it commits with the mail's ledger entry.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/clock.hpp"
+#include "core/result.hpp"
+#include "daemon/club_mail.hpp"
+#include "daemon/commands.hpp"
+#include "daemon/mail_pass.hpp"
+#include "store/store.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::daemon {
+
+inline constexpr const char* ChallengesDir = "_challenges";
+inline constexpr const char* ChallengesFile = "challenges.txt";
+
+struct Challenge {
+    std::uint64_t id = 0;
+    std::string challenger;  // registered addresses
+    std::string challenged;
+    std::string variant;  // lower-case variant name
+    bool hidden = false;
+    std::string time;  // time-control spec, never empty (the club default filled in)
+    core::TimePoint created{};
+};
+
+struct ChallengeBook {
+    std::uint64_t next_id = 1;    // ids are never reused
+    std::vector<Challenge> open;  // by id
+};
+
+std::string format_challenges(const ChallengeBook& book);
+core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text);
+
+// The stored book (staged writes of the running group included); no file: an empty book.
+core::Result<ChallengeBook, std::string> load_challenges(const store::Store& store);
+void save_challenges(store::Transaction& tx, const ChallengeBook& book);
+
+// True once `days` whole days have passed since the challenge was made.
+bool challenge_lapsed(const Challenge& c, core::TimePoint now, int days);
+
+// Removes challenge `id` (lapsed or not) from the book: false if there is none.
+bool remove_challenge(ChallengeBook& book, std::uint64_t id);
+
+// Lines of a club mail that this file answers: `challenge ...`, `accept N`, `decline N`.
+bool is_challenge_command(const Command& c);
+
+// Stages a new game (both game-start mails included) into the caller's transaction.
+using GameStarter =
+    std::function<core::Result<store::GameId, std::string>(const NewGame&, store::Transaction&)>;
+
+// Acts on every challenge command of a ClubMail mail from the registered player `sender`, in
+// order. Everything goes into `tx`.
+core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const GameStarter& start,
+                                                  const std::vector<Command>& commands,
+                                                  const std::string& sender,
+                                                  const std::string& discriminator,
+                                                  store::Transaction& tx);
+
+}  // namespace ck::daemon

@@ -1,0 +1,69 @@
+// The challenge mail (MailKind::Challenge, daemon/challenges.hpp): one text per event, about no
+// game. Golden file tests/data/compose/golden/challenge.eml (CK_UPDATE_GOLDEN=1 rewrites it).
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "compose/text_wrap.hpp"
+#include "compose_test_support.hpp"
+
+using namespace ck::compose;
+using namespace ck::compose::test;
+using Event = ChallengeDetails::Event;
+
+namespace {
+
+Envelope club_env() {
+    Envelope e = envelope(White, "");
+    e.reply_to = {};
+    e.discriminator = "challenge-7";
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("challenge mails: one text per event, golden", "[compose][challenge]") {
+    const struct {
+        Event event;
+        const char* subject;
+        const char* phrase;
+    } cases[] = {
+        {Event::Invited, "Ada challenges you (challenge 7)", "accept 7"},
+        {Event::Sent, "Challenge 7 sent", "was passed on"},
+        {Event::NoPlayer, "Challenge not sent", "is not another registered player"},
+        {Event::Declined, "Challenge 7 declined", "Ada declined your challenge 7"},
+        {Event::NoSuchId, "No challenge 7", "no open challenge 7"},
+    };
+    for (const auto& c : cases) {
+        ChallengeDetails d{c.event, "7", "Ada", "crazyhouse", true, "3d", 14};
+        auto m = ok(challenge_mail(templates(), club_env(), d));
+        INFO(c.subject);
+        CHECK(m.subject == std::string("[crazykrieg] ") + c.subject);
+        CHECK(m.text_body.find(c.phrase) != std::string::npos);
+        CHECK(m.html_body.find(c.phrase) != std::string::npos);
+        CHECK(m.reply_to.empty());
+        std::istringstream in(m.text_body);
+        std::string line;
+        while (std::getline(in, line)) CHECK(columns(line) <= 78);
+    }
+
+    ChallengeDetails d{Event::Invited, "7", "Ada", "crazyhouse", true, "3d", 14};
+    auto m = ok(challenge_mail(templates(), club_env(), d));
+    CHECK(m.text_body.find("crazyhouse (hidden)") != std::string::npos);
+    CHECK(m.text_body.find("14 days") != std::string::npos);
+    const std::string bytes = ck::mail::render_mime(m);
+    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/challenge.eml";
+    const char* update = std::getenv("CK_UPDATE_GOLDEN");
+    if (update != nullptr && std::string(update) == "1") {
+        std::ofstream out(path, std::ios::binary);
+        out << bytes;
+        REQUIRE(out.good());
+        WARN("rewrote " << path);
+        return;
+    }
+    std::ifstream in_golden(path, std::ios::binary);
+    std::ostringstream golden;
+    golden << in_golden.rdbuf();
+    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
+    CHECK(bytes == golden.str());
+}

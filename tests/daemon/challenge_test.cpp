@@ -1,0 +1,279 @@
+// Challenges by mail (daemon/challenges.hpp) through Daemon::step on the Maildir default:
+// challenge -> accept starts the game, decline, unknown targets, wrong answerer, lapse, replay.
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/atomic_file.hpp"
+#include "core/clock.hpp"
+#include "daemon/challenges.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/mail_pass.hpp"
+#include "mail/maildir.hpp"
+#include "mail/message.hpp"
+
+namespace fs = std::filesystem;
+using ck::daemon::Config;
+
+namespace {
+
+const std::string Ada = "ada@example.org";
+const std::string Bob = "bob@example.net";
+const std::string Cleo = "cleo@example.com";
+const std::string Referee = "referee@club.example";
+const std::string Secret = "0123456789abcdef0123456789abcdef";
+
+struct OutMail {
+    std::string to;
+    std::string subject;
+    std::string text;
+};
+
+class Club {
+public:
+    explicit Club(const std::string& tag)
+        : root_(fs::temp_directory_path() /
+                ("ck-challenge-" + tag + "-" + std::to_string(::getpid()))),
+          clock_(std::chrono::system_clock::from_time_t(1795262400)) {  // 2026-11-21 12:00Z
+        fs::remove_all(root_);
+        fs::create_directories(root_ / "var");
+        config_.store_dir = (root_ / "var/games").string();
+        config_.inbox = (root_ / "var/inbox").string();
+        config_.outbox = (root_ / "var/outbox").string();
+        config_.secret_file = (root_ / "var/secret").string();
+        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
+        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
+        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
+        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
+        if (!d) FAIL("open: " << d.error());
+        daemon_.emplace(std::move(*d));
+        REQUIRE(daemon_->players().add("Ada White", Ada));
+        REQUIRE(daemon_->players().add("Bob Black", Bob));
+        REQUIRE(daemon_->players().add("Cleo", Cleo));
+    }
+    ~Club() {
+        daemon_.reset();
+        std::error_code ec;
+        fs::remove_all(root_, ec);
+    }
+
+    ck::daemon::Daemon& daemon() { return *daemon_; }
+    ck::core::FixedClock& clock() { return clock_; }
+
+    std::vector<OutMail> send(const std::string& from, const std::string& body,
+                              const std::string& message_id) {
+        ck::mail::MaildirSink inbox(config_.inbox);
+        const std::string raw =
+            "From: Someone <" + from + ">\r\nTo: <" + Referee +
+            ">\r\nSubject: hello\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
+            message_id +
+            ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body +
+            "\r\n";
+        REQUIRE(inbox.deliver(raw));
+        clock_.advance(std::chrono::minutes(10));
+        ck::mail::MaildirSource source(config_.inbox);
+        ck::mail::MaildirSink sink(config_.outbox);
+        const auto report = daemon_->step(source, sink, clock_);
+        CHECK(report.failed == 0);
+        std::vector<OutMail> out;
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
+            if (!seen_.count(e.path().filename().string())) files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) {
+            seen_.insert(f.filename().string());
+            auto bytes = ck::core::read_file(f);
+            REQUIRE(bytes);
+            auto parsed = ck::mail::parse_message(*bytes);
+            REQUIRE(parsed);
+            REQUIRE(parsed->to.size() == 1);
+            out.push_back({parsed->to[0], parsed->subject, parsed->full_text});
+        }
+        return out;
+    }
+
+    std::size_t games() {
+        auto ids = daemon_->store().list_games();
+        REQUIRE(ids);
+        return ids->size();
+    }
+
+    std::vector<ck::daemon::Challenge> open_challenges() {
+        auto book = ck::daemon::load_challenges(daemon_->store());
+        REQUIRE(book);
+        return book->open;
+    }
+
+private:
+    fs::path root_;
+    Config config_;
+    ck::core::FixedClock clock_;
+    std::optional<ck::daemon::Daemon> daemon_;
+    std::set<std::string> seen_;
+};
+
+const OutMail& to(const std::vector<OutMail>& mails, const std::string& address) {
+    auto it =
+        std::find_if(mails.begin(), mails.end(), [&](const OutMail& m) { return m.to == address; });
+    REQUIRE(it != mails.end());
+    return *it;
+}
+
+bool has(const std::string& text, const std::string& what) {
+    return text.find(what) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("challenge by mail: accept starts the game, once", "[daemon][challenge]") {
+    Club club("accept");
+    auto c = club.send(Ada, "challenge BOB@example.net crazyhouse hidden 2d", "c1@ada.example.org");
+    REQUIRE(c.size() == 2);
+    const OutMail& invite = to(c, Bob);
+    CHECK(invite.subject ==
+          "[crazykrieg] Ada White <ada@example.org> challenges you (challenge 1)");
+    CHECK(has(invite.text, "crazyhouse (hidden)"));
+    CHECK(has(invite.text, "accept 1"));
+    CHECK(has(invite.text, "decline 1"));
+    CHECK(to(c, Ada).subject == "[crazykrieg] Challenge 1 sent");
+    REQUIRE(club.open_challenges().size() == 1);
+    CHECK(club.open_challenges()[0].challenged == Bob);
+    CHECK(club.games() == 0);
+
+    auto a = club.send(Bob, "accept 1", "a1@bob.example.net");
+    REQUIRE(a.size() == 2);  // the two game-start mails
+    CHECK(has(to(a, Ada).subject, "#1]"));
+    CHECK(has(to(a, Bob).subject, "#1]"));
+    REQUIRE(club.games() == 1);
+    auto ini = club.daemon().store().read_game_file(1, "game.ini");
+    REQUIRE(ini);
+    auto meta = ck::daemon::parse_game_ini(*ini);
+    REQUIRE(meta);
+    CHECK(meta->white == Ada);  // the challenger plays White
+    CHECK(meta->black == Bob);
+    CHECK(meta->variant == "crazyhouse");
+    CHECK(meta->hidden);
+    CHECK(meta->time == "2d");
+    CHECK(club.open_challenges().empty());
+
+    // The same mail again (same Message-ID): nothing happens twice.
+    auto again = club.send(Bob, "accept 1", "a1@bob.example.net");
+    CHECK(again.empty());
+    CHECK(club.games() == 1);
+    // A new mail answering the same challenge: it is no longer open.
+    auto late = club.send(Bob, "accept 1", "a2@bob.example.net");
+    REQUIRE(late.size() == 1);
+    CHECK(late[0].subject == "[crazykrieg] No challenge 1");
+    CHECK(club.games() == 1);
+}
+
+TEST_CASE("challenge by mail: decline, wrong answerer, club default time", "[daemon][challenge]") {
+    Club club("decline");
+    REQUIRE(club.send(Ada, "challenge cleo@example.com loop", "c1@ada.example.org").size() == 2);
+    REQUIRE(club.open_challenges().size() == 1);
+    CHECK(club.open_challenges()[0].time == "3d");  // [club] default_time
+    CHECK_FALSE(club.open_challenges()[0].hidden);
+
+    // Only the challenged player may answer: Bob and Ada are told there is no challenge 1.
+    for (const std::string& who : {Bob, Ada}) {
+        auto w = club.send(who, "accept 1", "w-" + who);
+        REQUIRE(w.size() == 1);
+        CHECK(w[0].to == who);
+        CHECK(w[0].subject == "[crazykrieg] No challenge 1");
+    }
+    CHECK(club.open_challenges().size() == 1);
+    CHECK(club.games() == 0);
+
+    auto d = club.send(Cleo, "decline 1", "d1@cleo.example.com");
+    REQUIRE(d.size() == 1);
+    CHECK(d[0].to == Ada);
+    CHECK(d[0].subject == "[crazykrieg] Challenge 1 declined");
+    CHECK(has(d[0].text, "Cleo <cleo@example.com> declined your challenge 1"));
+    CHECK(club.open_challenges().empty());
+    auto a = club.send(Cleo, "accept 1", "a1@cleo.example.com");
+    REQUIRE(a.size() == 1);
+    CHECK(a[0].subject == "[crazykrieg] No challenge 1");
+    CHECK(club.games() == 0);
+    // Ids are never reused.
+    REQUIRE(club.send(Ada, "challenge cleo@example.com loop", "c2@ada.example.org").size() == 2);
+    REQUIRE(club.open_challenges().size() == 1);
+    CHECK(club.open_challenges()[0].id == 2);
+}
+
+TEST_CASE("challenge by mail: unregistered or own address is refused", "[daemon][challenge]") {
+    Club club("refuse");
+    for (const std::string& target : {std::string("nobody@example.org"), Ada}) {
+        auto r = club.send(Ada, "challenge " + target + " crazyhouse", "r-" + target);
+        REQUIRE(r.size() == 1);
+        CHECK(r[0].to == Ada);
+        CHECK(r[0].subject == "[crazykrieg] Challenge not sent");
+        CHECK(has(r[0].text, target));
+    }
+    CHECK(club.open_challenges().empty());
+    CHECK(club.games() == 0);
+}
+
+TEST_CASE("challenge by mail: a lapsed challenge is unknown", "[daemon][challenge]") {
+    Club club("lapse");
+    REQUIRE(club.send(Ada, "challenge bob@example.net crazyhouse", "c1@ada.example.org").size() ==
+            2);
+    club.clock().advance(std::chrono::hours(24 * 14));  // [club] challenge_days = 14
+    auto a = club.send(Bob, "accept 1", "a1@bob.example.net");
+    REQUIRE(a.size() == 1);
+    CHECK(a[0].to == Bob);
+    CHECK(a[0].subject == "[crazykrieg] No challenge 1");
+    CHECK(club.games() == 0);
+    CHECK(club.open_challenges().empty());  // dropped when the book was written
+}
+
+TEST_CASE("challenge by mail: accept/decline without a number is not a challenge answer",
+          "[daemon][challenge]") {
+    Club club("plain");
+    REQUIRE(club.send(Ada, "challenge bob@example.net crazyhouse", "c1@ada.example.org").size() ==
+            2);
+    auto a = club.send(Bob, "accept", "a1@bob.example.net");
+    REQUIRE(a.size() == 1);
+    CHECK(a[0].subject == "[crazykrieg] Help");
+    CHECK(club.open_challenges().size() == 1);
+    CHECK(club.games() == 0);
+}
+
+TEST_CASE("challenge book: format and parse round trip, remove", "[daemon][challenge]") {
+    ck::daemon::ChallengeBook book;
+    book.next_id = 5;
+    ck::daemon::Challenge c;
+    c.id = 4;
+    c.challenger = Ada;
+    c.challenged = Bob;
+    c.variant = "crazyhouse";
+    c.hidden = true;
+    c.time = "30d+1d";
+    c.created = std::chrono::system_clock::from_time_t(1795262400);
+    book.open.push_back(c);
+    const std::string text = ck::daemon::format_challenges(book);
+    CHECK(text ==
+          "next 5\n4 ada@example.org bob@example.net crazyhouse hidden 30d+1d "
+          "2026-11-21T12:00:00Z\n");
+    auto back = ck::daemon::parse_challenges(text);
+    REQUIRE(back);
+    CHECK(back->next_id == 5);
+    REQUIRE(back->open.size() == 1);
+    CHECK(back->open[0].time == "30d+1d");
+    CHECK(back->open[0].created == c.created);
+    CHECK_FALSE(ck::daemon::parse_challenges("next 5\n4 ada bob crazyhouse maybe 3d x\n"));
+    CHECK_FALSE(
+        ck::daemon::parse_challenges("next 3\n4 a b crazyhouse open 3d "
+                                     "2026-11-21T12:00:00Z\n"));  // id >= next
+    CHECK_FALSE(ck::daemon::remove_challenge(*back, 3));
+    CHECK(ck::daemon::remove_challenge(*back, 4));
+    CHECK(back->open.empty());
+    CHECK(ck::daemon::challenge_lapsed(c, c.created + std::chrono::hours(24 * 14), 14));
+    CHECK_FALSE(ck::daemon::challenge_lapsed(c, c.created + std::chrono::hours(24 * 14 - 1), 14));
+}
