@@ -243,8 +243,9 @@ TEST_CASE("a registered player follows a hidden game by mail") {
 
     // The end: the follower gets the full referee record.
     auto end = club.send(Bob, club.reply_address(id, Color::Black), "resign");
-    REQUIRE(to(end, Cy).size() == 1);
-    const OutMail& last = to(end, Cy)[0];
+    const std::vector<OutMail> to_cy = to(end, Cy);
+    REQUIRE(to_cy.size() == 1);
+    const OutMail& last = to_cy[0];
     CHECK(last.text.find("The game is over.") != std::string::npos);
     CHECK(last.raw.find("crazykrieg-" + gid + ".pgn") != std::string::npos);
     CHECK(last.raw.find("attachment") != std::string::npos);
