@@ -1,7 +1,5 @@
 // The challenge mail (MailKind::Challenge, daemon/challenges.hpp): one text per event, about no
 // game. Golden file tests/data/compose/golden/challenge.eml (CK_UPDATE_GOLDEN=1 rewrites it).
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "compose/text_wrap.hpp"
@@ -51,19 +49,5 @@ TEST_CASE("challenge mails: one text per event, golden", "[compose][challenge]")
     auto m = ok(challenge_mail(templates(), club_env(), d));
     CHECK(m.text_body.find("crazyhouse (hidden)") != std::string::npos);
     CHECK(m.text_body.find("14 days") != std::string::npos);
-    const std::string bytes = ck::mail::render_mime(m);
-    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/challenge.eml";
-    const char* update = std::getenv("CK_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        std::ofstream out(path, std::ios::binary);
-        out << bytes;
-        REQUIRE(out.good());
-        WARN("rewrote " << path);
-        return;
-    }
-    std::ifstream in_golden(path, std::ios::binary);
-    std::ostringstream golden;
-    golden << in_golden.rdbuf();
-    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
-    CHECK(bytes == golden.str());
+    check_golden_file("challenge.eml", ck::mail::render_mime(m));
 }

@@ -1,7 +1,5 @@
 // Draw-offer mails (compose.hpp DrawDetails): each event says what it must, in one game thread;
 // golden file tests/data/compose/golden/draw.eml (CK_UPDATE_GOLDEN=1 rewrites it).
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "compose/text_wrap.hpp"
@@ -43,21 +41,7 @@ TEST_CASE("draw mails: one text per event, golden", "[compose][draw]") {
     }
 
     auto m = ok(draw_mail(templates(), envelope(Color::White), white, DrawDetails{Event::Offered}));
-    const std::string bytes = ck::mail::render_mime(m);
-    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/draw.eml";
-    const char* update = std::getenv("CK_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        std::ofstream out(path, std::ios::binary);
-        out << bytes;
-        REQUIRE(out.good());
-        WARN("rewrote " << path);
-        return;
-    }
-    std::ifstream in_golden(path, std::ios::binary);
-    std::ostringstream golden;
-    golden << in_golden.rdbuf();
-    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
-    CHECK(bytes == golden.str());
+    check_golden_file("draw.eml", ck::mail::render_mime(m));
 }
 
 TEST_CASE("record mail: names the attachment, full or own, golden", "[compose][record]") {
@@ -73,19 +57,5 @@ TEST_CASE("record mail: names the attachment, full or own, golden", "[compose][r
     CHECK(full.subject == "[crazykrieg #42] The full record of the game");
     CHECK(full.text_body.find("crazykrieg-42.pgn") != std::string::npos);
 
-    const std::string bytes = ck::mail::render_mime(own);
-    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/record.eml";
-    const char* update = std::getenv("CK_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        std::ofstream out(path, std::ios::binary);
-        out << bytes;
-        REQUIRE(out.good());
-        WARN("rewrote " << path);
-        return;
-    }
-    std::ifstream in_golden(path, std::ios::binary);
-    std::ostringstream golden;
-    golden << in_golden.rdbuf();
-    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
-    CHECK(bytes == golden.str());
+    check_golden_file("record.eml", ck::mail::render_mime(own));
 }

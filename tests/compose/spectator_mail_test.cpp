@@ -2,8 +2,6 @@
 // and the proof that a follower of a hidden game learns nothing private: two games that differ
 // only in hidden moves and private refusals give byte-identical spectator mails, and no
 // spectator mail names a square that was not announced to both players.
-#include <cstdlib>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -49,31 +47,13 @@ std::string bytes(const Game& g, SpectatorDetails::Occasion o, std::size_t from 
         ok(spectator_mail(templates(), follower_envelope(), spectator(g), details(o, from))));
 }
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 void check_golden(const std::string& name, const ck::mail::OutgoingMail& m) {
     std::istringstream in(m.text_body);
     for (std::string line; std::getline(in, line);) {
         INFO(line);
         CHECK(columns(line) <= 78);
     }
-    const std::string raw = ck::mail::render_mime(m);
-    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/" + name + ".eml";
-    const char* update = std::getenv("CK_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        std::ofstream out(path, std::ios::binary);
-        out << raw;
-        REQUIRE(out.good());
-        WARN("rewrote " << path);
-        return;
-    }
-    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
-    CHECK(raw == read_file(path));
+    check_golden_file(name + ".eml", ck::mail::render_mime(m));
 }
 
 // Every square name ([a-h][1-8] standing alone) in `text`.

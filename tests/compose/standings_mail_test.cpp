@@ -2,8 +2,6 @@
 // them; compose does not link it), the text one as is, the HTML fragment unescaped; the final
 // mail names the archive. Golden file tests/data/compose/golden/standings.eml
 // (CK_UPDATE_GOLDEN=1 rewrites it).
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "compose/text_wrap.hpp"
@@ -34,13 +32,6 @@ Envelope club_env() {
     return e;
 }
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 }  // namespace
 
 TEST_CASE("standings mail: crosstables as given, final with the archive") {
@@ -59,18 +50,7 @@ TEST_CASE("standings mail: crosstables as given, final with the archive") {
     std::istringstream lines(m->text_body);
     for (std::string line; std::getline(lines, line);) CHECK(columns(line) <= 78);
 
-    const std::string bytes = ck::mail::render_mime(*m);
-    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/standings.eml";
-    const char* update = std::getenv("CK_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        std::ofstream out(path, std::ios::binary);
-        out << bytes;
-        REQUIRE(out.good());
-        WARN("rewrote " << path);
-    } else {
-        INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
-        CHECK(bytes == read_file(path));
-    }
+    check_golden_file("standings.eml", ck::mail::render_mime(*m));
 }
 
 TEST_CASE("standings mail: several events, or none") {

@@ -1,8 +1,6 @@
 // The unknown-sender reply (mail.md "Unknown senders get at most one short rate-limited reply
 // ... and never a view of any game"): short, no game, no Reply-To token, golden file
 // tests/data/compose/golden/unknown-sender.eml (CK_UPDATE_GOLDEN=1 rewrites it).
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "compose/text_wrap.hpp"
@@ -47,21 +45,7 @@ TEST_CASE("unknown-sender mail: short, about no game, golden", "[compose][unknow
     CHECK(m.text_body.find("move") == std::string::npos);
     CHECK(m.html_body.find("<table") == std::string::npos);
 
-    const std::string bytes = ck::mail::render_mime(m);
-    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/unknown-sender.eml";
-    const char* update = std::getenv("CK_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        std::ofstream out(path, std::ios::binary);
-        out << bytes;
-        REQUIRE(out.good());
-        WARN("rewrote " << path);
-        return;
-    }
-    std::ifstream in_golden(path, std::ios::binary);
-    std::ostringstream golden;
-    golden << in_golden.rdbuf();
-    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
-    CHECK(bytes == golden.str());
+    check_golden_file("unknown-sender.eml", ck::mail::render_mime(m));
 }
 
 TEST_CASE("unknown-sender mail: the sender's text is escaped in HTML",
