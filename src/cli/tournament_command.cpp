@@ -1,7 +1,11 @@
 // crazykrieg tournament new|list|show|pgn (issue 6; daemon/tournaments.hpp):
-//   new --name NAME [--double] --variant V [--hidden] [--time SPEC] [--now ISO-8601] EMAIL...
+//   new --name NAME [--double] --variant V [--hidden] [--time SPEC] [--now ISO-8601]
+//       [--entries] EMAIL...
 //       registered players in seeding order; creates tournaments/<id>/tournament.ini and starts
-//       every game at once (game-start mails sent); prints the tournament id
+//       every game at once (game-start mails sent); prints the tournament id. --entries: the
+//       event takes entries by mail (`join ID`) and no game starts yet; EMAILs are optional
+//       first entrants
+//   start ID [--now ISO-8601]   closes the entries and starts every game at once
 //   list                 one line per event: id, games finished/total, name
 //   show ID              the crosstable as monospace text
 //   pgn ID               the event's PGN archive (referee records; a hidden game only once over)
@@ -51,6 +55,8 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             spec.double_round = true;
         } else if (a == "--hidden") {
             spec.hidden = true;
+        } else if (a == "--entries") {
+            spec.entries_open = true;
         } else if (!a.empty() && a[0] == '-') {
             return usage("unexpected option '" + a + "'");
         } else {
@@ -58,7 +64,8 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
         }
     }
     if (spec.name.empty() || spec.variant.empty()) return usage("new needs --name and --variant");
-    if (spec.players.size() < 2) return usage("new needs at least two player addresses");
+    if (spec.players.size() < 2 && !spec.entries_open)
+        return usage("new needs at least two player addresses (or --entries)");
     auto config = load_daemon_config(config_file);
     if (!config) return usage(config.error());
     auto clock = make_clock(now);
@@ -74,6 +81,29 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
     return ExitOk;
 }
 
+int tournament_start(const std::string& id, const std::vector<std::string>& rest,
+                     const std::string& config_file, const std::string& templates) {
+    std::string now;
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] != "--now") return usage("unexpected argument '" + rest[i] + "'");
+        if (i + 1 >= rest.size()) return usage("--now needs an ISO-8601 time");
+        now = rest[++i];
+    }
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage(config.error());
+    auto clock = make_clock(now);
+    if (!clock) return usage(clock.error());
+    auto sink = make_sink(*config);
+    if (!sink) return fail(sink.error());
+    auto d = daemon::Daemon::open(*config, templates);
+    if (!d) return fail(d.error());
+    auto games = daemon::start_tournament(*d, id, **clock);
+    if (!games) return fail(games.error());
+    d->flush(**sink, **clock);
+    std::cout << id << ": " << *games << " games started\n";
+    return ExitOk;
+}
+
 int run_tournament(const Args& args) {
     std::string config_file, templates = "templates";
     std::vector<std::string> words, rest;
@@ -81,7 +111,8 @@ int run_tournament(const Args& args) {
         const std::string& a = args[i];
         if (a == "--help" || a == "-h") {
             std::cout << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
-                         "[--hidden] [--time SPEC] [--now ISO-8601] EMAIL...\n"
+                         "[--hidden] [--time SPEC] [--now ISO-8601] [--entries] EMAIL...\n"
+                         "       crazykrieg tournament start ID [--now ISO-8601]\n"
                          "       crazykrieg tournament list\n"
                          "       crazykrieg tournament show ID\n"
                          "       crazykrieg tournament pgn ID\n"
@@ -97,8 +128,12 @@ int run_tournament(const Args& args) {
             rest.push_back(a);
         }
     }
-    if (words.empty()) return usage("expected new, list, show or pgn");
+    if (words.empty()) return usage("expected new, start, list, show or pgn");
     if (words[0] == "new") return tournament_new(rest, config_file, templates);
+    if (words[0] == "start") {
+        if (words.size() != 2) return usage("start needs an ID");
+        return tournament_start(words[1], rest, config_file, templates);
+    }
     if (!rest.empty()) return usage("unexpected argument '" + rest[0] + "'");
     if (words[0] != "list" && words[0] != "show" && words[0] != "pgn")
         return usage("unknown action '" + words[0] + "'");
@@ -118,8 +153,11 @@ int run_tournament(const Args& args) {
                 std::cerr << "crazykrieg tournament: " << t.error() << "\n";
                 continue;
             }
-            std::cout << id << "\t" << club::finished_games(*t) << "/" << t->pairings.size() << "\t"
-                      << t->name << "\n";
+            if (t->entries_open)
+                std::cout << id << "\tentries " << t->players.size() << "\t" << t->name << "\n";
+            else
+                std::cout << id << "\t" << club::finished_games(*t) << "/" << t->pairings.size()
+                          << "\t" << t->name << "\n";
         }
         return ExitOk;
     }
@@ -136,7 +174,7 @@ int run_tournament(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"tournament", "round-robin tournaments (new, list, show, pgn)", 62, run_tournament}};
+    {"tournament", "round-robin tournaments (new, start, list, show, pgn)", 62, run_tournament}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -14,13 +14,16 @@ std::string symbol(const Pairing& p, int row_player) {
 
 std::string subtitle(const Tournament& t) {
     std::string s = t.kind == Kind::Double ? "Double" : "Single";
-    s += " round robin, " + std::to_string(t.players.size()) + " players; " + t.settings.variant;
+    s += " round robin";
+    if (!t.entries_open) s += ", " + std::to_string(t.players.size()) + " players";
+    s += "; " + t.settings.variant;
     if (t.settings.hidden) s += ", hidden";
     if (!t.settings.time.empty()) s += ", time " + t.settings.time;
     return s;
 }
 
 std::string status(const Tournament& t) {
+    if (t.entries_open) return entries_status(t);
     if (finished(t)) return "Final standings";
     return "Standings after " + std::to_string(finished_games(t)) + " of " +
            std::to_string(t.pairings.size()) + " games";
@@ -40,11 +43,17 @@ std::vector<std::string> legend(const Tournament& t) {
 
 }  // namespace
 
+std::string entries_status(const Tournament& t) {
+    const std::size_t n = t.players.size();
+    return "Entries open: " + std::to_string(n) + (n == 1 ? " player" : " players") + " so far";
+}
+
 Crosstable make_crosstable(const Tournament& t) {
     Crosstable c;
     c.title = t.name;
     c.subtitle = subtitle(t);
     c.status = status(t);
+    if (t.entries_open) return c;
     c.rows = standings(t);
     c.legend = legend(t);
     const std::size_t n = c.rows.size();

@@ -11,6 +11,8 @@
 // when the row needs the room. Larger events get wider lines rather than lose columns.
 // HTML: a fragment (<div> holding a heading, one <table> and a legend) with inline styles only
 // and no external resources; every name is escaped. The daemon wraps it in its mail template.
+// While entries are open (tournament.hpp) both show the entry list instead: title, subtitle,
+// "Entries open: N players so far" and the entrants numbered in order of entry.
 #include <string>
 #include <vector>
 
@@ -28,7 +30,8 @@ struct Crosstable {
     std::vector<std::string> legend;              // lines explaining symbols and ranking
 };
 
-Crosstable make_crosstable(const Tournament& t);
+Crosstable make_crosstable(const Tournament& t);  // t.entries_open: no rows, no cells
+std::string entries_status(const Tournament& t);  // "Entries open: 3 players so far"
 std::string crosstable_text(const Tournament& t);
 std::string crosstable_html(const Tournament& t);
 

@@ -22,6 +22,14 @@ std::string crosstable_html(const Tournament& t) {
     std::string out = "<div class=\"ck-crosstable\">\n";
     out += "<h2>" + html_escape(c.title) + "</h2>\n";
     out += "<p>" + html_escape(c.subtitle) + "<br>" + html_escape(c.status) + "</p>\n";
+    if (t.entries_open) {
+        if (!t.players.empty()) {
+            out += "<ol>\n";
+            for (const Player& p : t.players) out += "<li>" + html_escape(display_name(p)) + "</li>\n";
+            out += "</ol>\n";
+        }
+        return out + "<p>The games start when the organiser closes the entries.</p>\n</div>\n";
+    }
     out += "<table style=\"border-collapse:collapse\">\n<thead><tr>";
     for (const char* h : {"No", "Place", "Name"})
         out += std::string("<th") + Cell + ">" + h + "</th>";

@@ -23,6 +23,16 @@ std::string crosstable_text(const Tournament& t) {
     using text::pad_left;
     using text::pad_right;
     const Crosstable c = make_crosstable(t);
+    if (t.entries_open) {
+        std::string out = c.title + "\n" + c.subtitle + "\n" + c.status + "\n\n";
+        const std::size_t no_w = std::max<std::size_t>(2, std::to_string(t.players.size()).size());
+        for (std::size_t i = 0; i < t.players.size(); ++i)
+            out += pad_left(std::to_string(i + 1), no_w) + " " +
+                   text::fit(display_name(t.players[i]), LineWidth - no_w - 1) + "\n";
+        if (!t.players.empty()) out += "\n";
+        out += "The games start when the organiser closes the entries.\n";
+        return out;
+    }
     const std::size_t n = c.rows.size();
 
     std::size_t no_w = std::max<std::size_t>(2, std::to_string(n).size());

@@ -45,9 +45,9 @@ core::Result<void, Error> check_fields(const Tournament& t) {
     return {};
 }
 
-core::Result<void, Error> check_players(const std::vector<Player>& players) {
+core::Result<void, Error> check_players(const std::vector<Player>& players, int at_least = 2) {
     const int n = static_cast<int>(players.size());
-    if (n < 2 || n > MaxPlayers)
+    if (n < at_least || n > MaxPlayers)
         return fail(ErrorCode::BadPlayers, "a round robin needs 2 to " +
                                                std::to_string(MaxPlayers) + " players, not " +
                                                std::to_string(n));
@@ -151,16 +151,60 @@ core::Result<Tournament, Error> create_tournament(NewTournament spec) {
     t.kind = spec.kind;
     t.settings = std::move(spec.settings);
     t.players = std::move(spec.players);
-    if (auto ok = check_players(t.players); !ok) return core::unexpected(ok.error());
-    t.pairings = round_robin(static_cast<int>(t.players.size()), t.kind);
+    t.entries_open = spec.entries_open;
+    if (!t.entries_open) {
+        if (auto ok = check_players(t.players); !ok) return core::unexpected(ok.error());
+        t.pairings = round_robin(static_cast<int>(t.players.size()), t.kind);
+    }
     if (auto ok = validate(t); !ok) return core::unexpected(ok.error());
     return t;
 }
 
 core::Result<void, Error> validate(const Tournament& t) {
     if (auto ok = check_fields(t); !ok) return ok;
+    if (t.entries_open) {
+        if (!t.pairings.empty())
+            return fail(ErrorCode::BadPairings, "an event taking entries has no games yet");
+        return check_players(t.players, 0);
+    }
     if (auto ok = check_players(t.players); !ok) return ok;
     return check_pairings(t);
+}
+
+core::Result<void, Error> add_entrant(Tournament& t, Player p) {
+    if (!t.entries_open)
+        return fail(ErrorCode::EntriesClosed, "tournament " + t.id + " is not taking entries");
+    if (find_player(t, p.address))
+        return fail(ErrorCode::AlreadyEntered, p.address + " has already entered " + t.id);
+    t.players.push_back(std::move(p));
+    if (auto ok = check_players(t.players, 0); !ok) {
+        t.players.pop_back();
+        return ok;
+    }
+    return {};
+}
+
+core::Result<void, Error> remove_entrant(Tournament& t, std::string_view address) {
+    if (!t.entries_open)
+        return fail(ErrorCode::EntriesClosed, "tournament " + t.id + " is not taking entries");
+    const auto i = find_player(t, address);
+    if (!i)
+        return fail(ErrorCode::NotEntered,
+                    std::string(address) + " has not entered tournament " + t.id);
+    t.players.erase(t.players.begin() + *i);
+    return {};
+}
+
+core::Result<void, Error> close_entries(Tournament& t) {
+    if (!t.entries_open)
+        return fail(ErrorCode::EntriesClosed, "tournament " + t.id + " is not taking entries");
+    if (auto ok = check_players(t.players); !ok) return ok;
+    Tournament closed = t;
+    closed.entries_open = false;
+    closed.pairings = round_robin(static_cast<int>(closed.players.size()), closed.kind);
+    if (auto ok = validate(closed); !ok) return ok;
+    t = std::move(closed);
+    return {};
 }
 
 int cycles(const Tournament& t) { return t.kind == Kind::Double ? 2 : 1; }

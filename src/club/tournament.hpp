@@ -63,6 +63,10 @@ struct Tournament {
     std::string name;
     Kind kind = Kind::Single;
     GameSettings settings;
+    // Entries open (players join by mail, `join ID`): the player list is the entry list in
+    // order of entry (0..MaxPlayers of them) and there are NO pairings yet; close_entries pairs
+    // them. Closed (the default): a round robin as below.
+    bool entries_open = false;
     std::vector<Player> players;    // seeding order
     std::vector<Pairing> pairings;  // by round, then board
 };
@@ -77,6 +81,9 @@ enum class ErrorCode : std::uint8_t {
     MissingKey,    // file: a required key absent
     BadValue,      // file: a value that does not parse
     UnknownGame,   // record_result: no pairing has that game id
+    EntriesClosed,   // add/remove_entrant, close_entries: the event is not taking entries
+    AlreadyEntered,  // add_entrant: the address is on the list
+    NotEntered,      // remove_entrant: the address is not on the list
 };
 struct Error {
     ErrorCode code = ErrorCode::BadField;
@@ -94,16 +101,28 @@ struct NewTournament {
     Kind kind = Kind::Single;
     GameSettings settings;
     std::vector<Player> players;  // seeding order
+    bool entries_open = false;    // players may join until close_entries (any count so far)
 };
-// Checks the fields (validate) and fills the pairings from the Berger tables, all pending.
+// Checks the fields (validate) and fills the pairings from the Berger tables, all pending
+// (none while entries are open).
 core::Result<Tournament, Error> create_tournament(NewTournament spec);
+
+// Entries (a tournament created with entries_open). Each leaves `t` unchanged on error.
+// add_entrant: appends `p` (seeded after those already entered); MaxPlayers at most.
+core::Result<void, Error> add_entrant(Tournament& t, Player p);
+// remove_entrant: takes the player with that address (ASCII case-insensitive) off the list.
+core::Result<void, Error> remove_entrant(Tournament& t, std::string_view address);
+// close_entries: the entry list, in order of entry, becomes the seeding; the Berger pairings
+// are made (all pending, no game ids). Needs at least 2 entrants.
+core::Result<void, Error> close_entries(Tournament& t);
 
 // Every invariant a tournament must hold (the file parser and create_tournament call it):
 // id a token of [A-Za-z0-9._-] starting with a letter or digit; name non-empty; no control
 // characters anywhere; addresses without spaces, '<' or '>', holding an '@', unique; names
 // without '<' or '>'; 2..MaxPlayers players; pairings a complete round robin of the kind
 // (every pair meets once per cycle, in a double once with each colour; nobody twice in a
-// round; rounds within 1..rounds(t)); game ids unique; endings lower-case words.
+// round; rounds within 1..rounds(t)); game ids unique; endings lower-case words. While entries
+// are open: 0..MaxPlayers players (same rules for each) and no pairings.
 core::Result<void, Error> validate(const Tournament& t);
 
 int rounds(const Tournament& t);     // rounds_per_cycle × cycles

@@ -79,6 +79,7 @@ std::string format_tournament(const Tournament& t) {
     put("hidden", t.settings.hidden ? "true" : "false");
     put("rules", t.settings.rules);
     put("time", t.settings.time);
+    if (t.entries_open) put("entries", "open");
     for (const Player& p : t.players)
         put("player", (p.name.empty() ? "" : p.name + " ") + "<" + p.address + ">");
     for (const Pairing& p : t.pairings) {
@@ -123,7 +124,7 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
             continue;
         }
         if (key != "id" && key != "name" && key != "kind" && key != "variant" && key != "hidden" &&
-            key != "rules" && key != "time")
+            key != "rules" && key != "time" && key != "entries")
             return fail(ErrorCode::UnknownKey, number, "unknown key '" + key + "'");
         if (!seen.insert(key).second)
             return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
@@ -143,6 +144,10 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
             t.settings.hidden = v == "true";
         } else if (key == "rules") {
             t.settings.rules = v;
+        } else if (key == "entries") {
+            if (v != "open" && v != "closed")
+                return fail(ErrorCode::BadValue, number, "entries must be 'open' or 'closed'");
+            t.entries_open = v == "open";
         } else {
             t.settings.time = v;
         }

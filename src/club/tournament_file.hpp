@@ -10,6 +10,7 @@
 //   hidden = false                once: true | false (default false)
 //   rules = crazykrieg            once, may be empty
 //   time = 10/50d                 once, may be empty
+//   entries = open                once: open | closed (default closed; written only when open)
 //   player = Alice Smith <alice@example.org>    one line per player, in seeding order
 //   game = 1 1 4 17 1-0 mate      one line per game, by round then board:
 //          ROUND WHITE BLACK GAME RESULT [ENDING]  (players by 1-based seed; GAME the store's

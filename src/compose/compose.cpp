@@ -18,7 +18,8 @@ constexpr std::size_t TextWidth = 78;  // mail.md: no line over 78 characters in
 const char* const KindNames[] = {"turn",         "game-start", "refusal",        "unknown-command",
                                  "help",         "game-end",   "reminder",       "forfeit",
                                  "leave-notice", "games-list", "unknown-sender", "draw",
-                                 "record",       "spectator",  "standings",      "challenge"};
+                                 "record",       "spectator",  "standings",      "challenge",
+                                 "entry"};
 
 std::string id_part(const std::string& s) {
     std::string out;
@@ -372,6 +373,19 @@ MailResult challenge_mail(const Templates& t, const Envelope& env, const Challen
     c.set("challenge_id", d.id).set("opponent", d.opponent).set("variant", d.variant);
     c.flag("hidden", d.hidden).set("time", d.time).set("days", std::to_string(d.days));
     return build(t, env, MailKind::Challenge, c, nullptr);
+}
+
+MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetails& d) {
+    using E = EntryDetails::Event;
+    Context c;
+    c.flag("joined", d.event == E::Joined).flag("withdrawn", d.event == E::Withdrawn);
+    c.flag("no_event", d.event == E::NoSuchEvent).flag("closed", d.event == E::Closed);
+    c.flag("already_in", d.event == E::AlreadyIn).flag("not_in", d.event == E::NotIn);
+    c.flag("full", d.event == E::Full);
+    c.set("tournament_id", d.tournament_id).set("tournament", d.tournament_name);
+    c.set("settings", d.settings).set("entrants", std::to_string(d.entrants));
+    c.flag("one_entrant", d.entrants == 1);
+    return build(t, env, MailKind::Entry, c, nullptr);
 }
 
 }  // namespace ck::compose

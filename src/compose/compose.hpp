@@ -41,6 +41,7 @@ enum class MailKind : unsigned char {
     Spectator,  // to a follower of a game: spectator_mail
     Standings,  // a tournament's crosstable(s): standings_mail
     Challenge,  // a challenge by mail and its answers: challenge_mail
+    Entry,      // joining or withdrawing from a tournament: entry_mail
 };
 const char* kind_name(MailKind k);  // "turn", "game-start", ...
 const std::vector<std::string>& kind_names();
@@ -254,6 +255,25 @@ struct ChallengeDetails {
     int days = 14;     // Invited: days left to answer
 };
 MailResult challenge_mail(const Templates& t, const Envelope& env, const ChallengeDetails& details);
+
+// Tournament entries by mail (daemon/tournament_entries.hpp): about no game, to one player.
+struct EntryDetails {
+    enum class Event : unsigned char {
+        Joined,       // the player is on the entry list
+        Withdrawn,    // the player is off the entry list
+        NoSuchEvent,  // no tournament `tournament_id`
+        Closed,       // the event is not taking entries (started, or created with its players)
+        AlreadyIn,    // join: already on the list (or a player of the event)
+        NotIn,        // withdraw: not on the list
+        Full,         // join: the list holds the most players an event may have
+    };
+    Event event = Event::Joined;
+    std::string tournament_id;    // as the player wrote it for NoSuchEvent, else the event's id
+    std::string tournament_name;  // empty for NoSuchEvent
+    std::string settings;         // "double round robin; crazyhouse, hidden, time 3d"
+    std::size_t entrants = 0;     // entries after the change
+};
+MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetails& details);
 
 // Message-IDs (mail.md, "Addresses and threads"): ck.<game>.<ply>.<w|b>.<kind>[.<disc>]@<domain>,
 // the domain being the referee address's; every game mail to a player refers to that player's

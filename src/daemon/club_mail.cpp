@@ -127,6 +127,8 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
                 if (unknown_line.empty()) unknown_line = cmd.text;
                 break;
             case Command::Kind::Challenge:  // challenges.hpp answers these for ClubMail
+            case Command::Kind::Join:       // tournament_entries.hpp, likewise
+            case Command::Kind::Withdraw:
                 if (v.kind != AuthVerdict::Kind::ClubMail) other = true;
                 break;
             default:  // game commands at no game's address

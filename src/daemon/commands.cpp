@@ -174,9 +174,9 @@ std::optional<Command> parse_keyword_line(std::vector<std::string> tokens, int l
         if (n == 2) c.argument = tokens[1];
         return c;
     }
-    if (word == "join" || word == "follow") {
+    if (word == "join" || word == "withdraw" || word == "follow") {
         if (n != 2) return std::nullopt;
-        c.kind = word == "join" ? Kind::Join : Kind::Follow;
+        c.kind = word == "join" ? Kind::Join : word == "withdraw" ? Kind::Withdraw : Kind::Follow;
         c.argument = tokens[1];
         return c;
     }

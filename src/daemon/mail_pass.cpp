@@ -14,6 +14,7 @@
 #include "core/sha256.hpp"
 #include "daemon/auth.hpp"
 #include "daemon/challenges.hpp"
+#include "daemon/tournament_entries.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
@@ -322,11 +323,14 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
         case AuthVerdict::Kind::RefuseKnownPlayer:
             log.info("mail from " + msg.from_address + " not acted on a game: " + v.detail);
             tx.mark_seen(v.message_id);
-            if (v.kind == AuthVerdict::Kind::ClubMail)  // daemon/challenges.hpp
-                CK_TRY(answer_challenges(
+            if (v.kind == AuthVerdict::Kind::ClubMail) {
+                const auto commands = parse_commands(msg.body_text);
+                CK_TRY(answer_challenges(  // daemon/challenges.hpp
                     club_desk(),
                     [this](const NewGame& g, store::Transaction& t) { return stage_game(g, t); },
-                    parse_commands(msg.body_text), v.reply_to, disc, tx));
+                    commands, v.reply_to, disc, tx));
+                CK_TRY(answer_entries(club_desk(), commands, v.reply_to, disc, tx));  // entries
+            }
             CK_TRY(answer_club_mail(club_desk(), msg, v, disc, tx));
             break;
         case AuthVerdict::Kind::Accept:  // daemon/game_turn.hpp

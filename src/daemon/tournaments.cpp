@@ -59,6 +59,60 @@ void save_tournament(store::Transaction& tx, const club::Tournament& t) {
     tx.write_tournament_file(t.id, TournamentFile, club::format_tournament(t));
 }
 
+namespace {
+
+// Checks what new_game could refuse, before the first game is staged: a group cannot be taken
+// back, so a failure half-way would leave games of no event.
+core::Result<void, std::string> check_settings(const club::GameSettings& s) {
+    GameMeta check;
+    check.hidden = s.hidden;
+    if (auto v = resolve_variant(s.variant, check); !v) return core::unexpected(v.error());
+    if (!s.time.empty()) {
+        if (auto tc = parse_time_control(s.time); !tc) return core::unexpected(tc.error().message);
+    }
+    return {};
+}
+
+// Starts every pairing of `t` (entries closed) and writes tournament.ini, as one store group.
+core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
+                                            const core::Clock& clock) {
+    store::Store& store = daemon.store();
+    for (const club::Player& p : t.players)
+        if (!daemon.players().find(p.address))
+            return core::unexpected(p.address + " is not a registered player");
+    // One group: every game and tournament.ini commit as one journal (store.hpp), or nothing.
+    store.begin_group();
+    for (club::Pairing& p : t.pairings) {
+        const club::EventTags tags = club::event_tags(t, p);
+        NewGame g;
+        g.variant = t.settings.variant;
+        g.hidden = t.settings.hidden;
+        g.white = t.players[static_cast<std::size_t>(p.white)].address;
+        g.black = t.players[static_cast<std::size_t>(p.black)].address;
+        g.time = t.settings.time;
+        g.event = tags.event;
+        g.round = tags.round;
+        auto gid = daemon.new_game(g, clock);
+        if (!gid) {
+            (void)store.end_group();  // nothing staged can be undone: see check_settings
+            return core::unexpected("round " + tags.round + ": " + gid.error());
+        }
+        p.game = *gid;
+    }
+    store::Transaction tx(clock.now());
+    save_tournament(tx, t);
+    if (auto c = store.commit(tx); !c) {
+        (void)store.end_group();
+        return core::unexpected(c.error().message);
+    }
+    if (auto c = store.end_group(); !c) return core::unexpected(c.error().message);
+    core::operator_log().info("tournament " + t.id +
+                              " started: " + std::to_string(t.pairings.size()) + " games");
+    return {};
+}
+
+}  // namespace
+
 core::Result<std::string, std::string> create_tournament(Daemon& daemon, const TournamentSpec& spec,
                                                          const core::Clock& clock) {
     store::Store& store = daemon.store();
@@ -76,6 +130,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     nt.settings.variant = spec.variant;
     nt.settings.hidden = spec.hidden;
     nt.settings.time = spec.time;
+    nt.entries_open = spec.entries_open;
     for (const std::string& address : spec.players) {
         const Player* p = daemon.players().find(address);
         if (!p) return core::unexpected(address + " is not a registered player");
@@ -83,45 +138,27 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     }
     auto t = club::create_tournament(std::move(nt));
     if (!t) return core::unexpected(club::error_text(t.error()));
-
-    // What new_game could refuse, checked before the first game is staged: a group cannot be
-    // taken back, so a failure half-way would leave games of no event.
-    GameMeta check;
-    check.hidden = spec.hidden;
-    if (auto v = resolve_variant(spec.variant, check); !v) return core::unexpected(v.error());
-    if (!spec.time.empty()) {
-        if (auto tc = parse_time_control(spec.time); !tc)
-            return core::unexpected(tc.error().message);
+    if (auto ok = check_settings(t->settings); !ok) return core::unexpected(ok.error());
+    if (t->entries_open) {
+        store::Transaction tx(clock.now());
+        save_tournament(tx, *t);
+        if (auto c = store.commit(tx); !c) return core::unexpected(c.error().message);
+        core::operator_log().info("tournament " + id + " created, taking entries");
+        return id;
     }
-    // One group: every game and tournament.ini commit as one journal (store.hpp), or nothing.
-    store.begin_group();
-    for (club::Pairing& p : t->pairings) {
-        const club::EventTags tags = club::event_tags(*t, p);
-        NewGame g;
-        g.variant = spec.variant;
-        g.hidden = spec.hidden;
-        g.white = t->players[static_cast<std::size_t>(p.white)].address;
-        g.black = t->players[static_cast<std::size_t>(p.black)].address;
-        g.time = spec.time;
-        g.event = tags.event;
-        g.round = tags.round;
-        auto gid = daemon.new_game(g, clock);
-        if (!gid) {
-            (void)store.end_group();  // nothing staged can be undone: see below
-            return core::unexpected("round " + tags.round + ": " + gid.error());
-        }
-        p.game = *gid;
-    }
-    store::Transaction tx(clock.now());
-    save_tournament(tx, *t);
-    if (auto c = store.commit(tx); !c) {
-        (void)store.end_group();
-        return core::unexpected(c.error().message);
-    }
-    if (auto c = store.end_group(); !c) return core::unexpected(c.error().message);
-    core::operator_log().info("tournament " + id +
-                              " created: " + std::to_string(t->pairings.size()) + " games");
+    if (auto ok = start_games(daemon, *t, clock); !ok) return core::unexpected(ok.error());
     return id;
+}
+
+core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const std::string& id,
+                                                        const core::Clock& clock) {
+    auto t = load_tournament(daemon.store(), id);
+    if (!t) return core::unexpected(t.error());
+    if (auto closed = club::close_entries(*t); !closed)
+        return core::unexpected(club::error_text(closed.error()));
+    if (auto ok = check_settings(t->settings); !ok) return core::unexpected(ok.error());
+    if (auto ok = start_games(daemon, *t, clock); !ok) return core::unexpected(ok.error());
+    return t->pairings.size();
 }
 
 const std::string* pending_file(const store::Transaction& tx, store::GameId game,

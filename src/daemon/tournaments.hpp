@@ -4,9 +4,10 @@
 // tournaments/<id>/tournament.ini, starts their games and mails their standings.
 //
 // Contracts:
-// - create_tournament starts EVERY game at once through Daemon::new_game, each record tagged
-//   with club::event_tags (Event = the tournament's name, Round = the Berger round, White/Black
-//   the display names); the games and tournament.ini commit as one store group: all or nothing.
+// - create_tournament (start_tournament for an event that took entries) starts EVERY game at
+//   once through Daemon::new_game, each record tagged with club::event_tags (Event = the
+//   tournament's name, Round = the Berger round, White/Black the display names); the games
+//   and tournament.ini commit as one store group: all or nothing.
 // - The PGN archive holds referee records: of every game over, and of open games in progress
 //   (open play is no secret); a hidden game in progress is left out (style guide "Hidden
 //   information is a type": its full record is given out only once it is over).
@@ -38,12 +39,21 @@ struct TournamentSpec {
     bool hidden = false;
     std::string time;                  // time-control spec; empty: the club default
     std::vector<std::string> players;  // registered addresses, seeding order
+    // Take entries by mail (tournament_entries.hpp): `players` (any number, maybe none) are the
+    // first entrants and no game starts until start_tournament.
+    bool entries_open = false;
 };
 
 // Creates the event (id: the name's letters and digits, lower-case, joined by '-'; "-2", "-3"
-// ... when taken) and starts all its games. Returns the id.
+// ... when taken) and, unless it takes entries, starts all its games. Returns the id.
 core::Result<std::string, std::string> create_tournament(Daemon& daemon, const TournamentSpec& spec,
                                                          const core::Clock& clock);
+
+// Closes the entries of event `id` (club::close_entries: the entry list in order of entry
+// becomes the seeding; at least 2 players) and starts all its games, as create_tournament does.
+// Returns the number of games started. Nothing changes on error.
+core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const std::string& id,
+                                                        const core::Clock& clock);
 
 core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store);
 core::Result<club::Tournament, std::string> load_tournament(const store::Store& store,

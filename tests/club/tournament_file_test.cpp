@@ -11,7 +11,7 @@ using namespace ck::club::test;
 namespace {
 
 bool same(const Tournament& a, const Tournament& b) {
-    if (a.id != b.id || a.name != b.name || a.kind != b.kind ||
+    if (a.id != b.id || a.name != b.name || a.kind != b.kind || a.entries_open != b.entries_open ||
         a.settings.variant != b.settings.variant || a.settings.hidden != b.settings.hidden ||
         a.settings.rules != b.settings.rules || a.settings.time != b.settings.time ||
         a.players.size() != b.players.size() || a.pairings.size() != b.pairings.size())

@@ -2,7 +2,8 @@
 // 4-player double round robin created through the daemon API, every game played to its end by
 // player mails (mates, resignations, draws by agreement), then tournament.ini's results, the
 // crosstable against golden files, the final standings mail to each player and the PGN archive
-// (referee records, each verified) checked; plus the `standings` mail command.
+// (referee records, each verified) checked; plus the `standings` mail command, and entries by
+// mail (`join`/`withdraw`, daemon/tournament_entries.hpp) until start_tournament.
 // CK_UPDATE_GOLDEN=1 rewrites the golden files (review them by eye).
 #include <unistd.h>
 
@@ -110,9 +111,12 @@ public:
     ck::core::FixedClock& clock() { return clock_; }
 
     // A mail from `from` to `to` with `body`; returns the mails the pass sent.
+    // `message_id` empty: a new one.
     std::vector<OutMail> mail(const std::string& from, const std::string& to,
-                              const std::string& body) {
-        const std::string mid = "m" + std::to_string(++sent_) + "@example.org";
+                              const std::string& body, std::string message_id = "") {
+        ++sent_;
+        const std::string mid =
+            message_id.empty() ? "m" + std::to_string(sent_) + "@example.org" : message_id;
         const std::string raw = "From: Player <" + from + ">\r\nTo: <" + to +
                                 ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 "
                                 "+0000\r\nMessage-ID: <" +
@@ -415,4 +419,133 @@ TEST_CASE("a forfeit on time ends a tournament game through the same hook") {
     };
     CHECK(row("Bob Black").find('+') != std::string::npos);  // won by forfeit
     CHECK(row("Ada White").find('-') != std::string::npos);  // lost by forfeit
+}
+
+TEST_CASE("players join by mail until the organiser starts the event") {
+    Club club("entries");
+    const std::string& ref = club.config().referee_address;
+    const std::string &ada = Roster[0].second, &bob = Roster[1].second, &cy = Roster[2].second,
+                      &di = Roster[3].second;
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Open Winter";
+    spec.variant = "crazyhouse";
+    spec.time = "5d";
+    spec.entries_open = true;
+    spec.players = {ada};  // the organiser may enter players too
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    if (!id) FAIL(id.error());
+    CHECK(*id == "open-winter");
+    CHECK(club.pass().empty());  // no game yet, no mail
+    const auto load = [&] {
+        auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+        if (!t) FAIL(t.error());
+        return std::move(*t);
+    };
+    CHECK(load().entries_open);
+    CHECK(load().pairings.empty());
+    CHECK_FALSE(club.daemon().store().list_games().value().size());
+
+    const auto one = [](const std::vector<OutMail>& mails, const std::string& to) {
+        REQUIRE(mails.size() == 1);
+        CHECK(mails[0].to == to);
+        return mails[0];
+    };
+    const auto says = [](const OutMail& m, const std::string& phrase) {
+        std::string flat = m.text;  // the text part is wrapped at 78 columns
+        std::replace(flat.begin(), flat.end(), '\n', ' ');
+        return flat.find(phrase) != std::string::npos;
+    };
+    // The id is case-insensitive; the answer goes to the registered address.
+    auto joined = one(club.mail(bob, ref, "Join Open-Winter", "join-bob@example.net"), bob);
+    CHECK(joined.subject == "[crazykrieg] Entered Open Winter");
+    CHECK(says(joined, "2 players have entered so far"));
+    CHECK(says(joined, "withdraw open-winter"));
+    // The same mail again (replayed Message-ID) changes nothing and gets no answer.
+    CHECK(club.mail(bob, ref, "Join Open-Winter", "join-bob@example.net").empty());
+    CHECK(load().players.size() == 2);
+
+    one(club.mail(cy, ref, "join open-winter"), cy);
+    auto twice = club.mail(di, ref, "join open-winter\njoin open-winter");
+    REQUIRE(twice.size() == 2);
+    CHECK(twice[0].subject == "[crazykrieg] Entered Open Winter");
+    CHECK(twice[1].subject == "[crazykrieg] Already entered in Open Winter");
+    CHECK(load().players.size() == 4);
+
+    auto out = one(club.mail(di, ref, "withdraw open-winter"), di);
+    CHECK(out.subject == "[crazykrieg] Withdrawn from Open Winter");
+    CHECK(says(out, "3 players remain entered"));
+    CHECK(one(club.mail(di, ref, "withdraw open-winter"), di).subject ==
+          "[crazykrieg] Not entered in Open Winter");
+    CHECK(one(club.mail(di, ref, "join nosuch"), di).subject == "[crazykrieg] No tournament nosuch");
+
+    // `standings` while entries are open: the entry list.
+    auto list = one(club.mail(cy, ref, "standings"), cy);
+    CHECK(list.text.find("Entries open: 3 players so far") != std::string::npos);
+    CHECK(list.text.find(" 2 Bob Black") != std::string::npos);
+
+    const std::vector<std::string> expected = {ada, bob, cy};
+    std::vector<std::string> entered;
+    for (const auto& p : load().players) entered.push_back(p.address);
+    CHECK(entered == expected);
+
+    // The organiser closes the entries: 3 games at once, 2 game-start mails per player.
+    auto started = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
+    if (!started) FAIL(started.error());
+    CHECK(*started == 3);
+    const auto starts = club.pass();
+    CHECK(starts.size() == 6);
+    std::map<std::string, int> per_player;
+    for (const auto& m : starts) ++per_player[m.to];
+    for (const auto& a : expected) CHECK(per_player[a] == 2);
+    CHECK(per_player[di] == 0);
+    const auto t = load();
+    CHECK_FALSE(t.entries_open);
+    CHECK(t.pairings.size() == 3);
+    for (const auto& p : t.pairings) CHECK(p.game);
+
+    // After the start: no more entries or withdrawals; a player is told they are in.
+    CHECK(one(club.mail(di, ref, "join open-winter"), di).subject ==
+          "[crazykrieg] Open Winter: entries are closed");
+    CHECK(one(club.mail(bob, ref, "withdraw open-winter"), bob).subject ==
+          "[crazykrieg] Open Winter: entries are closed");
+    CHECK(one(club.mail(bob, ref, "join open-winter"), bob).subject ==
+          "[crazykrieg] Already entered in Open Winter");
+    CHECK(load().players.size() == 3);
+    // Starting twice is refused and changes nothing.
+    auto again = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
+    REQUIRE_FALSE(again);
+    CHECK(again.error().find("not taking entries") != std::string::npos);
+    CHECK(club.daemon().store().list_games().value().size() == 3);
+}
+
+TEST_CASE("an event taking entries needs two players to start; an event with players takes none") {
+    Club club("entries-few");
+    const std::string& ref = club.config().referee_address;
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Lonely";
+    spec.variant = "chess";
+    spec.entries_open = true;
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    if (!id) FAIL(id.error());
+    club.mail(Roster[0].second, ref, "join lonely");
+    auto refused = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().find("needs 2") != std::string::npos);
+    CHECK(club.daemon().store().list_games().value().empty());
+    CHECK(ck::daemon::load_tournament(club.daemon().store(), *id).value().entries_open);
+
+    ck::daemon::TournamentSpec fixed;
+    fixed.name = "Fixed";
+    fixed.variant = "chess";
+    fixed.players = {Roster[0].second, Roster[1].second};
+    auto fid = ck::daemon::create_tournament(club.daemon(), fixed, club.clock());
+    REQUIRE(fid);
+    club.pass();
+    auto closed = club.mail(Roster[2].second, ref, "join fixed");
+    REQUIRE(closed.size() == 1);
+    CHECK(closed[0].subject == "[crazykrieg] Fixed: entries are closed");
+    // Sent to a game's reply address, `join` is no game command: the help mail, nothing joined.
+    auto help = club.play(1, Color::White, "join lonely");
+    REQUIRE(help.size() == 1);
+    CHECK(ck::daemon::load_tournament(club.daemon().store(), *id).value().players.size() == 1);
 }

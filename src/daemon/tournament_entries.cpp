@@ -1,0 +1,111 @@
+// Tournament entries by mail (tournament_entries.hpp).
+#include "daemon/tournament_entries.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "club/crosstable.hpp"
+#include "core/log.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/tournaments.hpp"
+#include "mail/outgoing.hpp"
+
+namespace ck::daemon {
+namespace {
+
+using Event = compose::EntryDetails::Event;
+
+core::Result<void, std::string> send(const ClubDesk& desk, const std::string& address,
+                                     const compose::EntryDetails& d,
+                                     const std::string& discriminator, store::Transaction& tx) {
+    const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
+    auto mail = compose::entry_mail(desk.templates, env, d);
+    if (!mail) return core::unexpected(mail.error().message);
+    tx.queue_mail(
+        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    return {};
+}
+
+compose::EntryDetails details(const club::Tournament& t, Event event) {
+    compose::EntryDetails d;
+    d.event = event;
+    d.tournament_id = t.id;
+    d.tournament_name = t.name;
+    d.settings = club::make_crosstable(t).subtitle;
+    d.entrants = t.players.size();
+    return d;
+}
+
+Event event_of(club::ErrorCode code) {
+    switch (code) {
+        case club::ErrorCode::EntriesClosed:
+            return Event::Closed;
+        case club::ErrorCode::AlreadyEntered:
+            return Event::AlreadyIn;
+        case club::ErrorCode::NotEntered:
+            return Event::NotIn;
+        default:  // add_entrant's only other refusal: the list is full
+            return Event::Full;
+    }
+}
+
+}  // namespace
+
+bool is_entry_command(const Command& c) {
+    return c.kind == Command::Kind::Join || c.kind == Command::Kind::Withdraw;
+}
+
+core::Result<void, std::string> answer_entries(const ClubDesk& desk,
+                                               const std::vector<Command>& commands,
+                                               const std::string& sender,
+                                               const std::string& discriminator,
+                                               store::Transaction& tx) {
+    if (std::none_of(commands.begin(), commands.end(), is_entry_command)) return {};
+    const Player* me = desk.players.find(sender);
+    if (!me) return core::unexpected("tournament entry from unregistered " + sender);
+    auto ids = tournament_ids(desk.store);
+    if (!ids) return core::unexpected(ids.error());
+    std::map<std::string, club::Tournament> events;  // loaded, by id
+    std::set<std::string> changed;                    // ids to write, once each, at the end
+    int n = 0;
+    for (const Command& cmd : commands) {
+        if (!is_entry_command(cmd)) continue;
+        const std::string disc = discriminator + "e" + std::to_string(n++);
+        const std::string id = lower_ascii(cmd.argument);
+        if (std::find(ids->begin(), ids->end(), id) == ids->end()) {
+            compose::EntryDetails d;
+            d.event = Event::NoSuchEvent;
+            d.tournament_id = cmd.argument;
+            if (auto sent = send(desk, me->address, d, disc, tx); !sent) return sent;
+            continue;
+        }
+        auto at = events.find(id);
+        if (at == events.end()) {
+            auto t = load_tournament(desk.store, id);
+            if (!t) return core::unexpected(t.error());
+            at = events.emplace(id, std::move(*t)).first;
+        }
+        club::Tournament& t = at->second;
+        const bool join = cmd.kind == Command::Kind::Join;
+        Event event = join ? Event::Joined : Event::Withdrawn;
+        if (join && !t.entries_open && club::find_player(t, me->address)) {
+            event = Event::AlreadyIn;  // a player of a started event is in it, not "closed" out
+        } else {
+            auto r = join ? club::add_entrant(t, club::Player{me->name, me->address})
+                          : club::remove_entrant(t, me->address);
+            if (r) {
+                changed.insert(id);
+                core::operator_log().info("tournament " + t.id + ": " + me->address +
+                                          (join ? " joined" : " withdrew"));
+            } else {
+                event = event_of(r.error().code);
+            }
+        }
+        if (auto sent = send(desk, me->address, details(t, event), disc, tx); !sent) return sent;
+    }
+    for (const std::string& id : changed) save_tournament(tx, events.at(id));
+    return {};
+}
+
+}  // namespace ck::daemon

@@ -1,0 +1,43 @@
+#pragma once
+// Tournament entries by mail (mail.md: "club commands for ... joining tournaments"; README
+// "Tournaments by mail").
+//
+// The organiser creates an event that takes entries (`crazykrieg tournament new --entries`);
+// registered players then mail the plain referee address (AuthVerdict::ClubMail):
+//   join TOURNAMENT       puts the sender on the entry list (seeded in order of entry)
+//   withdraw TOURNAMENT   takes the sender off it
+// and get the entry mail (compose MailKind::Entry) saying what was done, or why nothing was:
+// no such tournament, entries closed (an event created with its players, or started), already
+// entered, not entered, full. TOURNAMENT is the event's id, ASCII case-insensitive.
+// The organiser closes the entries with `crazykrieg tournament start ID` (close_and_start):
+// the entry list becomes the seeding and every game starts at once.
+//
+// Contracts: only ClubMail mail acts (its sender is the registered address, auth.hpp); every
+// change to tournament.ini is written into the mail's transaction, so it commits with the mail's
+// ledger entry and a replayed mail changes nothing; the entry list never holds an address that
+// is not a registered player when it was added.
+#include <string>
+#include <vector>
+
+#include "club/tournament.hpp"
+#include "core/clock.hpp"
+#include "core/result.hpp"
+#include "daemon/club_mail.hpp"
+#include "daemon/commands.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::daemon {
+
+class Daemon;
+
+// Lines of a club mail that this file answers: `join ID`, `withdraw ID`.
+bool is_entry_command(const Command& c);
+
+// Acts on every entry command of a ClubMail mail from the registered player `sender`, in order.
+core::Result<void, std::string> answer_entries(const ClubDesk& desk,
+                                               const std::vector<Command>& commands,
+                                               const std::string& sender,
+                                               const std::string& discriminator,
+                                               store::Transaction& tx);
+
+}  // namespace ck::daemon

@@ -1,0 +1,66 @@
+// The entry mail (MailKind::Entry, daemon/tournament_entries.hpp): one text per event, about no
+// game. Golden file tests/data/compose/golden/entry.eml (CK_UPDATE_GOLDEN=1 rewrites it).
+#include <algorithm>
+#include <sstream>
+
+#include "compose/text_wrap.hpp"
+#include "compose_test_support.hpp"
+
+using namespace ck::compose;
+using namespace ck::compose::test;
+using Event = EntryDetails::Event;
+
+namespace {
+
+Envelope club_env() {
+    Envelope e = envelope(White, "");
+    e.reply_to = {};
+    e.discriminator = "entry-1";
+    return e;
+}
+
+EntryDetails details(Event event, std::size_t entrants = 3) {
+    return EntryDetails{event, "winter-open-2027", "Winter Open 2027",
+                        "Double round robin; crazyhouse, hidden, time 3d", entrants};
+}
+
+}  // namespace
+
+TEST_CASE("entry mails: one text per event, golden", "[compose][entry]") {
+    const struct {
+        Event event;
+        const char* subject;
+        const char* phrase;
+    } cases[] = {
+        {Event::Joined, "Entered Winter Open 2027", "3 players have entered so far"},
+        {Event::Withdrawn, "Withdrawn from Winter Open 2027", "3 players remain entered"},
+        {Event::NoSuchEvent, "No tournament winter-open-2027", "There is no tournament"},
+        {Event::Closed, "Winter Open 2027: entries are closed", "not taking entries"},
+        {Event::AlreadyIn, "Already entered in Winter Open 2027", "already entered"},
+        {Event::NotIn, "Not entered in Winter Open 2027", "You are not entered"},
+        {Event::Full, "Winter Open 2027 is full", "the most players"},
+    };
+    for (const auto& c : cases) {
+        auto m = ok(entry_mail(templates(), club_env(), details(c.event)));
+        INFO(c.subject);
+        CHECK(m.subject == std::string("[crazykrieg] ") + c.subject);
+        CHECK(m.text_body.find(c.phrase) != std::string::npos);
+        CHECK(m.html_body.find(c.phrase) != std::string::npos);
+        CHECK(m.reply_to.empty());
+        std::istringstream in(m.text_body);
+        std::string line;
+        while (std::getline(in, line)) CHECK(columns(line) <= 78);
+    }
+    // One entrant: singular.
+    auto one = ok(entry_mail(templates(), club_env(), details(Event::Joined, 1)));
+    CHECK(one.text_body.find("1 player has entered so far") != std::string::npos);
+    auto left = ok(entry_mail(templates(), club_env(), details(Event::Withdrawn, 1)));
+    CHECK(left.text_body.find("1 player remains entered") != std::string::npos);
+
+    auto m = ok(entry_mail(templates(), club_env(), details(Event::Joined)));
+    CHECK(m.text_body.find("withdraw winter-open-2027") != std::string::npos);
+    std::string flat = m.text_body;  // the text part is wrapped at 78 columns
+    std::replace(flat.begin(), flat.end(), '\n', ' ');
+    CHECK(flat.find("(Double round robin; crazyhouse, hidden, time 3d)") != std::string::npos);
+    check_golden_file("entry.eml", ck::mail::render_mime(m));
+}
