@@ -3,13 +3,18 @@
 
   scripts/local-mail.py [--var DIR] read ADDRESS           print ADDRESS's newest mail (text part)
   scripts/local-mail.py [--var DIR] reply ADDRESS LINE...  reply to it, one command per LINE
+  scripts/local-mail.py [--var DIR] send ADDRESS LINE... [--to REFEREE]
+                                                     a new mail to the plain referee address
 
 `read` takes the newest mail to ADDRESS from the referee's outbox Maildir (DIR/outbox, default
 ./var/outbox). `reply` answers that mail as a mail client's "Reply" would: From ADDRESS, To its
 Reply-To (the game's private address), Subject "Re: ...", In-Reply-To/References, a fresh
 Message-ID, the LINEs as the body; it is delivered into the referee's inbox Maildir (DIR/inbox),
-where `crazykrieg serve` picks it up. Nothing here knows the server secret: like a real player,
-this tool can only answer mails it was sent. Exit status 1 when ADDRESS has no mail.
+where `crazykrieg serve` picks it up. `send` writes a new mail (club commands: `challenge`,
+`join`, `standings`, ...) from ADDRESS to the plain referee address: the From of ADDRESS's
+newest mail, else referee@club.example (the default `referee_address`). Nothing here knows the
+server secret: like a real player, this tool can only answer mails it was sent. `read` and
+`reply` exit with status 1 when ADDRESS has no mail.
 """
 import argparse
 import email
@@ -19,6 +24,8 @@ import os
 import socket
 import sys
 import time
+
+DEFAULT_REFEREE = "referee@club.example"  # src/daemon/config.hpp referee_address
 
 
 def mails_to(outbox, address):
@@ -86,6 +93,21 @@ def reply(outbox, inbox, address, lines):
     print(f"sent to {to}: {' / '.join(lines)}")
 
 
+def send(outbox, inbox, address, lines, to):
+    if to is None:
+        found = mails_to(outbox, address)
+        to = email.utils.parseaddr(str(found[-1][2]["From"]))[1] if found else DEFAULT_REFEREE
+    msg = email.message.EmailMessage(policy=email.policy.SMTP)
+    msg["From"] = address
+    msg["To"] = to
+    msg["Subject"] = lines[0]
+    msg["Date"] = email.utils.formatdate(localtime=False)
+    msg["Message-ID"] = email.utils.make_msgid(domain=address.split("@")[-1])
+    msg.set_content("\n".join(lines) + "\n")
+    deliver(inbox, msg.as_bytes())
+    print(f"sent to {to}: {' / '.join(lines)}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--var", default="var", help="the embedded default's directory (./var)")
@@ -95,6 +117,10 @@ def main():
     p = sub.add_parser("reply")
     p.add_argument("address")
     p.add_argument("lines", nargs="+")
+    s = sub.add_parser("send")
+    s.add_argument("address")
+    s.add_argument("lines", nargs="+")
+    s.add_argument("--to", help="the referee address (default: see above)")
     args = ap.parse_args()
     outbox = os.path.join(args.var, "outbox")
     inbox = os.path.join(args.var, "inbox")
@@ -102,6 +128,8 @@ def main():
         msg = newest(outbox, args.address)
         print(f"Subject: {msg.get('Subject', '')}\n")
         print(text_of(msg), end="")
+    elif args.cmd == "send":
+        send(outbox, inbox, args.address, args.lines, args.to)
     else:
         reply(outbox, inbox, args.address, args.lines)
 

@@ -6,56 +6,21 @@ defaults to 1), nothing more until the deadline, then the forfeit: both players 
 mail with the record attached, the record says `[Termination "time forfeit"]` and verifies,
 and a later pass changes nothing.
 usage: clock_cli_test.py CRAZYKRIEG WORKDIR TEMPLATES"""
-import email
-import email.policy
 import os
-import shutil
-import subprocess
 import sys
 
+from cli_harness import Cli, expect
+
 binary, work, templates = sys.argv[1:4]
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
-OUTBOX = os.path.join(work, "var", "outbox", "new")
-seen = set()
-
-
-def ck(*args, check=True):
-    r = subprocess.run([binary, *args], cwd=work, capture_output=True, text=True, timeout=60)
-    if check and r.returncode != 0:
-        sys.exit(f"FAIL: crazykrieg {' '.join(args)} exited {r.returncode}\n{r.stdout}{r.stderr}")
-    return r.stdout
-
-
-def new_mails():
-    """(recipient, subject, raw) of the outbox mails not seen before."""
-    out = []
-    for name in sorted(os.listdir(OUTBOX)):
-        if name in seen:
-            continue
-        seen.add(name)
-        with open(os.path.join(OUTBOX, name), "rb") as f:
-            raw = f.read()
-        msg = email.message_from_bytes(raw, policy=email.policy.default)
-        out.append((str(msg["To"]), str(msg["Subject"]), raw.decode("utf-8", "replace")))
-    return out
-
-
-def serve_at(now):
-    ck("serve", "--once", "--now", now, "--templates", templates)
-    return new_mails()
-
-
-def expect(cond, what, mails=()):
-    if not cond:
-        sys.exit(f"FAIL: {what}: {[(t, s) for t, s, _ in mails]}")
+cli = Cli(binary, work, templates)
+ck, serve_at = cli.ck, cli.serve_at
 
 
 ck("player", "add", "Alice", "alice@example.test")
 ck("player", "add", "Bob", "bob@example.test")
 ck("game", "new", "--variant", "crazykrieg", "--white", "alice@example.test", "--black",
    "bob@example.test", "--time", "2d", "--now", "2026-11-02T12:00:00Z", "--templates", templates)
-start = new_mails()
+start = cli.new_mails()
 expect(len(start) == 2, "two game-start mails", start)
 
 m = serve_at("2026-11-03T11:59:59Z")
