@@ -82,6 +82,16 @@ int run_serve(const Args& args) {
         if (report.handled + report.failed > 0)
             core::operator_log().info("mail pass: " + std::to_string(report.handled) +
                                       " handled, " + std::to_string(report.failed) + " left");
+        // cli.md: `--once` exits 0 on success; a source or outbox that failed, or mails left
+        // pending (retried by the next pass), is no success (exit 1, the reason on stderr).
+        if (once && (!report.error.empty() || report.failed > 0)) {
+            std::cerr << "crazykrieg serve: "
+                      << (report.error.empty() ? std::to_string(report.failed) +
+                                                     " message(s) left pending (see the log)"
+                                               : report.error)
+                      << "\n";
+            return ExitFailure;
+        }
         if (once) break;
         for (int t = 0; t < poll * 10 && !stop_flag; ++t)
             std::this_thread::sleep_for(std::chrono::milliseconds(100));

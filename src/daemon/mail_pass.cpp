@@ -133,10 +133,12 @@ core::Result<Daemon, std::string> Daemon::open(const Config& config,
                   std::move(*secret));
 }
 
-void Daemon::flush(mail::MailSink& sink, const core::Clock& clock) {
+core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::Clock& clock) {
     store::Outbox outbox(store_);
     auto r = outbox.flush(sink, clock);
-    if (!r) core::operator_log().error("outbox flush: " + r.error().message);
+    if (r) return {};
+    core::operator_log().error("outbox flush: " + r.error().message);
+    return core::unexpected("outbox flush: " + r.error().message);
 }
 
 core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
@@ -213,6 +215,8 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     auto pending = source.list_pending();
     if (!pending) {
         core::operator_log().error("mail source: " + pending.error().message);
+        report.error = "mail source: " + pending.error().message;
+        if (auto flushed = flush(sink, clock); !flushed) report.error += "; " + flushed.error();
         return report;
     }
     // Group commit (store.hpp): up to GroupMails mails are handled against staged transactions,
@@ -267,7 +271,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         }
     }
     commit_group();
-    flush(sink, clock);
+    if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
     return report;
 }
 

@@ -42,6 +42,10 @@ struct NewGame {
 struct StepReport {
     std::size_t handled = 0;  // marked done at the source
     std::size_t failed = 0;   // left pending (retried on the next pass)
+    // Why the pass could not do its whole job, for `serve --once`'s exit code: the source
+    // could not be listed, or the outbox spool could not be read or written. Empty: no such
+    // failure (mails an SMTP server refused for now wait in the outbox by design: not one).
+    std::string error;
 };
 
 // The server secret: the first line of config.secret_file. When that file does not exist it
@@ -76,7 +80,8 @@ public:
     // Handles one raw message: commit its effects. Ok means it may be marked done.
     core::Result<void, std::string> handle(const std::string& raw, const core::Clock& clock);
 
-    void flush(mail::MailSink& sink, const core::Clock& clock);
+    // Sends the due mails of the outbox; an outbox I/O error is logged and returned.
+    core::Result<void, std::string> flush(mail::MailSink& sink, const core::Clock& clock);
 
     // The clock pass (daemon/clock_pass.hpp): reminders and losses on time at clock.now(),
     // each committed on its own; step() runs it first. Mails are left in the outbox (flush).

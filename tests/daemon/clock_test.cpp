@@ -198,7 +198,7 @@ public:
         REQUIRE(id);
         REQUIRE(*id == 1);
         ck::mail::MaildirSink sink(config_.outbox);
-        daemon_->flush(sink, clock_);
+        CHECK(daemon_->flush(sink, clock_));
         outgoing();
     }
 
@@ -249,7 +249,7 @@ public:
         REQUIRE(*r == ck::daemon::FollowOutcome::Done);
         REQUIRE(daemon_->store().commit(tx));
         ck::mail::MaildirSink sink(config_.outbox);
-        daemon_->flush(sink, clock_);
+        CHECK(daemon_->flush(sink, clock_));
         outgoing();
     }
 

@@ -211,7 +211,7 @@ Run play_fools_mate(const std::string& tag, const std::string& black_first) {
     CHECK(*id == 1);
     {
         ck::mail::MaildirSink sink(club.daemon().config().outbox);
-        club.daemon().flush(sink, club.clock());
+        CHECK(club.daemon().flush(sink, club.clock()));
     }
     auto start = club.new_outgoing();
     REQUIRE(start.size() == 2);

@@ -82,7 +82,7 @@ public:
         auto id = daemon_->new_game(spec, clock_);
         REQUIRE(id);
         ck::mail::MaildirSink sink(config_.outbox);
-        daemon_->flush(sink, clock_);
+        CHECK(daemon_->flush(sink, clock_));
         new_outgoing();
         return *id;
     }
@@ -126,7 +126,7 @@ public:
         REQUIRE(r);
         REQUIRE(daemon_->store().commit(tx));
         ck::mail::MaildirSink sink(config_.outbox);
-        daemon_->flush(sink, clock_);
+        CHECK(daemon_->flush(sink, clock_));
         return *r;
     }
 
