@@ -105,7 +105,7 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
     bool want_games = false, want_help = false, other = false;
     bool want_standings = false;
     std::string standings_arg;
-    std::vector<std::string> follows;  // game ids of `follow` lines
+    std::vector<std::pair<std::string, bool>> follows;  // game id of `follow`/`unfollow`, follow?
     std::string unknown_line;
     const auto commands = parse_commands(message.body_text);
     for (const Command& cmd : commands) {
@@ -121,7 +121,8 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
                 want_help = true;
                 break;
             case Command::Kind::Follow:  // spectators.hpp
-                follows.push_back(cmd.argument);
+            case Command::Kind::Unfollow:
+                follows.emplace_back(cmd.argument, cmd.kind == Command::Kind::Follow);
                 break;
             case Command::Kind::Unknown:
                 if (unknown_line.empty()) unknown_line = cmd.text;
@@ -147,14 +148,14 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
         if (auto r = queue_games_list(desk, to, discriminator + "g", tx); !r) return r;
     }
     for (std::size_t i = 0; i < follows.size(); ++i) {
-        const std::string& arg = follows[i];  // "42" or "#42"
+        const std::string& arg = follows[i].first;  // "42" or "#42"
         const char* digits = arg.c_str() + (arg.rfind('#', 0) == 0 ? 1 : 0);
         const bool numeric = *digits != '\0' && std::string(digits).find_first_not_of(
                                                     "0123456789") == std::string::npos;
         const auto id = numeric ? static_cast<store::GameId>(std::strtoull(digits, nullptr, 10))
                                 : store::GameId{0};
-        auto r =
-            set_following(desk, id, to, true, true, discriminator + "f" + std::to_string(i), tx);
+        auto r = set_following(desk, id, to, follows[i].second, true,
+                               discriminator + "f" + std::to_string(i), tx);
         if (!r) return core::unexpected(r.error());
     }
     if (!unknown_line.empty()) {

@@ -9,10 +9,11 @@
 //     quoted back with help (unknown-command); anything else (moves, game commands sent to no
 //     game, an empty mail) gets the help mail, which tells the player to reply to the game mail.
 //     `standings [TOURNAMENT]`: the crosstable mail (daemon/tournaments.hpp answer_standings).
-//     `follow GAME` makes the sender a follower (daemon/spectators.hpp). `challenge ...`,
-//     `accept N`, `decline N` in ClubMail are answered by daemon/challenges.hpp (the daemon
-//     calls it first) and skipped here; so are `join ID` and `withdraw ID`
-//     (daemon/tournament_entries.hpp). Under RefuseKnownPlayer they all get the help mail.
+//     `follow GAME` makes the sender a follower (daemon/spectators.hpp), `unfollow GAME` ends
+//     it. `challenge ...`, `accept N`, `decline N` in ClubMail are answered by
+//     daemon/challenges.hpp (the daemon calls it first) and skipped here; so are `join ID` and
+//     `withdraw ID` (daemon/tournament_entries.hpp). Under RefuseKnownPlayer they all get the
+//     help mail.
 // Everything is queued into the caller's transaction: it commits with the ledger entry.
 #include <string>
 

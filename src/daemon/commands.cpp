@@ -174,9 +174,12 @@ std::optional<Command> parse_keyword_line(std::vector<std::string> tokens, int l
         if (n == 2) c.argument = tokens[1];
         return c;
     }
-    if (word == "join" || word == "withdraw" || word == "follow") {
+    if (word == "join" || word == "withdraw" || word == "follow" || word == "unfollow") {
         if (n != 2) return std::nullopt;
-        c.kind = word == "join" ? Kind::Join : word == "withdraw" ? Kind::Withdraw : Kind::Follow;
+        c.kind = word == "join"       ? Kind::Join
+                 : word == "withdraw" ? Kind::Withdraw
+                 : word == "follow"   ? Kind::Follow
+                                      : Kind::Unfollow;
         c.argument = tokens[1];
         return c;
     }

@@ -14,7 +14,7 @@
 //   resign | draw | decline [ID] | accept [ID] | board | pgn | games | help
 //   leave N    N days of leave, 1..365
 //   challenge ADDRESS VARIANT [hidden] [TIME]   (club: invite a player; TIME as `--time`)
-//   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME
+//   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME
 // `decline`/`accept` answer a pending draw offer or challenge; the daemon decides which by
 // context (ID names a challenge when several are pending). Keyword lines may end in '.' or '!'.
 // Anything else -> Unknown with the line as written (quoted back with `help`).
@@ -48,6 +48,7 @@ struct Command {
         Withdraw,   // argument = tournament
         Standings,  // argument = optional tournament
         Follow,     // argument = game
+        Unfollow,   // argument = game
         Unknown,    // text = the line as written
     };
     Kind kind = Kind::Unknown;

@@ -128,7 +128,16 @@ core::Result<FollowOutcome, std::string> set_following(const ClubDesk& desk, sto
         if (at != list.end()) return FollowOutcome::Unchanged;
         list.push_back(who);
     } else {
-        if (at == list.end()) return FollowOutcome::Unchanged;
+        if (at == list.end()) {
+            // By mail the sender still gets an answer: true either way, and it tells nothing.
+            if (!mail_refusals) return FollowOutcome::Unchanged;
+            compose::SpectatorDetails d;
+            d.occasion = Occasion::Unfollowed;
+            auto r = queue_one(desk, gid, g.meta, referee::SpectatorView{}, d, who, discriminator,
+                               tx);
+            if (!r) return core::unexpected(r.error());
+            return FollowOutcome::Unchanged;
+        }
         list.erase(at);
     }
     // Only game.ini changes: the record is not rewritten.

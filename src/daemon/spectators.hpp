@@ -43,8 +43,9 @@ const char* follow_outcome_text(FollowOutcome o);
 
 // Adds (`follow`) or removes `address` as a follower of game `id`: writes game.ini and queues
 // the confirmation (Following: everything both players heard so far; Unfollowed) into `tx`.
-// With `mail_refusals`, a refused follow (NoSuchGame, OwnGame, GameOver) is answered by mail
-// to `address` too (the `follow` mail command); the CLI reports it itself.
+// With `mail_refusals` (the `follow`/`unfollow` mail commands), a refused follow (NoSuchGame,
+// OwnGame, GameOver) is answered by mail to `address` too, and so is an unfollow of a game not
+// followed (the Unfollowed confirmation: it is true either way); the CLI reports it itself.
 core::Result<FollowOutcome, std::string> set_following(const ClubDesk& desk, store::GameId id,
                                                        const std::string& address, bool follow,
                                                        bool mail_refusals,

@@ -112,16 +112,18 @@ TEST_CASE("commands: keywords, case-insensitive", "[commands]") {
     }
     cs = parse_commands(
         "accept\nDecline c17\nstandings\nstandings spring-2026\njoin spring-2026\n"
-        "follow 42\nWithdraw spring-2026\nwithdraw\njoin");
+        "follow 42\nWithdraw spring-2026\nwithdraw\njoin\nunfollow 42");
     CHECK(kinds(cs) == std::vector<Kind>{Kind::Accept, Kind::Decline, Kind::Standings,
                                          Kind::Standings, Kind::Join, Kind::Follow,
-                                         Kind::Withdraw, Kind::Unknown, Kind::Unknown});
+                                         Kind::Withdraw, Kind::Unknown, Kind::Unknown,
+                                         Kind::Unfollow});
     CHECK(cs[1].argument == "c17");
     CHECK(cs[2].argument.empty());
     CHECK(cs[3].argument == "spring-2026");
     CHECK(cs[4].argument == "spring-2026");
     CHECK(cs[5].argument == "42");
     CHECK(cs[6].argument == "spring-2026");
+    CHECK(cs[9].argument == "42");
 }
 
 TEST_CASE("commands: challenge ADDRESS VARIANT [hidden] [TIME]", "[commands]") {

@@ -280,6 +280,28 @@ TEST_CASE("the organiser adds and removes followers, open games show the board")
     CHECK(club.organiser(id, fan, false) == ck::daemon::FollowOutcome::Unchanged);
 }
 
+TEST_CASE("a follower stops following by mail") {
+    Club club("unfollow");
+    const auto id = club.new_game(true);
+    const std::string gid = std::to_string(id);
+    REQUIRE(to(club.send(Cy, Referee, "follow " + gid), Cy).size() == 1);
+    auto bye = to(club.send(Cy, Referee, "Unfollow #" + gid), Cy);
+    REQUIRE(bye.size() == 1);
+    CHECK(bye[0].raw.find("Subject: [crazykrieg #" + gid + "] You no longer follow this game") != std::string::npos);
+    auto ini = club.daemon().store().read_game_file(id, "game.ini");
+    REQUIRE(ini);
+    CHECK(ini->find("followers") == std::string::npos);
+    auto t1 = club.send(Ada, club.reply_address(id, Color::White), "e4");
+    CHECK(to(t1, Cy).empty());
+    // Not following (any more): the same answer, nothing written; no such game: refused.
+    auto again = to(club.send(Cy, Referee, "unfollow " + gid), Cy);
+    REQUIRE(again.size() == 1);
+    CHECK(again[0].text.find("You no longer follow game " + gid) != std::string::npos);
+    auto none = to(club.send(Cy, Referee, "unfollow 99"), Cy);
+    REQUIRE(none.size() == 1);
+    CHECK(none[0].text.find("There is no game 99") != std::string::npos);
+}
+
 TEST_CASE("a follower's mails do not depend on hidden moves") {
     // Same public story (moves, a capture on d5, any?, one "no" by Black); different hidden
     // moves and private impossible tries.
