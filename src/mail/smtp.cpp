@@ -47,6 +47,47 @@ std::string url_with_helo(const std::string& url, const std::string& helo) {
     return out + helo;
 }
 
+// The options a send and a check share: server, TLS, timeouts, authentication.
+void set_connection_options(CURL* c, const SmtpConfig& config, const std::string& url,
+                            char* errbuf) {
+    curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, config.connect_timeout_seconds);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, config.timeout_seconds);
+    curl_easy_setopt(c, CURLOPT_USE_SSL,
+                     config.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
+                     : config.tls == TlsMode::Try    ? static_cast<long>(CURLUSESSL_TRY)
+                                                     : static_cast<long>(CURLUSESSL_NONE));
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, config.verify_tls_peer ? 1L : 0L);
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, config.verify_tls_peer ? 2L : 0L);
+    if (!config.username.empty()) {
+        curl_easy_setopt(c, CURLOPT_USERNAME, config.username.c_str());
+        curl_easy_setopt(c, CURLOPT_PASSWORD, config.password.c_str());
+    }
+}
+
+// A failed transfer: a 5xx reply is permanent, a 4xx reply or a connection error transient.
+MailError classify(CURLcode rc, long code, const std::string& url, const char* errbuf) {
+    MailError e;
+    e.response_code = code;
+    std::string what =
+        errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc));
+    e.message = "SMTP " + detail::redact_url(url) + ": " + what;
+    if (code != 0) e.message += " (reply " + std::to_string(code) + ")";
+    if (code >= 500) {
+        e.code = MailErrorCode::Rejected;
+        e.transient = false;
+    } else if (code >= 400) {
+        e.code = MailErrorCode::Rejected;
+        e.transient = true;
+    } else {
+        e.code = rc == CURLE_LOGIN_DENIED ? MailErrorCode::Rejected : MailErrorCode::Connect;
+        e.transient = detail::is_transient_curl_error(rc);
+    }
+    return e;
+}
+
 }  // namespace
 
 SmtpSink::SmtpSink(SmtpConfig config)
@@ -80,27 +121,13 @@ core::Result<void, MailError> SmtpSink::send(const std::string& envelope_from,
     char errbuf[CURL_ERROR_SIZE] = {};
     const std::string url = url_with_helo(config_.url, config_.helo_name);
     const std::string from = "<" + envelope_from + ">";
-    curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+    set_connection_options(c, config_, url, errbuf);
     curl_easy_setopt(c, CURLOPT_MAIL_FROM, from.c_str());
     curl_easy_setopt(c, CURLOPT_MAIL_RCPT, rcpt);
     curl_easy_setopt(c, CURLOPT_READFUNCTION, read_upload);
     curl_easy_setopt(c, CURLOPT_READDATA, &upload);
     curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
     curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, static_cast<curl_off_t>(data.size()));
-    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, config_.connect_timeout_seconds);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, config_.timeout_seconds);
-    curl_easy_setopt(c, CURLOPT_USE_SSL,
-                     config_.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
-                     : config_.tls == TlsMode::Try    ? static_cast<long>(CURLUSESSL_TRY)
-                                                      : static_cast<long>(CURLUSESSL_NONE));
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, config_.verify_tls_peer ? 1L : 0L);
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, config_.verify_tls_peer ? 2L : 0L);
-    if (!config_.username.empty()) {
-        curl_easy_setopt(c, CURLOPT_USERNAME, config_.username.c_str());
-        curl_easy_setopt(c, CURLOPT_PASSWORD, config_.password.c_str());
-    }
     const CURLcode rc = curl_easy_perform(c);
     long code = 0;
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
@@ -108,24 +135,32 @@ core::Result<void, MailError> SmtpSink::send(const std::string& envelope_from,
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, nullptr);
     curl_slist_free_all(rcpt);
     if (rc == CURLE_OK && (code == 0 || (code >= 200 && code < 300))) return {};
+    return core::unexpected(classify(rc, code, url, errbuf));
+}
 
-    MailError e;
-    e.response_code = code;
-    std::string what =
-        errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc));
-    e.message = "SMTP " + detail::redact_url(url) + ": " + what;
-    if (code != 0) e.message += " (reply " + std::to_string(code) + ")";
-    if (code >= 500) {
-        e.code = MailErrorCode::Rejected;
-        e.transient = false;
-    } else if (code >= 400) {
-        e.code = MailErrorCode::Rejected;
-        e.transient = true;
-    } else {
-        e.code = rc == CURLE_LOGIN_DENIED ? MailErrorCode::Rejected : MailErrorCode::Connect;
-        e.transient = detail::is_transient_curl_error(rc);
-    }
-    return core::unexpected(e);
+core::Result<void, MailError> SmtpSink::check() {
+    if (!*curl_)
+        return core::unexpected(
+            MailError{MailErrorCode::Connect, "curl_easy_init failed", 0, true});
+    CURL* c = curl_->get();
+    char errbuf[CURL_ERROR_SIZE] = {};
+    std::string reply;
+    const std::string url = url_with_helo(config_.url, config_.helo_name);
+    set_connection_options(c, config_, url, errbuf);
+    // No recipient and no upload: libcurl sends the custom command instead of HELP.
+    curl_easy_setopt(c, CURLOPT_UPLOAD, 0L);
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, "NOOP");
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, detail::append_to_string);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &reply);
+    const CURLcode rc = curl_easy_perform(c);
+    long code = 0;
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, nullptr);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, nullptr);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, nullptr);
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, nullptr);
+    if (rc == CURLE_OK && (code == 0 || (code >= 200 && code < 300))) return {};
+    return core::unexpected(classify(rc, code, url, errbuf));
 }
 
 }  // namespace ck::mail

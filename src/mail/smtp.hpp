@@ -43,6 +43,10 @@ public:
                                        const std::vector<std::string>& recipients,
                                        const std::string& raw_message) override;
 
+    // Connects, says EHLO, does STARTTLS and AUTH as configured and sends NOOP: what a send
+    // needs before MAIL FROM, with the same failure classes (for `crazykrieg config check`).
+    core::Result<void, MailError> check();
+
 private:
     SmtpConfig config_;
     std::unique_ptr<detail::CurlHandle> curl_;

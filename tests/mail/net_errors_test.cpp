@@ -16,6 +16,15 @@ TEST_CASE("SmtpSink: refused connection is a transient Connect error", "[smtp]")
     CHECK(r.error().response_code == 0);
 }
 
+TEST_CASE("SmtpSink: check() on a refused connection is a transient Connect error", "[smtp]") {
+    SmtpSink sink({"smtp://127.0.0.1:9", "test.example", "", "", TlsMode::None, true, 5, 10});
+    auto r = sink.check();
+    REQUIRE_FALSE(r);
+    CHECK(r.error().code == MailErrorCode::Connect);
+    CHECK(r.error().transient);
+    CHECK(r.error().message.find("smtp://127.0.0.1:9") != std::string::npos);
+}
+
 TEST_CASE("SmtpSink: bad input is permanent and sends nothing", "[smtp]") {
     SmtpSink sink({"smtp://127.0.0.1:9", "test.example", "", "", TlsMode::None, true, 5, 10});
     auto none = sink.send("a@example.test", {}, "x");

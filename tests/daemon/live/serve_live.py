@@ -9,7 +9,8 @@ password `secret`). Exit 77 (skip) when not root or the servers are not installe
 fixture does. The mailboxes of the three users are emptied first: the test owns them while it
 holds the fixture's resource lock.
 
-Checked: `game new` mails both players over SMTP; White's reply to the per-game reply address
+Checked: `config check --connect` logs in to both servers (and reports a wrong IMAP password
+as a problem); `game new` mails both players over SMTP; White's reply to the per-game reply address
 and a plain `games` mail to the referee address are picked up over IMAP by `serve --once`,
 acted on, moved to the processed folder, and the answers (both players' turn mails, White's
 games list) arrive in the players' IMAP mailboxes; a second `serve --once` finds nothing to do;
@@ -163,6 +164,22 @@ starttls = no
         for user in (REFEREE, WHITE, BLACK):
             clear(user)
         base = ["--config", config]
+        # `config check --connect` logs in to both servers; a wrong password is a problem.
+        out = run([ck, "config", "check", "--connect", "--templates", templates] + base)
+        for want in ("imap connection: ok, 0 message(s) waiting", "smtp connection: ok", "\nok\n"):
+            if want not in out:
+                fail("config check --connect: %r not in\n%s" % (want, out))
+        wrong_pw = os.path.join(work, "wrong-password")
+        with open(os.open(wrong_pw, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
+            f.write("not-" + PASSWORD + "\n")
+        wrong = os.path.join(work, "wrong.conf")
+        with open(config) as f, open(wrong, "w") as g:
+            g.write(f.read().replace(password_file, wrong_pw))
+        p = subprocess.run([ck, "config", "check", "--connect", "--templates", templates,
+                            "--config", wrong], capture_output=True, text=True, timeout=120)
+        if p.returncode != 1 or "problem: imap connection" not in p.stdout:
+            fail("config check with a wrong IMAP password: exit %d\n%s" % (p.returncode,
+                                                                         p.stdout))
         run([ck, "player", "add", "White Player", WHITE] + base)
         run([ck, "player", "add", "Black Player", BLACK] + base)
         out = run([ck, "game", "new", "--variant", "crazyhouse", "--white", WHITE,
