@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Club play through the command line on the embedded default (README "Tournaments by mail",
-"Commands"): an event created with `tournament new --entries` takes `join`/`withdraw` by mail
-(sent with scripts/local-mail.py), `tournament list|show` show the entry list, `tournament start`
-closes it and starts every game (game-start mails), a second start is refused; then a challenge
-by mail is listed by `challenge list`, cancelled by `challenge cancel`, and its late `accept` is
-answered "No challenge"; usage errors exit 2.
+"""Club play through the command line on the embedded default (README "Challenges and
+tournaments by mail", "Commands"): an event created with `tournament new --entries` takes
+`join`/`withdraw` by mail (sent with scripts/local-mail.py), `tournament list|show` show the
+entry list, `tournament start` closes it and starts every game (game-start mails), a second
+start is refused; then a challenge by mail is listed by `challenge list`, cancelled by
+`challenge cancel`, and its late `accept` is answered "No challenge"; usage errors exit 2.
 usage: club_cli_test.py CRAZYKRIEG WORKDIR TEMPLATES LOCAL_MAIL_PY"""
 import os
 import subprocess
