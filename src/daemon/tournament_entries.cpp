@@ -67,7 +67,7 @@ core::Result<void, std::string> answer_entries(const ClubDesk& desk,
     auto ids = tournament_ids(desk.store);
     if (!ids) return core::unexpected(ids.error());
     std::map<std::string, club::Tournament> events;  // loaded, by id
-    std::set<std::string> changed;                    // ids to write, once each, at the end
+    std::set<std::string> changed;                   // ids to write, once each, at the end
     int n = 0;
     for (const Command& cmd : commands) {
         if (!is_entry_command(cmd)) continue;
