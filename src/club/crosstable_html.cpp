@@ -25,7 +25,8 @@ std::string crosstable_html(const Tournament& t) {
     if (t.entries_open) {
         if (!t.players.empty()) {
             out += "<ol>\n";
-            for (const Player& p : t.players) out += "<li>" + html_escape(display_name(p)) + "</li>\n";
+            for (const Player& p : t.players)
+                out += "<li>" + html_escape(display_name(p)) + "</li>\n";
             out += "</ol>\n";
         }
         return out + "<p>The games start when the organiser closes the entries.</p>\n</div>\n";

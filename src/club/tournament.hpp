@@ -72,15 +72,15 @@ struct Tournament {
 };
 
 enum class ErrorCode : std::uint8_t {
-    BadField,      // an id, name, address or setting with characters it may not hold
-    BadPlayers,    // fewer than 2 or more than MaxPlayers, or a repeated address
-    BadPairings,   // pairings that are not a round robin of the players
-    BadLine,       // file: a line that is not `key = value`
-    UnknownKey,    // file: a key this version does not know
-    DuplicateKey,  // file: a single-valued key given twice
-    MissingKey,    // file: a required key absent
-    BadValue,      // file: a value that does not parse
-    UnknownGame,   // record_result: no pairing has that game id
+    BadField,        // an id, name, address or setting with characters it may not hold
+    BadPlayers,      // fewer than 2 or more than MaxPlayers, or a repeated address
+    BadPairings,     // pairings that are not a round robin of the players
+    BadLine,         // file: a line that is not `key = value`
+    UnknownKey,      // file: a key this version does not know
+    DuplicateKey,    // file: a single-valued key given twice
+    MissingKey,      // file: a required key absent
+    BadValue,        // file: a value that does not parse
+    UnknownGame,     // record_result: no pairing has that game id
     EntriesClosed,   // add/remove_entrant, close_entries: the event is not taking entries
     AlreadyEntered,  // add_entrant: the address is on the list
     NotEntered,      // remove_entrant: the address is not on the list

@@ -15,11 +15,10 @@ using rules::Color;
 
 constexpr std::size_t TextWidth = 78;  // mail.md: no line over 78 characters in the text part
 
-const char* const KindNames[] = {"turn",         "game-start", "refusal",        "unknown-command",
-                                 "help",         "game-end",   "reminder",       "forfeit",
-                                 "leave-notice", "games-list", "unknown-sender", "draw",
-                                 "record",       "spectator",  "standings",      "challenge",
-                                 "entry"};
+const char* const KindNames[] = {
+    "turn",     "game-start", "refusal",      "unknown-command", "help",           "game-end",
+    "reminder", "forfeit",    "leave-notice", "games-list",      "unknown-sender", "draw",
+    "record",   "spectator",  "standings",    "challenge",       "entry"};
 
 std::string id_part(const std::string& s) {
     std::string out;

@@ -133,8 +133,8 @@ core::Result<FollowOutcome, std::string> set_following(const ClubDesk& desk, sto
             if (!mail_refusals) return FollowOutcome::Unchanged;
             compose::SpectatorDetails d;
             d.occasion = Occasion::Unfollowed;
-            auto r = queue_one(desk, gid, g.meta, referee::SpectatorView{}, d, who, discriminator,
-                               tx);
+            auto r =
+                queue_one(desk, gid, g.meta, referee::SpectatorView{}, d, who, discriminator, tx);
             if (!r) return core::unexpected(r.error());
             return FollowOutcome::Unchanged;
         }

@@ -114,9 +114,8 @@ TEST_CASE("commands: keywords, case-insensitive", "[commands]") {
         "accept\nDecline c17\nstandings\nstandings spring-2026\njoin spring-2026\n"
         "follow 42\nWithdraw spring-2026\nwithdraw\njoin\nunfollow 42");
     CHECK(kinds(cs) == std::vector<Kind>{Kind::Accept, Kind::Decline, Kind::Standings,
-                                         Kind::Standings, Kind::Join, Kind::Follow,
-                                         Kind::Withdraw, Kind::Unknown, Kind::Unknown,
-                                         Kind::Unfollow});
+                                         Kind::Standings, Kind::Join, Kind::Follow, Kind::Withdraw,
+                                         Kind::Unknown, Kind::Unknown, Kind::Unfollow});
     CHECK(cs[1].argument == "c17");
     CHECK(cs[2].argument.empty());
     CHECK(cs[3].argument == "spring-2026");

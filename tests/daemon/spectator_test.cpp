@@ -287,7 +287,8 @@ TEST_CASE("a follower stops following by mail") {
     REQUIRE(to(club.send(Cy, Referee, "follow " + gid), Cy).size() == 1);
     auto bye = to(club.send(Cy, Referee, "Unfollow #" + gid), Cy);
     REQUIRE(bye.size() == 1);
-    CHECK(bye[0].raw.find("Subject: [crazykrieg #" + gid + "] You no longer follow this game") != std::string::npos);
+    CHECK(bye[0].raw.find("Subject: [crazykrieg #" + gid + "] You no longer follow this game") !=
+          std::string::npos);
     auto ini = club.daemon().store().read_game_file(id, "game.ini");
     REQUIRE(ini);
     CHECK(ini->find("followers") == std::string::npos);

@@ -476,7 +476,8 @@ TEST_CASE("players join by mail until the organiser starts the event") {
     CHECK(says(out, "3 players remain entered"));
     CHECK(one(club.mail(di, ref, "withdraw open-winter"), di).subject ==
           "[crazykrieg] Not entered in Open Winter");
-    CHECK(one(club.mail(di, ref, "join nosuch"), di).subject == "[crazykrieg] No tournament nosuch");
+    CHECK(one(club.mail(di, ref, "join nosuch"), di).subject ==
+          "[crazykrieg] No tournament nosuch");
 
     // `standings` while entries are open: the entry list.
     auto list = one(club.mail(cy, ref, "standings"), cy);
