@@ -62,7 +62,7 @@ int run_challenge(const Args& args) {
     if (!config) return usage(config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir);
+    auto store = store::Store::open(config->store_dir, StoreWait);
     if (!store) return fail(store.error().message);
     auto book = daemon::load_challenges(*store);
     if (!book) return fail(book.error());

@@ -2,6 +2,7 @@
 // Shared set-up of the daemon subcommands (serve, deliver, game, player): the configuration
 // (--config FILE or the embedded default under ./var/), the clock (--now ISO-8601) and the
 // configured mail source (Maildir or IMAP) and sink (Maildir or SMTP).
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,6 +13,11 @@
 #include "mail/source.hpp"
 
 namespace ck::cli {
+
+// How long a command waits for the store while another process (a `serve` pass, another
+// command) holds it: `serve` holds the store only during a pass, so organiser commands work
+// while the daemon runs.
+inline constexpr std::chrono::seconds StoreWait{30};
 
 // Loads `config_file` (empty: the embedded default).
 core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file);

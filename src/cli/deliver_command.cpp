@@ -68,7 +68,7 @@ int run_deliver(const Args& args) {
         core::operator_log().error("deliver: " + sink.error() + "; message left in the inbox");
         return ExitOk;
     }
-    auto d = daemon::Daemon::open(*config, templates);
+    auto d = daemon::Daemon::open(*config, templates, StoreWait);
     if (!d) {
         core::operator_log().warn("deliver: " + d.error() + "; message left in the inbox");
         return ExitOk;

@@ -50,7 +50,7 @@ int game_new(const Args& rest, const std::string& config_file, const std::string
     if (!clock) return usage_error("game", clock.error());
     auto sink = make_sink(*config);
     if (!sink) return fail(sink.error());
-    auto d = daemon::Daemon::open(*config, templates);
+    auto d = daemon::Daemon::open(*config, templates, StoreWait);
     if (!d) return fail(d.error());
     auto id = d->new_game(spec, **clock);
     if (!id) return fail(id.error());
@@ -91,7 +91,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
     if (!clock) return usage_error("game", clock.error());
     auto sink = make_sink(*config);
     if (!sink) return fail(sink.error());
-    auto d = daemon::Daemon::open(*config, templates);
+    auto d = daemon::Daemon::open(*config, templates, StoreWait);
     if (!d) return fail(d.error());
     auto t = compose::Templates::load(templates);
     if (!t) return fail("templates: " + t.error().message);
@@ -165,7 +165,7 @@ int run_game(const Args& args) {
     if (!config) return usage_error("game", config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir);
+    auto store = store::Store::open(config->store_dir, StoreWait);
     if (!store) return fail(store.error().message);
     if (words[0] == "list") {
         auto ids = store->list_games();

@@ -39,7 +39,7 @@ int run_player(const Args& args) {
     if (!config) return usage_error("player", config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir);
+    auto store = store::Store::open(config->store_dir, StoreWait);
     if (!store) {
         std::cerr << "crazykrieg player: " << store.error().message << "\n";
         return ExitFailure;

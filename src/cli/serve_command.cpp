@@ -1,14 +1,17 @@
 // crazykrieg serve [--config FILE] [--once] [--now ISO-8601] [--templates DIR] [--poll SECONDS]
 // (cli.md): loops the mail pass (daemon::Daemon::step, which ends with an outbox flush) every
-// poll interval until SIGTERM/SIGINT; the message in hand is finished, then exit 0.
+// poll interval until SIGTERM/SIGINT; the message in hand is finished, then exit 0. It holds
+// <store>/serve.lock for its life and the store's own lock only during a pass.
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <thread>
 
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
+#include "core/file_lock.hpp"
 #include "core/log.hpp"
 #include "daemon/mail_pass.hpp"
 
@@ -65,8 +68,21 @@ int run_serve(const Args& args) {
         std::cerr << "crazykrieg serve: " << (!source ? source.error() : sink.error()) << "\n";
         return ExitFailure;
     }
-    auto d = daemon::Daemon::open(*config, templates);
-    if (!d) {
+    // One serve per store, for its whole life (a second one refuses to start); the store
+    // itself is opened for each pass and closed in between, so that organiser commands
+    // (`game new`, `player add`, ...) work while the daemon runs, and each pass sees what they
+    // changed (players, games, tournaments).
+    std::error_code ec;
+    std::filesystem::create_directories(config->store_dir, ec);
+    auto serving = core::FileLock::acquire(std::filesystem::path(config->store_dir) / "serve.lock");
+    if (!serving) {
+        std::cerr << "crazykrieg serve: another serve is running on the store " << config->store_dir
+                  << ": " << serving.error().message << "\n";
+        return ExitFailure;
+    }
+    // The first opening checks everything at once (templates, secret, store): a broken set-up
+    // stops here with the reason; later openings that fail are logged and retried.
+    if (auto d = daemon::Daemon::open(*config, templates, StoreWait); !d) {
         std::cerr << "crazykrieg serve: " << d.error() << "\n";
         return ExitFailure;
     }
@@ -78,7 +94,13 @@ int run_serve(const Args& args) {
     sigaction(SIGINT, &sa, nullptr);
     const auto stop = [] { return stop_flag != 0; };
     for (;;) {
-        const auto report = d->step(**source, **sink, **clock, stop);
+        daemon::StepReport report;
+        if (auto d = daemon::Daemon::open(*config, templates, StoreWait); !d) {
+            core::operator_log().error("mail pass skipped: " + d.error());
+            report.error = d.error();
+        } else {
+            report = d->step(**source, **sink, **clock, stop);
+        }
         if (report.handled + report.failed > 0)
             core::operator_log().info("mail pass: " + std::to_string(report.handled) +
                                       " handled, " + std::to_string(report.failed) + " left");

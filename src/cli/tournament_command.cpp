@@ -72,7 +72,7 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
     if (!clock) return usage(clock.error());
     auto sink = make_sink(*config);
     if (!sink) return fail(sink.error());
-    auto d = daemon::Daemon::open(*config, templates);
+    auto d = daemon::Daemon::open(*config, templates, StoreWait);
     if (!d) return fail(d.error());
     auto id = daemon::create_tournament(*d, spec, **clock);
     if (!id) return fail(id.error());
@@ -96,7 +96,7 @@ int tournament_start(const std::string& id, const std::vector<std::string>& rest
     if (!clock) return usage(clock.error());
     auto sink = make_sink(*config);
     if (!sink) return fail(sink.error());
-    auto d = daemon::Daemon::open(*config, templates);
+    auto d = daemon::Daemon::open(*config, templates, StoreWait);
     if (!d) return fail(d.error());
     auto games = daemon::start_tournament(*d, id, **clock);
     if (!games) return fail(games.error());
@@ -144,7 +144,7 @@ int run_tournament(const Args& args) {
     if (!config) return usage(config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir);
+    auto store = store::Store::open(config->store_dir, StoreWait);
     if (!store) return fail(store.error().message);
     if (words[0] == "list") {
         auto ids = daemon::tournament_ids(*store);

@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <cerrno>
 #include <string>
+#include <thread>
 
 namespace ck::core {
 namespace {
@@ -24,14 +25,20 @@ std::string holder_pid(int fd) {
 
 }  // namespace
 
-Result<FileLock, IoError> FileLock::acquire(const std::filesystem::path& path) {
+Result<FileLock, IoError> FileLock::acquire(const std::filesystem::path& path,
+                                            std::chrono::milliseconds wait) {
     const std::string name = path.string();
     int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) return unexpected(io_error_from_errno(errno, name, "cannot open lock file"));
+    const auto give_up = std::chrono::steady_clock::now() + wait;
     int rc;
-    do {
-        rc = ::flock(fd, LOCK_EX | LOCK_NB);
-    } while (rc != 0 && errno == EINTR);
+    for (;;) {
+        do {
+            rc = ::flock(fd, LOCK_EX | LOCK_NB);
+        } while (rc != 0 && errno == EINTR);
+        if (rc == 0 || errno != EWOULDBLOCK || std::chrono::steady_clock::now() >= give_up) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
     if (rc != 0) {
         const int err = errno;
         std::string message = "cannot lock";

@@ -3,6 +3,7 @@
 // daemon on the same store refuses to start instead of racing the first. The lock belongs to
 // the open file, so it also conflicts with a second FileLock in the same process, and it is
 // released when the process dies, however it dies. Child processes do not inherit it.
+#include <chrono>
 #include <filesystem>
 #include <string>
 
@@ -13,10 +14,13 @@ namespace ck::core {
 
 class FileLock {
 public:
-    // Opens (creating if missing) `path` and takes the lock without waiting; then writes this
-    // process's id into the file for the operator. If another holder has it, the error's code is
+    // Opens (creating if missing) `path` and takes the lock, retrying for up to `wait` while
+    // another holder has it (0: no waiting); then writes this process's id into the file for the
+    // operator. If another holder still has it, the error's code is
     // std::errc::resource_unavailable_try_again and its message names the holder's pid if known.
-    static Result<FileLock, IoError> acquire(const std::filesystem::path& path);
+    static Result<FileLock, IoError> acquire(
+        const std::filesystem::path& path,
+        std::chrono::milliseconds wait = std::chrono::milliseconds{0});
 
     FileLock(FileLock&& other) noexcept;
     FileLock& operator=(FileLock&& other) noexcept;

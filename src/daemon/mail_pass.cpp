@@ -118,14 +118,15 @@ core::Result<std::string, std::string> load_or_create_secret(const std::string& 
 }
 
 core::Result<Daemon, std::string> Daemon::open(const Config& config,
-                                               const std::filesystem::path& templates_dir) {
+                                               const std::filesystem::path& templates_dir,
+                                               std::chrono::milliseconds store_wait) {
     auto secret = load_or_create_secret(config.secret_file);
     if (!secret) return core::unexpected(secret.error());
     auto templates = compose::Templates::load(templates_dir);
     if (!templates) return core::unexpected("templates: " + templates.error().message);
     std::error_code ec;
     std::filesystem::create_directories(config.store_dir, ec);
-    auto store = store::Store::open(config.store_dir);
+    auto store = store::Store::open(config.store_dir, store_wait);
     if (!store) return core::unexpected(store.error().message);
     auto players = Players::load(store->root() / "players");
     if (!players) return core::unexpected(players.error());

@@ -11,6 +11,7 @@
 // daemon/leave_mail.hpp. Club commands are answered with the help mail for now. Clocks:
 // daemon/clock_pass.hpp (run first in every step) and daemon/game_clock.hpp. Mail acting on no game
 // (`games`, help, unknown senders): daemon/club_mail.hpp, daemon/unknown_sender.hpp.
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -54,9 +55,11 @@ core::Result<std::string, std::string> load_or_create_secret(const std::string& 
 
 class Daemon {
 public:
-    // Opens the store and the player registry, loads the templates and the secret.
-    static core::Result<Daemon, std::string> open(const Config& config,
-                                                  const std::filesystem::path& templates_dir);
+    // Opens the store (waiting up to `store_wait` for its lock) and the player registry, loads
+    // the templates and the secret.
+    static core::Result<Daemon, std::string> open(
+        const Config& config, const std::filesystem::path& templates_dir,
+        std::chrono::milliseconds store_wait = std::chrono::milliseconds{0});
 
     const Config& config() const { return config_; }
     store::Store& store() { return store_; }

@@ -78,8 +78,9 @@ fs::path Store::file_path(const FileWrite& f) const {
 namespace {
 
 // The store lock, with the operator's error message when another process holds it.
-core::Result<core::FileLock, core::IoError> lock_store(const fs::path& root) {
-    auto lock = core::FileLock::acquire(root / "lock");
+core::Result<core::FileLock, core::IoError> lock_store(const fs::path& root,
+                                                       std::chrono::milliseconds wait) {
+    auto lock = core::FileLock::acquire(root / "lock", wait);
     if (lock || lock.error().code != std::errc::resource_unavailable_try_again) return lock;
     core::IoError e = lock.error();
     std::string pid;
@@ -132,11 +133,12 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
 
 }  // namespace
 
-core::Result<Store, core::IoError> Store::open(const fs::path& root) {
+core::Result<Store, core::IoError> Store::open(const fs::path& root,
+                                               std::chrono::milliseconds wait) {
     std::error_code ec;
     fs::create_directories(root, ec);
     if (ec) return core::unexpected(core::IoError{ec, root.string(), "cannot create store"});
-    auto lock = lock_store(root);
+    auto lock = lock_store(root, wait);
     if (!lock) return core::unexpected(lock.error());
     if (auto ready = prepare_layout(root); !ready) return core::unexpected(ready.error());
     auto ledger = Ledger::load(root / "ledger" / "seen");

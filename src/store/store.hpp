@@ -39,6 +39,7 @@
 //   Outbox(store).flush(sink, clock);                                  // and checkpoints
 //
 // One Store per process and per root; not thread-safe.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -62,7 +63,10 @@ public:
     // Creates the layout if missing, takes the lock (a second process gets the error
     // "store ROOT is in use by another process (pid N)", code resource_unavailable_try_again),
     // removes temp files left by a crash and replays any journal found.
-    static core::Result<Store, core::IoError> open(const std::filesystem::path& root);
+    // `wait`: how long to wait for the lock while another process holds it (0: fail at once).
+    static core::Result<Store, core::IoError> open(
+        const std::filesystem::path& root,
+        std::chrono::milliseconds wait = std::chrono::milliseconds{0});
 
     const std::filesystem::path& root() const { return root_; }
     std::filesystem::path game_dir(GameId game) const;

@@ -1,6 +1,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <string>
 #include <system_error>
 
@@ -74,4 +75,34 @@ TEST_CASE("a lock in a missing directory is an error, not a crash") {
     auto lock = FileLock::acquire(dir.path() / "nope" / "store.lock");
     REQUIRE_FALSE(lock);
     CHECK(lock.error().code == std::errc::no_such_file_or_directory);
+}
+
+TEST_CASE("acquire waits for a lock that is released within the wait, and no longer") {
+    using std::chrono::milliseconds;
+    ck::test::TempDir dir;
+    const auto path = dir.path() / "store.lock";
+    // A child holds the lock for 300 ms (the pipe tells us when it has it).
+    int ready[2];
+    REQUIRE(::pipe(ready) == 0);
+    pid_t pid = ::fork();
+    if (pid == 0) {
+        auto lock = FileLock::acquire(path);
+        char c = lock ? 'y' : 'n';
+        [[maybe_unused]] ssize_t n = ::write(ready[1], &c, 1);
+        ::usleep(300 * 1000);
+        ::_exit(0);
+    }
+    REQUIRE(pid > 0);
+    char c = 0;
+    REQUIRE(::read(ready[0], &c, 1) == 1);
+    REQUIRE(c == 'y');
+    auto busy = FileLock::acquire(path, milliseconds(50));
+    REQUIRE_FALSE(busy);
+    CHECK(busy.error().code == std::errc::resource_unavailable_try_again);
+    auto waited = FileLock::acquire(path, milliseconds(10000));
+    CHECK(waited.has_value());
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    ::close(ready[0]);
+    ::close(ready[1]);
 }

@@ -4,7 +4,10 @@ on the embedded default, 1 with the reason on stderr when the IMAP source cannot
 (here a closed port on 127.0.0.1, no server needed).
 usage: serve_exit_test.py CRAZYKRIEG WORKDIR TEMPLATES"""
 import os
+import signal
+import subprocess
 import sys
+import time
 
 from cli_harness import Cli, expect
 
@@ -25,4 +28,30 @@ with open(conf, "w") as f:
 r = cli.ck("serve", "--once", "--config", conf, "--templates", templates, check=False)
 expect(r.returncode == 1, f"an unreachable IMAP server: exit 1: {r}")
 expect("crazykrieg serve: mail source" in r.stderr, f"the reason on stderr: {r.stderr!r}")
-print("serve --once exit codes: ok")
+
+# A long-running serve and the organiser's commands side by side.
+daemon = subprocess.Popen([binary, "serve", "--poll", "1", "--templates", templates], cwd=work,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+try:
+    time.sleep(1.5)
+    expect(daemon.poll() is None, "serve keeps running")
+    second = cli.ck("serve", "--templates", templates, check=False)
+    expect(second.returncode == 1 and "another serve is running" in second.stderr,
+           f"a second serve refuses to start: {second}")
+    cli.ck("player", "add", "Alice", "alice@example.test")
+    cli.ck("player", "add", "Bob", "bob@example.test")
+    out = cli.ck("game", "new", "--variant", "crazyhouse", "--white", "alice@example.test",
+                 "--black", "bob@example.test", "--templates", templates)
+    expect(out.strip().splitlines()[-1] == "1", f"game new while serve runs: {out!r}")
+    expect("1\t" in cli.ck("game", "list"), "game list while serve runs")
+    mails = cli.new_mails()
+    expect(len(mails) == 2, "the game-start mails", mails)
+finally:
+    daemon.send_signal(signal.SIGTERM)
+    try:
+        rc = daemon.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        daemon.kill()
+        rc = None
+expect(rc == 0, f"SIGTERM: serve exits 0 (got {rc}): {daemon.stderr.read()}")
+print("serve on the command line: ok")
