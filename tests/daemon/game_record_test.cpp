@@ -13,31 +13,23 @@
 #include <string>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/clock.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/reply_address.hpp"
 #include "mail/codec.hpp"
 #include "mail/maildir.hpp"
-#include "mail/message.hpp"
 #include "pgn/referee_record.hpp"
+#include "daemon_fixture.hpp"
 
 namespace fs = std::filesystem;
 using ck::rules::Color;
+
+using ck::daemon::test::OutMail;
+using ck::daemon::test::to;
 
 namespace {
 
 const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
-const std::string Secret = "0123456789abcdef0123456789abcdef";
-
-struct OutMail {
-    std::string to;
-    std::string subject;
-    std::string raw;
-    std::string text;
-};
 
 // The decoded bytes of the attachment named `name` in a raw mail; nullopt when absent.
 std::optional<std::string> attachment(const std::string& raw, const std::string& name) {
@@ -48,40 +40,12 @@ std::optional<std::string> attachment(const std::string& raw, const std::string&
     return ck::mail::base64_decode(raw.substr(body + 4, end - body - 4));
 }
 
-class Club {
+class Club : public ck::daemon::test::DaemonFixture {
 public:
-    explicit Club(const std::string& tag)
-        : root_(fs::temp_directory_path() /
-                ("ck-record-" + tag + "-" + std::to_string(::getpid()))),
-          clock_(std::chrono::system_clock::from_time_t(1795262400)) {
-        fs::remove_all(root_);
-        fs::create_directories(root_ / "var");
-        config_.store_dir = (root_ / "var/games").string();
-        config_.inbox = (root_ / "var/inbox").string();
-        config_.outbox = (root_ / "var/outbox").string();
-        config_.secret_file = (root_ / "var/secret").string();
-        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
-        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
-        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
-        reopen();
-        REQUIRE(daemon_->players().add("Ada White", Ada));
-        REQUIRE(daemon_->players().add("Bob Black", Bob));
+    explicit Club(const std::string& tag) : DaemonFixture("record-" + tag) {
+        add_player("Ada White", Ada);
+        add_player("Bob Black", Bob);
     }
-    ~Club() {
-        daemon_.reset();
-        std::error_code ec;
-        fs::remove_all(root_, ec);
-    }
-
-    // Closes the daemon (and its store lock) and opens it again on the same files.
-    void reopen() {
-        daemon_.reset();
-        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
-        if (!d) FAIL("open: " << d.error());
-        daemon_.emplace(std::move(*d));
-    }
-
-    ck::daemon::Daemon& daemon() { return *daemon_; }
 
     std::vector<OutMail> new_game(const std::string& variant, bool hidden) {
         ck::daemon::NewGame spec;
@@ -96,48 +60,23 @@ public:
         return pass();
     }
 
-    std::string address(Color c) const {
-        auto a = ck::daemon::build_reply_address(config_.referee_address, "1", c, Secret);
-        REQUIRE(a);
-        return *a;
-    }
+    std::string address(Color c) const { return reply_address("1", c); }
 
     // `c` writes `body` to game 1 from their registered address; returns the new mails.
     std::vector<OutMail> send(Color c, const std::string& body) {
         const std::string from = c == Color::White ? Ada : Bob;
         const std::string mid =
             "m" + std::to_string(++sent_) + "@" + from.substr(from.find('@') + 1);
-        const std::string raw = "From: Player <" + from + ">\r\nTo: <" + address(c) +
-                                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 "
-                                "+0000\r\nMessage-ID: <" +
-                                mid + ">\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-                                body + "\r\n";
-        ck::mail::MaildirSink inbox(config_.inbox);
-        REQUIRE(inbox.deliver(raw));
+        deliver("From: Player <" + from + ">\r\nTo: <" + address(c) +
+                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
+                mid + ">\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body + "\r\n");
         return pass();
     }
 
     std::vector<OutMail> pass(std::size_t expect_failed = 0) {
         clock_.advance(std::chrono::hours(1));
-        ck::mail::MaildirSource source(config_.inbox);
-        ck::mail::MaildirSink sink(config_.outbox);
-        const auto report = daemon_->step(source, sink, clock_);
-        CHECK(report.failed == expect_failed);
-        std::vector<OutMail> out;
-        std::vector<fs::path> files;
-        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
-            if (!seen_.count(e.path().filename().string())) files.push_back(e.path());
-        std::sort(files.begin(), files.end());
-        for (const auto& f : files) {
-            seen_.insert(f.filename().string());
-            auto raw = ck::core::read_file(f);
-            REQUIRE(raw);
-            auto parsed = ck::mail::parse_message(*raw);
-            REQUIRE(parsed);
-            REQUIRE(parsed->to.size() == 1);
-            out.push_back({parsed->to[0], parsed->subject, *raw, parsed->full_text});
-        }
-        return out;
+        CHECK(step().failed == expect_failed);
+        return new_outgoing();
     }
 
     std::string file(const std::string& name) {
@@ -152,20 +91,8 @@ public:
     }
 
 private:
-    fs::path root_;
-    ck::daemon::Config config_;
-    ck::core::FixedClock clock_;
-    std::optional<ck::daemon::Daemon> daemon_;
-    std::set<std::string> seen_;
     int sent_ = 0;
 };
-
-std::vector<OutMail> to(const std::vector<OutMail>& mails, const std::string& address) {
-    std::vector<OutMail> out;
-    for (const auto& m : mails)
-        if (m.to == address) out.push_back(m);
-    return out;
-}
 
 bool has(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
@@ -248,12 +175,11 @@ TEST_CASE("a game reloads from its record after a restart and goes on", "[daemon
         REQUIRE(club.daemon().store().commit(tx));
     }
     CHECK_FALSE(ck::daemon::load_game(club.daemon().store(), 1));
-    ck::mail::MaildirSink inbox((fs::path(club.daemon().config().inbox)).string());
-    // (delivered through send(); the pass reports one failure)
+    // (the pass reports one failure)
     const std::string raw =
         "From: <" + Bob + ">\r\nTo: <" + club.address(Color::Black) +
         ">\r\nMessage-ID: <late@bob>\r\nContent-Type: text/plain\r\n\r\nNc6\r\n";
-    REQUIRE(inbox.deliver(raw));
+    club.deliver(raw);
     CHECK(club.pass(1).empty());
     CHECK(club.file("record.pgn") == bad);
 }

@@ -16,67 +16,33 @@
 #include <string>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/clock.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/reply_address.hpp"
 #include "mail/maildir.hpp"
-#include "mail/message.hpp"
 #include "pgn/referee_record.hpp"
+#include "daemon_fixture.hpp"
 
 namespace fs = std::filesystem;
 using ck::rules::Color;
+
+using ck::daemon::test::OutMail;
+using ck::daemon::test::to;
 
 namespace {
 
 const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
 
-struct OutMail {
-    std::string to;
-    std::string raw;
-    std::string text;  // decoded text part
-};
-
-class Club {
+// Game 1 between Ada and Bob (a fixed secret: both runs of the noninterference test must give
+// the same tokens).
+class Club : public ck::daemon::test::DaemonFixture {
 public:
-    explicit Club(const std::string& tag)
-        : root_(fs::temp_directory_path() /
-                ("ck-daemon-" + tag + "-" + std::to_string(::getpid()))),
-          clock_(std::chrono::system_clock::from_time_t(1795262400)) {
-        fs::remove_all(root_);
-        fs::create_directories(root_ / "var");
-        config_.store_dir = (root_ / "var/games").string();
-        config_.inbox = (root_ / "var/inbox").string();
-        config_.outbox = (root_ / "var/outbox").string();
-        config_.secret_file = (root_ / "var/secret").string();
-        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
-        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
-        // A fixed secret: both runs of the noninterference test must give the same tokens.
-        REQUIRE(ck::core::write_file_atomic(config_.secret_file,
-                                            "0123456789abcdef0123456789abcdef\n", 0600));
-        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
-        if (!d) FAIL("open: " << d.error());
-        daemon_.emplace(std::move(*d));
-        REQUIRE(daemon_->players().add("Ada White", Ada));
-        REQUIRE(daemon_->players().add("Bob Black", Bob));
-    }
-    ~Club() {
-        daemon_.reset();
-        std::error_code ec;
-        fs::remove_all(root_, ec);
+    explicit Club(const std::string& tag) : DaemonFixture("daemon-" + tag) {
+        add_player("Ada White", Ada);
+        add_player("Bob Black", Bob);
     }
 
-    ck::daemon::Daemon& daemon() { return *daemon_; }
-    ck::core::FixedClock& clock() { return clock_; }
-
-    std::string reply_address(Color c) const {
-        auto a = ck::daemon::build_reply_address(config_.referee_address, "1", c,
-                                                 "0123456789abcdef0123456789abcdef");
-        REQUIRE(a);
-        return *a;
-    }
+    std::string reply_address(Color c) const { return DaemonFixture::reply_address("1", c); }
 
     // Writes a player's reply into the inbox, runs one pass and returns the new outgoing mails.
     std::vector<OutMail> send(const std::string& from, const std::string& to,
@@ -85,39 +51,18 @@ public:
     }
 
     std::vector<OutMail> deliver_raw(const std::string& raw) {
-        ck::mail::MaildirSink inbox(config_.inbox);
-        REQUIRE(inbox.deliver(raw));
+        deliver(raw);
         return pass();
     }
 
     std::vector<OutMail> pass() {
         clock_.advance(std::chrono::hours(1));
+        CHECK(step().failed == 0);
         ck::mail::MaildirSource source(config_.inbox);
-        ck::mail::MaildirSink sink(config_.outbox);
-        const auto report = daemon_->step(source, sink, clock_);
-        CHECK(report.failed == 0);
         auto left = source.list_pending();
         REQUIRE(left);
         CHECK(left->empty());
         return new_outgoing();
-    }
-
-    std::vector<OutMail> new_outgoing() {
-        std::vector<OutMail> out;
-        std::vector<fs::path> files;
-        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
-            if (!seen_files_.count(e.path().filename().string())) files.push_back(e.path());
-        std::sort(files.begin(), files.end());
-        for (const auto& f : files) {
-            seen_files_.insert(f.filename().string());
-            auto raw = ck::core::read_file(f);
-            REQUIRE(raw);
-            auto parsed = ck::mail::parse_message(*raw);
-            REQUIRE(parsed);
-            REQUIRE(parsed->to.size() == 1);
-            out.push_back({parsed->to[0], *raw, parsed->full_text});
-        }
-        return out;
     }
 
     // The requests of game 1 as recorded in its record.pgn, one a line: "w f3\nb e5\n".
@@ -144,20 +89,7 @@ public:
                "Your move.\r\n> Qh4 e5 e6\r\n";
     }
 
-private:
-    fs::path root_;
-    ck::daemon::Config config_;
-    ck::core::FixedClock clock_;
-    std::optional<ck::daemon::Daemon> daemon_;
-    std::set<std::string> seen_files_;
 };
-
-std::vector<OutMail> to(const std::vector<OutMail>& mails, const std::string& address) {
-    std::vector<OutMail> out;
-    for (const auto& m : mails)
-        if (m.to == address) out.push_back(m);
-    return out;
-}
 
 // Fairness receipts (README) commit to the true position under a random secret salt, so they
 // differ between any two games; they reveal nothing without the salt, which the game-end mail's
@@ -210,8 +142,7 @@ Run play_fools_mate(const std::string& tag, const std::string& black_first) {
     REQUIRE(id);
     CHECK(*id == 1);
     {
-        ck::mail::MaildirSink sink(club.daemon().config().outbox);
-        CHECK(club.daemon().flush(sink, club.clock()));
+        club.flush();
     }
     auto start = club.new_outgoing();
     REQUIRE(start.size() == 2);

@@ -2,7 +2,6 @@
 // organiser's follow/unfollow, a spectator mail after every turn built only from what both
 // players heard, the full record at the end, and noninterference: two hidden games that differ
 // only in hidden moves give the follower byte-identical mails.
-#include <unistd.h>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -14,18 +13,17 @@
 #include <string>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/clock.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/reply_address.hpp"
 #include "daemon/spectators.hpp"
-#include "mail/maildir.hpp"
-#include "mail/message.hpp"
+#include "daemon_fixture.hpp"
 
 namespace fs = std::filesystem;
 using ck::rules::Color;
+
+using ck::daemon::test::OutMail;
+using ck::daemon::test::to;
 
 namespace {
 
@@ -33,45 +31,17 @@ const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
 const std::string Cy = "cy@example.com";
 const std::string Referee = "referee@club.example";
-const std::string Secret = "0123456789abcdef0123456789abcdef";
 
-struct OutMail {
-    std::string to;
-    std::string raw;
-    std::string text;
-};
-
-class Club {
+class Club : public ck::daemon::test::DaemonFixture {
 public:
-    explicit Club(const std::string& tag)
-        : root_(fs::temp_directory_path() /
-                ("ck-spectator-" + tag + "-" + std::to_string(::getpid()))),
-          clock_(std::chrono::system_clock::from_time_t(1795262400)) {
-        fs::remove_all(root_);
-        fs::create_directories(root_ / "var");
-        config_.store_dir = (root_ / "var/games").string();
-        config_.inbox = (root_ / "var/inbox").string();
-        config_.outbox = (root_ / "var/outbox").string();
-        config_.secret_file = (root_ / "var/secret").string();
-        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
-        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
-        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
-        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
-        if (!d) FAIL("open: " << d.error());
-        daemon_.emplace(std::move(*d));
-        REQUIRE(daemon_->players().add("Ada White", Ada));
-        REQUIRE(daemon_->players().add("Bob Black", Bob));
-        REQUIRE(daemon_->players().add("Cy Onlooker", Cy));
+    explicit Club(const std::string& tag) : DaemonFixture("spectator-" + tag) {
+        add_player("Ada White", Ada);
+        add_player("Bob Black", Bob);
+        add_player("Cy Onlooker", Cy);
         auto t = ck::compose::Templates::load(fs::path(CK_TEST_DATA) / "../../templates");
         REQUIRE(t);
         templates_.emplace(std::move(*t));
     }
-    ~Club() {
-        daemon_.reset();
-        std::error_code ec;
-        fs::remove_all(root_, ec);
-    }
-    ck::daemon::Daemon& daemon() { return *daemon_; }
 
     ck::store::GameId new_game(bool hidden) {
         ck::daemon::NewGame spec;
@@ -81,37 +51,26 @@ public:
         spec.black = Bob;
         auto id = daemon_->new_game(spec, clock_);
         REQUIRE(id);
-        ck::mail::MaildirSink sink(config_.outbox);
-        CHECK(daemon_->flush(sink, clock_));
+        flush();
         new_outgoing();
         return *id;
     }
 
     std::string reply_address(ck::store::GameId game, Color c) const {
-        auto a = ck::daemon::build_reply_address(config_.referee_address, std::to_string(game), c,
-                                                 Secret);
-        REQUIRE(a);
-        return *a;
+        return DaemonFixture::reply_address(std::to_string(game), c);
     }
 
     std::vector<OutMail> send(const std::string& from, const std::string& to,
                               const std::string& body) {
         const std::string mid = "m" + std::to_string(++sent_) + "@example.org";
-        const std::string raw = "Return-Path: <" + from + ">\r\nDelivered-To: " + to +
-                                "\r\nFrom: Someone <" + from + ">\r\nTo: <" + to +
-                                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 "
-                                "+0000\r\nMessage-ID: <" +
-                                mid +
-                                ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; "
-                                "charset=utf-8\r\n\r\n" +
-                                body + "\r\n";
-        ck::mail::MaildirSink inbox(config_.inbox);
-        REQUIRE(inbox.deliver(raw));
+        deliver("Return-Path: <" + from + ">\r\nDelivered-To: " + to + "\r\nFrom: Someone <" +
+                from + ">\r\nTo: <" + to +
+                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
+                mid +
+                ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+                body + "\r\n");
         clock_.advance(std::chrono::hours(1));
-        ck::mail::MaildirSource source(config_.inbox);
-        ck::mail::MaildirSink sink(config_.outbox);
-        const auto report = daemon_->step(source, sink, clock_);
-        CHECK(report.failed == 0);
+        CHECK(step().failed == 0);
         return new_outgoing();
     }
 
@@ -125,45 +84,14 @@ public:
                                            "cli" + std::to_string(++sent_), tx);
         REQUIRE(r);
         REQUIRE(daemon_->store().commit(tx));
-        ck::mail::MaildirSink sink(config_.outbox);
-        CHECK(daemon_->flush(sink, clock_));
+        flush();
         return *r;
     }
 
-    std::vector<OutMail> new_outgoing() {
-        std::vector<OutMail> out;
-        std::vector<fs::path> files;
-        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
-            if (!seen_files_.count(e.path().filename().string())) files.push_back(e.path());
-        std::sort(files.begin(), files.end());
-        for (const auto& f : files) {
-            seen_files_.insert(f.filename().string());
-            auto raw = ck::core::read_file(f);
-            REQUIRE(raw);
-            auto parsed = ck::mail::parse_message(*raw);
-            REQUIRE(parsed);
-            REQUIRE(parsed->to.size() == 1);
-            out.push_back({parsed->to[0], *raw, parsed->full_text});
-        }
-        return out;
-    }
-
 private:
-    fs::path root_;
-    ck::daemon::Config config_;
-    ck::core::FixedClock clock_;
-    std::optional<ck::daemon::Daemon> daemon_;
     std::optional<ck::compose::Templates> templates_;
-    std::set<std::string> seen_files_;
     int sent_ = 0;
 };
-
-std::vector<OutMail> to(const std::vector<OutMail>& mails, const std::string& address) {
-    std::vector<OutMail> out;
-    for (const auto& m : mails)
-        if (m.to == address) out.push_back(m);
-    return out;
-}
 
 std::set<std::string> squares_in(const std::string& text) {
     std::set<std::string> out;
