@@ -1,7 +1,5 @@
 // Challenges by mail (daemon/challenges.hpp) through Daemon::step on the Maildir default:
 // challenge -> accept starts the game, decline, unknown targets, wrong answerer, lapse, replay.
-#include <unistd.h>
-
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -11,16 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/clock.hpp"
 #include "daemon/challenges.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
-#include "mail/maildir.hpp"
-#include "mail/message.hpp"
+#include "daemon_fixture.hpp"
 
 namespace fs = std::filesystem;
 using ck::daemon::Config;
+
+using ck::daemon::test::OutMail;
 
 namespace {
 
@@ -28,75 +25,25 @@ const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
 const std::string Cleo = "cleo@example.com";
 const std::string Referee = "referee@club.example";
-const std::string Secret = "0123456789abcdef0123456789abcdef";
 
-struct OutMail {
-    std::string to;
-    std::string subject;
-    std::string text;
-};
-
-class Club {
+class Club : public ck::daemon::test::DaemonFixture {
 public:
-    explicit Club(const std::string& tag)
-        : root_(fs::temp_directory_path() /
-                ("ck-challenge-" + tag + "-" + std::to_string(::getpid()))),
-          clock_(std::chrono::system_clock::from_time_t(1795262400)) {  // 2026-11-21 12:00Z
-        fs::remove_all(root_);
-        fs::create_directories(root_ / "var");
-        config_.store_dir = (root_ / "var/games").string();
-        config_.inbox = (root_ / "var/inbox").string();
-        config_.outbox = (root_ / "var/outbox").string();
-        config_.secret_file = (root_ / "var/secret").string();
-        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
-        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
-        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
-        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
-        if (!d) FAIL("open: " << d.error());
-        daemon_.emplace(std::move(*d));
-        REQUIRE(daemon_->players().add("Ada White", Ada));
-        REQUIRE(daemon_->players().add("Bob Black", Bob));
-        REQUIRE(daemon_->players().add("Cleo", Cleo));
+    explicit Club(const std::string& tag) : DaemonFixture("challenge-" + tag) {
+        add_player("Ada White", Ada);
+        add_player("Bob Black", Bob);
+        add_player("Cleo", Cleo);
     }
-    ~Club() {
-        daemon_.reset();
-        std::error_code ec;
-        fs::remove_all(root_, ec);
-    }
-
-    ck::daemon::Daemon& daemon() { return *daemon_; }
-    ck::core::FixedClock& clock() { return clock_; }
 
     std::vector<OutMail> send(const std::string& from, const std::string& body,
                               const std::string& message_id) {
-        ck::mail::MaildirSink inbox(config_.inbox);
-        const std::string raw =
-            "From: Someone <" + from + ">\r\nTo: <" + Referee +
-            ">\r\nSubject: hello\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
-            message_id +
-            ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body +
-            "\r\n";
-        REQUIRE(inbox.deliver(raw));
+        deliver("From: Someone <" + from + ">\r\nTo: <" + Referee +
+                ">\r\nSubject: hello\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
+                message_id +
+                ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body +
+                "\r\n");
         clock_.advance(std::chrono::minutes(10));
-        ck::mail::MaildirSource source(config_.inbox);
-        ck::mail::MaildirSink sink(config_.outbox);
-        const auto report = daemon_->step(source, sink, clock_);
-        CHECK(report.failed == 0);
-        std::vector<OutMail> out;
-        std::vector<fs::path> files;
-        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
-            if (!seen_.count(e.path().filename().string())) files.push_back(e.path());
-        std::sort(files.begin(), files.end());
-        for (const auto& f : files) {
-            seen_.insert(f.filename().string());
-            auto bytes = ck::core::read_file(f);
-            REQUIRE(bytes);
-            auto parsed = ck::mail::parse_message(*bytes);
-            REQUIRE(parsed);
-            REQUIRE(parsed->to.size() == 1);
-            out.push_back({parsed->to[0], parsed->subject, parsed->full_text});
-        }
-        return out;
+        CHECK(step().failed == 0);
+        return new_outgoing();
     }
 
     std::size_t games() {
@@ -110,16 +57,10 @@ public:
         REQUIRE(book);
         return book->open;
     }
-
-private:
-    fs::path root_;
-    Config config_;
-    ck::core::FixedClock clock_;
-    std::optional<ck::daemon::Daemon> daemon_;
-    std::set<std::string> seen_;
 };
 
-const OutMail& to(const std::vector<OutMail>& mails, const std::string& address) {
+// The first mail of `mails` to `address` (there must be one).
+const OutMail& one_to(const std::vector<OutMail>& mails, const std::string& address) {
     auto it =
         std::find_if(mails.begin(), mails.end(), [&](const OutMail& m) { return m.to == address; });
     REQUIRE(it != mails.end());
@@ -136,21 +77,21 @@ TEST_CASE("challenge by mail: accept starts the game, once", "[daemon][challenge
     Club club("accept");
     auto c = club.send(Ada, "challenge BOB@example.net crazyhouse hidden 2d", "c1@ada.example.org");
     REQUIRE(c.size() == 2);
-    const OutMail& invite = to(c, Bob);
+    const OutMail& invite = one_to(c, Bob);
     CHECK(invite.subject ==
           "[crazykrieg] Ada White <ada@example.org> challenges you (challenge 1)");
     CHECK(has(invite.text, "crazyhouse (hidden)"));
     CHECK(has(invite.text, "accept 1"));
     CHECK(has(invite.text, "decline 1"));
-    CHECK(to(c, Ada).subject == "[crazykrieg] Challenge 1 sent");
+    CHECK(one_to(c, Ada).subject == "[crazykrieg] Challenge 1 sent");
     REQUIRE(club.open_challenges().size() == 1);
     CHECK(club.open_challenges()[0].challenged == Bob);
     CHECK(club.games() == 0);
 
     auto a = club.send(Bob, "accept 1", "a1@bob.example.net");
     REQUIRE(a.size() == 2);  // the two game-start mails
-    CHECK(has(to(a, Ada).subject, "#1]"));
-    CHECK(has(to(a, Bob).subject, "#1]"));
+    CHECK(has(one_to(a, Ada).subject, "#1]"));
+    CHECK(has(one_to(a, Bob).subject, "#1]"));
     REQUIRE(club.games() == 1);
     auto ini = club.daemon().store().read_game_file(1, "game.ini");
     REQUIRE(ini);

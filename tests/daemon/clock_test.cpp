@@ -12,16 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "core/atomic_file.hpp"
 #include "core/clock.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/leave_book.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/reply_address.hpp"
 #include "daemon/spectators.hpp"
-#include "mail/maildir.hpp"
-#include "mail/message.hpp"
+#include "daemon_fixture.hpp"
 #include "pgn/referee_record.hpp"
 #include "store/transaction.hpp"
 
@@ -39,7 +36,6 @@ namespace {
 const TimePoint T0 = ck::core::from_civil({2026, 11, 2, 12, 0, 0});
 const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
-const std::string Secret = "0123456789abcdef0123456789abcdef";
 
 TimeControl tc_of(const std::string& spec) {
     auto tc = ck::daemon::parse_time_control(spec);
@@ -153,40 +149,18 @@ TEST_CASE("the leave book: allowance per calendar year, no overlap, no double bo
 
 namespace {
 
-struct Out {
-    std::string to;
-    std::string text;
-    std::string raw;
-};
+using Out = ck::daemon::test::OutMail;
 
-class ClockClub {
+class ClockClub : public ck::daemon::test::DaemonFixture {
 public:
     explicit ClockClub(const std::string& tag)
-        : root_(fs::temp_directory_path() / ("ck-clock-" + tag + "-" + std::to_string(::getpid()))),
-          clock_(T0) {
-        fs::remove_all(root_);
-        fs::create_directories(root_ / "var");
-        config_.store_dir = (root_ / "var/games").string();
-        config_.inbox = (root_ / "var/inbox").string();
-        config_.outbox = (root_ / "var/outbox").string();
-        config_.secret_file = (root_ / "var/secret").string();
-        config_.reminder_days = 1;
-        config_.leave_days_per_year = 30;
-        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
-        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
-        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
-        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
-        if (!d) FAIL("open: " << d.error());
-        daemon_.emplace(std::move(*d));
-        REQUIRE(daemon_->players().add("Ada White", Ada));
-        REQUIRE(daemon_->players().add("Bob Black", Bob));
+        : DaemonFixture("clock-" + tag, T0, [](ck::daemon::Config& c) {
+              c.reminder_days = 1;
+              c.leave_days_per_year = 30;
+          }) {
+        add_player("Ada White", Ada);
+        add_player("Bob Black", Bob);
     }
-    ~ClockClub() {
-        daemon_.reset();
-        std::error_code ec;
-        fs::remove_all(root_, ec);
-    }
-    ck::daemon::Daemon& daemon() { return *daemon_; }
 
     void new_game(const std::string& time, const std::string& variant = "crazyhouse") {
         ck::daemon::NewGame g;
@@ -197,35 +171,25 @@ public:
         auto id = daemon_->new_game(g, clock_);
         REQUIRE(id);
         REQUIRE(*id == 1);
-        ck::mail::MaildirSink sink(config_.outbox);
-        CHECK(daemon_->flush(sink, clock_));
-        outgoing();
+        flush();
+        new_outgoing();
     }
 
     // One serve pass at `t` (the clock pass first, then the inbox): the new outgoing mails.
     std::vector<Out> pass_at(TimePoint t) {
         clock_.set(t);
-        ck::mail::MaildirSource source(config_.inbox);
-        ck::mail::MaildirSink sink(config_.outbox);
-        const auto report = daemon_->step(source, sink, clock_);
-        CHECK(report.failed == 0);
-        return outgoing();
+        CHECK(step().failed == 0);
+        return new_outgoing();
     }
 
     std::vector<Out> mail_at(TimePoint t, const std::string& from, Color c,
                              const std::string& body) {
-        auto to = ck::daemon::build_reply_address(config_.referee_address, "1", c, Secret);
-        REQUIRE(to);
         const std::string id = "m" + std::to_string(++mails_) + "@example.org";
-        const std::string raw = "From: Player <" + from + ">\r\nTo: <" + *to +
-                                ">\r\nSubject: Re: [crazykrieg #1]\r\nDate: Mon, 2 Nov 2026 "
-                                "12:00:00 +0000\r\nMessage-ID: <" +
-                                id +
-                                ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; "
-                                "charset=utf-8\r\n\r\n" +
-                                body + "\r\n";
-        ck::mail::MaildirSink inbox(config_.inbox);
-        REQUIRE(inbox.deliver(raw));
+        deliver("From: Player <" + from + ">\r\nTo: <" + reply_address("1", c) +
+                ">\r\nSubject: Re: [crazykrieg #1]\r\nDate: Mon, 2 Nov 2026 12:00:00 "
+                "+0000\r\nMessage-ID: <" +
+                id + ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+                body + "\r\n");
         return pass_at(t);
     }
 
@@ -248,9 +212,8 @@ public:
         REQUIRE(r);
         REQUIRE(*r == ck::daemon::FollowOutcome::Done);
         REQUIRE(daemon_->store().commit(tx));
-        ck::mail::MaildirSink sink(config_.outbox);
-        CHECK(daemon_->flush(sink, clock_));
-        outgoing();
+        flush();
+        new_outgoing();
     }
 
     ck::daemon::StoredGame game() {
@@ -260,29 +223,6 @@ public:
     }
 
 private:
-    std::vector<Out> outgoing() {
-        std::vector<Out> out;
-        std::vector<fs::path> files;
-        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
-            if (!seen_.count(e.path().filename().string())) files.push_back(e.path());
-        std::sort(files.begin(), files.end());
-        for (const auto& f : files) {
-            seen_.insert(f.filename().string());
-            auto raw = ck::core::read_file(f);
-            REQUIRE(raw);
-            auto parsed = ck::mail::parse_message(*raw);
-            REQUIRE(parsed);
-            REQUIRE(parsed->to.size() == 1);
-            out.push_back({parsed->to[0], parsed->full_text, *raw});
-        }
-        return out;
-    }
-
-    fs::path root_;
-    ck::daemon::Config config_;
-    ck::core::FixedClock clock_;
-    std::optional<ck::daemon::Daemon> daemon_;
-    std::set<std::string> seen_;
     int mails_ = 0;
 };
 

@@ -1,7 +1,5 @@
 // Mail that acts on no game: the `games` command (daemon/club_mail.hpp) and unknown senders
 // (daemon/unknown_sender.hpp), through Daemon::handle/step on the Maildir default.
-#include <unistd.h>
-
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -11,19 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "core/atomic_file.hpp"
-#include "core/clock.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/reply_address.hpp"
 #include "daemon/unknown_sender.hpp"
+#include "daemon_fixture.hpp"
 #include "mail/maildir.hpp"
-#include "mail/message.hpp"
 #include "store/outbox.hpp"
 
 namespace fs = std::filesystem;
 using ck::daemon::Config;
 using ck::rules::Color;
+
+using ck::daemon::test::OutMail;
 
 namespace {
 
@@ -32,50 +29,17 @@ const std::string Bob = "bob@example.net";
 const std::string Cleo = "cleo@example.com";
 const std::string Stranger = "stranger@elsewhere.example";
 const std::string Referee = "referee@club.example";
-const std::string Secret = "0123456789abcdef0123456789abcdef";
 
-struct OutMail {
-    std::string to;
-    std::string subject;
-    std::string text;
-};
-
-class Club {
+class Club : public ck::daemon::test::DaemonFixture {
 public:
     explicit Club(const std::string& tag,
                   Config::UnknownSenderReply unknown = Config::UnknownSenderReply::None)
-        : root_(fs::temp_directory_path() / ("ck-club-" + tag + "-" + std::to_string(::getpid()))),
-          clock_(std::chrono::system_clock::from_time_t(1795262400)) {  // 2026-11-21 12:00Z
-        fs::remove_all(root_);
-        fs::create_directories(root_ / "var");
-        config_.store_dir = (root_ / "var/games").string();
-        config_.inbox = (root_ / "var/inbox").string();
-        config_.outbox = (root_ / "var/outbox").string();
-        config_.secret_file = (root_ / "var/secret").string();
-        config_.unknown_sender_reply = unknown;
-        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
-        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
-        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
-        open();
-        REQUIRE(daemon_->players().add("Ada White", Ada));
-        REQUIRE(daemon_->players().add("Bob Black", Bob));
-        REQUIRE(daemon_->players().add("Cleo", Cleo));
+        : DaemonFixture("club-" + tag, ck::daemon::test::fixed_start(),
+                        [unknown](Config& c) { c.unknown_sender_reply = unknown; }) {
+        add_player("Ada White", Ada);
+        add_player("Bob Black", Bob);
+        add_player("Cleo", Cleo);
     }
-    ~Club() {
-        daemon_.reset();
-        std::error_code ec;
-        fs::remove_all(root_, ec);
-    }
-    // Closes and reopens the daemon, as a restart does.
-    void open() {
-        daemon_.reset();
-        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
-        if (!d) FAIL("open: " << d.error());
-        daemon_.emplace(std::move(*d));
-    }
-
-    ck::daemon::Daemon& daemon() { return *daemon_; }
-    ck::core::FixedClock& clock() { return clock_; }
 
     ck::store::GameId new_game(const std::string& white, const std::string& black,
                                const std::string& variant = "crazyhouse", bool hidden = true) {
@@ -90,45 +54,17 @@ public:
         return *id;
     }
 
-    std::string reply_address(const std::string& game, Color c) const {
-        auto a = ck::daemon::build_reply_address(Referee, game, c, Secret);
-        REQUIRE(a);
-        return *a;
-    }
-
     std::vector<OutMail> send(const std::string& from, const std::string& to,
                               const std::string& body, const std::string& message_id,
                               const std::string& extra_headers = "") {
-        ck::mail::MaildirSink inbox(config_.inbox);
-        REQUIRE(inbox.deliver(mail(from, to, body, message_id, extra_headers)));
+        deliver(mail(from, to, body, message_id, extra_headers));
         return pass();
     }
 
     std::vector<OutMail> pass() {
         clock_.advance(std::chrono::minutes(10));
-        ck::mail::MaildirSource source(config_.inbox);
-        ck::mail::MaildirSink sink(config_.outbox);
-        const auto report = daemon_->step(source, sink, clock_);
-        CHECK(report.failed == 0);
+        CHECK(step().failed == 0);
         return new_outgoing();
-    }
-
-    std::vector<OutMail> new_outgoing() {
-        std::vector<OutMail> out;
-        std::vector<fs::path> files;
-        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
-            if (!seen_files_.count(e.path().filename().string())) files.push_back(e.path());
-        std::sort(files.begin(), files.end());
-        for (const auto& f : files) {
-            seen_files_.insert(f.filename().string());
-            auto raw = ck::core::read_file(f);
-            REQUIRE(raw);
-            auto parsed = ck::mail::parse_message(*raw);
-            REQUIRE(parsed);
-            REQUIRE(parsed->to.size() == 1);
-            out.push_back({parsed->to[0], parsed->subject, parsed->full_text});
-        }
-        return out;
     }
 
     static std::string mail(const std::string& from, const std::string& to, const std::string& body,
@@ -139,13 +75,6 @@ public:
                ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body +
                "\r\n";
     }
-
-private:
-    fs::path root_;
-    Config config_;
-    ck::core::FixedClock clock_;
-    std::optional<ck::daemon::Daemon> daemon_;
-    std::set<std::string> seen_files_;
 };
 
 bool has(const std::string& text, const std::string& what) {
@@ -298,7 +227,7 @@ TEST_CASE("unknown senders: once per address per day, durable, committed with th
     CHECK(club.daemon().store().seen(ck::daemon::unknown_sender_limit_key(Stranger, "2026-11-21")));
     // The same day: nothing more, even after a restart and with another case of the address.
     CHECK(club.send(Stranger, Referee, "hello?", "o2@elsewhere.example").empty());
-    club.open();
+    club.reopen();
     CHECK(club.send("Stranger@Elsewhere.Example", Referee, "hello??", "o3@elsewhere.example")
               .empty());
     // Another stranger the same day gets their one reply.

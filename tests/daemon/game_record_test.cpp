@@ -15,10 +15,10 @@
 
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
+#include "daemon_fixture.hpp"
 #include "mail/codec.hpp"
 #include "mail/maildir.hpp"
 #include "pgn/referee_record.hpp"
-#include "daemon_fixture.hpp"
 
 namespace fs = std::filesystem;
 using ck::rules::Color;

@@ -18,9 +18,9 @@
 
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
+#include "daemon_fixture.hpp"
 #include "mail/maildir.hpp"
 #include "pgn/referee_record.hpp"
-#include "daemon_fixture.hpp"
 
 namespace fs = std::filesystem;
 using ck::rules::Color;
@@ -88,7 +88,6 @@ public:
                "\r\n\r\nOn Sat, 21 Nov 2026 at 12:00, Crazykrieg referee wrote:\r\n> "
                "Your move.\r\n> Qh4 e5 e6\r\n";
     }
-
 };
 
 // Fairness receipts (README) commit to the true position under a random secret salt, so they
@@ -141,9 +140,7 @@ Run play_fools_mate(const std::string& tag, const std::string& black_first) {
     auto id = club.daemon().new_game(spec, club.clock());
     REQUIRE(id);
     CHECK(*id == 1);
-    {
-        club.flush();
-    }
+    { club.flush(); }
     auto start = club.new_outgoing();
     REQUIRE(start.size() == 2);
     REQUIRE(to(start, Ada).size() == 1);

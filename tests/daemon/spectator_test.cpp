@@ -66,8 +66,7 @@ public:
         deliver("Return-Path: <" + from + ">\r\nDelivered-To: " + to + "\r\nFrom: Someone <" +
                 from + ">\r\nTo: <" + to +
                 ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
-                mid +
-                ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+                mid + ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
                 body + "\r\n");
         clock_.advance(std::chrono::hours(1));
         CHECK(step().failed == 0);

@@ -22,35 +22,27 @@
 
 #include "club/crosstable.hpp"
 #include "club/tournament.hpp"
-#include "core/atomic_file.hpp"
 #include "core/clock.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/reply_address.hpp"
 #include "daemon/tournaments.hpp"
+#include "daemon_fixture.hpp"
 #include "mail/codec.hpp"
 #include "mail/maildir.hpp"
-#include "mail/message.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/referee_record.hpp"
 
 namespace fs = std::filesystem;
 using ck::rules::Color;
 
+using ck::daemon::test::OutMail;
+
 namespace {
 
-const std::string Secret = "0123456789abcdef0123456789abcdef";
 const std::vector<std::pair<std::string, std::string>> Roster = {{"Ada White", "ada@example.org"},
                                                                  {"Bob Black", "bob@example.net"},
                                                                  {"Cy Young", "cy@example.com"},
                                                                  {"Di Prince", "di@example.org"}};
-
-struct OutMail {
-    std::string to;
-    std::string subject;
-    std::string raw;
-    std::string text;
-};
 
 std::optional<std::string> attachment(const std::string& raw, const std::string& name) {
     const auto at = raw.find("filename=\"" + name + "\"");
@@ -81,34 +73,11 @@ void check_golden(const std::string& name, const std::string& bytes) {
     CHECK(bytes == read_text(path));
 }
 
-class Club {
+class Club : public ck::daemon::test::DaemonFixture {
 public:
-    explicit Club(const std::string& tag)
-        : root_(fs::temp_directory_path() /
-                ("ck-tourney-" + tag + "-" + std::to_string(::getpid()))),
-          clock_(std::chrono::system_clock::from_time_t(1795262400)) {
-        fs::remove_all(root_);
-        fs::create_directories(root_ / "var");
-        config_.store_dir = (root_ / "var/games").string();
-        config_.inbox = (root_ / "var/inbox").string();
-        config_.outbox = (root_ / "var/outbox").string();
-        config_.secret_file = (root_ / "var/secret").string();
-        REQUIRE(ck::mail::ensure_maildir(config_.inbox));
-        REQUIRE(ck::mail::ensure_maildir(config_.outbox));
-        REQUIRE(ck::core::write_file_atomic(config_.secret_file, Secret + "\n", 0600));
-        auto d = ck::daemon::Daemon::open(config_, fs::path(CK_TEST_DATA) / "../../templates");
-        if (!d) FAIL("open: " << d.error());
-        daemon_.emplace(std::move(*d));
-        for (const auto& [name, address] : Roster) REQUIRE(daemon_->players().add(name, address));
+    explicit Club(const std::string& tag) : DaemonFixture("tourney-" + tag) {
+        for (const auto& [name, address] : Roster) add_player(name, address);
     }
-    ~Club() {
-        daemon_.reset();
-        std::error_code ec;
-        fs::remove_all(root_, ec);
-    }
-
-    ck::daemon::Daemon& daemon() { return *daemon_; }
-    ck::core::FixedClock& clock() { return clock_; }
 
     // A mail from `from` to `to` with `body`; returns the mails the pass sent.
     // `message_id` empty: a new one.
@@ -117,13 +86,9 @@ public:
         ++sent_;
         const std::string mid =
             message_id.empty() ? "m" + std::to_string(sent_) + "@example.org" : message_id;
-        const std::string raw = "From: Player <" + from + ">\r\nTo: <" + to +
-                                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 "
-                                "+0000\r\nMessage-ID: <" +
-                                mid + ">\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-                                body + "\r\n";
-        ck::mail::MaildirSink inbox(config_.inbox);
-        REQUIRE(inbox.deliver(raw));
+        deliver("From: Player <" + from + ">\r\nTo: <" + to +
+                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
+                mid + ">\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body + "\r\n");
         return pass();
     }
 
@@ -133,43 +98,16 @@ public:
         REQUIRE(ini);
         auto meta = ck::daemon::parse_game_ini(*ini);
         REQUIRE(meta);
-        auto to = ck::daemon::build_reply_address(config_.referee_address, std::to_string(game), c,
-                                                  Secret);
-        REQUIRE(to);
-        return mail(meta->address(c), *to, body);
+        return mail(meta->address(c), reply_address(std::to_string(game), c), body);
     }
 
     std::vector<OutMail> pass() {
         clock_.advance(std::chrono::minutes(1));
-        ck::mail::MaildirSource source(config_.inbox);
-        ck::mail::MaildirSink sink(config_.outbox);
-        const auto report = daemon_->step(source, sink, clock_);
-        CHECK(report.failed == 0);
-        std::vector<OutMail> out;
-        std::vector<fs::path> files;
-        for (const auto& e : fs::directory_iterator(fs::path(config_.outbox) / "new"))
-            if (!seen_.count(e.path().filename().string())) files.push_back(e.path());
-        std::sort(files.begin(), files.end());
-        for (const auto& f : files) {
-            seen_.insert(f.filename().string());
-            auto raw = ck::core::read_file(f);
-            REQUIRE(raw);
-            auto parsed = ck::mail::parse_message(*raw);
-            REQUIRE(parsed);
-            REQUIRE(parsed->to.size() == 1);
-            out.push_back({parsed->to[0], parsed->subject, *raw, parsed->full_text});
-        }
-        return out;
+        CHECK(step().failed == 0);
+        return new_outgoing();
     }
 
-    const ck::daemon::Config& config() const { return config_; }
-
 private:
-    fs::path root_;
-    ck::core::FixedClock clock_;
-    ck::daemon::Config config_;
-    std::optional<ck::daemon::Daemon> daemon_;
-    std::set<std::string> seen_;
     int sent_ = 0;
 };
 
