@@ -55,4 +55,23 @@ core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemo
     return std::unique_ptr<mail::MailSink>(std::make_unique<mail::MaildirSink>(config.outbox));
 }
 
+core::Result<OrganiserSession, SessionError> open_organiser_session(const std::string& config_file,
+                                                                    const std::string& now,
+                                                                    const std::string& templates) {
+    OrganiserSession s;
+    auto config = load_daemon_config(config_file);
+    if (!config) return core::unexpected(SessionError{true, config.error()});
+    s.config = std::move(*config);
+    auto clock = make_clock(now);
+    if (!clock) return core::unexpected(SessionError{true, clock.error()});
+    s.clock = std::move(*clock);
+    auto sink = make_sink(s.config);
+    if (!sink) return core::unexpected(SessionError{false, sink.error()});
+    s.sink = std::move(*sink);
+    auto d = daemon::Daemon::open(s.config, templates, StoreWait);
+    if (!d) return core::unexpected(SessionError{false, d.error()});
+    s.daemon.emplace(std::move(*d));
+    return s;
+}
+
 }  // namespace ck::cli

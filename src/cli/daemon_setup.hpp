@@ -10,6 +10,7 @@
 #include "core/clock.hpp"
 #include "core/result.hpp"
 #include "daemon/config.hpp"
+#include "daemon/mail_pass.hpp"
 #include "mail/source.hpp"
 
 namespace ck::cli {
@@ -34,5 +35,26 @@ core::Result<void, std::string> ensure_maildir_path(const std::string& dir);
 core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
     const daemon::Config& config);
 core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemon::Config& config);
+
+// What an organiser command that changes games (`game new`, `game follow`, `tournament new`,
+// `tournament start`) works with: the configuration, the clock (--now), the configured sink and
+// the daemon, opened waiting up to StoreWait for the store.
+struct OrganiserSession {
+    daemon::Config config;
+    std::unique_ptr<core::Clock> clock;
+    std::unique_ptr<mail::MailSink> sink;
+    std::optional<daemon::Daemon> daemon;
+
+    // Sends the mails the command queued. Mails a failed flush leaves in the outbox go with the
+    // next serve pass (the error is logged).
+    void send_mail() { (void)daemon->flush(*sink, *clock); }
+};
+struct SessionError {
+    bool usage = false;  // a bad config file or --now: a usage error (exit 2)
+    std::string message;
+};
+core::Result<OrganiserSession, SessionError> open_organiser_session(const std::string& config_file,
+                                                                    const std::string& now,
+                                                                    const std::string& templates);
 
 }  // namespace ck::cli

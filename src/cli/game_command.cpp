@@ -44,18 +44,12 @@ int game_new(const Args& rest, const std::string& config_file, const std::string
     if (spec.variant.empty() || spec.white.empty() || spec.black.empty())
         return usage_error("game", "new needs --variant, --white and --black");
     spec.hidden = vm.count("hidden") > 0;
-    auto config = load_daemon_config(config_file);
-    if (!config) return usage_error("game", config.error());
-    auto clock = make_clock(now);
-    if (!clock) return usage_error("game", clock.error());
-    auto sink = make_sink(*config);
-    if (!sink) return fail(sink.error());
-    auto d = daemon::Daemon::open(*config, templates, StoreWait);
-    if (!d) return fail(d.error());
-    auto id = d->new_game(spec, **clock);
+    auto s = open_organiser_session(config_file, now, templates);
+    if (!s)
+        return s.error().usage ? usage_error("game", s.error().message) : fail(s.error().message);
+    auto id = s->daemon->new_game(spec, *s->clock);
     if (!id) return fail(id.error());
-    // Mails a failed flush leaves in the outbox go with the next serve pass (the error is logged).
-    (void)d->flush(**sink, **clock);
+    s->send_mail();
     std::cout << *id << "\n";
     return ExitOk;
 }
@@ -85,33 +79,28 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
     if (pos[1].find('@') == std::string::npos ||
         pos[1].find_first_of(" \t\r\n,") != std::string::npos)
         return usage_error("game", "bad address '" + pos[1] + "'");
-    auto config = load_daemon_config(config_file);
-    if (!config) return usage_error("game", config.error());
-    auto clock = make_clock(now);
-    if (!clock) return usage_error("game", clock.error());
-    auto sink = make_sink(*config);
-    if (!sink) return fail(sink.error());
-    auto d = daemon::Daemon::open(*config, templates, StoreWait);
-    if (!d) return fail(d.error());
+    auto s = open_organiser_session(config_file, now, templates);
+    if (!s)
+        return s.error().usage ? usage_error("game", s.error().message) : fail(s.error().message);
     auto t = compose::Templates::load(templates);
     if (!t) return fail("templates: " + t.error().message);
-    store::Transaction tx((*clock)->now());
-    const daemon::ClubDesk desk{d->config(), d->players(), d->store(), *t};
+    store::Transaction tx(s->clock->now());
+    daemon::Daemon& d = *s->daemon;
+    const daemon::ClubDesk desk{d.config(), d.players(), d.store(), *t};
     auto r = daemon::set_following(
         desk, id, pos[1], follow, false,
         std::string(action) + "-" + std::to_string(id) + "-" +
             std::to_string(
-                std::chrono::duration_cast<std::chrono::seconds>((*clock)->now().time_since_epoch())
+                std::chrono::duration_cast<std::chrono::seconds>(s->clock->now().time_since_epoch())
                     .count()),
         tx);
     if (!r) return fail(r.error());
     if (*r != daemon::FollowOutcome::Done && *r != daemon::FollowOutcome::Unchanged)
         return fail(std::string(action) + " game " + pos[0] + ": " +
                     daemon::follow_outcome_text(*r));
-    auto committed = d->store().commit(tx);
+    auto committed = s->daemon->store().commit(tx);
     if (!committed) return fail(committed.error().message);
-    // Mails a failed flush leaves in the outbox go with the next serve pass (the error is logged).
-    (void)d->flush(**sink, **clock);
+    s->send_mail();
     std::cout << action << " game " << id << " " << daemon::lower_ascii(pos[1]) << ": "
               << daemon::follow_outcome_text(*r) << "\n";
     return ExitOk;

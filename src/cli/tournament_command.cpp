@@ -66,18 +66,11 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
     if (spec.name.empty() || spec.variant.empty()) return usage("new needs --name and --variant");
     if (spec.players.size() < 2 && !spec.entries_open)
         return usage("new needs at least two player addresses (or --entries)");
-    auto config = load_daemon_config(config_file);
-    if (!config) return usage(config.error());
-    auto clock = make_clock(now);
-    if (!clock) return usage(clock.error());
-    auto sink = make_sink(*config);
-    if (!sink) return fail(sink.error());
-    auto d = daemon::Daemon::open(*config, templates, StoreWait);
-    if (!d) return fail(d.error());
-    auto id = daemon::create_tournament(*d, spec, **clock);
+    auto s = open_organiser_session(config_file, now, templates);
+    if (!s) return s.error().usage ? usage(s.error().message) : fail(s.error().message);
+    auto id = daemon::create_tournament(*s->daemon, spec, *s->clock);
     if (!id) return fail(id.error());
-    // Mails a failed flush leaves in the outbox go with the next serve pass (the error is logged).
-    (void)d->flush(**sink, **clock);
+    s->send_mail();
     std::cout << *id << "\n";
     return ExitOk;
 }
@@ -90,18 +83,11 @@ int tournament_start(const std::string& id, const std::vector<std::string>& rest
         if (i + 1 >= rest.size()) return usage("--now needs an ISO-8601 time");
         now = rest[++i];
     }
-    auto config = load_daemon_config(config_file);
-    if (!config) return usage(config.error());
-    auto clock = make_clock(now);
-    if (!clock) return usage(clock.error());
-    auto sink = make_sink(*config);
-    if (!sink) return fail(sink.error());
-    auto d = daemon::Daemon::open(*config, templates, StoreWait);
-    if (!d) return fail(d.error());
-    auto games = daemon::start_tournament(*d, id, **clock);
+    auto s = open_organiser_session(config_file, now, templates);
+    if (!s) return s.error().usage ? usage(s.error().message) : fail(s.error().message);
+    auto games = daemon::start_tournament(*s->daemon, id, *s->clock);
     if (!games) return fail(games.error());
-    // Mails a failed flush leaves in the outbox go with the next serve pass (the error is logged).
-    (void)d->flush(**sink, **clock);
+    s->send_mail();
     std::cout << id << ": " << *games << " games started\n";
     return ExitOk;
 }
