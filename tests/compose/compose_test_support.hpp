@@ -3,12 +3,10 @@
 // the mails are built from the views it hands out, as the daemon will.
 #include <catch2/catch.hpp>
 #include <chrono>
-#include <cstdlib>
-#include <fstream>
 #include <initializer_list>
-#include <sstream>
 #include <string>
 
+#include "../golden_file.hpp"
 #include "compose/compose.hpp"
 #include "referee/game.hpp"
 #include "rules/variant.hpp"
@@ -24,20 +22,7 @@ inline TimePoint fixed_date() { return std::chrono::system_clock::from_time_t(17
 // Compares `bytes` with the golden file tests/data/compose/golden/<name>; CK_UPDATE_GOLDEN=1
 // rewrites the file instead (review the diff by eye).
 inline void check_golden_file(const std::string& name, const std::string& bytes) {
-    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/" + name;
-    const char* update = std::getenv("CK_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        std::ofstream out(path, std::ios::binary);
-        out << bytes;
-        REQUIRE(out.good());
-        WARN("rewrote " << path);
-        return;
-    }
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream golden;
-    golden << in.rdbuf();
-    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
-    CHECK(bytes == golden.str());
+    ck::test::check_golden_file(std::string(CK_TEST_DATA) + "/compose/golden/" + name, bytes);
 }
 
 inline const Templates& templates() {

@@ -1,8 +1,6 @@
 // Golden mails: every kind rendered from a fixed input (fixed date, boundary seed = Message-ID)
 // through mail::render_mime and compared byte for byte with tests/data/compose/golden/<kind>.eml.
 // CK_UPDATE_GOLDEN=1 rewrites the files instead (review them by eye).
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "compose/text_wrap.hpp"
@@ -22,13 +20,6 @@ Game middle_game() {
     return g;
 }
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 void check_text_width(const ck::mail::OutgoingMail& m) {
     std::istringstream in(m.text_body);
     std::string line;
@@ -40,19 +31,7 @@ void check_text_width(const ck::mail::OutgoingMail& m) {
 
 void check_golden(const std::string& kind, const ck::mail::OutgoingMail& m) {
     check_text_width(m);
-    const std::string bytes = ck::mail::render_mime(m);
-    const std::string path = std::string(CK_TEST_DATA) + "/compose/golden/" + kind + ".eml";
-    const char* update = std::getenv("CK_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        std::ofstream out(path, std::ios::binary);
-        out << bytes;
-        REQUIRE(out.good());
-        WARN("rewrote " << path);
-        return;
-    }
-    const std::string golden = read_file(path);
-    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
-    CHECK(bytes == golden);
+    check_golden_file(kind + ".eml", ck::mail::render_mime(m));
 }
 
 Deadline in_hours(int h) { return Deadline{fixed_date() + std::chrono::hours(h)}; }

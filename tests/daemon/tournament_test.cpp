@@ -10,9 +10,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
@@ -20,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "../golden_file.hpp"
 #include "club/crosstable.hpp"
 #include "club/tournament.hpp"
 #include "core/clock.hpp"
@@ -52,25 +51,8 @@ std::optional<std::string> attachment(const std::string& raw, const std::string&
     return ck::mail::base64_decode(raw.substr(body + 4, end - body - 4));
 }
 
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 void check_golden(const std::string& name, const std::string& bytes) {
-    const fs::path path = fs::path(CK_TEST_DATA) / "daemon/tournament" / name;
-    const char* update = std::getenv("CK_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        std::ofstream out(path, std::ios::binary);
-        out << bytes;
-        REQUIRE(out.good());
-        WARN("rewrote " << path);
-        return;
-    }
-    INFO("golden file " << path << " (CK_UPDATE_GOLDEN=1 rewrites it)");
-    CHECK(bytes == read_text(path));
+    ck::test::check_golden_file(std::string(CK_TEST_DATA) + "/daemon/tournament/" + name, bytes);
 }
 
 class Club : public ck::daemon::test::DaemonFixture {
