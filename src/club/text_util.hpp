@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/html.hpp"
+
 namespace ck::club::text {
 
 bool has_control(std::string_view s);  // any byte < 0x20 or 0x7f
@@ -16,7 +18,6 @@ std::size_t columns(std::string_view s);
 std::string fit(std::string_view s, std::size_t width);
 std::string pad_right(std::string_view s, std::size_t width);  // by columns
 std::string pad_left(std::string_view s, std::size_t width);
-// &, <, >, " and ' escaped for HTML text and attribute values.
-std::string html_escape(std::string_view s);
+using core::html_escape;  // core/html.hpp: &, <, >, " and ' escaped
 
 }  // namespace ck::club::text

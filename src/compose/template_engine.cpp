@@ -139,33 +139,6 @@ struct Renderer {
 
 }  // namespace
 
-std::string html_escape(const std::string& s) {
-    std::string out;
-    out.reserve(s.size());
-    for (char c : s) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&#39;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
-
 core::Result<Template, ComposeError> Template::parse(std::string origin, const std::string& src,
                                                      Escape escape) {
     Template t;

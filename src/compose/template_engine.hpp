@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/html.hpp"
 #include "core/result.hpp"
 
 namespace ck::compose {
@@ -69,6 +70,6 @@ private:
     std::vector<Node> nodes_;
 };
 
-std::string html_escape(const std::string& s);
+using core::html_escape;  // core/html.hpp
 
 }  // namespace ck::compose
