@@ -48,12 +48,13 @@ cmd_run() {
     fi
     say "crazykrieg serve (embedded default ./var; Ctrl-C stops it)"
     cat <<HOWTO
-Play a game between two local addresses (README, "Mail protocol for players"):
+Play a game between two local addresses (README, "Mail protocol for players"), from another
+terminal while the daemon runs:
   $BUILD_DIR/crazykrieg player add Alice alice@example.test
   $BUILD_DIR/crazykrieg player add Bob bob@example.test
   $BUILD_DIR/crazykrieg game new --variant crazykrieg --white alice@example.test --black bob@example.test
-Then, from another terminal, each player reads and answers their mail (the daemon picks the
-replies up within seconds):
+Then each player reads and answers their mail (the daemon picks the replies up within
+seconds):
   scripts/local-mail.py read alice@example.test
   scripts/local-mail.py reply alice@example.test e4
   scripts/local-mail.py read bob@example.test
