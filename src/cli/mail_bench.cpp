@@ -134,7 +134,7 @@ void run_mail_bench(std::ostream& out) {
     std::vector<std::string> players;
     for (int i = 0; i < 8; ++i) {
         players.push_back("player" + std::to_string(i) + "@bench.example");
-        if (auto added = d.players().add("Player " + std::to_string(i), players.back()); !added)
+        if (auto added = d.add_player("Player " + std::to_string(i), players.back()); !added)
             return fail("player add");
     }
     std::vector<BenchGame> games;

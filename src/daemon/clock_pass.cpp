@@ -36,7 +36,7 @@ core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId 
     if (!tc || g.game.over()) return Event::None;
     auto state = load_clock(desk.store, id, g.meta);
     if (!state) return core::unexpected(state.error());
-    auto book = LeaveBook::of_store(desk.store.root());
+    auto book = LeaveBook::load(desk.store, &tx);
     if (!book) return core::unexpected(book.error());
     const Color late = g.game.side_to_move();
     const core::TimePoint deadline =

@@ -1,4 +1,5 @@
 #include "daemon/mail_pass.hpp"
+#include "daemon/club_migration.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -124,11 +125,9 @@ core::Result<Daemon, std::string> Daemon::open(const Config& config,
     if (!secret) return core::unexpected(secret.error());
     auto templates = compose::Templates::load(templates_dir);
     if (!templates) return core::unexpected("templates: " + templates.error().message);
-    std::error_code ec;
-    std::filesystem::create_directories(config.store_dir, ec);
-    auto store = store::Store::open(config.store_dir, store_wait);
-    if (!store) return core::unexpected(store.error().message);
-    auto players = Players::load(store->root() / "players");
+    auto store = open_club_store(config.store_dir, store_wait);
+    if (!store) return core::unexpected(store.error());
+    auto players = Players::load(*store);
     if (!players) return core::unexpected(players.error());
     return Daemon(config, std::move(*store), std::move(*players), std::move(*templates),
                   std::move(*secret));

@@ -14,6 +14,8 @@
 // Every record is stored as the version line "ck-<namespace> <version>\n" and the body; get
 // refuses a record without that line or of another version (a store written by another build)
 // instead of guessing at its bytes.
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -91,16 +93,44 @@ public:
         return store.record_keys(Codec::ns);
     }
 
-    // Every record, by key; the first unreadable one is the error.
+    // Every record, sorted by key; the first unreadable one is the error. The writes of
+    // `pending` (an uncommitted transaction) win when it is given.
     static core::Result<std::vector<std::pair<std::string, Value>>, StateError> all(
-        const Store& store) {
+        const Store& store, const Transaction* pending = nullptr) {
+        std::vector<std::string> keys = store.record_keys(Codec::ns);
+        if (pending) {
+            for (const RecordWrite& w : pending->records())
+                if (w.ns == Codec::ns) keys.push_back(w.key);
+            std::sort(keys.begin(), keys.end());
+            keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+        }
         std::vector<std::pair<std::string, Value>> out;
-        for (const std::string& key : store.record_keys(Codec::ns)) {
-            auto value = decode(key, *store.record(Codec::ns, key));
+        for (const std::string& key : keys) {
+            auto value = get(store, key, pending);
             if (!value) return core::unexpected(std::move(value).error());
-            out.emplace_back(key, std::move(*value));
+            if (*value) out.emplace_back(key, std::move(**value));
         }
         return out;
+    }
+};
+
+// A count (N >= 1, "N\n") kept in namespace `N`: counters, rate limits.
+template <Namespace N>
+struct CountCodec {
+    using Value = std::uint64_t;
+    static constexpr Namespace ns = N;
+    static constexpr int version = 1;
+    static std::string encode(const std::uint64_t& n) { return std::to_string(n) + "\n"; }
+    static core::Result<std::uint64_t, std::string> decode(std::string_view body) {
+        std::uint64_t n = 0;
+        if (body.size() < 2 || body.size() > 20 || body.back() != '\n')
+            return core::unexpected(std::string("expected a positive number"));
+        for (const char c : body.substr(0, body.size() - 1)) {
+            if (c < '0' || c > '9') return core::unexpected(std::string("expected a number"));
+            n = n * 10 + static_cast<std::uint64_t>(c - '0');
+        }
+        if (n == 0) return core::unexpected(std::string("expected a positive number"));
+        return n;
     }
 };
 
