@@ -1,5 +1,7 @@
 #include "daemon/game_clock.hpp"
 
+#include "daemon/deadline_index.hpp"
+
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -169,7 +171,12 @@ core::Result<void, std::string> clock_after_move(const store::Store& store, stor
     if (!s) return core::unexpected(s.error());
     auto book = LeaveBook::load(store, &tx);
     if (!book) return core::unexpected(book.error());
-    save_clock(tx, id, after_move(*s, *tc, mover, tx.now(), book->periods(g.meta.address(mover))));
+    const ClockState next =
+        after_move(*s, *tc, mover, tx.now(), book->periods(g.meta.address(mover)));
+    save_clock(tx, id, next);
+    // The opponent's turn starts: their deadline may be earlier than the entry (deadline_index).
+    index_deadline(store, tx, id,
+                   deadline_of(next, *tc, ~mover, book->periods(g.meta.address(~mover))));
     return {};
 }
 
