@@ -95,7 +95,11 @@ int run_serve(const Args& args) {
     const auto stop = [] { return stop_flag != 0; };
     for (;;) {
         daemon::StepReport report;
-        if (auto d = daemon::Daemon::open(*config, templates, StoreWait); !d) {
+        // The first opening swept the game directories for temp files; serve.lock keeps any
+        // other serve away, and nothing else writes temp files there (store.hpp, Sweep).
+        if (auto d =
+                daemon::Daemon::open(*config, templates, StoreWait, store::Store::Sweep::TopDirs);
+            !d) {
             core::operator_log().error("mail pass skipped: " + d.error());
             report.error = d.error();
         } else {

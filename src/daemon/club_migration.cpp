@@ -171,10 +171,11 @@ core::Result<bool, std::string> migrate_club_state(store::Store& store, core::Ti
 }
 
 core::Result<store::Store, std::string> open_club_store(const std::filesystem::path& dir,
-                                                        std::chrono::milliseconds wait) {
+                                                        std::chrono::milliseconds wait,
+                                                        store::Store::Sweep sweep) {
     std::error_code ec;
     fs::create_directories(dir, ec);
-    auto store = store::Store::open(dir, wait);
+    auto store = store::Store::open(dir, wait, sweep);
     if (!store) return core::unexpected(store.error().message);
     auto migrated = migrate_club_state(*store, std::chrono::system_clock::now());
     if (!migrated) return core::unexpected(migrated.error());

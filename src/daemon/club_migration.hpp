@@ -25,7 +25,8 @@ core::Result<bool, std::string> migrate_club_state(store::Store& store, core::Ti
 
 // store::Store::open (creating the directory) followed by migrate_club_state: how every
 // command and the daemon open the club's store.
-core::Result<store::Store, std::string> open_club_store(const std::filesystem::path& dir,
-                                                        std::chrono::milliseconds wait);
+core::Result<store::Store, std::string> open_club_store(
+    const std::filesystem::path& dir, std::chrono::milliseconds wait,
+    store::Store::Sweep sweep = store::Store::Sweep::All);
 
 }  // namespace ck::daemon

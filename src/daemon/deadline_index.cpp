@@ -31,6 +31,11 @@ core::Result<core::TimePoint, std::string> DeadlineCodec::decode(std::string_vie
 
 void index_deadline(const store::Store& store, store::Transaction& tx, store::GameId id,
                     std::optional<core::TimePoint> deadline) {
+    // The index exists from its first entry on (ensure_deadline_index ran at the daemon's open,
+    // so no older game lacks one).
+    if (!store.record(store::Namespace::Meta, IndexMark) &&
+        !tx.find_record(store::Namespace::Meta, IndexMark))
+        MarkTable::put(tx, IndexMark, 1);
     const std::string key = std::to_string(id);
     auto now = DeadlineTable::get(store, key, &tx);
     if (now && *now == deadline) return;

@@ -121,12 +121,13 @@ core::Result<std::string, std::string> load_or_create_secret(const std::string& 
 
 core::Result<Daemon, std::string> Daemon::open(const Config& config,
                                                const std::filesystem::path& templates_dir,
-                                               std::chrono::milliseconds store_wait) {
+                                               std::chrono::milliseconds store_wait,
+                                               store::Store::Sweep sweep) {
     auto secret = load_or_create_secret(config.secret_file);
     if (!secret) return core::unexpected(secret.error());
     auto templates = compose::Templates::load(templates_dir);
     if (!templates) return core::unexpected("templates: " + templates.error().message);
-    auto store = open_club_store(config.store_dir, store_wait);
+    auto store = open_club_store(config.store_dir, store_wait, sweep);
     if (!store) return core::unexpected(store.error());
     if (auto indexed = ensure_deadline_index(*store, std::chrono::system_clock::now()); !indexed)
         return core::unexpected(indexed.error());

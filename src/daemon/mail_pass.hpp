@@ -55,11 +55,12 @@ core::Result<std::string, std::string> load_or_create_secret(const std::string& 
 
 class Daemon {
 public:
-    // Opens the store (waiting up to `store_wait` for its lock) and the player registry, loads
-    // the templates and the secret.
+    // Opens the store (waiting up to `store_wait` for its lock; `sweep`: store::Store::open) and
+    // the player registry, loads the templates and the secret.
     static core::Result<Daemon, std::string> open(
         const Config& config, const std::filesystem::path& templates_dir,
-        std::chrono::milliseconds store_wait = std::chrono::milliseconds{0});
+        std::chrono::milliseconds store_wait = std::chrono::milliseconds{0},
+        store::Store::Sweep sweep = store::Store::Sweep::All);
 
     const Config& config() const { return config_; }
     store::Store& store() { return store_; }

@@ -113,7 +113,7 @@ core::Result<void, core::IoError> check_state_format(const fs::path& file) {
 }
 
 // Creates the layout and cleans up after a crashed holder of the lock.
-core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
+core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sweep sweep) {
     for (const char* sub :
          {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
         if (auto made = ensure_directory(root / sub); !made) return made;
@@ -124,10 +124,12 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
     std::vector<fs::path> dirs = {
         root,          root / "ledger", root / "outbox", root / "outbox/failed", root / "journal",
         root / "state"};
-    auto games = list_names(root / "games");
-    if (!games) return core::unexpected(games.error());
-    for (const auto& g : *games) {
-        if (game_of(g) != 0) dirs.push_back(root / "games" / g);
+    if (sweep == Store::Sweep::All) {
+        auto games = list_names(root / "games");
+        if (!games) return core::unexpected(games.error());
+        for (const auto& g : *games) {
+            if (game_of(g) != 0) dirs.push_back(root / "games" / g);
+        }
     }
     auto tournaments = list_names(root / "tournaments");
     if (!tournaments) return core::unexpected(tournaments.error());
@@ -152,14 +154,14 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
 
 }  // namespace
 
-core::Result<Store, core::IoError> Store::open(const fs::path& root,
-                                               std::chrono::milliseconds wait) {
+core::Result<Store, core::IoError> Store::open(const fs::path& root, std::chrono::milliseconds wait,
+                                               Sweep sweep) {
     std::error_code ec;
     fs::create_directories(root, ec);
     if (ec) return core::unexpected(core::IoError{ec, root.string(), "cannot create store"});
     auto lock = lock_store(root, wait);
     if (!lock) return core::unexpected(lock.error());
-    if (auto ready = prepare_layout(root); !ready) return core::unexpected(ready.error());
+    if (auto ready = prepare_layout(root, sweep); !ready) return core::unexpected(ready.error());
     auto ledger = Ledger::load(root / "ledger" / "seen");
     if (!ledger) return core::unexpected(ledger.error());
 

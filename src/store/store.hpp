@@ -71,9 +71,14 @@ public:
     // "store ROOT is in use by another process (pid N)", code resource_unavailable_try_again),
     // removes temp files left by a crash and replays any journal found.
     // `wait`: how long to wait for the lock while another process holds it (0: fail at once).
+    // `sweep`: All looks for temp files in every game directory too (one directory read per
+    // game); TopDirs only in the store's own directories, for a process that swept at its first
+    // open and reopens the store it keeps serving (the store never writes temp files into game
+    // directories; only a crash of another program could leave one there).
+    enum class Sweep : std::uint8_t { All, TopDirs };
     static core::Result<Store, core::IoError> open(
         const std::filesystem::path& root,
-        std::chrono::milliseconds wait = std::chrono::milliseconds{0});
+        std::chrono::milliseconds wait = std::chrono::milliseconds{0}, Sweep sweep = Sweep::All);
 
     const std::filesystem::path& root() const { return root_; }
     std::filesystem::path game_dir(GameId game) const;
