@@ -2,6 +2,7 @@
 find_package(CURL REQUIRED)                                   # CURL::libcurl
 find_package(Boost 1.74 REQUIRED COMPONENTS program_options)  # Boost::program_options
 find_package(Threads REQUIRED)
+find_package(OpenSSL REQUIRED)                                # OpenSSL::Crypto (SHA-256, HMAC, RNG)
 if(CK_BUILD_TESTS)
     find_package(Catch2 2 REQUIRED)                           # Catch2::Catch2, Catch2::Catch2WithMain
     include(Catch)

@@ -23,7 +23,7 @@ cd "$ROOT"
 BUILD_DIR=${CK_BUILD_DIR:-build}
 JOBS=${CK_JOBS:-$(nproc)}
 
-BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libmimetic-dev
+BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev libmimetic-dev
                 libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev)
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd)
 

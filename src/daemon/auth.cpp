@@ -4,7 +4,7 @@
 #include <cctype>
 #include <vector>
 
-#include "core/sha256.hpp"
+#include "core/crypto.hpp"
 #include "daemon/reply_address.hpp"
 
 namespace ck::daemon {

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/crypto.hpp"
 #include "core/log.hpp"
-#include "core/sha256.hpp"
 #include "daemon/auth.hpp"
 #include "daemon/challenges.hpp"
 #include "daemon/club_mail.hpp"
@@ -104,13 +104,9 @@ private:
 core::Result<std::string, std::string> load_or_create_secret(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
-        unsigned char bytes[32];
-        std::ifstream rnd("/dev/urandom", std::ios::binary);
-        if (!rnd.read(reinterpret_cast<char*>(bytes), sizeof bytes))
-            return core::unexpected(std::string("cannot read /dev/urandom"));
         const std::filesystem::path p(path);
         if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-        auto w = core::write_file_atomic(p, core::to_hex(bytes, sizeof bytes) + "\n", 0600);
+        auto w = core::write_file_atomic(p, core::random_hex(32) + "\n", 0600);
         if (!w) return core::unexpected("cannot create " + path + ": " + w.error().message);
         core::operator_log().info("created the server secret " + path);
     }

@@ -50,7 +50,7 @@ struct StepReport {
 };
 
 // The server secret: the first line of config.secret_file. When that file does not exist it
-// is created once (mode 0600) holding 32 random bytes as hex from /dev/urandom.
+// is created once (mode 0600) holding 32 random bytes as hex (core::random_hex).
 core::Result<std::string, std::string> load_or_create_secret(const std::string& path);
 
 class Daemon {

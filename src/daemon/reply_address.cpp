@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/hmac.hpp"
+#include "core/crypto.hpp"
 
 namespace ck::daemon {
 namespace {

@@ -1,7 +1,7 @@
 #include "daemon/unknown_sender.hpp"
 
 #include "core/log.hpp"
-#include "core/sha256.hpp"
+#include "core/crypto.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {

@@ -2,8 +2,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "core/hmac.hpp"
-#include "core/sha256.hpp"
+#include "core/crypto.hpp"
 
 using ck::core::hmac_sha256_hex;
 using ck::core::sha256_hex;
