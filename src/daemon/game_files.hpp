@@ -97,8 +97,8 @@ core::Result<void, std::string> end_game(StoredGame& g, const std::string& resul
 // Which record `as` names: "referee" -> record.pgn text, "white"/"black" -> that player's.
 core::Result<std::string, std::string> record_text(const StoredGame& g, const std::string& as);
 
-// The true position's FEN (operator only: `game show ID --as referee`), from the record's moves
-// replayed on a plain rules::Position; players never see it.
+// The true position's FEN (operator only: `game show ID --as referee`), read from the referee's
+// game through its TruePositionKey (referee/game.hpp); players never see it.
 core::Result<std::string, std::string> true_fen(const StoredGame& g);
 
 }  // namespace ck::daemon

@@ -2,8 +2,8 @@
 // The referee's game object: the ONLY holder of the true position (style guide: "Hidden
 // information is a type"). Everything a player learns leaves through a Ruling's per-player
 // announcement lists or through view(colour); the true position is reachable only with a
-// TruePositionKey, which only the full-record writer (a friend, to come with the store) and the
-// referee's own tests can make.
+// TruePositionKey, which only the operator's console (daemon/game_files.cpp true_fen: `game show
+// --as referee`, never mailed) and the referee's own tests can make.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,15 +16,15 @@
 #include "rules/position.hpp"
 #include "rules/variant.hpp"
 
-namespace ck::store {
-class GameRecord;  // the full-record writer (may read the true position)
+namespace ck::daemon {
+struct OperatorKey;  // daemon/game_files.cpp: the operator's look at the true position
 }
 
 namespace ck::referee {
 
 class TruePositionKey {
     TruePositionKey() = default;
-    friend class ck::store::GameRecord;
+    friend struct ck::daemon::OperatorKey;
     friend struct TruePositionKeyForTests;  // defined only in tests/referee
 };
 
