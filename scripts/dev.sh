@@ -104,6 +104,15 @@ cmd_test() {
         return 1
     fi
 
+    say "format (clang-format --dry-run -Werror over src/ tests/ fuzz/)"
+    local -a sources
+    mapfile -t sources < <(find src tests fuzz \( -name '*.cpp' -o -name '*.hpp' \) | sort)
+    if clang-format --dry-run -Werror "${sources[@]}"; then
+        record "format" ok "${#sources[@]} files"
+    else
+        record "format" FAIL "run clang-format -i on the files named above"
+    fi
+
     say "tests (Release, $BUILD_DIR)"
     run_ctest "tests (Release)" "$BUILD_DIR"
 
