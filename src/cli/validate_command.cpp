@@ -13,47 +13,13 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "core/text.hpp"
 #include "pgn/batch_validator.hpp"
 
 namespace ck::cli {
 namespace {
 
-// JSON string literal; bytes that are not valid UTF-8 become U+FFFD.
-void append_json_string(std::string& out, std::string_view s) {
-    out += '"';
-    for (std::size_t i = 0; i < s.size();) {
-        auto c = static_cast<unsigned char>(s[i]);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-            ++i;
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-            ++i;
-        } else if (c < 0x80) {
-            out += static_cast<char>(c);
-            ++i;
-        } else {
-            std::size_t n = c >= 0xF0 && c < 0xF5   ? 4
-                            : c >= 0xE0             ? 3
-                            : c >= 0xC2 && c < 0xE0 ? 2
-                                                    : 0;
-            bool ok = n > 0 && i + n <= s.size();
-            for (std::size_t k = 1; ok && k < n; ++k)
-                ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-            if (ok) {
-                out.append(s.substr(i, n));
-                i += n;
-            } else {
-                out += "\\ufffd";
-                ++i;
-            }
-        }
-    }
-    out += '"';
-}
+void append_json_string(std::string& out, std::string_view s) { out += core::json_string(s); }
 
 struct Totals {
     std::uint64_t games = 0, valid = 0, invalid = 0;

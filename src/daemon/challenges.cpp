@@ -14,12 +14,6 @@ namespace {
 
 using Event = compose::ChallengeDetails::Event;
 
-#define CK_TRY(expr)                                              \
-    do {                                                          \
-        auto ck_try_r = (expr);                                   \
-        if (!ck_try_r) return core::unexpected(ck_try_r.error()); \
-    } while (0)
-
 // "7" or "#7" -> 7; anything else -> 0 (no challenge has id 0).
 std::uint64_t parse_number(const std::string& s) {
     const std::string digits = s.rfind('#', 0) == 0 ? s.substr(1) : s;

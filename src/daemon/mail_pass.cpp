@@ -93,12 +93,6 @@ private:
     store::Transaction& tx_;
 };
 
-#define CK_TRY(expr)                                              \
-    do {                                                          \
-        auto ck_try_r = (expr);                                   \
-        if (!ck_try_r) return core::unexpected(ck_try_r.error()); \
-    } while (0)
-
 }  // namespace
 
 core::Result<std::string, std::string> load_or_create_secret(const std::string& path) {

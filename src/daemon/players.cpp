@@ -5,11 +5,6 @@
 
 namespace ck::daemon {
 
-std::string lower_ascii(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 std::string PlayerCodec::encode(const Player& p) {
     return std::to_string(p.order) + "\t" + p.address + "\t" + p.name + "\n";
 }

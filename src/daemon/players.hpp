@@ -11,6 +11,7 @@
 
 #include "core/clock.hpp"
 #include "core/result.hpp"
+#include "core/text.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"
@@ -53,6 +54,6 @@ private:
     std::vector<Player> players_;
 };
 
-std::string lower_ascii(std::string s);
+using core::lower_ascii;  // core/text.hpp
 
 }  // namespace ck::daemon
