@@ -1,7 +1,7 @@
 #include "daemon/unknown_sender.hpp"
 
-#include "core/log.hpp"
 #include "core/crypto.hpp"
+#include "core/log.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
