@@ -69,8 +69,11 @@ class Killer:
             self.kills += 1
             return False
 
-    def until(self, club, args, done):
-        """Runs `args` under kills until done() (at most 200 tries)."""
+    def until(self, club, args, done, took=None):
+        """Runs `args` under kills until done() (at most 200 tries); `took` (seconds the clean
+        run of it took) bounds the delays, so that most runs die inside the command's work."""
+        if took is not None:
+            self.max_delay = 1.2 * took
         for _ in range(200):
             if done():
                 return
@@ -149,8 +152,9 @@ def main():
                            "--now", NOW],
                           lambda c, g=g: len(c.cli("game", "list").splitlines()) >= g))
         for args, done in steps:
+            t0 = time.time()
             clean.cli(*args)
-            killer.until(crash, args, lambda: done(crash))
+            killer.until(crash, args, lambda: done(crash), time.time() - t0)
 
         # Club mail, in two chunks (answers after what they answer).
         starts = {}
@@ -174,12 +178,15 @@ def main():
              club_mail(PLAYERS[5], 11, ["decline 2"]),
              club_mail(PLAYERS[5], 12, ["unfollow 1", "follow 2"])],
         ]
+        serve_took = 0.0
         for chunk in chunks:
             for raw in chunk:
                 clean.transport.send("q", raw)
+            t0 = time.time()
             clean.cli("serve", "--once", "--now", NOW)
+            serve_took = max(serve_took, time.time() - t0)
         inbox = crash.transport.inbox
-        serve_kills = Killer(binary, rng, 0.15)
+        serve_kills = Killer(binary, rng, 1.2 * serve_took)
         for chunk in chunks:
             for raw in chunk:
                 crash.transport.send("q", raw)
@@ -192,9 +199,10 @@ def main():
 
         # The event starts.
         args = ["tournament", "start", "spring-cup", "--now", NOW]
+        t0 = time.time()
         clean.cli(*args)
-        killer.until(crash, args,
-                     lambda: "entries" not in crash.cli("tournament", "list"))
+        killer.until(crash, args, lambda: "entries" not in crash.cli("tournament", "list"),
+                     time.time() - t0)
         for c in (clean, crash):
             c.cli("serve", "--once", "--now", NOW)  # flush and checkpoint
 
