@@ -55,7 +55,7 @@ void run_one(std::ostream& out, const std::string& label, const std::string& sam
     {
         // Warm up: the rules engine's start-up (attack tables) is not PGN throughput.
         std::istringstream one(text.substr(0, text.find("\n\n[")));
-        pgn::validate_stream(one, {}, [](int, const pgn::GameVerdict&) {});
+        pgn::validate_stream(one, {}, [](int, const pgn::GameVerdict&, std::string_view) {});
     }
     for (int jobs : {1, 2}) {
         MemoryBuf buf(big);
@@ -63,7 +63,8 @@ void run_one(std::ostream& out, const std::string& label, const std::string& sam
         pgn::BatchOptions options;
         options.jobs = jobs;
         auto start = std::chrono::steady_clock::now();
-        auto stats = pgn::validate_stream(in, options, [](int, const pgn::GameVerdict&) {});
+        auto stats = pgn::validate_stream(in, options,
+                                          [](int, const pgn::GameVerdict&, std::string_view) {});
         double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::string name =
             "pgn " + label + " " + std::to_string(jobs) + (jobs == 1 ? " thread" : " threads");

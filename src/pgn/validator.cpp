@@ -76,10 +76,13 @@ class GameChecker : public Visitor {
 public:
     explicit GameChecker(const ValidateOptions& options) : opt_(options) {}
     const GameVerdict& verdict() const { return verdict_; }
+    // The variant the Variant tag names (chess without one); nullptr for an unknown name.
+    const rules::Variant* tagged_variant() const { return tagged_; }
 
     void tag(std::string_view name, std::string_view value, int line) override {
         if (name == "Variant") {
             variant_tag_ = value;
+            tagged_ = variant_from_tag(value);
             has_variant_ = true;
             variant_line_ = line;
         } else if (name == "FEN") {
@@ -210,7 +213,7 @@ private:
         if (pos_) return true;
         if (done_) return false;
         const rules::Variant* v = opt_.force_variant;
-        if (!v) v = variant_from_tag(variant_tag_);
+        if (!v) v = tagged_;
         if (!v)
             return fail(ErrorKind::UnknownVariant, 0, variant_line_, "",
                         "'" + std::string(variant_tag_) + "' is not a supported variant"),
@@ -336,6 +339,7 @@ private:
     GameVerdict verdict_;
     bool done_ = false;
     std::string_view variant_tag_, fen_tag_, result_tag_, marker_, truncated_token_;
+    const rules::Variant* tagged_ = &rules::variant_of(rules::VariantId::Chess);
     bool has_variant_ = false, has_fen_ = false;
     int variant_line_ = 0, fen_line_ = 0, result_line_ = 0, marker_line_ = 0;
     std::optional<Position> pos_;
@@ -400,17 +404,10 @@ std::optional<GameVerdict> validate_game(std::string_view text, int first_line,
     GameChecker checker(options);
     if (!parse_game(text, first_line, checker)) return std::nullopt;
     GameVerdict verdict = checker.verdict();
+    const rules::Variant* tagged = checker.tagged_variant();
+    verdict.variant = tagged ? tagged->name : std::string_view("unknown");
     if (verdict.valid && is_referee_record(text)) check_referee_record(text, first_line, verdict);
     if (verdict.valid || !options.diagnose_variant || options.force_variant) return verdict;
-    // The tagged variant, as setup() chose it.
-    struct TagPeek : Visitor {
-        std::string value;
-        void tag(std::string_view n, std::string_view v, int) override {
-            if (n == "Variant") value = v;
-        }
-    } peek;
-    parse_game(text, first_line, peek);
-    const rules::Variant* tagged = variant_from_tag(peek.value);
     if (!tagged) return verdict;
     auto alts = alternatives(verdict.kind, *tagged);
     for (auto id : alts) {
