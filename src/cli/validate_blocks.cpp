@@ -49,10 +49,10 @@ int split_blocks(const std::string& file, std::size_t block_bytes) {
         block.append(g->text);
         if (block.size() >= block_bytes) flush();
     }
+    flush();  // whole games, also before a read error (validate prints their verdicts too)
     if (splitter.read_error())
         return usage_error("validate",
                            file + ": " + (input->error().empty() ? "read error" : input->error()));
-    flush();
     if (games == 0 && input->bytes_read() > 0)
         return usage_error("validate", file + ": no PGN game in " +
                                            std::to_string(input->bytes_read()) + " bytes of input");
