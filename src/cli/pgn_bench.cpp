@@ -18,6 +18,7 @@
 #include "cli/command.hpp"
 #include "pgn/batch_validator.hpp"
 #include "pgn/input_stream.hpp"
+#include "pgn/reader.hpp"
 
 namespace ck::cli {
 namespace {
@@ -95,6 +96,18 @@ void run_one(std::ostream& out, const std::string& label, const std::string& sam
             << "x the plain time (goal <= 1.15 on one thread)\n";
         out.flush();
     }
+    // The ceiling of --jobs: the reader decodes (on its own thread) and cuts games (on the
+    // pipeline's reader thread) for every worker; validation scales until the workers together
+    // need more than this.
+    auto zin = pgn::InputStream::from_memory(zst);
+    pgn::GameSplitter splitter(zin->stream());
+    auto start = std::chrono::steady_clock::now();
+    std::uint64_t bytes = 0;
+    while (auto g = splitter.next()) bytes += g->text.size();
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out << "pgn " << label << " .zst decode and cut only: "
+        << static_cast<long long>(static_cast<double>(bytes) / (1024.0 * 1024.0) / s) << " MB/s\n";
+    out.flush();
 }
 
 void run_pgn_bench(std::ostream& out) {
