@@ -4,10 +4,8 @@
 #include <array>
 #include <vector>
 
-#include "pgn/move_diagnosis.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/referee_record.hpp"
-#include "pgn/san_resolver.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
@@ -49,6 +47,42 @@ constexpr KindInfo Kinds[] = {
     {"text after result", "text_after_result"},
     {"referee record mismatch", "referee_record"},
 };
+
+// The kind of a move defect rules::parse_move diagnosed (same names, rules/notation.hpp).
+ErrorKind error_kind(rules::MoveDefect d) {
+    using rules::MoveDefect;
+    switch (d) {
+        case MoveDefect::None:
+            break;
+        case MoveDefect::IllegalMove:
+            return ErrorKind::IllegalMove;
+        case MoveDefect::LeavesKingInCheck:
+            return ErrorKind::LeavesKingInCheck;
+        case MoveDefect::AmbiguousSan:
+            return ErrorKind::AmbiguousSan;
+        case MoveDefect::MalformedToken:
+            return ErrorKind::MalformedToken;
+        case MoveDefect::IllegalCastling:
+            return ErrorKind::IllegalCastling;
+        case MoveDefect::IllegalEnPassant:
+            return ErrorKind::IllegalEnPassant;
+        case MoveDefect::BadPromotion:
+            return ErrorKind::BadPromotion;
+        case MoveDefect::DropOnOccupied:
+            return ErrorKind::DropOnOccupied;
+        case MoveDefect::DropNotInPocket:
+            return ErrorKind::DropNotInPocket;
+        case MoveDefect::DropPromotedPiece:
+            return ErrorKind::DropPromotedPiece;
+        case MoveDefect::PawnDropRank:
+            return ErrorKind::PawnDropRank;
+        case MoveDefect::DropInStandard:
+            return ErrorKind::DropInStandard;
+        case MoveDefect::MoveAfterMate:
+            return ErrorKind::MoveAfterMate;
+    }
+    return ErrorKind::IllegalMove;
+}
 
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 bool iequals(std::string_view a, std::string_view b) {
@@ -100,28 +134,18 @@ public:
     void san(std::string_view token, int line) override {
         pending_truncation_ = false;
         if (done_ || dead_depth_ || !setup(line)) return;
-        if (detail::is_null_move(token))
+        if (rules::is_null_move(token))
             return fail_move(ErrorKind::NullMove, ply_ + 1, line, label(token),
                              "a null move is not a legal move");
-        std::optional<Move> m;
-        auto mt = detail::parse_plain_san(token);
-        if (!mt) {
-            auto parsed = rules::parse_move_text(token);
-            if (parsed) mt = *parsed;
-        }
-        if (mt) m = detail::fast_resolve(*pos_, *mt);
+        auto m = rules::parse_move(*pos_, token, [this] { return captured_promoted(); });
         if (!m) {
-            auto r = rules::parse_move(*pos_, token);
-            if (!r) {
-                auto d = detail::diagnose(*pos_, token, r.error(), captured_promoted());
-                fail_move(d.kind, ply_ + 1, line, label(token), d.detail);
-                if (d.kind == ErrorKind::MalformedToken && depth_ == 0 && marker_.empty()) {
-                    pending_truncation_ = true;
-                    truncated_token_ = token;
-                }
-                return;
+            ErrorKind kind = error_kind(m.error().defect);
+            fail_move(kind, ply_ + 1, line, label(token), m.error().detail);
+            if (kind == ErrorKind::MalformedToken && depth_ == 0 && marker_.empty()) {
+                pending_truncation_ = true;
+                truncated_token_ = token;
             }
-            m = *r;
+            return;
         }
         make(*m);
         frames_.back().moves++;

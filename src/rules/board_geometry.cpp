@@ -1,9 +1,9 @@
 // Board geometry for the pgn module (contract in board_geometry.hpp).
-#include "pgn/board_geometry.hpp"
+#include "rules/board_geometry.hpp"
 
 #include <array>
 
-namespace ck::pgn::detail {
+namespace ck::rules::detail {
 namespace {
 
 using rules::Bitboard;
@@ -96,4 +96,4 @@ Bitboard reach(PieceType t, Square to, Bitboard occ) {
     }
 }
 
-}  // namespace ck::pgn::detail
+}  // namespace ck::rules::detail

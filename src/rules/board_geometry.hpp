@@ -4,7 +4,7 @@
 // the public rules types only (the rules module's attack tables are internal to it).
 #include "rules/types.hpp"
 
-namespace ck::pgn::detail {
+namespace ck::rules::detail {
 
 // Squares from which a knight, bishop, rook, queen or king (t) would reach `to` on a board with
 // occupancy occ (slider rays stop at the first occupied square, which is included).
@@ -28,4 +28,4 @@ inline rules::Square lsb(rules::Bitboard b) {
 }
 inline int popcount(rules::Bitboard b) { return __builtin_popcountll(b); }
 
-}  // namespace ck::pgn::detail
+}  // namespace ck::rules::detail
