@@ -57,11 +57,13 @@ head -c 40000 "$tmp/zh.pgn.zst" >"$tmp/cut.pgn.zst"
 dask scheduler --host 127.0.0.1 --port 0 --no-dashboard >"$tmp/scheduler.log" 2>&1 &
 pids+=($!)
 # Port 0: the scheduler picks a free port and logs "Scheduler at: tcp://127.0.0.1:PORT".
+# The same port read twice 0.2 s apart: never a line caught half-written.
+scheduler_port() { sed -n 's/.*Scheduler at: *tcp:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/scheduler.log"; }
 port=
 for _ in $(seq 600); do
-    port=$(sed -n 's/.*Scheduler at: *tcp:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/scheduler.log")
-    [ -n "$port" ] && break
-    sleep 0.1
+    port=$(scheduler_port)
+    sleep 0.2
+    [ -n "$port" ] && [ "$port" = "$(scheduler_port)" ] && break
 done
 [ -n "$port" ] || { cat "$tmp/scheduler.log" >&2; echo "FAIL: no scheduler" >&2; exit 1; }
 dask worker "tcp://127.0.0.1:$port" --host 127.0.0.1 --nworkers 2 --nthreads 1 \
@@ -103,5 +105,8 @@ rc=0
 "$ck" validate "$tmp/tricky.pgn" >"$tmp/one" || true
 diff <(strip "$tmp/one") <(strip "$tmp/local") >/dev/null || fail "--local-workers: output differs (exit $rc)"
 
-[ $fails -eq 0 ] || exit 1
+if [ $fails -ne 0 ]; then
+    tail -20 "$tmp/scheduler.log" "$tmp/worker.log" >&2
+    exit 1
+fi
 echo "validate-dask: all checks passed"
