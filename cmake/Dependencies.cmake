@@ -16,3 +16,9 @@ if(NOT TARGET mimetic::mimetic)
         IMPORTED_LOCATION "${MIMETIC_LIBRARY}"
         INTERFACE_INCLUDE_DIRECTORIES "${MIMETIC_INCLUDE_DIR}")
 endif()
+# Compressed PGN input (src/pgn/decoder.cpp): zlib, libbz2, liblzma, libzstd.
+find_package(ZLIB REQUIRED)                                   # ZLIB::ZLIB
+find_package(BZip2 REQUIRED)                                  # BZip2::BZip2
+find_package(LibLZMA REQUIRED)                                # LibLZMA::LibLZMA
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd)      # PkgConfig::ZSTD

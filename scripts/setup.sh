@@ -24,7 +24,9 @@ BUILD_DIR=${CK_BUILD_DIR:-build}
 JOBS=${CK_JOBS:-$(nproc)}
 
 BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev libmimetic-dev
-                libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev)
+                libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev
+                libzstd-dev libbz2-dev zlib1g-dev liblzma-dev zstd bzip2 gzip xz-utils
+                python3-distributed)
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd)
 
 say() { printf 'setup: %s\n' "$*"; }

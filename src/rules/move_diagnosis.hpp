@@ -1,19 +1,18 @@
 #pragma once
-// Private helper of the pgn module: why a move token failed in a position, named as one of the
-// kinds of invalid.key (illegal castling, drop on an occupied square, drop of a promoted piece,
-// leaves the king in check, ...). Looks at the Position through its public API only.
+// Private helper of rules::parse_move (notation.hpp): why a move token failed in a position, named
+// as one of the defects of tests/data/pgn/invalid.key (illegal castling, drop on an occupied
+// square, drop of a promoted piece, leaves the king in check, ...).
 #include <array>
 #include <string>
 #include <string_view>
 
-#include "pgn/validator.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
 
-namespace ck::pgn::detail {
+namespace ck::rules::detail {
 
 struct Diagnosis {
-    ErrorKind kind;
+    MoveDefect kind;
     std::string detail;  // what exactly is wrong, without the kind's name
 };
 
@@ -24,7 +23,4 @@ Diagnosis diagnose(const rules::Position& pos, std::string_view token,
                    const rules::NotationError& err,
                    const std::array<int, rules::PocketTypes>& captured_promoted);
 
-// "--", "Z0", "0000", "@@@@", "null": a null move (ChessBase, python-chess, UCI spellings).
-bool is_null_move(std::string_view token);
-
-}  // namespace ck::pgn::detail
+}  // namespace ck::rules::detail

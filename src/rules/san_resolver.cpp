@@ -1,9 +1,9 @@
 // Fast SAN resolution (contract in san_resolver.hpp).
-#include "pgn/san_resolver.hpp"
+#include "rules/san_resolver.hpp"
 
-#include "pgn/board_geometry.hpp"
+#include "rules/board_geometry.hpp"
 
-namespace ck::pgn::detail {
+namespace ck::rules::detail {
 namespace {
 
 using namespace rules;
@@ -245,4 +245,4 @@ std::optional<Move> fast_resolve(const Position& pos, const MoveText& mt) {
     }
 }
 
-}  // namespace ck::pgn::detail
+}  // namespace ck::rules::detail

@@ -1,11 +1,12 @@
 #pragma once
-// Fast SAN resolution for bulk validation. rules::parse_move generates every legal move; this
+// Private helper of rules::parse_move (notation.hpp), its fast path. Generating every legal move
+// is the general way; this
 // looks only at the pieces of the named type that could reach the named square (or the pocket for
 // a drop) and tests king safety with Position::attackers_to. It answers only the common cases
 // (piece moves, pawn pushes and captures, en passant, promotions, drops) and only when exactly one
 // legal move matches; everything else (castling, Replacement/Putback placements, a pending Putback
 // promotion, long algebraic, no match, several matches) returns nullopt and the caller falls back
-// to rules::parse_move, which also produces the error. The move returned is the one
+// to parse_move_by_generation, which also produces the error. The move returned is the one
 // generate_legal would give, so Position::make_move may take it.
 #include <optional>
 
@@ -13,7 +14,7 @@
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
 
-namespace ck::pgn::detail {
+namespace ck::rules::detail {
 
 std::optional<rules::Move> fast_resolve(const rules::Position& pos, const rules::MoveText& mt);
 
@@ -22,4 +23,9 @@ std::optional<rules::Move> fast_resolve(const rules::Position& pos, const rules:
 // other than + and #), which rules::parse_move_text then reads. Where both read a text they agree.
 std::optional<rules::MoveText> parse_plain_san(std::string_view text);
 
-}  // namespace ck::pgn::detail
+// The general path: mt (read from text) matched against every legal move of pos.
+core::Result<Move, NotationError> parse_move_by_generation(const Position& pos,
+                                                           std::string_view text,
+                                                           const MoveText& mt);
+
+}  // namespace ck::rules::detail

@@ -1,10 +1,10 @@
 #pragma once
-// Private helper of the pgn module: where pieces could come from, by board geometry only (no
-// pins, no checks). Used by the fast SAN resolver and by the diagnosis of failed moves. Built on
-// the public rules types only (the rules module's attack tables are internal to it).
+// Private helper of rules::parse_move: where pieces could come from, by board geometry only (no
+// pins, no checks), read from the rules' attack tables (attacks.hpp; a Position must exist, its
+// factories fill them). Used by the fast SAN resolver and by the diagnosis of failed moves.
 #include "rules/types.hpp"
 
-namespace ck::pgn::detail {
+namespace ck::rules::detail {
 
 // Squares from which a knight, bishop, rook, queen or king (t) would reach `to` on a board with
 // occupancy occ (slider rays stop at the first occupied square, which is included).
@@ -28,4 +28,4 @@ inline rules::Square lsb(rules::Bitboard b) {
 }
 inline int popcount(rules::Bitboard b) { return __builtin_popcountll(b); }
 
-}  // namespace ck::pgn::detail
+}  // namespace ck::rules::detail

@@ -1,10 +1,10 @@
 // Why a move failed (contract in move_diagnosis.hpp).
-#include "pgn/move_diagnosis.hpp"
+#include "rules/move_diagnosis.hpp"
 
-#include "pgn/board_geometry.hpp"
+#include "rules/board_geometry.hpp"
 #include "rules/movegen.hpp"
 
-namespace ck::pgn::detail {
+namespace ck::rules::detail {
 namespace {
 
 using namespace rules;
@@ -31,25 +31,26 @@ Diagnosis drop(const Position& pos, const MoveText& mt,
     PieceType t = mt.piece;
     std::string what = type_name(t) + " drop on " + square_name(to);
     if (!has_pockets(v))
-        return {ErrorKind::DropInStandard, what + ": " + std::string(v.pgn_name) + " has no drops"};
-    if (t == PieceType::King) return {ErrorKind::IllegalMove, "a king cannot be dropped"};
+        return {MoveDefect::DropInStandard,
+                what + ": " + std::string(v.pgn_name) + " has no drops"};
+    if (t == PieceType::King) return {MoveDefect::IllegalMove, "a king cannot be dropped"};
     if (pos.occupied() & bb(to))
-        return {ErrorKind::DropOnOccupied,
+        return {MoveDefect::DropOnOccupied,
                 what + ": the square holds a " + type_name(type_of(pos.piece_on(to)))};
     int rr = relative_rank(us, rank_of(to));
     if (t == PieceType::Pawn && (rr == 7 || (rr == 0 && !v.pawn_drop_on_first_rank)))
-        return {ErrorKind::PawnDropRank,
+        return {MoveDefect::PawnDropRank,
                 what + ": pawns may not be dropped on the " + (rr == 7 ? "8th" : "1st") + " rank"};
     if (pos.pocket_count(us, t) == 0) {
         int ti = index_of(t);
         if (v.promoted_returns_as_pawn && t != PieceType::Pawn && captured_promoted[ti] > 0)
-            return {ErrorKind::DropPromotedPiece, what + ": the captured promoted " + type_name(t) +
-                                                      " went to " + color_name(us) +
-                                                      "'s pocket as a pawn"};
-        return {ErrorKind::DropNotInPocket,
+            return {MoveDefect::DropPromotedPiece, what + ": the captured promoted " +
+                                                       type_name(t) + " went to " + color_name(us) +
+                                                       "'s pocket as a pawn"};
+        return {MoveDefect::DropNotInPocket,
                 what + ": " + color_name(us) + " has no " + type_name(t) + " in the pocket"};
     }
-    return {ErrorKind::LeavesKingInCheck, what + " does not answer the check"};
+    return {MoveDefect::LeavesKingInCheck, what + " does not answer the check"};
 }
 
 // Pieces of the named type that could reach the target by geometry alone (pins and checks
@@ -89,14 +90,14 @@ Bitboard geometric_candidates(const Position& pos, const MoveText& mt, Square to
 
 Diagnosis board_move(const Position& pos, MoveText mt) {
     Color us = pos.side_to_move();
-    if (!mt.to) return {ErrorKind::IllegalMove, "no target square"};
+    if (!mt.to) return {MoveDefect::IllegalMove, "no target square"};
     Square to = *mt.to;
     if (mt.form == MoveText::Form::LongAlgebraic) {
         if (!mt.from_file || !mt.from_rank)
-            return {ErrorKind::IllegalMove, "no piece on the origin square"};
+            return {MoveDefect::IllegalMove, "no piece on the origin square"};
         Piece p = pos.piece_on(make_square(*mt.from_file, *mt.from_rank));
         if (!is_piece(p) || color_of(p) != us)
-            return {ErrorKind::IllegalMove,
+            return {MoveDefect::IllegalMove,
                     color_name(us) + " has no piece on " +
                         square_name(make_square(*mt.from_file, *mt.from_rank))};
         mt.piece = type_of(p);
@@ -105,10 +106,10 @@ Diagnosis board_move(const Position& pos, MoveText mt) {
     if (mt.piece == PieceType::Pawn) {
         int rr = relative_rank(us, rank_of(to));
         if (mt.promotion != PieceType::None && rr != 7)
-            return {ErrorKind::BadPromotion,
+            return {MoveDefect::BadPromotion,
                     "a pawn promotes only on the last rank, not on " + target};
         if (mt.promotion == PieceType::King || mt.promotion == PieceType::Pawn)
-            return {ErrorKind::BadPromotion,
+            return {MoveDefect::BadPromotion,
                     "a pawn cannot promote to a " + type_name(mt.promotion)};
         bool diagonal = mt.from_file && *mt.from_file != file_of(to);
         if (diagonal && !(pos.occupied() & bb(to))) {
@@ -118,41 +119,35 @@ Diagnosis board_move(const Position& pos, MoveText mt) {
                 rr == 5 && behind >= 0 && behind < 64 &&
                 pos.piece_on(static_cast<Square>(behind)) == make_piece(~us, PieceType::Pawn);
             if (pawn_behind && !(pos.ep_squares() & bb(to)))
-                return {ErrorKind::IllegalEnPassant, "en passant onto " + target +
-                                                         ": the pawn on " +
-                                                         square_name(static_cast<Square>(behind)) +
-                                                         " did not just advance two squares"};
+                return {MoveDefect::IllegalEnPassant, "en passant onto " + target +
+                                                          ": the pawn on " +
+                                                          square_name(static_cast<Square>(behind)) +
+                                                          " did not just advance two squares"};
             if (!(pos.ep_squares() & bb(to)))
-                return {ErrorKind::IllegalMove,
+                return {MoveDefect::IllegalMove,
                         "pawn capture on " + target + ": nothing to capture"};
         }
         if (geometric_candidates(pos, mt, to)) {
             if (rr == 7 && mt.promotion == PieceType::None)
-                return {ErrorKind::BadPromotion, "a pawn reaching " + target + " must promote"};
-            return {ErrorKind::LeavesKingInCheck,
+                return {MoveDefect::BadPromotion, "a pawn reaching " + target + " must promote"};
+            return {MoveDefect::LeavesKingInCheck,
                     "pawn to " + target + " leaves " + color_name(us) + "'s king in check"};
         }
-        return {ErrorKind::IllegalMove, "no " + color_name(us) + " pawn can reach " + target};
+        return {MoveDefect::IllegalMove, "no " + color_name(us) + " pawn can reach " + target};
     }
-    if (mt.promotion != PieceType::None) return {ErrorKind::BadPromotion, "only pawns promote"};
+    if (mt.promotion != PieceType::None) return {MoveDefect::BadPromotion, "only pawns promote"};
     Bitboard cands = geometric_candidates(pos, mt, to);
     if (cands) {
         if (mt.piece == PieceType::King)
-            return {ErrorKind::LeavesKingInCheck, "the king would stand in check on " + target};
-        return {ErrorKind::LeavesKingInCheck, type_name(mt.piece) + " to " + target + " leaves " +
-                                                  color_name(us) + "'s king in check"};
+            return {MoveDefect::LeavesKingInCheck, "the king would stand in check on " + target};
+        return {MoveDefect::LeavesKingInCheck, type_name(mt.piece) + " to " + target + " leaves " +
+                                                   color_name(us) + "'s king in check"};
     }
-    return {ErrorKind::IllegalMove,
+    return {MoveDefect::IllegalMove,
             "no " + color_name(us) + " " + type_name(mt.piece) + " can reach " + target};
 }
 
 }  // namespace
-
-bool is_null_move(std::string_view t) {
-    if (t.empty() || (t[0] != '-' && t[0] != 'Z' && t[0] != '0' && t[0] != '@' && t[0] != 'n'))
-        return false;
-    return t == "--" || t == "Z0" || t == "0000" || t == "@@@@" || t == "null";
-}
 
 Diagnosis diagnose(const Position& pos, std::string_view token, const NotationError& err,
                    const std::array<int, PocketTypes>& captured_promoted) {
@@ -161,28 +156,38 @@ Diagnosis diagnose(const Position& pos, std::string_view token, const NotationEr
         generate_legal(pos, legal);
         if (legal.empty()) {
             Color us = pos.side_to_move();
-            return {ErrorKind::MoveAfterMate, pos.in_check()
-                                                  ? color_name(us) + " is already checkmated"
-                                                  : color_name(us) + " is already stalemated"};
+            return {MoveDefect::MoveAfterMate, pos.in_check()
+                                                   ? color_name(us) + " is already checkmated"
+                                                   : color_name(us) + " is already stalemated"};
         }
     }
-    if (err.code == NotationError::Code::Ambiguous) return {ErrorKind::AmbiguousSan, err.message};
+    if (err.code == NotationError::Code::Ambiguous) return {MoveDefect::AmbiguousSan, err.message};
     auto parsed = parse_move_text(token);
     if (err.code == NotationError::Code::Syntax || !parsed) {
-        if (looks_like_promotion(token)) return {ErrorKind::BadPromotion, err.message};
-        return {ErrorKind::MalformedToken, err.message};
+        if (looks_like_promotion(token)) return {MoveDefect::BadPromotion, err.message};
+        return {MoveDefect::MalformedToken, err.message};
     }
     const MoveText& mt = *parsed;
     switch (mt.form) {
         case MoveText::Form::Castle:
-            return {ErrorKind::IllegalCastling,
+            return {MoveDefect::IllegalCastling,
                     std::string(mt.castle_long ? "O-O-O" : "O-O") + " is not legal here"};
         case MoveText::Form::Drop:
-            if (!mt.to) return {ErrorKind::MalformedToken, err.message};
+            if (!mt.to) return {MoveDefect::MalformedToken, err.message};
             return drop(pos, mt, captured_promoted);
         default:
             return board_move(pos, mt);
     }
 }
 
-}  // namespace ck::pgn::detail
+}  // namespace ck::rules::detail
+
+namespace ck::rules {
+
+bool is_null_move(std::string_view t) {
+    if (t.empty() || (t[0] != '-' && t[0] != 'Z' && t[0] != '0' && t[0] != '@' && t[0] != 'n'))
+        return false;
+    return t == "--" || t == "Z0" || t == "0000" || t == "@@@@" || t == "null";
+}
+
+}  // namespace ck::rules
