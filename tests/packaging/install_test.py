@@ -23,7 +23,7 @@ if r.returncode != 0:
     fail(f"cmake --install: {r.stdout}{r.stderr}")
 
 expected = ["bin/crazykrieg", "share/crazykrieg/templates/turn.txt",
-            "share/doc/crazykrieg/crazykrieg.conf.example", "share/man/man1/crazykrieg.1",
+            "share/doc/crazykrieg/crazykrieg.conf.example", "share/man/man1/crazykrieg.1.gz",
             "lib/systemd/system/crazykrieg.service"]
 for path in expected:
     if not os.path.isfile(os.path.join(prefix, path)):

@@ -68,7 +68,7 @@ try:
     if "templates: /usr/share/crazykrieg/templates (installed" not in out or \
             not out.endswith("ok\n"):
         fail(f"config check of the packaged configuration:\n{out}")
-    if not os.path.isfile("/usr/share/man/man1/crazykrieg.1"):
+    if not os.path.isfile("/usr/share/man/man1/crazykrieg.1.gz"):
         fail("the man page is installed")
 
     # A move through the installed binary as the service's user, from /.
