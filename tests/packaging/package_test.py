@@ -6,12 +6,13 @@ owns /var/lib/crazykrieg, and the service is installed but neither enabled nor s
 /etc/crazykrieg/crazykrieg.conf is a conffile (a change survives a reinstall); Depends names the
 linked libraries; `config check` of the packaged config passes; a move is played through
 /usr/bin/crazykrieg as that user from `/` (its store under a temporary directory it owns);
-`systemd-analyze verify` accepts the unit; purge removes program, unit and configuration but
+`systemd-analyze verify` accepts the unit and `security` rates it at most 2.0; purge removes program, unit and configuration but
 keeps the club's games in /var/lib/crazykrieg and the user.
 usage: package_test.py BUILD_DIR VERSION WORK LOCAL_MAIL_PY"""
 import glob
 import os
 import pwd
+import re
 import shutil
 import subprocess
 import sys
@@ -89,6 +90,11 @@ try:
     verify = sh(["systemd-analyze", "verify", UNIT], check=False)
     if verify.returncode != 0 or "crazykrieg" in verify.stderr:
         fail(f"systemd-analyze verify {UNIT}:\n{verify.stdout}{verify.stderr}")
+    # The hardening, as systemd rates it (0 best, 10 worst; "OK" up to 3.9).
+    security = sh(["systemd-analyze", "security", "--offline=true", UNIT], check=False).stdout
+    level = re.search(r"Overall exposure level for crazykrieg.service: ([0-9.]+)", security)
+    if not level or float(level.group(1)) > 2.0:
+        fail(f"the unit's exposure level is at most 2.0:\n{security[-3000:]}")
 
     # A changed conffile survives a reinstall; games in the state directory survive a purge.
     with open(CONF, "a") as f:
