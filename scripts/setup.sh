@@ -26,7 +26,8 @@ JOBS=${CK_JOBS:-$(nproc)}
 BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev libmimetic-dev
                 libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev
                 libzstd-dev libbz2-dev zlib1g-dev liblzma-dev zstd bzip2 gzip xz-utils
-                python3-distributed)
+                python3-distributed
+                dpkg-dev systemd)  # dpkg-shlibdeps for the .deb; systemd-analyze verify
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd)
 
 say() { printf 'setup: %s\n' "$*"; }

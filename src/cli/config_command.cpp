@@ -17,6 +17,7 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "compose/compose.hpp"
+#include "core/data_files.hpp"
 #include "daemon/config.hpp"
 #include "daemon/time_control.hpp"
 #include "daemon/transport_config.hpp"
@@ -140,7 +141,7 @@ void check_sink(Report& r, const daemon::Config& c, bool connect) {
 }
 
 int run_config(const Args& args) {
-    std::string config_file, templates = "templates";
+    std::string config_file, templates;
     bool connect = false;
     std::vector<std::string> words;
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -180,12 +181,14 @@ int run_config(const Args& args) {
     check_secret(r, c);
     check_source(r, c, connect);
     check_sink(r, c, connect);
-    auto t = compose::Templates::load(templates);
+    // The folder every command would use, and why (core/data_files.hpp).
+    const core::DataDir found = core::locate_templates(templates, c.templates);
+    auto t = compose::Templates::load(found.dir);
     if (!t)
-        r.problem("templates: " + t.error().message);
+        r.problem("templates: " + t.error().message + " (" + found.origin + ")");
     else
-        r.line("templates",
-               templates + " (" + std::to_string(compose::kind_names().size()) + " kinds of mail)");
+        r.line("templates", found.dir.string() + " (" + found.origin + "; " +
+                                std::to_string(compose::kind_names().size()) + " kinds of mail)");
     r.line(
         "club",
         "default_time " + daemon::format_time_control(c.default_time) + ", reminder_days " +

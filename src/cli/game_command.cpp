@@ -83,7 +83,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
     auto s = open_organiser_session(config_file, now, templates);
     if (!s)
         return s.error().usage ? usage_error("game", s.error().message) : fail(s.error().message);
-    auto t = compose::Templates::load(templates);
+    auto t = compose::Templates::load(s->templates);
     if (!t) return fail("templates: " + t.error().message);
     store::Transaction tx(s->clock->now());
     daemon::Daemon& d = *s->daemon;
@@ -108,7 +108,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
 }
 
 int run_game(const Args& args) {
-    std::string config_file, templates = "templates", as = "referee";
+    std::string config_file, templates, as = "referee";
     std::vector<std::string> words, rest;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -119,7 +119,7 @@ int run_game(const Args& args) {
                          "       crazykrieg game show ID [--as white|black|referee]\n"
                          "       crazykrieg game pgn ID [--as referee|white|black]\n"
                          "       crazykrieg game follow|unfollow ID EMAIL [--now ISO-8601]\n"
-                         "common options: --config FILE, --templates DIR (default templates)\n";
+                         "common options: --config FILE, --templates DIR\n";
             return ExitOk;
         }
         const auto value = [&](std::string& out) {

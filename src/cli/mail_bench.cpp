@@ -8,8 +8,8 @@
 // for the side to move (in SAN); the bench's players write one mail per turn to their per-game
 // reply address, one mail in five leading with an illegal try. The whole queue is delivered into
 // the inbox first. Timed: Daemon::step until the inbox has nothing pending. Templates come from
-// $CK_TEMPLATES_DIR or ./templates (the bench runs from the repo root); without them the section
-// says so and prints no figure.
+// $CK_TEMPLATES_DIR, else where every command finds them (core/data_files.hpp); without them the
+// section says so and prints no figure.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -27,6 +27,7 @@
 #include "cli/command.hpp"
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
+#include "core/data_files.hpp"
 #include "core/log.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/reply_address.hpp"
@@ -89,12 +90,12 @@ std::string illegal_try(const rules::Position& pos, std::mt19937& rng) {
 
 void run_mail_bench(std::ostream& out) {
     using Clock = std::chrono::steady_clock;
-    fs::path templates = "templates";
-    if (const char* env = std::getenv("CK_TEMPLATES_DIR")) templates = env;
+    const char* env = std::getenv("CK_TEMPLATES_DIR");
+    const fs::path templates = core::locate_templates(env ? env : "", "").dir;
     std::error_code ec;
     if (!fs::is_directory(templates, ec)) {
-        out << "mail: skipped (no templates directory; run from the repo root or set "
-               "CK_TEMPLATES_DIR)\n";
+        out << "mail: skipped (no templates directory " << templates.string()
+            << "; set CK_TEMPLATES_DIR)\n";
         return;
     }
     const fs::path root =

@@ -2,8 +2,8 @@
 // generated crazyhouse and standard samples repeated in memory to at least 100 MB each,
 // with 1 and 2 worker threads, plain and as a multi-frame .zst stream (README "Validating
 // databases": goal <= 1.15x the plain time on one thread). Data: $CK_DATA_DIR (tests/data or
-// tests/data/pgn) or tests/data/pgn relative to the current directory (the bench runs from the repo
-// root).
+// tests/data/pgn) or tests/data/pgn of the source tree the binary was built in
+// (<executable's dir>/../tests/...).
 #include <zstd.h>
 
 #include <chrono>
@@ -16,6 +16,7 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "core/data_files.hpp"
 #include "pgn/batch_validator.hpp"
 #include "pgn/input_stream.hpp"
 #include "pgn/reader.hpp"
@@ -37,7 +38,10 @@ std::string find_sample(const std::string& name) {
         dirs.push_back(std::string(env) + "/pgn/");
         dirs.push_back(std::string(env) + "/");
     }
-    dirs.push_back("tests/data/pgn/");
+    // A build inside the source tree, as for the templates (core/data_files.hpp): never the
+    // working directory.
+    if (const auto exe = core::executable_dir(); !exe.empty())
+        dirs.push_back((exe.parent_path() / "tests" / "data" / "pgn").string() + "/");
     for (const auto& d : dirs) {
         std::ifstream in(d + name, std::ios::binary);
         if (in) return std::string(std::istreambuf_iterator<char>(in), {});
@@ -49,7 +53,8 @@ void run_one(std::ostream& out, const std::string& label, const std::string& sam
     std::string text = find_sample(sample);
     if (text.empty()) {
         out << "pgn " << label << ": " << sample
-            << " not found (run from the repository root or set CK_DATA_DIR)\n";
+            << " not found (tests/data/pgn of the source tree the binary was built in, or set "
+               "CK_DATA_DIR)\n";
         return;
     }
     if (text.back() != '\n') text += '\n';

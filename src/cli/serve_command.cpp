@@ -23,7 +23,7 @@ volatile std::sig_atomic_t stop_flag = 0;
 extern "C" void on_stop_signal(int) { stop_flag = 1; }
 
 int run_serve(const Args& args) {
-    std::string config_file, now, templates = "templates";
+    std::string config_file, now, templates_option;
     bool once = false;
     int poll = 5;
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -44,7 +44,7 @@ int run_serve(const Args& args) {
         } else if (a == "--now") {
             if (!value(now)) return usage_error("serve", "--now needs an ISO 8601 time");
         } else if (a == "--templates") {
-            if (!value(templates)) return usage_error("serve", "--templates needs a DIR");
+            if (!value(templates_option)) return usage_error("serve", "--templates needs a DIR");
         } else if (a == "--poll") {
             std::string p;
             if (!value(p)) return usage_error("serve", "--poll needs SECONDS");
@@ -60,6 +60,7 @@ int run_serve(const Args& args) {
     }
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("serve", config.error());
+    const std::filesystem::path templates = templates_dir(templates_option, *config);
     auto clock = make_clock(now);
     if (!clock) return usage_error("serve", clock.error());
     auto source = make_source(*config);

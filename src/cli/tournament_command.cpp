@@ -94,7 +94,7 @@ int tournament_start(const std::string& id, const std::vector<std::string>& rest
 }
 
 int run_tournament(const Args& args) {
-    std::string config_file, templates = "templates";
+    std::string config_file, templates;
     std::vector<std::string> words, rest;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -105,7 +105,7 @@ int run_tournament(const Args& args) {
                          "       crazykrieg tournament list\n"
                          "       crazykrieg tournament show ID\n"
                          "       crazykrieg tournament pgn ID\n"
-                         "common options: --config FILE, --templates DIR (default templates)\n";
+                         "common options: --config FILE, --templates DIR\n";
             return ExitOk;
         }
         if (a == "--config" || a == "--templates") {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -20,6 +21,7 @@ const char* const Keys[] = {"store.dir",
                             "mail.sink",
                             "mail.referee_address",
                             "mail.secret_file",
+                            "mail.templates",
                             "imap.url",
                             "imap.user",
                             "imap.password_file",
@@ -173,6 +175,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         }
     }
     get("mail.secret_file", c.secret_file);
+    get("mail.templates", c.templates);
     get("imap.url", c.imap_url);
     if (vm.count("imap.url")) {
         if (auto u = parse_mail_url(c.imap_url, "imap", "imaps"); !u)
@@ -239,7 +242,16 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
 core::Result<Config, ConfigError> load_config_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail(ConfigError::Code::Unreadable, path, 0, "cannot open the config file");
-    return load_config(in, path);
+    auto c = load_config(in, path);
+    if (!c) return c;
+    // Relative paths of a config file are relative to its directory (config.hpp).
+    const std::filesystem::path base = std::filesystem::absolute(path).parent_path();
+    for (std::string* p : {&c->store_dir, &c->inbox, &c->outbox, &c->secret_file, &c->templates,
+                           &c->imap_password_file, &c->smtp_password_file}) {
+        if (!p->empty() && std::filesystem::path(*p).is_relative())
+            *p = (base / *p).lexically_normal().string();
+    }
+    return c;
 }
 
 core::Result<std::string, ConfigError> read_secret_file(const std::string& path,
