@@ -217,6 +217,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     if (!pending) {
         core::operator_log().error("mail source: " + pending.error().message);
         report.error = "mail source: " + pending.error().message;
+        report.certificate_error = pending.error().code == mail::MailErrorCode::Certificate;
         if (auto flushed = flush(sink, clock); !flushed) report.error += "; " + flushed.error();
         return report;
     }

@@ -75,21 +75,19 @@ core::Result<std::string, MailError> ImapSource::perform(const std::string& url,
     curl_easy_setopt(c, CURLOPT_TIMEOUT, config_.timeout_seconds);
     curl_easy_setopt(c, CURLOPT_USERNAME, config_.username.c_str());
     curl_easy_setopt(c, CURLOPT_PASSWORD, config_.password.c_str());
-    curl_easy_setopt(c, CURLOPT_USE_SSL,
-                     config_.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
-                     : config_.tls == TlsMode::Try    ? static_cast<long>(CURLUSESSL_TRY)
-                                                      : static_cast<long>(CURLUSESSL_NONE));
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, config_.verify_tls_peer ? 1L : 0L);
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, config_.verify_tls_peer ? 2L : 0L);
+    detail::set_tls_options(c, config_.tls, config_.verify_tls_peer, config_.ca_file);
     const CURLcode rc = curl_easy_perform(c);
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, nullptr);
     if (rc == CURLE_OK) return out;
     MailError e;
+    const std::string what =
+        errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc));
     e.message = "IMAP " + detail::redact_url(url) +
                 (custom ? std::string(" ") + custom : std::string()) + ": " +
-                (errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc)));
+                (detail::is_certificate_error(rc) ? "TLS certificate problem: " : "") + what;
     e.transient = detail::is_transient_curl_error(rc);
-    e.code = rc == CURLE_LOGIN_DENIED            ? MailErrorCode::Connect
+    e.code = detail::is_certificate_error(rc)    ? MailErrorCode::Certificate
+             : rc == CURLE_LOGIN_DENIED          ? MailErrorCode::Connect
              : rc == CURLE_QUOTE_ERROR           ? MailErrorCode::Rejected
              : rc == CURLE_REMOTE_FILE_NOT_FOUND ? MailErrorCode::NotFound
              : e.transient                       ? MailErrorCode::Connect

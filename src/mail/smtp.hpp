@@ -22,6 +22,7 @@ struct SmtpConfig {
     std::string password;                 // passed in by the caller, never from argv
     TlsMode tls = TlsMode::None;
     bool verify_tls_peer = true;
+    std::string ca_file;  // PEM bundle of trusted CAs; empty: the system's
     long connect_timeout_seconds = 15;
     long timeout_seconds = 120;
 };
@@ -45,7 +46,7 @@ public:
 
     // Connects, says EHLO, does STARTTLS and AUTH as configured and sends NOOP: what a send
     // needs before MAIL FROM, with the same failure classes (for `crazykrieg config check`).
-    core::Result<void, MailError> check();
+    core::Result<void, MailError> check() override;
 
 private:
     SmtpConfig config_;

@@ -44,6 +44,9 @@ public:
     // send is durable by itself (SMTP: the server has it): false, and end_batch does nothing.
     virtual bool begin_batch() { return false; }
     [[nodiscard]] virtual core::Result<void, MailError> end_batch() { return {}; }
+    // Reaches the server as a send would (connection, TLS, AUTH) without sending; a sink with
+    // no server has nothing to check.
+    [[nodiscard]] virtual core::Result<void, MailError> check() { return {}; }
 };
 
 }  // namespace ck::mail
