@@ -306,6 +306,7 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
     };
     ctx.is_player = [this](const std::string& a) { return players_.find(a) != nullptr; };
     ctx.seen = [this](const std::string& mid) { return store_.seen(mid); };
+    ctx.trusted_authserv_id = config_.trusted_authserv_id;
     const AuthVerdict v = authorize(msg, raw, ctx);
 
     store::Transaction tx(clock.now());

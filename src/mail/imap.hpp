@@ -20,9 +20,9 @@ struct ImapConfig {
     std::string done_folder;
     TlsMode tls = TlsMode::None;
     bool verify_tls_peer = true;
-    std::string ca_file;  // PEM bundle of trusted CAs; empty: the system's
     long connect_timeout_seconds = 15;
     long timeout_seconds = 120;
+    std::string ca_file;  // PEM bundle of trusted CAs; empty: the system's
 };
 
 // Ids are UIDs as decimal text (valid while the mailbox's UIDVALIDITY holds). One connection

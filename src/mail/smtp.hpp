@@ -22,9 +22,9 @@ struct SmtpConfig {
     std::string password;                 // passed in by the caller, never from argv
     TlsMode tls = TlsMode::None;
     bool verify_tls_peer = true;
-    std::string ca_file;  // PEM bundle of trusted CAs; empty: the system's
     long connect_timeout_seconds = 15;
     long timeout_seconds = 120;
+    std::string ca_file;  // PEM bundle of trusted CAs; empty: the system's
 };
 
 namespace detail {
