@@ -211,7 +211,7 @@ transport_maps = texthash:$P/transport
 crazykrieg_destination_recipient_limit = 1
 CONF
     extra_master+="crazykrieg unix - n n - - pipe
-  flags=Rq user=mail argv=$MT/pipe/deliver
+  flags=DRq user=mail argv=$MT/pipe/deliver
 "
   fi
   cat > "$P/master.cf" <<CONF
