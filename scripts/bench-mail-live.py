@@ -4,7 +4,7 @@
 usage: scripts/bench-mail-live.py [CRAZYKRIEG] [GAMES]     (as root; default build/crazykrieg, 50)
 
 The companion of `crazykrieg bench --only mail` (the Maildir path). It starts private servers
-with scripts/mailtest.sh on ports of its own (IMAP 12143, LMTP 12024, SMTP 12025, under
+with scripts/mailtest.sh on ports of its own (IMAP 10143, LMTP 10024, SMTP 10025, under
 /tmp/ck-bench-mt), starts GAMES open crazyhouse games between white@ and black@example.test,
 sends 2*GAMES move mails through SMTP (every White first, then every Black once White's are all in), waits until all sit
 in the referee's IMAP INBOX, and then times one `crazykrieg serve --once`: fetch over IMAP,
@@ -23,7 +23,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PORTS = {"IMAP_PORT": "12143", "LMTP_PORT": "12024", "SMTP_PORT": "12025"}
+PORTS = {"IMAP_PORT": "10143", "LMTP_PORT": "10024", "SMTP_PORT": "10025"}
 MT_DIR = "/tmp/ck-bench-mt"
 DOMAIN = "example.test"
 REFEREE, WHITE, BLACK = ("%s@%s" % (u, DOMAIN) for u in ("referee", "white", "black"))
