@@ -25,7 +25,7 @@ JOBS=${CK_JOBS:-$(nproc)}
 
 BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libmimetic-dev
                 libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev)
-MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd)
+MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd openssl)
 
 say() { printf 'setup: %s\n' "$*"; }
 
