@@ -27,15 +27,6 @@ std::string percent_encode(const std::string& s) {
     return out;
 }
 
-std::string quote_mailbox(const std::string& name) {
-    std::string out = "\"";
-    for (char c : name) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
-
 bool is_uid(const std::string& id) {
     if (id.empty() || id.size() > 10) return false;
     for (char c : id)
@@ -202,7 +193,7 @@ core::Result<void, MailError> ImapSource::mark_set_done(const std::string& uid_s
         if (!r) return core::unexpected(r.error());
         return {};
     }
-    const std::string folder = quote_mailbox(config_.done_folder);
+    const std::string folder = detail::quote_imap_string(config_.done_folder);
     if (!folder_checked_) {
         // CREATE fails harmlessly when the folder exists ([ALREADYEXISTS]); a real failure
         // shows up in the MOVE below.

@@ -11,7 +11,14 @@
 namespace ck::mail::detail {
 namespace {
 
-std::string quote(const std::string& name) {
+std::string upper(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+std::string quote_imap_string(const std::string& name) {
     std::string out = "\"";
     for (char c : name) {
         if (c == '"' || c == '\\') out += '\\';
@@ -19,13 +26,6 @@ std::string quote(const std::string& name) {
     }
     return out + "\"";
 }
-
-std::string upper(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return s;
-}
-
-}  // namespace
 
 bool ImapResponseReader::next(ImapResponse& out) {
     ImapResponse r;
@@ -125,7 +125,7 @@ core::Result<void, MailError> ImapBatchFetcher::open() {
         return core::unexpected(e);
     }
     const std::string tag = "X" + std::to_string(++tag_);
-    auto selected = run(tag + " EXAMINE " + quote(config_.mailbox) + "\r\n", tag);
+    auto selected = run(tag + " EXAMINE " + quote_imap_string(config_.mailbox) + "\r\n", tag);
     if (!selected) return core::unexpected(selected.error());
     open_ = true;
     return {};

@@ -21,6 +21,9 @@ namespace ck::mail::detail {
 
 class CurlHandle;
 
+// `name` as an IMAP quoted string (RFC 3501 section 4.3: '"' and '\\' escaped).
+std::string quote_imap_string(const std::string& name);
+
 // One untagged or tagged response: its text with each literal replaced by "{}", and the
 // literals in order.
 struct ImapResponse {
