@@ -167,8 +167,8 @@ TEST_CASE("transport: ca_file reaches both clients; empty means the system's CAs
         pw + "\nca_file = /etc/club/smtp-ca.pem\n");
     CHECK(imap_client_config(c)->ca_file == "/etc/club/ca.pem");
     CHECK(smtp_client_config(c)->ca_file == "/etc/club/smtp-ca.pem");
-    CHECK(default_config().imap_ca_file.empty());
-    CHECK(default_config().smtp_ca_file.empty());
+    CHECK(ck::daemon::default_config().imap_ca_file.empty());
+    CHECK(ck::daemon::default_config().smtp_ca_file.empty());
     c.imap_ca_file.clear();
     CHECK(imap_client_config(c)->ca_file.empty());
 }
