@@ -32,11 +32,12 @@ struct ImapConfig {
 
 // Ids are UIDs as decimal text (valid while the mailbox's UIDVALIDITY holds). One connection
 // is reused for every call (libcurl keeps the login and the selected mailbox).
-// Batches (README "Throughput through real servers"): fetch() of a listed UID fetches it and
+// Batches (README "Benchmarks", the live mail figure): fetch() of a listed UID fetches it and
 // up to FetchBatch UIDs listed after it with one "UID FETCH set (UID BODY.PEEK[])" on a second,
 // read-only connection (mail/imap_batch.hpp), and keeps them until asked; if that fails, the
 // message is fetched alone as below. mark_done inside begin_batch/end_batch is one command.
-// fetch() uses "UID FETCH n BODY[]", which sets \Seen on the server; in \Seen mode fetch()
+// A batch fetch leaves \Seen alone (PEEK). Fetched alone, fetch() uses "UID FETCH n BODY[]",
+// which sets \Seen on the server; in \Seen mode fetch()
 // therefore clears \Seen again right away, so that a message stays pending until mark_done()
 // (a crash between the two leaves it marked seen: that is the one window where a mail can be
 // skipped; use done_folder mode to close it).

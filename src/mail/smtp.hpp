@@ -53,7 +53,7 @@ public:
     // nothing to do; saying yes lets the outbox drop the sent mails from its spool with one
     // directory sync per flush instead of one per mail. The price: after a crash in the middle
     // of a flush, the mails of that flush the server already took are sent again (duplicates,
-    // never a loss; README "Throughput through real servers").
+    // never a loss; README "Benchmarks", the live mail figure).
     bool begin_batch() override { return true; }
     core::Result<void, MailError> end_batch() override { return {}; }
 
