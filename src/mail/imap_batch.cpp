@@ -1,9 +1,6 @@
 #include "mail/imap_batch.hpp"
 
-#include <poll.h>
-
 #include <cctype>
-#include <chrono>
 
 #include "mail/curl_handle.hpp"
 #include "mail/imap.hpp"
@@ -87,43 +84,26 @@ bool parse_fetch_body(const ImapResponse& r, std::string& uid, std::string& body
     return true;
 }
 
-ImapBatchFetcher::ImapBatchFetcher(const ImapConfig& config) : config_(config) {}
+ImapBatchFetcher::ImapBatchFetcher(const ImapConfig& config)
+    : config_(config), channel_("IMAP " + redact_url(config.url) + " (batch fetch)") {}
 
 ImapBatchFetcher::~ImapBatchFetcher() {
     if (!open_) return;
     // Say goodbye (best effort, not waiting for the answer); curl then closes the connection.
-    const std::string bye = "X" + std::to_string(++tag_) + " LOGOUT\r\n";
-    std::size_t n = 0;
-    (void)curl_easy_send(curl_->get(), bye.data(), bye.size(), &n);
-}
-
-MailError ImapBatchFetcher::failure(const std::string& what, bool transient) const {
-    return MailError{transient ? MailErrorCode::Connect : MailErrorCode::Protocol,
-                     "IMAP " + redact_url(config_.url) + " (batch fetch): " + what, 0, transient};
+    (void)channel_.send_all("X" + std::to_string(++tag_) + " LOGOUT\r\n");
 }
 
 core::Result<void, MailError> ImapBatchFetcher::open() {
-    curl_ = std::make_unique<CurlHandle>();
     open_ = false;
-    if (!*curl_) return core::unexpected(failure("curl_easy_init failed", true));
-    CURL* c = curl_->get();
-    char errbuf[CURL_ERROR_SIZE] = {};
-    curl_easy_setopt(c, CURLOPT_URL, config_.url.c_str());
-    curl_easy_setopt(c, CURLOPT_CONNECT_ONLY, 1L);  // libcurl connects and logs in, no more
-    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, config_.connect_timeout_seconds);
-    curl_easy_setopt(c, CURLOPT_USERNAME, config_.username.c_str());
-    curl_easy_setopt(c, CURLOPT_PASSWORD, config_.password.c_str());
-    set_tls_options(c, config_.tls, config_.verify_tls_peer, config_.ca_file);
-    const CURLcode rc = curl_easy_perform(c);
-    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, nullptr);
-    if (rc != CURLE_OK) {
-        MailError e = failure(errbuf[0] != '\0' ? errbuf : curl_easy_strerror(rc),
-                              is_transient_curl_error(rc));
-        if (is_certificate_error(rc)) e.code = MailErrorCode::Certificate;
-        return core::unexpected(e);
-    }
+    RawLogin login{config_.url,
+                   config_.username,
+                   config_.password,
+                   config_.tls,
+                   config_.verify_tls_peer,
+                   config_.ca_file,
+                   config_.connect_timeout_seconds,
+                   config_.timeout_seconds};
+    if (auto o = channel_.open(login); !o) return o;
     const std::string tag = "X" + std::to_string(++tag_);
     auto selected = run(tag + " EXAMINE " + quote_imap_string(config_.mailbox) + "\r\n", tag);
     if (!selected) return core::unexpected(selected.error());
@@ -135,51 +115,23 @@ core::Result<void, MailError> ImapBatchFetcher::open() {
 // `last_tag`, which must be OK.
 core::Result<std::vector<ImapResponse>, MailError> ImapBatchFetcher::run(
     const std::string& commands, const std::string& last_tag) {
-    CURL* c = curl_->get();
-    curl_socket_t sock = CURL_SOCKET_BAD;
-    curl_easy_getinfo(c, CURLINFO_ACTIVESOCKET, &sock);
-    if (sock == CURL_SOCKET_BAD) return core::unexpected(failure("not connected", true));
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::seconds(config_.timeout_seconds);
-    const auto wait = [&](short events) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0) return false;
-        pollfd p{sock, events, 0};
-        return ::poll(&p, 1, static_cast<int>(left.count())) > 0;
-    };
-    for (std::size_t sent = 0; sent < commands.size();) {
-        std::size_t n = 0;
-        const CURLcode rc = curl_easy_send(c, commands.data() + sent, commands.size() - sent, &n);
-        if (rc == CURLE_AGAIN) {
-            if (!wait(POLLOUT)) return core::unexpected(failure("timeout sending", true));
-            continue;
-        }
-        if (rc != CURLE_OK) return core::unexpected(failure(curl_easy_strerror(rc), true));
-        sent += n;
-    }
+    if (auto sent = channel_.send_all(commands); !sent) return core::unexpected(sent.error());
     std::vector<ImapResponse> out;
     ImapResponseReader reader;
-    char buf[65536];
+    std::string bytes;
     for (;;) {
         ImapResponse r;
         while (reader.next(r)) {
             if (r.text.rfind(last_tag + " ", 0) == 0) {
                 if (upper(r.text).rfind(last_tag + " OK", 0) != 0)
-                    return core::unexpected(failure(r.text, false));
+                    return core::unexpected(channel_.failure(r.text, false));
                 return out;
             }
             out.push_back(std::move(r));
         }
-        std::size_t n = 0;
-        const CURLcode rc = curl_easy_recv(c, buf, sizeof buf, &n);
-        if (rc == CURLE_AGAIN) {
-            if (!wait(POLLIN)) return core::unexpected(failure("timeout reading", true));
-            continue;
-        }
-        if (rc != CURLE_OK) return core::unexpected(failure(curl_easy_strerror(rc), true));
-        if (n == 0) return core::unexpected(failure("connection closed by the server", true));
-        reader.feed(buf, n);
+        bytes.clear();
+        if (auto got = channel_.receive(bytes); !got) return core::unexpected(got.error());
+        reader.feed(bytes.data(), bytes.size());
     }
 }
 

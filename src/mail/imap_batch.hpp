@@ -12,14 +12,13 @@
 
 #include "core/result.hpp"
 #include "mail/error.hpp"
+#include "mail/raw_channel.hpp"
 
 namespace ck::mail {
 struct ImapConfig;
 }
 
 namespace ck::mail::detail {
-
-class CurlHandle;
 
 // `name` as an IMAP quoted string (RFC 3501 section 4.3: '"' and '\\' escaped).
 std::string quote_imap_string(const std::string& name);
@@ -59,9 +58,8 @@ private:
     core::Result<void, MailError> open();
     core::Result<std::vector<ImapResponse>, MailError> run(const std::string& commands,
                                                            const std::string& last_tag);
-    MailError failure(const std::string& what, bool transient) const;
     const ImapConfig& config_;
-    std::unique_ptr<CurlHandle> curl_;
+    RawChannel channel_;
     bool open_ = false;
     unsigned tag_ = 0;
 };

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "mail/curl_handle.hpp"
+#include "mail/smtp_pipeline.hpp"
 
 namespace ck::mail {
 namespace {
@@ -115,10 +116,26 @@ core::Result<void, MailError> SmtpSink::send(const std::string& envelope_from,
         rcpt = curl_slist_append(rcpt, ("<" + r + ">").c_str());
     }
     const std::string data = to_crlf(raw_message);
+    const std::string url = url_with_helo(config_.url, config_.helo_name);
+    if (!pipeline_) {
+        detail::RawLogin login{url,
+                               config_.username,
+                               config_.password,
+                               config_.tls,
+                               config_.verify_tls_peer,
+                               config_.ca_file,
+                               config_.connect_timeout_seconds,
+                               config_.timeout_seconds};
+        pipeline_ = std::make_unique<detail::SmtpPipeline>(std::move(login),
+                                                           url.substr(url.rfind('/') + 1));
+    }
+    if (auto sent = pipeline_->send(envelope_from, recipients, data)) {
+        curl_slist_free_all(rcpt);
+        return std::move(*sent);
+    }
     UploadState upload{&data, 0};
     CURL* c = curl_->get();
     char errbuf[CURL_ERROR_SIZE] = {};
-    const std::string url = url_with_helo(config_.url, config_.helo_name);
     const std::string from = "<" + envelope_from + ">";
     set_connection_options(c, config_, url, errbuf);
     curl_easy_setopt(c, CURLOPT_MAIL_FROM, from.c_str());

@@ -29,10 +29,13 @@ struct SmtpConfig {
 
 namespace detail {
 class CurlHandle;
-}
+class SmtpPipeline;
+}  // namespace detail
 
 // One connection, reused between send() calls while the server keeps it open (one SMTP
-// session for a whole outbox flush).
+// session for a whole outbox flush). When the server offers PIPELINING, send() pipelines
+// MAIL/RCPT/DATA (mail/smtp_pipeline.hpp); otherwise, or when that connection cannot be made,
+// libcurl sends.
 // send(): MAIL FROM:<envelope_from> (may be empty: null path), RCPT TO each recipient (all
 // must be accepted, or nothing is sent), DATA with the message's line ends made CRLF (libcurl
 // dot-stuffs). Failures: a 4xx reply or a connection/timeout error is transient, a 5xx reply
@@ -60,6 +63,7 @@ public:
 private:
     SmtpConfig config_;
     std::unique_ptr<detail::CurlHandle> curl_;
+    std::unique_ptr<detail::SmtpPipeline> pipeline_;  // made at the first send
 };
 
 }  // namespace ck::mail
