@@ -95,7 +95,12 @@ void check_secret(Report& r, const daemon::Config& c) {
 }
 
 // README "TLS": which CAs the server's certificate is checked against.
-void check_ca_file(Report& r, const std::string& section, bool verify, const std::string& ca_file) {
+void check_ca_file(Report& r, const std::string& section, bool tls, bool verify,
+                   const std::string& ca_file) {
+    if (!tls) {
+        r.line(section + " tls", "none (plain connection, starttls = no)");
+        return;
+    }
     if (!verify) {
         r.line(section + " tls", "certificate NOT verified (verify_tls = no)");
         return;
@@ -126,7 +131,9 @@ void check_source(Report& r, const daemon::Config& c, bool connect) {
         return;
     }
     check_private_file(r, "imap.password_file", c.imap_password_file);
-    check_ca_file(r, "imap", c.imap_verify_tls, c.imap_ca_file);
+    check_ca_file(r, "imap",
+                  imap->url.rfind("imaps://", 0) == 0 || imap->tls != mail::TlsMode::None,
+                  c.imap_verify_tls, c.imap_ca_file);
     if (!connect) return;
     mail::ImapSource source(std::move(*imap));
     auto pending = source.list_pending();
@@ -149,7 +156,9 @@ void check_sink(Report& r, const daemon::Config& c, bool connect) {
         return;
     }
     if (!c.smtp_user.empty()) check_private_file(r, "smtp.password_file", c.smtp_password_file);
-    check_ca_file(r, "smtp", c.smtp_verify_tls, c.smtp_ca_file);
+    check_ca_file(r, "smtp",
+                  smtp->url.rfind("smtps://", 0) == 0 || smtp->tls != mail::TlsMode::None,
+                  c.smtp_verify_tls, c.smtp_ca_file);
     if (!connect) return;
     mail::SmtpSink sink(std::move(*smtp));
     auto ok = sink.check();
