@@ -18,6 +18,7 @@ import email
 import email.utils
 import imaplib
 import resource
+import shutil
 import os
 import smtplib
 import subprocess
@@ -143,6 +144,7 @@ def main():
     finally:
         subprocess.run(["bash", os.path.join(ROOT, "scripts/mailtest.sh"), "stop", MT_DIR], env=env,
                        capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ Checked:
 """
 import os
 import re
+import shutil
 import socket
 import ssl
 import subprocess
@@ -294,6 +295,7 @@ def main():
         if any(leak in t for t in outputs + logs):
             live.fail("the password appears in an output or log (%s)" % leak)
     no_password(logs, CANARY, "server logs")
+    shutil.rmtree(work, ignore_errors=True)  # kept when a check failed
     print("tls: verified IMAPS/STARTTLS/submission ok; wrong CA, expired and wrong-host "
           "certificates refused by config check and serve; no password in any output")
 
