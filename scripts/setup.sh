@@ -28,7 +28,7 @@ BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev
                 libzstd-dev libbz2-dev zlib1g-dev liblzma-dev zstd bzip2 gzip xz-utils
                 python3-distributed
                 dpkg-dev systemd)  # dpkg-shlibdeps for the .deb; systemd-analyze verify
-MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd)
+MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd openssl)
 
 say() { printf 'setup: %s\n' "$*"; }
 

@@ -22,6 +22,17 @@ volatile std::sig_atomic_t stop_flag = 0;
 
 extern "C" void on_stop_signal(int) { stop_flag = 1; }
 
+// The certificate problem of the mail source or sink, or "" when there is none.
+std::string certificate_refusal(mail::MailSource& source, mail::MailSink& sink) {
+    if (auto listed = source.list_pending();
+        !listed && listed.error().code == mail::MailErrorCode::Certificate)
+        return "mail source: " + listed.error().message;
+    if (auto checked = sink.check();
+        !checked && checked.error().code == mail::MailErrorCode::Certificate)
+        return "mail sink: " + checked.error().message;
+    return {};
+}
+
 int run_serve(const Args& args) {
     std::string config_file, now, templates_option;
     bool once = false;
@@ -87,6 +98,13 @@ int run_serve(const Args& args) {
         std::cerr << "crazykrieg serve: " << d.error() << "\n";
         return ExitFailure;
     }
+    // README "TLS": a certificate that fails verification is a set-up error, not an outage:
+    // refuse to run (exit 1, the reason on stderr) before any mail is touched. A server that
+    // is merely down is retried by the passes.
+    if (auto refused = certificate_refusal(**source, **sink); !refused.empty()) {
+        std::cerr << "crazykrieg serve: " << refused << "\n";
+        return ExitFailure;
+    }
     stop_flag = 0;
     struct sigaction sa {};
     sa.sa_handler = on_stop_signal;
@@ -105,6 +123,10 @@ int run_serve(const Args& args) {
             report.error = d.error();
         } else {
             report = d->step(**source, **sink, **clock, stop);
+        }
+        if (report.certificate_error) {
+            std::cerr << "crazykrieg serve: " << report.error << "\n";
+            return ExitFailure;
         }
         if (report.handled + report.failed > 0)
             core::operator_log().info("mail pass: " + std::to_string(report.handled) +

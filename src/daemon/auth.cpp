@@ -7,6 +7,7 @@
 #include "core/crypto.hpp"
 #include "core/text.hpp"
 #include "daemon/reply_address.hpp"
+#include "daemon/sender_auth.hpp"
 
 namespace ck::daemon {
 namespace {
@@ -44,6 +45,14 @@ AuthVerdict authorize(const mail::MailMessage& message, std::string_view raw,
     if (context.seen && context.seen(v.message_id)) {
         v.kind = Kind::Replayed;
         v.detail = "Message-ID seen before: " + v.message_id;
+        return v;
+    }
+    if (const SenderCheck checked =
+            check_sender_authentication(message, context.trusted_authserv_id);
+        !checked.pass) {
+        v.kind = Kind::UnknownSender;
+        v.reason = Reason::NotAuthenticated;
+        v.detail = "sender " + from + " not authenticated: " + checked.detail;
         return v;
     }
 

@@ -22,17 +22,20 @@ const char* const Keys[] = {"store.dir",
                             "mail.referee_address",
                             "mail.secret_file",
                             "mail.templates",
+                            "mail.trusted_authserv_id",
                             "imap.url",
                             "imap.user",
                             "imap.password_file",
                             "imap.processed_folder",
                             "imap.starttls",
                             "imap.verify_tls",
+                            "imap.ca_file",
                             "smtp.url",
                             "smtp.user",
                             "smtp.password_file",
                             "smtp.starttls",
                             "smtp.verify_tls",
+                            "smtp.ca_file",
                             "club.default_time",
                             "club.reminder_days",
                             "club.leave_days_per_year",
@@ -176,6 +179,9 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     }
     get("mail.secret_file", c.secret_file);
     get("mail.templates", c.templates);
+    get("mail.trusted_authserv_id", c.trusted_authserv_id);
+    if (c.trusted_authserv_id.find_first_of(" \t;()\"\\") != std::string::npos)
+        return bad("mail.trusted_authserv_id", "expected one authserv-id (a host name)");
     get("imap.url", c.imap_url);
     if (vm.count("imap.url")) {
         if (auto u = parse_mail_url(c.imap_url, "imap", "imaps"); !u)
@@ -203,6 +209,8 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         else if (!u->path.empty())
             return bad("smtp.url", "expected no path: smtp://HOST[:PORT]");
     }
+    get("imap.ca_file", c.imap_ca_file);
+    get("smtp.ca_file", c.smtp_ca_file);
     get("smtp.user", c.smtp_user);
     get("smtp.password_file", c.smtp_password_file);
     if (vm.count("club.default_time")) {
@@ -247,7 +255,8 @@ core::Result<Config, ConfigError> load_config_file(const std::string& path) {
     // Relative paths of a config file are relative to its directory (config.hpp).
     const std::filesystem::path base = std::filesystem::absolute(path).parent_path();
     for (std::string* p : {&c->store_dir, &c->inbox, &c->outbox, &c->secret_file, &c->templates,
-                           &c->imap_password_file, &c->smtp_password_file}) {
+                           &c->imap_password_file, &c->smtp_password_file, &c->imap_ca_file,
+                           &c->smtp_ca_file}) {
         if (!p->empty() && std::filesystem::path(*p).is_relative())
             *p = (base / *p).lexically_normal().string();
     }

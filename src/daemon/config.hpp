@@ -37,6 +37,9 @@ struct Config {
     std::string secret_file = "var/secret";
     // The template folder; empty: found by core::locate_templates (core/data_files.hpp).
     std::string templates;
+    // README "Sender authentication": when not empty, a mail acts only if the topmost
+    // Authentication-Results header of this authserv-id passes (daemon/sender_auth.hpp).
+    std::string trusted_authserv_id;
     // [imap] (source = imap). url: imap://HOST[:PORT][/MAILBOX] (STARTTLS per imap_starttls)
     // or imaps://HOST[:PORT][/MAILBOX] (implicit TLS); MAILBOX percent-encoded, default INBOX.
     std::string imap_url = "imap://127.0.0.1:143/INBOX";
@@ -46,12 +49,14 @@ struct Config {
     std::string imap_processed_folder = "Processed";
     bool imap_starttls = true;  // imap:// only: require STARTTLS before logging in
     bool imap_verify_tls = true;
+    std::string imap_ca_file;  // PEM bundle of CAs to trust; empty: the system's
     // [smtp] (sink = smtp). url: smtp://HOST[:PORT] or smtps://HOST[:PORT] (implicit TLS).
     std::string smtp_url = "smtp://127.0.0.1:25";
     std::string smtp_user;           // empty: no AUTH
     std::string smtp_password_file;  // required when smtp_user is set
     bool smtp_starttls = true;       // smtp:// only: require STARTTLS
     bool smtp_verify_tls = true;
+    std::string smtp_ca_file;  // PEM bundle of CAs to trust; empty: the system's
     // [club]
     TimeControl default_time{TimeControl::Kind::DaysPerMove, 3, 0, 0, std::nullopt};
     int reminder_days = 1;

@@ -213,6 +213,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     if (!pending) {
         core::operator_log().error("mail source: " + pending.error().message);
         report.error = "mail source: " + pending.error().message;
+        report.certificate_error = pending.error().code == mail::MailErrorCode::Certificate;
         if (auto flushed = flush(sink, clock); !flushed) report.error += "; " + flushed.error();
         return report;
     }
@@ -301,6 +302,7 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
     };
     ctx.is_player = [this](const std::string& a) { return players_.find(a) != nullptr; };
     ctx.seen = [this](const std::string& mid) { return store_.seen(mid); };
+    ctx.trusted_authserv_id = config_.trusted_authserv_id;
     const AuthVerdict v = authorize(msg, raw, ctx);
 
     store::Transaction tx(clock.now());

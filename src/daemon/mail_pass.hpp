@@ -47,6 +47,8 @@ struct StepReport {
     // could not be listed, or the outbox spool could not be read or written. Empty: no such
     // failure (mails an SMTP server refused for now wait in the outbox by design: not one).
     std::string error;
+    // The source's TLS certificate failed verification (README "TLS"): `serve` stops.
+    bool certificate_error = false;
 };
 
 // The server secret: the first line of config.secret_file. When that file does not exist it

@@ -79,6 +79,7 @@ core::Result<mail::ImapConfig, std::string> imap_client_config(const Config& c) 
     out.tls =
         url->scheme == "imap" && c.imap_starttls ? mail::TlsMode::Required : mail::TlsMode::None;
     out.verify_tls_peer = c.imap_verify_tls;
+    out.ca_file = c.imap_ca_file;
     return out;
 }
 
@@ -105,6 +106,7 @@ core::Result<mail::SmtpConfig, std::string> smtp_client_config(const Config& c) 
     out.tls =
         url->scheme == "smtp" && c.smtp_starttls ? mail::TlsMode::Required : mail::TlsMode::None;
     out.verify_tls_peer = c.smtp_verify_tls;
+    out.ca_file = c.smtp_ca_file;
     return out;
 }
 
