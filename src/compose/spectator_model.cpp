@@ -1,5 +1,6 @@
 #include "compose/spectator_model.hpp"
 
+#include "compose/pawn_tries_words.hpp"
 #include "compose/text_wrap.hpp"
 #include "rules/variant.hpp"
 
@@ -75,6 +76,9 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Ann
             return w.word("drop", c);
         case AnnouncementType::Check:
             return w.word("check-" + a.direction, c);
+        case AnnouncementType::PawnTries:
+        case AnnouncementType::Promotion:
+            return rule_set_sentence(w, a);
         case AnnouncementType::GameOver: {
             const Color loser = a.result == "0-1" ? Color::White : Color::Black;
             auto lw = colour_word(w, loser);

@@ -1,5 +1,6 @@
 #include "compose/view_model.hpp"
 
+#include "compose/pawn_tries_words.hpp"
 #include "compose/text_wrap.hpp"
 #include "rules/variant.hpp"
 
@@ -8,16 +9,12 @@ namespace {
 
 using referee::Announcement;
 using referee::AnnouncementType;
+using referee::follows_move;
 using referee::PlayerView;
 using rules::Color;
 
 // Width of the wrapped move list; the templates print it from column 0.
 constexpr std::size_t MoveListWidth = 76;
-
-bool follows_move(AnnouncementType t) {
-    return t == AnnouncementType::Capture || t == AnnouncementType::Drop ||
-           t == AnnouncementType::Check || t == AnnouncementType::GameOver;
-}
 
 // Unicode chess figures, each with VS15 (U+FE0E) so mail clients draw text, not emoji.
 std::string figure(rules::Piece p) {
@@ -149,6 +146,9 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
         }
         case AnnouncementType::Check:
             return w.word("check-" + a.direction, c);
+        case AnnouncementType::PawnTries:
+        case AnnouncementType::Promotion:
+            return rule_set_sentence(w, a);
         case AnnouncementType::GameOver: {
             Color loser = a.result == "0-1" ? Color::White : Color::Black;
             auto lw = colour_word(w, loser);
