@@ -1,6 +1,6 @@
 #include "compose/spectator_model.hpp"
 
-#include "compose/pawn_tries_words.hpp"
+#include "compose/rule_set_words.hpp"
 #include "compose/text_wrap.hpp"
 #include "rules/variant.hpp"
 

@@ -1,6 +1,6 @@
 #include "compose/view_model.hpp"
 
-#include "compose/pawn_tries_words.hpp"
+#include "compose/rule_set_words.hpp"
 #include "compose/text_wrap.hpp"
 #include "rules/variant.hpp"
 
@@ -175,6 +175,7 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
     if (!to_move) return core::unexpected(to_move.error());
     c.set("your_colour", *mine).set("opponent_colour", *theirs).set("to_move_colour", *to_move);
     c.set("variant", view.variant).flag("hidden", view.hidden);
+    if (auto r = fill_rule_set(w, view, c); !r) return r;
     c.flag("has_receipt", false);  // the board partial's receipt line: set from the Envelope
     c.set("move_number", std::to_string(view.move_number));
 

@@ -1,4 +1,6 @@
-#include "compose/pawn_tries_words.hpp"
+#include "compose/rule_set_words.hpp"
+
+#include "referee/rule_set.hpp"
 
 namespace ck::compose {
 namespace {
@@ -46,6 +48,22 @@ core::Result<std::string, ComposeError> rule_set_sentence(const TemplateSet& w,
         return w.word(a.squares->size() == 1 ? "pawn-try-square" : "pawn-tries-squares", c);
     }
     return std::string();
+}
+
+core::Result<void, ComposeError> fill_rule_set(const TemplateSet& w,
+                                               const referee::PlayerView& view, Context& c) {
+    const auto rs = referee::find_rule_set(view.rules);
+    const referee::KriegspielRules& k =
+        referee::kriegspiel_rules(rs.value_or(referee::RuleSet::CrazyKrieg));
+    const bool has_any = k.any != referee::AnyRule::None;
+    c.flag("has_any", view.hidden && has_any).flag("no_any", view.hidden && !has_any);
+    const bool named = view.hidden && k.id != referee::RuleSet::CrazyKrieg;
+    c.flag("has_rules_text", named);
+    if (!named) return {};
+    auto text = w.word("rules-about-" + std::string(k.name));
+    if (!text) return core::unexpected(text.error());
+    c.set("rules", std::string(k.name)).set("rules_text", *text);
+    return {};
 }
 
 }  // namespace ck::compose
