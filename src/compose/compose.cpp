@@ -218,6 +218,7 @@ MailResult unknown_command_mail(const Templates& t, const Envelope& env, const P
     Context c;
     c.set("line", d.line);
     c.set("help_address", help.referee_address);
+    if (auto r = fill_rule_set(t.set(), view, c); !r) return core::unexpected(r.error());
     return build(t, env, MailKind::UnknownCommand, c, view);
 }
 
@@ -225,9 +226,8 @@ MailResult help_mail(const Templates& t, const Envelope& env, const PlayerView* 
                      const HelpDetails& d) {
     Context c;
     c.set("help_address", d.referee_address);
-    if (view) {  // `any?` only where the game's rule set has it
-        if (auto r = fill_rule_set(t.set(), *view, c); !r) return core::unexpected(r.error());
-    }
+    // `any?` only where the game's rule set has it.
+    if (auto r = fill_rule_set(t.set(), view, c); !r) return core::unexpected(r.error());
     return build(t, env, MailKind::Help, c, view);
 }
 

@@ -51,7 +51,12 @@ core::Result<std::string, ComposeError> rule_set_sentence(const TemplateSet& w,
 }
 
 core::Result<void, ComposeError> fill_rule_set(const TemplateSet& w,
-                                               const referee::PlayerView& view, Context& c) {
+                                               const referee::PlayerView* game, Context& c) {
+    if (!game) {
+        c.flag("has_any", false).flag("no_any", false).flag("has_rules_text", false);
+        return {};
+    }
+    const referee::PlayerView& view = *game;
     const auto rs = referee::find_rule_set(view.rules);
     const referee::KriegspielRules& k =
         referee::kriegspiel_rules(rs.value_or(referee::RuleSet::CrazyKrieg));

@@ -22,7 +22,8 @@ core::Result<std::string, ComposeError> rule_set_sentence(const TemplateSet& wor
 //   has_rules_text, rules, rules_text
 //               a rule set other than the default: its name and the paragraph `rules-about-NAME`
 //               of the words file (what it announces)
+// Without a view (a mail about no game) every flag is false.
 core::Result<void, ComposeError> fill_rule_set(const TemplateSet& words,
-                                               const referee::PlayerView& view, Context& c);
+                                               const referee::PlayerView* view, Context& c);
 
 }  // namespace ck::compose

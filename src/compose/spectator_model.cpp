@@ -67,8 +67,9 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Ann
             return w.word("any-other", c);
         }
         case AnnouncementType::Capture: {
-            if (auto p = piece(a.piece); !p) return core::unexpected(p.error());
             c.set("square", a.square);
+            if (a.piece.empty()) return w.word("capture-square", c);  // square-only rule sets
+            if (auto p = piece(a.piece); !p) return core::unexpected(p.error());
             return w.word("capture", c);
         }
         case AnnouncementType::Drop:

@@ -128,10 +128,12 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
             return w.word(own ? "any-own" : "any-other", c);
         }
         case AnnouncementType::Capture: {
-            auto p = set_piece(w, c, "piece", a.piece);
-            if (!p) return core::unexpected(p.error());
             c.set("square", a.square);
-            auto s = w.word("capture", c);
+            if (!a.piece.empty()) {  // empty: a rule set that names only the square
+                auto p = set_piece(w, c, "piece", a.piece);
+                if (!p) return core::unexpected(p.error());
+            }
+            auto s = w.word(a.piece.empty() ? "capture-square" : "capture", c);
             if (!s || a.placed.empty()) return s;
             c.set("placed", a.placed);
             auto placed = w.word("placed", c);
@@ -175,7 +177,7 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
     if (!to_move) return core::unexpected(to_move.error());
     c.set("your_colour", *mine).set("opponent_colour", *theirs).set("to_move_colour", *to_move);
     c.set("variant", view.variant).flag("hidden", view.hidden);
-    if (auto r = fill_rule_set(w, view, c); !r) return r;
+    if (auto r = fill_rule_set(w, &view, c); !r) return r;
     c.flag("has_receipt", false);  // the board partial's receipt line: set from the Envelope
     c.set("move_number", std::to_string(view.move_number));
 

@@ -241,7 +241,12 @@ struct Pair {
 int play_pair(const char* variant, Color observer, unsigned seed,
               RuleSet rules = RuleSet::CrazyKrieg) {
     std::mt19937 rng(seed);
-    Pair pr{make_game(variant, true, {}, rules), make_game(variant, true, {}, rules), observer};
+    Pair pr{make_game(variant, true, {}, rules),
+            make_game(variant, true, {}, rules),
+            observer,
+            0,
+            {},
+            {}};
     std::uniform_int_distribution<int> pct(0, 99);
     for (int ply = 0; ply < 120 && !pr.over(); ++ply) {
         const bool observed = pr.a.side_to_move() == observer;
