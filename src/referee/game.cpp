@@ -178,8 +178,10 @@ void Game::refuse(Ruling& r, Answer answer, bool mover_only) {
 // capture. Both players hear question and answer.
 void Game::ask_any(Ruling& r) {
     if (hidden_ && kriegspiel().any == AnyRule::None) {
-        r.error = "the " + std::string(kriegspiel().name) +
-                  " rules have no any?: the referee announces the pawn tries";
+        r.error =
+            "the " + std::string(kriegspiel().name) + " rules have no any?" +
+            (kriegspiel().pawn_tries != PawnTries::None ? ": the referee announces the pawn tries"
+                                                        : "");
         return;
     }
     if (asked_any_) {
