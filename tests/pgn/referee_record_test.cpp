@@ -395,15 +395,17 @@ TEST_CASE("write sample records", "[.write-samples]") {
 // The Kriegspiel rule sets (docs/rulesets.md): the record carries their announcements
 // (`pawn-tries` in three forms, `promotion`) and the verifier replays the game under the
 // `[Kriegspiel "NAME"]` tag, so an altered pawn-tries announcement fails.
+// Every rule set with every variant.
 TEST_CASE("random games under every rule set verify; an altered pawn try fails", "[record]") {
     using ck::referee::AnnouncementType;
     std::set<std::string> forms;
     for (int r = 1; r < ck::referee::RuleSetCount; ++r) {
-        for (const char* variant : {"chess", "crazyhouse"}) {
+        for (const char* variant :
+             {"chess", "crazyhouse", "loop", "chessgi", "replacement", "putback"}) {
             GameSetup s = make_setup(variant, true);
             s.rules = static_cast<ck::referee::RuleSet>(r);
             INFO(ck::referee::rule_set_name(s.rules) << " " << variant);
-            for (unsigned seed = 1; seed <= 3; ++seed) {
+            for (unsigned seed = 1; seed <= 2; ++seed) {
                 Played p = play_random(s, 100 + seed, 250);
                 check_record(p);
                 const std::string text = record_of(p, p.rulings);
