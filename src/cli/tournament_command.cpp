@@ -1,5 +1,5 @@
 // crazykrieg tournament new|list|show|pgn (issue 6; daemon/tournaments.hpp):
-//   new --name NAME [--double] --variant V [--hidden] [--time SPEC] [--now ISO-8601]
+//   new --name NAME [--double] --variant V [--hidden] [--rules R] [--time SPEC] [--now ISO-8601]
 //       [--entries] EMAIL...
 //       registered players in seeding order; creates tournaments/<id>/tournament.ini and starts
 //       every game at once (game-start mails sent); prints the tournament id. --entries: the
@@ -50,6 +50,8 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             if (!value(spec.variant)) return usage("--variant needs a variant");
         } else if (a == "--time") {
             if (!value(spec.time)) return usage("--time needs a SPEC");
+        } else if (a == "--rules") {
+            if (!value(spec.rules)) return usage("--rules needs a rule set");
         } else if (a == "--now") {
             if (!value(now)) return usage("--now needs an ISO-8601 time");
         } else if (a == "--double") {
@@ -99,13 +101,14 @@ int run_tournament(const Args& args) {
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--help" || a == "-h") {
-            std::cout << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
-                         "[--hidden] [--time SPEC] [--now ISO-8601] [--entries] EMAIL...\n"
-                         "       crazykrieg tournament start ID [--now ISO-8601]\n"
-                         "       crazykrieg tournament list\n"
-                         "       crazykrieg tournament show ID\n"
-                         "       crazykrieg tournament pgn ID\n"
-                         "common options: --config FILE, --templates DIR\n";
+            std::cout
+                << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
+                   "[--hidden] [--rules R] [--time SPEC] [--now ISO-8601] [--entries] EMAIL...\n"
+                   "       crazykrieg tournament start ID [--now ISO-8601]\n"
+                   "       crazykrieg tournament list\n"
+                   "       crazykrieg tournament show ID\n"
+                   "       crazykrieg tournament pgn ID\n"
+                   "common options: --config FILE, --templates DIR\n";
             return ExitOk;
         }
         if (a == "--config" || a == "--templates") {

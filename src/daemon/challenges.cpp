@@ -8,6 +8,7 @@
 #include "daemon/players.hpp"
 #include "daemon/time_control.hpp"
 #include "mail/outgoing.hpp"
+#include "referee/rule_set.hpp"
 
 namespace ck::daemon {
 namespace {
@@ -38,9 +39,20 @@ core::Result<void, std::string> send(const ClubDesk& desk, const std::string& to
     return {};
 }
 
+// The challenges file's visibility word: `open`, `hidden` (default rules) or `hidden:RULES`.
+std::string hidden_word(const Challenge& c) {
+    return c.rules == "crazykrieg" ? "hidden" : "hidden:" + c.rules;
+}
+
 compose::ChallengeDetails details(const Challenge& c, Event e, std::string opponent, int days) {
-    return compose::ChallengeDetails{
-        e, std::to_string(c.id), std::move(opponent), c.variant, c.hidden, c.time, days};
+    return compose::ChallengeDetails{e,
+                                     std::to_string(c.id),
+                                     std::move(opponent),
+                                     c.variant,
+                                     c.hidden,
+                                     c.time,
+                                     days,
+                                     c.rules == "crazykrieg" ? std::string() : c.rules};
 }
 
 }  // namespace
@@ -49,8 +61,8 @@ namespace {
 
 std::string challenge_line(const Challenge& c) {
     return std::to_string(c.id) + " " + c.challenger + " " + c.challenged + " " + c.variant +
-           (c.hidden ? " hidden " : " open ") + c.time + " " + core::format_iso8601(c.created) +
-           "\n";
+           (c.hidden ? " " + hidden_word(c) + " " : " open ") + c.time + " " +
+           core::format_iso8601(c.created) + "\n";
 }
 
 core::Result<Challenge, std::string> parse_challenge_line(const std::string& line) {
@@ -58,9 +70,15 @@ core::Result<Challenge, std::string> parse_challenge_line(const std::string& lin
     Challenge c;
     std::string id, hidden, created, extra;
     f >> id >> c.challenger >> c.challenged >> c.variant >> hidden >> c.time >> created;
+    if (hidden.rfind("hidden:", 0) == 0) {  // hidden under a rule set other than the default
+        auto rs = referee::find_rule_set(hidden.substr(7));
+        if (!rs) return core::unexpected("unknown rule set in " + hidden);
+        c.rules = std::string(referee::rule_set_name(*rs));
+        hidden = "hidden";
+    }
     if (!f || (f >> extra) || parse_number(id) == 0 || (hidden != "hidden" && hidden != "open"))
         return core::unexpected(
-            std::string("expected ID FROM TO VARIANT hidden|open TIME CREATED"));
+            std::string("expected ID FROM TO VARIANT hidden[:RULES]|open TIME CREATED"));
     auto at = core::parse_iso8601(created);
     if (!at) return core::unexpected("bad time " + created);
     c.id = parse_number(id);
@@ -198,6 +216,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
             c.challenged = them->address;
             c.variant = cmd.variant;
             c.hidden = cmd.hidden;
+            c.rules = cmd.rules;
             c.time = format_time_control(cmd.time ? *cmd.time : desk.config.default_time);
             c.created = tx.now();
             CK_TRY(send(desk, c.challenged,
@@ -234,6 +253,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
         NewGame g;
         g.variant = c.variant;
         g.hidden = c.hidden;
+        g.rules = c.rules;
         g.white = c.challenger;
         g.black = c.challenged;
         g.time = c.time;

@@ -119,6 +119,18 @@ core::Result<void, std::string> resolve_variant(const std::string& name, GameMet
     return {};
 }
 
+core::Result<std::string, std::string> resolve_rule_set(const std::string& name, bool hidden) {
+    auto rs = referee::find_rule_set(name);
+    if (!rs)
+        return core::unexpected("unknown rule set '" + name +
+                                "' (crazykrieg, wild16, berkeley, berkeley-any, cincinnati, "
+                                "english, rand)");
+    if (*rs != referee::RuleSet::CrazyKrieg && !hidden)
+        return core::unexpected("the " + std::string(referee::rule_set_name(*rs)) +
+                                " rules are Kriegspiel rules: the game must be hidden");
+    return std::string(referee::rule_set_name(*rs));
+}
+
 core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta) {
     referee::GameSetup setup;
     setup.variant = rules::find_variant(meta.variant);

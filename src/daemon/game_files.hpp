@@ -56,6 +56,9 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text);
 // Variant names as the umpire accepts them ("kriegspiel" = hidden chess, "crazykrieg" =
 // hidden crazyhouse, else rules::find_variant); fills meta.variant / meta.hidden.
 core::Result<void, std::string> resolve_variant(const std::string& name, GameMeta& meta);
+// The canonical name of rule set `name` (case-insensitive; docs/rulesets.md); an error for an
+// unknown one, or for one other than the default in a game that is not hidden.
+core::Result<std::string, std::string> resolve_rule_set(const std::string& name, bool hidden);
 
 // The referee setup `meta` names (variant, hidden, rule set, FEN).
 core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta);

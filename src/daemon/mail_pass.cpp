@@ -150,7 +150,9 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
     GameMeta meta;
     meta.hidden = spec.hidden;
     CK_TRY(resolve_variant(spec.variant, meta));
-    meta.rules = spec.rules;
+    auto rules = resolve_rule_set(spec.rules, meta.hidden);
+    if (!rules) return core::unexpected(rules.error());
+    meta.rules = *rules;
     const Player* w = players_.find(spec.white);
     const Player* b = players_.find(spec.black);
     if (!w) return core::unexpected("white " + spec.white + " is not a registered player");

@@ -71,6 +71,10 @@ core::Result<void, std::string> check_settings(const club::GameSettings& s) {
     GameMeta check;
     check.hidden = s.hidden;
     if (auto v = resolve_variant(s.variant, check); !v) return core::unexpected(v.error());
+    if (!s.rules.empty()) {
+        auto rs = resolve_rule_set(s.rules, check.hidden);
+        if (!rs) return core::unexpected(rs.error());
+    }
     if (!s.time.empty()) {
         if (auto tc = parse_time_control(s.time); !tc) return core::unexpected(tc.error().message);
     }
@@ -92,6 +96,7 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
         NewGame g;
         g.variant = t.settings.variant;
         g.hidden = t.settings.hidden;
+        if (!t.settings.rules.empty()) g.rules = t.settings.rules;
         g.white = t.players[static_cast<std::size_t>(p.white)].address;
         g.black = t.players[static_cast<std::size_t>(p.black)].address;
         g.time = t.settings.time;
@@ -128,6 +133,14 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     nt.kind = spec.double_round ? club::Kind::Double : club::Kind::Single;
     nt.settings.variant = spec.variant;
     nt.settings.hidden = spec.hidden;
+    if (!spec.rules.empty()) {
+        GameMeta check;
+        check.hidden = spec.hidden;
+        if (auto v = resolve_variant(spec.variant, check); !v) return core::unexpected(v.error());
+        auto rs = resolve_rule_set(spec.rules, check.hidden);
+        if (!rs) return core::unexpected(rs.error());
+        if (*rs != "crazykrieg") nt.settings.rules = *rs;
+    }
     nt.settings.time = spec.time;
     nt.entries_open = spec.entries_open;
     for (const std::string& address : spec.players) {

@@ -50,6 +50,7 @@ struct TournamentSpec {
     bool double_round = false;
     std::string variant;  // as `game new --variant` takes it
     bool hidden = false;
+    std::string rules;                 // Kriegspiel rule set (docs/rulesets.md); empty: default
     std::string time;                  // time-control spec; empty: the club default
     std::vector<std::string> players;  // registered addresses, seeding order
     // Take entries by mail (tournament_entries.hpp): `players` (any number, maybe none) are the

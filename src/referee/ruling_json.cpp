@@ -39,6 +39,26 @@ std::string announcement_json(const Announcement& a) {
     field("direction", a.direction);
     field("result", a.result);
     field("reason", a.reason);
+    if (a.count) {
+        out += ',';
+        key(out, "count");
+        out += std::to_string(*a.count);
+    }
+    if (a.available) {
+        out += ',';
+        key(out, "available");
+        out += *a.available ? "true" : "false";
+    }
+    if (a.squares) {
+        out += ',';
+        key(out, "squares");
+        out += '[';
+        for (std::size_t i = 0; i < a.squares->size(); ++i) {
+            if (i) out += ',';
+            out += json_string((*a.squares)[i]);
+        }
+        out += ']';
+    }
     out += '}';
     return out;
 }

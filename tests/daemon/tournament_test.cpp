@@ -473,3 +473,32 @@ TEST_CASE("an event taking entries needs two players to start; an event with pla
     REQUIRE(help.size() == 1);
     CHECK(ck::daemon::load_tournament(club.daemon().store(), *id).value().players.size() == 1);
 }
+
+TEST_CASE("a tournament under a rule set plays every game under it") {
+    Club club("rules");
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Wild Cup";
+    spec.variant = "chess";
+    spec.hidden = true;
+    spec.rules = "Wild16";
+    spec.players = {Roster[0].second, Roster[1].second, Roster[2].second};
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    REQUIRE(id);
+    club.pass();
+    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    CHECK(t->settings.rules == "wild16");
+    REQUIRE(t->pairings.size() == 3);
+    for (const auto& p : t->pairings) {
+        REQUIRE(p.game);
+        auto record = club.daemon().store().read_game_file(*p.game, "record.pgn");
+        REQUIRE(record);
+        CHECK(record->find("[Kriegspiel \"wild16\"]") != std::string::npos);
+    }
+    // An unknown rule set, or one for open play, is refused before any game starts.
+    spec.rules = "nosuchrules";
+    CHECK_FALSE(ck::daemon::create_tournament(club.daemon(), spec, club.clock()));
+    spec.rules = "rand";
+    spec.hidden = false;
+    CHECK_FALSE(ck::daemon::create_tournament(club.daemon(), spec, club.clock()));
+}
