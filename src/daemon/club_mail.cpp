@@ -1,5 +1,7 @@
 #include "daemon/club_mail.hpp"
 
+#include "compose/reply_sections.hpp"
+
 #include <cstdlib>
 #include <vector>
 
@@ -20,8 +22,7 @@ using rules::Color;
 core::Result<void, std::string> queue(const ClubDesk& desk, const compose::MailResult& mail,
                                       const std::string& address, store::Transaction& tx) {
     if (!mail) return core::unexpected(mail.error().message);
-    tx.queue_mail(
-        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    tx.queue_outgoing(desk.config.referee_address, address, *mail);
     return {};
 }
 
@@ -95,19 +96,19 @@ core::Result<void, std::string> queue_games_list(const ClubDesk& desk, const std
 }
 
 core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
-                                                 const mail::MailMessage& message,
+                                                 const std::vector<Command>& commands,
                                                  const AuthVerdict& v,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx) {
     // Only ever the registered address (auth.hpp): never From or Reply-To of the mail.
     const std::string& to = v.reply_to;
     if (to.empty()) return core::unexpected(std::string("club mail without a registered address"));
+    const bool club = v.kind == AuthVerdict::Kind::ClubMail;
     bool want_games = false, want_help = false, other = false;
     bool want_standings = false;
     std::string standings_arg;
     std::vector<std::pair<std::string, bool>> follows;  // game id of `follow`/`unfollow`, follow?
-    std::string unknown_line;
-    const auto commands = parse_commands(message.body_text);
+    std::vector<std::string> unknown;
     for (const Command& cmd : commands) {
         switch (cmd.kind) {
             case Command::Kind::Games:
@@ -125,16 +126,16 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
                 follows.emplace_back(cmd.argument, cmd.kind == Command::Kind::Follow);
                 break;
             case Command::Kind::Unknown:
-                if (unknown_line.empty()) unknown_line = cmd.text;
+                unknown.push_back(cmd.text);
                 break;
-            case Command::Kind::Challenge:  // challenges.hpp answers these for ClubMail
-            case Command::Kind::Join:       // tournament_entries.hpp, likewise
-            case Command::Kind::Withdraw:
-                if (v.kind != AuthVerdict::Kind::ClubMail) other = true;
-                break;
-            default:  // game commands at no game's address
-                // `accept N` / `decline N`: a challenge answer (challenges.hpp), not a game's
-                if (v.kind == AuthVerdict::Kind::ClubMail && is_challenge_command(cmd)) break;
+            default:
+                // challenges.hpp and tournament_entries.hpp answer `challenge`, `accept N`,
+                // `decline N`, `join`, `withdraw` in ClubMail; game commands sent to no game
+                // (and club commands under RefuseKnownPlayer) get the help mail.
+                if (club && valid_at(cmd.kind, Where::Club) &&
+                    ((cmd.kind != Command::Kind::Accept && cmd.kind != Command::Kind::Decline) ||
+                     is_challenge_command(cmd)))
+                    break;
                 other = true;
                 break;
         }
@@ -158,13 +159,24 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
                                discriminator + "f" + std::to_string(i), tx);
         if (!r) return core::unexpected(r.error());
     }
-    if (!unknown_line.empty()) {
+    // One answer per mail (compose/reply_sections.hpp): with another answer, the lines not
+    // understood are quoted in it; else the unknown-command mail quotes the first (with help).
+    if (!unknown.empty()) {
+        if (mail::OutgoingMail* answer = tx.first_outgoing_to(to)) {
+            compose::append_quoted_section(*answer, compose::NotUnderstoodHeading, unknown);
+            return {};
+        }
         const auto env = club_envelope(desk, to, discriminator + "u", tx);
-        return queue(
-            desk,
-            compose::unknown_command_mail(desk.templates, env, nullptr,
-                                          compose::UnknownCommandDetails{unknown_line}, help),
-            to, tx);
+        auto r =
+            queue(desk,
+                  compose::unknown_command_mail(desk.templates, env, nullptr,
+                                                compose::UnknownCommandDetails{unknown[0]}, help),
+                  to, tx);
+        if (!r || unknown.size() == 1) return r;
+        unknown.erase(unknown.begin());
+        compose::append_quoted_section(*tx.first_outgoing_to(to), compose::NotUnderstoodHeading,
+                                       unknown);
+        return {};
     }
     if (want_help || other || commands.empty()) {
         const auto env = club_envelope(desk, to, discriminator, tx);
