@@ -190,7 +190,8 @@ bool is_attribution_text(std::string_view joined, bool single_line, std::string_
         return true;
     if (starts_with(l, "el ") && ends_with(l, "escribió:")) return true;
     if (starts_with(l, "il ") && ends_with(l, "ha scritto:")) return true;
-    if (starts_with(l, "op ") && contains(l, "schreef")) return true;
+    if (starts_with(l, "op ") && (contains(l, "schreef") || ends_with(l, "geschreven:")))
+        return true;
     if (starts_with(l, "em ") && ends_with(l, "escreveu:")) return true;
     // Other word orders ("Bob <b@x> schrieb am 24.11.2026:", "Bob a écrit le ... :") name an
     // address or a date.
