@@ -43,13 +43,7 @@ const std::vector<std::pair<std::string, std::string>> Roster = {{"Ada White", "
                                                                  {"Cy Young", "cy@example.com"},
                                                                  {"Di Prince", "di@example.org"}};
 
-std::optional<std::string> attachment(const std::string& raw, const std::string& name) {
-    const auto at = raw.find("filename=\"" + name + "\"");
-    if (at == std::string::npos) return std::nullopt;
-    const auto body = raw.find("\r\n\r\n", at);
-    const auto end = raw.find("\r\n--", body);
-    return ck::mail::base64_decode(raw.substr(body + 4, end - body - 4));
-}
+using ck::daemon::test::attachment;
 
 void check_golden(const std::string& name, const std::string& bytes) {
     ck::test::check_golden_file(std::string(CK_TEST_DATA) + "/daemon/tournament/" + name, bytes);
