@@ -9,6 +9,7 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "core/log.hpp"
+#include "daemon/club_migration.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/spectators.hpp"
@@ -154,8 +155,8 @@ int run_game(const Args& args) {
     if (!config) return usage_error("game", config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir, StoreWait);
-    if (!store) return fail(store.error().message);
+    auto store = daemon::open_club_store(config->store_dir, StoreWait);
+    if (!store) return fail(store.error());
     if (words[0] == "list") {
         auto ids = store->list_games();
         if (!ids) return fail(ids.error().message);

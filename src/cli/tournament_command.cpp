@@ -18,6 +18,7 @@
 #include "cli/daemon_setup.hpp"
 #include "club/crosstable.hpp"
 #include "club/tournament.hpp"
+#include "daemon/club_migration.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/tournaments.hpp"
 #include "store/store.hpp"
@@ -130,8 +131,8 @@ int run_tournament(const Args& args) {
     if (!config) return usage(config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir, StoreWait);
-    if (!store) return fail(store.error().message);
+    auto store = daemon::open_club_store(config->store_dir, StoreWait);
+    if (!store) return fail(store.error());
     if (words[0] == "list") {
         auto ids = daemon::tournament_ids(*store);
         if (!ids) return fail(ids.error());

@@ -1,4 +1,6 @@
 #include "daemon/mail_pass.hpp"
+#include "daemon/club_migration.hpp"
+#include "daemon/deadline_index.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -125,11 +127,11 @@ core::Result<Daemon, std::string> Daemon::open(const Config& config,
     if (!secret) return core::unexpected(secret.error());
     auto templates = compose::Templates::load(templates_dir);
     if (!templates) return core::unexpected("templates: " + templates.error().message);
-    std::error_code ec;
-    std::filesystem::create_directories(config.store_dir, ec);
-    auto store = store::Store::open(config.store_dir, store_wait);
-    if (!store) return core::unexpected(store.error().message);
-    auto players = Players::load(store->root() / "players");
+    auto store = open_club_store(config.store_dir, store_wait);
+    if (!store) return core::unexpected(store.error());
+    if (auto indexed = ensure_deadline_index(*store, std::chrono::system_clock::now()); !indexed)
+        return core::unexpected(indexed.error());
+    auto players = Players::load(*store);
     if (!players) return core::unexpected(players.error());
     return Daemon(config, std::move(*store), std::move(*players), std::move(*templates),
                   std::move(*secret));
@@ -192,7 +194,10 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
     if (auto tc = clock_control(meta); tc) {
         save_clock(tx, id, initial_clock(*tc, *core::parse_iso8601(meta.created)));
         auto at = game_deadline(store_, id, *game, &tx);
-        if (at && *at) first_deadline = compose::Deadline{**at};
+        if (at && *at) {
+            first_deadline = compose::Deadline{**at};
+            index_deadline(store_, tx, id, **at);  // daemon/deadline_index.hpp
+        }
     }
     Mailer mailer(config_, players_, secret_, tx);
     for (Color c : {Color::White, Color::Black}) {

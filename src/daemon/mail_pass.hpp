@@ -63,7 +63,12 @@ public:
 
     const Config& config() const { return config_; }
     store::Store& store() { return store_; }
-    Players& players() { return players_; }
+    const Players& players() const { return players_; }
+    // Registers a player (Players::add) in a transaction of its own, committed.
+    core::Result<void, std::string> add_player(const std::string& name,
+                                               const std::string& address) {
+        return players_.add(name, address, store_, std::chrono::system_clock::now());
+    }
 
     // Creates a game, commits its files (game_files.hpp) + both game-start mails in one
     // transaction, then flushes the outbox to the configured sink. Returns the game id.

@@ -95,16 +95,41 @@ core::Result<core::FileLock, core::IoError> lock_store(const fs::path& root,
     return core::unexpected(std::move(e));
 }
 
+constexpr const char* StateFormat = "ck-state 1\n";
+
+// The version line of state/: written when missing (a new store, or one from before state/),
+// else it must be the one this build reads.
+core::Result<void, core::IoError> check_state_format(const fs::path& file) {
+    std::error_code ec;
+    if (!fs::exists(file, ec)) return core::write_file_atomic(file, StateFormat);
+    auto bytes = core::read_file(file);
+    if (!bytes) return core::unexpected(bytes.error());
+    if (*bytes == StateFormat) return {};
+    std::string line = bytes->substr(0, bytes->find('\n'));
+    return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
+                                          file.string(),
+                                          "store state format '" + line.substr(0, 40) +
+                                              "' is not the 'ck-state 1' this build reads"});
+}
+
 // Creates the layout and cleans up after a crashed holder of the lock.
 core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
     for (const char* sub :
-         {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal"}) {
+         {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
         if (auto made = ensure_directory(root / sub); !made) return made;
     }
+    for (std::size_t i = 0; i < NamespaceCount; ++i) {
+        const auto dir = root / "state" / std::string(namespace_name(static_cast<Namespace>(i)));
+        if (auto made = ensure_directory(dir); !made) return made;
+    }
+    if (auto format = check_state_format(root / "state" / "format"); !format) return format;
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
     // nothing committed that a journal cannot redo.
-    std::vector<fs::path> dirs = {root, root / "ledger", root / "outbox", root / "outbox/failed",
-                                  root / "journal"};
+    std::vector<fs::path> dirs = {
+        root,          root / "ledger", root / "outbox", root / "outbox/failed", root / "journal",
+        root / "state"};
+    for (std::size_t i = 0; i < NamespaceCount; ++i)
+        dirs.push_back(root / "state" / std::string(namespace_name(static_cast<Namespace>(i))));
     auto games = list_names(root / "games");
     if (!games) return core::unexpected(games.error());
     for (const auto& g : *games) {
@@ -125,7 +150,7 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
         if (auto synced = sync_file(p); !synced) return synced;
     }
     for (const char* sub :
-         {"", "games", "tournaments", "ledger", "outbox", "outbox/failed", "journal"}) {
+         {"", "games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
         if (auto synced = core::sync_directory(root / sub); !synced) return synced;
     }
     return {};
@@ -148,6 +173,7 @@ core::Result<Store, core::IoError> Store::open(const fs::path& root,
     if (auto retired = store.retire_old_journals(); !retired) {
         return core::unexpected(retired.error());
     }
+    if (auto loaded = store.load_records(); !loaded) return core::unexpected(loaded.error());
     if (auto scanned = store.scan_counters(); !scanned) return core::unexpected(scanned.error());
     store.pending_ = true;  // whatever journal/ holds above the checkpoint
     if (auto replayed = store.apply_pending(); !replayed) {
@@ -174,6 +200,51 @@ core::Result<void, core::IoError> Store::retire_old_journals() {
         if (auto r = remove_durably(journal_dir() / name); !r) return r;
     }
     return {};
+}
+
+// Reads every record file of state/ into memory. A record torn by a crash is rewritten by the
+// journal replay that follows (only journals above the checkpoint write unsynced).
+core::Result<void, core::IoError> Store::load_records() {
+    for (std::size_t i = 0; i < NamespaceCount; ++i) {
+        const Namespace ns = static_cast<Namespace>(i);
+        auto names = list_names(state_dir(ns));
+        if (!names) return core::unexpected(names.error());
+        for (const auto& n : *names) {
+            const auto key = record_key_of(n);
+            if (!key) continue;  // not a record (a temp file is already gone)
+            auto bytes = core::read_file(state_dir(ns) / n);
+            if (!bytes) return core::unexpected(bytes.error());
+            records_[i].emplace(*key, std::move(*bytes));
+        }
+    }
+    return {};
+}
+
+fs::path Store::state_dir(Namespace ns) const {
+    return root_ / "state" / std::string(namespace_name(ns));
+}
+
+const std::string* Store::record(Namespace ns, const std::string& key) const {
+    if (auto staged = group_records_.find({ns, key}); staged != group_records_.end()) {
+        const auto& bytes = group_.records[staged->second].bytes;
+        return bytes ? &*bytes : nullptr;
+    }
+    const auto& map = records_[static_cast<std::size_t>(ns)];
+    const auto it = map.find(key);
+    return it == map.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> Store::record_keys(Namespace ns) const {
+    std::vector<std::string> keys;
+    for (const auto& [key, bytes] : records_[static_cast<std::size_t>(ns)]) {
+        (void)bytes;
+        if (group_records_.count({ns, key}) == 0) keys.push_back(key);
+    }
+    for (const auto& [where, index] : group_records_) {
+        if (where.first == ns && group_.records[index].bytes) keys.push_back(where.second);
+    }
+    std::sort(keys.begin(), keys.end());
+    return keys;
 }
 
 // Sets the in-memory counters from the counters file and from what is on disk, so that no
@@ -283,6 +354,7 @@ core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalR
         }
     }
     for (const auto& f : tx.files()) record.files.push_back(f);
+    for (const auto& r : tx.records()) record.records.push_back(r);
     for (const auto& id : tx.seen_ids()) record.seen.push_back(id);
     for (const auto& m : tx.mails()) {
         SpoolEntry e;
@@ -325,6 +397,23 @@ core::Result<void, core::IoError> Store::apply_record(const JournalRecord& recor
         }
         if (auto w = overwrite_file_unsynced(file_path(f), f.bytes); !w) {
             return core::unexpected(w.error());
+        }
+    }
+    for (const auto& r : record.records) {
+        auto& map = records_[static_cast<std::size_t>(r.ns)];
+        const fs::path file = state_dir(r.ns) / record_file_name(r.key);
+        if (r.bytes) {
+            if (auto w = overwrite_file_unsynced(file, *r.bytes); !w) {
+                return core::unexpected(w.error());
+            }
+            map[r.key] = *r.bytes;
+        } else {
+            const std::string name = file.string();
+            if (::unlink(name.c_str()) != 0 && errno != ENOENT) {
+                return core::unexpected(
+                    core::io_error_from_errno(errno, name, "cannot remove record"));
+            }
+            map.erase(r.key);
         }
     }
     if (auto a = ledger_.append(record.seen, false); !a) return core::unexpected(a.error());
@@ -411,19 +500,7 @@ core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
         if (tx.empty()) return {};
         JournalRecord staged;
         if (auto r = resolve(tx, staged); !r) return r;
-        for (auto& f : staged.files) {
-            auto [it, added] = group_files_.try_emplace({f.game, f.name}, group_.files.size());
-            if (added) {
-                group_.files.push_back(std::move(f));
-            } else {
-                group_.files[it->second].bytes = std::move(f.bytes);
-            }
-        }
-        for (auto& id : staged.seen) {
-            group_seen_.insert(id);
-            group_.seen.push_back(std::move(id));
-        }
-        for (auto& m : staged.mails) group_.mails.push_back(std::move(m));
+        stage(std::move(staged));
         return {};
     }
     if (auto p = apply_pending(); !p) {
@@ -443,6 +520,32 @@ core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
     return {};
 }
 
+// Merges one resolved transaction into the running group (later writes of a file or record
+// replace earlier ones in place).
+void Store::stage(JournalRecord staged) {
+    for (auto& f : staged.files) {
+        auto [it, added] = group_files_.try_emplace({f.game, f.name}, group_.files.size());
+        if (added) {
+            group_.files.push_back(std::move(f));
+        } else {
+            group_.files[it->second].bytes = std::move(f.bytes);
+        }
+    }
+    for (auto& r : staged.records) {
+        auto [it, added] = group_records_.try_emplace({r.ns, r.key}, group_.records.size());
+        if (added) {
+            group_.records.push_back(std::move(r));
+        } else {
+            group_.records[it->second].bytes = std::move(r.bytes);
+        }
+    }
+    for (auto& id : staged.seen) {
+        group_seen_.insert(id);
+        group_.seen.push_back(std::move(id));
+    }
+    for (auto& m : staged.mails) group_.mails.push_back(std::move(m));
+}
+
 void Store::begin_group() {
     if (grouping_) return;
     // Reads while grouping must see every committed transaction; a failure here is returned by
@@ -460,10 +563,14 @@ core::Result<void, core::IoError> Store::end_group() {
     group_ = JournalRecord{};
     group_files_.clear();
     group_seen_.clear();
+    group_records_.clear();
     if (auto p = apply_pending(); !p) {
         return core::unexpected(with_context(p.error(), "earlier transaction not applied"));
     }
-    if (record.files.empty() && record.seen.empty() && record.mails.empty()) return {};
+    if (record.files.empty() && record.records.empty() && record.seen.empty() &&
+        record.mails.empty()) {
+        return {};
+    }
     auto txid = write_journal(record);
     if (!txid) return core::unexpected(txid.error());
     if (auto a = apply_record(record, *txid); !a) {
@@ -473,6 +580,50 @@ core::Result<void, core::IoError> Store::end_group() {
     pending_seen_.clear();
     checkpoint_if_due();
     return {};
+}
+
+void Store::abort_group() {
+    GroupState none;
+    none.next_game = next_game_;
+    none.next_mail_seq = next_mail_seq_;
+    restore_group(std::move(none));
+}
+
+Store::GroupState Store::save_group() const {
+    return GroupState{grouping_,   group_,     group_files_,  group_records_,
+                      group_seen_, next_game_, next_mail_seq_};
+}
+
+// Game ids and mail sequence numbers handed out since the save are handed out again: nothing
+// of them was written.
+void Store::restore_group(GroupState state) {
+    grouping_ = state.grouping;
+    group_ = std::move(state.group);
+    group_files_ = std::move(state.files);
+    group_records_ = std::move(state.records);
+    group_seen_ = std::move(state.seen);
+    next_game_ = state.next_game;
+    next_mail_seq_ = state.next_mail_seq;
+}
+
+GroupCommit::GroupCommit(Store& store) : store_(store), saved_(store.save_group()) {
+    store_.begin_group();
+}
+
+GroupCommit::~GroupCommit() {
+    if (!done_) store_.restore_group(std::move(saved_));
+}
+
+core::Result<void, core::IoError> GroupCommit::commit() {
+    if (saved_.grouping) {  // a savepoint: the outer group writes it
+        done_ = true;
+        return {};
+    }
+    auto ended = store_.end_group();
+    // end_group has emptied the group either way; on error nothing of it was written, or it was
+    // committed and is applied later (end_group's contract): nothing is left to take back.
+    done_ = true;
+    return ended;
 }
 
 core::Result<void, core::IoError> Store::commit_journal_only_for_test(const Transaction& tx) {

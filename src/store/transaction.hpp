@@ -12,6 +12,7 @@
 #include "core/io_error.hpp"
 #include "core/result.hpp"
 #include "mail/outgoing.hpp"
+#include "store/state.hpp"
 
 namespace ck::store {
 
@@ -33,6 +34,13 @@ struct FileWrite {
     std::string bytes;  // the whole new content (opaque to the store)
 };
 
+// A record of a club-state namespace (state.hpp) set to `bytes`, or erased (nullopt).
+struct RecordWrite {
+    Namespace ns = Namespace::Meta;
+    std::string key;
+    std::optional<std::string> bytes;
+};
+
 class Transaction {
 public:
     // `now` is the instant the transaction happens in: spooled mails are queued at it and
@@ -48,6 +56,12 @@ public:
                                std::string bytes) {
         write_game_file(0, tournament + "/" + name, std::move(bytes));
     }
+    // Sets record `key` of namespace `ns` to `bytes` / erases it (state.hpp; typed access:
+    // table.hpp). A later write of the same record in the same transaction wins.
+    void put_record(Namespace ns, std::string key, std::string bytes);
+    void erase_record(Namespace ns, std::string key);
+    // The write of record (ns, key) in this transaction, or null (erased: a write without bytes).
+    const RecordWrite* find_record(Namespace ns, const std::string& key) const;
     // Records a processed Message-ID (without angle brackets) in the ledger.
     void mark_seen(std::string message_id);
     // Spools a mail in the outbox, sent by Outbox::flush after the commit.
@@ -66,14 +80,18 @@ public:
 
     core::TimePoint now() const { return now_; }
     const std::vector<FileWrite>& files() const { return files_; }
+    const std::vector<RecordWrite>& records() const { return records_; }
     const std::vector<std::string>& seen_ids() const { return seen_; }
     // Every queued mail in order, the unrendered ones rendered.
     std::vector<SpooledMail> mails() const;
-    bool empty() const { return files_.empty() && seen_.empty() && mails_.empty(); }
+    bool empty() const {
+        return files_.empty() && records_.empty() && seen_.empty() && mails_.empty();
+    }
 
 private:
     core::TimePoint now_;
     std::vector<FileWrite> files_;
+    std::vector<RecordWrite> records_;
     std::vector<std::string> seen_;
     struct Queued {
         SpooledMail spooled;  // recipients and envelope; raw_message empty while `held`
@@ -89,7 +107,8 @@ bool valid_game_file_name(const std::string& name);
 bool valid_tournament_file_path(const std::string& path);
 
 // Checks what the store can represent: file names, Message-IDs and addresses without line
-// breaks or NUL, non-empty ids, at least one recipient. Error code: invalid_argument.
+// breaks or NUL, record keys valid_record_key, non-empty ids, at least one recipient. Error code:
+// invalid_argument.
 core::Result<void, core::IoError> validate(const Transaction& tx);
 
 }  // namespace ck::store

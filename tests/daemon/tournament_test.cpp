@@ -222,9 +222,12 @@ TEST_CASE("a 4-player double round robin played to the end") {
     const std::string html = ck::club::crosstable_html(*done);
     check_golden("crosstable.txt", text);
     check_golden("crosstable.html", html);
-    auto ini = club.daemon().store().read_tournament_file(*id, "tournament.ini");
-    REQUIRE(ini);
-    check_golden("tournament.ini", *ini);
+    // The event's record in the store: its version line, then the tournament.ini text.
+    const std::string* record =
+        club.daemon().store().record(ck::store::Namespace::Tournaments, *id);
+    REQUIRE(record);
+    REQUIRE(record->rfind("ck-tournaments 1\n", 0) == 0);
+    check_golden("tournament.ini", record->substr(record->find('\n') + 1));
 
     // The final standings mail: to every player once, crosstable text and HTML, the archive.
     std::set<std::string> got;
@@ -259,7 +262,7 @@ TEST_CASE("a 4-player double round robin played to the end") {
     CHECK(results.count("1-0") == 3);
     CHECK(results.count("0-1") == 7);
     CHECK(results.count("1/2-1/2") == 2);
-    CHECK(club.daemon().store().read_tournament_file(*id, "tournament.ini"));
+    CHECK(club.daemon().store().record(ck::store::Namespace::Tournaments, *id));
     CHECK(ck::daemon::tournament_archive(club.daemon().store(), *done).value() == archive);
 }
 
