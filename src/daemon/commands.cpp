@@ -169,13 +169,12 @@ bool note_text(const CommandArgs& a, Command& c) {
     return !c.note.empty();
 }
 
-// The optional words of `challenge ADDRESS VARIANT [WORD...] [TIME]`, in any order before TIME.
-struct ChallengeWord {
-    const char* word;
-    void (*set)(Command&);
-};
+// The optional words of `challenge ADDRESS VARIANT [WORD...] [TIME]`, in any order before TIME:
+// each row takes a lower-case word it knows into the Command and says so (one row per word or
+// family of words).
+using ChallengeWord = bool (*)(std::string_view word, Command& c);
 constexpr ChallengeWord ChallengeWords[] = {
-    {"hidden", [](Command& c) { c.hidden = true; }},
+    [](std::string_view w, Command& c) { return w == "hidden" && (c.hidden = true); },
 };
 
 bool challenge_arguments(const CommandArgs& a, Command& c) {
@@ -191,10 +190,9 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
     std::size_t i = 2;
     for (; i < n; ++i) {
         const std::string w = lower(a.tokens[i]);
-        const auto* found = std::find_if(std::begin(ChallengeWords), std::end(ChallengeWords),
-                                         [&](const ChallengeWord& cw) { return w == cw.word; });
-        if (found == std::end(ChallengeWords)) break;
-        found->set(c);
+        if (std::none_of(std::begin(ChallengeWords), std::end(ChallengeWords),
+                         [&](ChallengeWord take) { return take(w, c); }))
+            break;
     }
     if (i < n) {
         auto tc = parse_time_control(a.tokens[i]);

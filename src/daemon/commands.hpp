@@ -81,9 +81,11 @@ struct CommandArgs {
     std::string_view rest;
 };
 
-// One row of the command table: adding a command is adding a row (and its handler in the
-// daemon: game_turn.cpp for Game, club_mail.cpp, challenges.cpp or tournament_entries.cpp for
-// Club). `parse` fills the Command's fields; false makes the line Unknown.
+// One row of the command table: adding a command is adding a row here and a row for its handler
+// in the daemon (GameHandlers in game_turn.cpp for Game, ClubHandlers in club_mail.cpp for
+// Club; challenges.cpp and tournament_entries.cpp answer theirs before those). `parse` fills
+// the Command's fields; false makes the line Unknown. A new optional word of `challenge` is
+// one row of ChallengeWords in commands.cpp.
 struct CommandSpec {
     const char* word;  // lower case
     Command::Kind kind;
