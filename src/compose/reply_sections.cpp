@@ -44,6 +44,14 @@ mail::OutgoingMail merge_replies(std::vector<mail::OutgoingMail> parts) {
     return out;
 }
 
+std::vector<std::string> first_lines(std::vector<std::string> lines, std::size_t n) {
+    if (lines.size() > n) {
+        lines.resize(n);
+        lines.emplace_back("...");
+    }
+    return lines;
+}
+
 void append_quoted_section(mail::OutgoingMail& mail, const std::string& heading,
                            const std::vector<std::string>& lines) {
     end_with_newline(mail.text_body);

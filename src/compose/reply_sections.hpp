@@ -19,6 +19,13 @@ mail::OutgoingMail merge_replies(std::vector<mail::OutgoingMail> parts);
 void append_quoted_section(mail::OutgoingMail& mail, const std::string& heading,
                            const std::vector<std::string>& lines);
 
+// At most `n` of `lines`, with "..." as the last when some were left out (a mail of many lines
+// not understood is quoted back only in part).
+std::vector<std::string> first_lines(std::vector<std::string> lines, std::size_t n);
+
+// How many lines not understood an answer quotes at most.
+inline constexpr std::size_t MaxQuotedLines = 8;
+
 // The heading of the section that quotes a mail's lines the referee did not act on.
 inline constexpr const char* NotUnderstoodHeading = "Not understood, nothing done:";
 

@@ -179,7 +179,9 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
     // understood are quoted in it; else the unknown-command mail quotes the first (with help).
     if (!ask.unknown.empty()) {
         if (mail::OutgoingMail* answer = tx.first_outgoing_to(to)) {
-            compose::append_quoted_section(*answer, compose::NotUnderstoodHeading, ask.unknown);
+            compose::append_quoted_section(
+                *answer, compose::NotUnderstoodHeading,
+                compose::first_lines(ask.unknown, compose::MaxQuotedLines));
             return {};
         }
         const auto env = club_envelope(desk, to, discriminator + "u", tx);
@@ -191,7 +193,7 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
         if (!r || ask.unknown.size() == 1) return r;
         ask.unknown.erase(ask.unknown.begin());
         compose::append_quoted_section(*tx.first_outgoing_to(to), compose::NotUnderstoodHeading,
-                                       ask.unknown);
+                                       compose::first_lines(ask.unknown, compose::MaxQuotedLines));
         return {};
     }
     if (ask.help || ask.other || commands.empty()) {

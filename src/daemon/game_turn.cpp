@@ -396,7 +396,8 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
     }
     if (!unknown.empty())
         compose::append_quoted_section(*tx.first_outgoing_to(my_address),
-                                       compose::NotUnderstoodHeading, unknown);
+                                       compose::NotUnderstoodHeading,
+                                       compose::first_lines(unknown, compose::MaxQuotedLines));
     tx.merge_outgoing(my_address, compose::merge_replies);
     return {};
 }

@@ -49,3 +49,9 @@ TEST_CASE("append_quoted_section: every line quoted, HTML escaped", "[compose][r
     CHECK(t.text_body == "Help.\n\nNot understood, nothing done:\n> please\n");
     CHECK(t.html_body.empty());
 }
+
+TEST_CASE("first_lines: at most n, '...' when some were left out", "[compose][reply]") {
+    using ck::compose::first_lines;
+    CHECK(first_lines({"a", "b"}, 2) == std::vector<std::string>{"a", "b"});
+    CHECK(first_lines({"a", "b", "c"}, 2) == std::vector<std::string>{"a", "b", "..."});
+}

@@ -142,3 +142,31 @@ TEST_CASE("client corpus: one mail back per reply in a game pass", "[corpus][mai
         CHECK(moved == has_move);
     }
 }
+
+TEST_CASE("a reply with no command: one mail quoting its lines (a few), with help",
+          "[corpus][mail_pass]") {
+    DaemonFixture club("corpus-nocommand");
+    club.add_player("Ada White", Ada);
+    club.add_player("Bob Black", Bob);
+    ck::daemon::NewGame spec;
+    spec.variant = "crazykrieg";
+    spec.white = Ada;
+    spec.black = Bob;
+    REQUIRE(club.daemon().new_game(spec, club.clock()));
+    club.step();
+    club.new_outgoing();
+    std::string body;
+    for (int i = 1; i <= 12; ++i) body += "chatter line " + std::to_string(i) + "\r\n";
+    club.deliver("From: <" + Ada + ">\r\nTo: <" + club.reply_address("1", ck::rules::Color::White) +
+                 ">\r\nSubject: Re: game\r\nMessage-ID: <chatter@example.org>\r\n\r\n" + body);
+    club.step();
+    const auto mails = club.new_outgoing();
+    REQUIRE(mails.size() == 1);
+    CHECK(mails[0].to == Ada);
+    const std::string& text = mails[0].text;
+    CHECK(text.find("> chatter line 1\n") != std::string::npos);
+    CHECK(text.find("Not understood, nothing done:\n> chatter line 2\n") != std::string::npos);
+    CHECK(text.find("> chatter line 9\n> ...\n") != std::string::npos);
+    CHECK(text.find("chatter line 10") == std::string::npos);
+    CHECK(text.find("Commands, one a line") != std::string::npos);  // with help
+}
