@@ -173,9 +173,10 @@ bool is_header_line(std::string_view line, std::initializer_list<std::string_vie
 bool is_outlook_header_block(const std::vector<std::string>& lines, size_t i) {
     if (!is_header_line(lines[i], {"from:", "von:", "de :", "de:", "da:", "van:"})) return false;
     for (size_t k = i + 1; k < lines.size() && k <= i + 4; ++k)
-        if (is_header_line(lines[k], {"sent:", "date:", "gesendet:", "datum:", "envoyé :",
-                                      "envoyé:", "enviado:", "enviada:", "fecha:", "inviato:",
-                                      "data:", "verzonden:", "verstuurd:", "datum :"}))
+        if (is_header_line(lines[k],
+                           {"sent:", "date:", "gesendet:", "datum:", "envoyé :", "envoyé:",
+                            "enviado:", "enviada:", "enviado el:", "enviada em:", "enviado em:",
+                            "fecha:", "inviato:", "data:", "verzonden:", "verstuurd:", "datum :"}))
             return true;
     return false;
 }

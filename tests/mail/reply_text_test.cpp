@@ -81,6 +81,9 @@ TEST_CASE("extract_new_text: forwarded markers and translated Outlook blocks", "
     CHECK(extract_new_text("e4\n-------- Urspr\xC3\xBCngliche Nachricht --------\nresign") == "e4");
     CHECK(extract_new_text("e4\n-------- Message d'origine --------\nresign") == "e4");
     CHECK(extract_new_text("e4\nDe: Referee\nEnviado: martes\nresign") == "e4");
+    CHECK(extract_new_text("e4\nDe: Referee\nEnviado el: martes\nresign") == "e4");
+    CHECK(extract_new_text("e4\nDe: Referee\nEnviada em: ter\xC3\xA7"
+                           "a-feira\nresign") == "e4");
     CHECK(extract_new_text("e4\nDa: Referee\nInviato: marted\xC3\xAC\nresign") == "e4");
     CHECK(extract_new_text("e4\nVan: Referee\nVerzonden: dinsdag\nresign") == "e4");
 }
