@@ -113,13 +113,10 @@ bool is_client_signature(std::string_view line) {
         "sent with spark",
         "sent from tutanota",
         // German
-        "von meinem ",
         "gesendet von ",
         "gesendet mit ",
         "gesendet vom ",
         "outlook für ",
-        "von samsung-",
-        "von meinem samsung",
         "mit k-9",
         "gesendet über ",
         // French
@@ -159,7 +156,11 @@ bool is_client_signature(std::string_view line) {
     };
     for (std::string_view p : Starts)
         if (starts_with(l, p)) return true;
-    return false;
+    // German puts the verb last: "Von meinem iPhone gesendet", "Von meinem Samsung Galaxy
+    // Smartphone gesendet." (a line that only starts "Von meinem ..." is the player's own).
+    std::string_view end = l;
+    while (!end.empty() && (end.back() == '.' || end.back() == ' ')) end.remove_suffix(1);
+    return starts_with(l, "von meinem ") && ends_with(end, " gesendet");
 }
 
 bool is_header_line(std::string_view line, std::initializer_list<std::string_view> names) {

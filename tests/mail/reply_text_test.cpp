@@ -68,7 +68,8 @@ TEST_CASE("extract_new_text: mail-app signatures without '-- ' end the new text"
         INFO(sig);
         CHECK(extract_new_text(std::string("e4\n\n") + sig + "\n\nresign\n") == "e4");
     }
-    // Only a line that starts with the phrase, and a short one.
+    // Only a line that starts with the phrase, and a short one; German only with its verb.
+    CHECK(extract_new_text("Von meinem Standpunkt aus:\ne4") == "Von meinem Standpunkt aus:\ne4");
     CHECK(extract_new_text("e4\nI sent from my phone yesterday") ==
           "e4\nI sent from my phone yesterday");
     CHECK(extract_new_text("e4\nSent from my iPhone " + std::string(80, 'x')) ==
