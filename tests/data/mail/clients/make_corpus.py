@@ -253,6 +253,10 @@ add("latin1_8bit", plain_mail("latin1_8bit", ["d4", "", "Envoy\u00e9 depuis mon 
     "", "Le mar. 24 nov. 2026 \u00e0 10:00, Crazykrieg referee a \u00e9crit :", *quoted()],
     charset="iso-8859-1", cte="8bit"), ["d4"])
 
+add("latin9_qp", plain_mail("latin9_qp", ["c4", "Mise: 5 \u20ac", "", "Envoy\u00e9 depuis Outlook",
+    "", "De : Crazykrieg referee", "Envoy\u00e9 : mardi 24 novembre 2026 10:00", *ORIGINAL],
+    charset="iso-8859-15", cte="quoted-printable"), ["c4", "? Mise: 5 \u20ac"])
+
 # --- Signed mail -------------------------------------------------------------------------
 PGP_SIG = ["-----BEGIN PGP SIGNATURE-----", "", "iQEzBAEBCAAdFiEEexampleexampleexampleexampleAAAA",
            "AAoJEGV4YW1wbGVleGFtcGxlZXhhbXBsZWV4YW1wbGVleGFtcGxl", "=abcd",
