@@ -9,17 +9,6 @@ constexpr std::array<std::string_view, NamespaceCount> Names = {
     "meta",        "players",     "leaves",  "challenges",
     "tournaments", "rate-limits", "ratings", "deadlines"};
 
-bool plain(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '@' ||
-           c == '+' || c == '_' || c == '-';
-}
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 }  // namespace
 
 std::string_view namespace_name(Namespace ns) { return Names[static_cast<std::size_t>(ns)]; }
@@ -39,40 +28,45 @@ bool valid_record_key(std::string_view key) {
     return true;
 }
 
-std::string record_file_name(std::string_view key) {
-    static constexpr char Hex[] = "0123456789ABCDEF";
+std::string encode_state_file(const std::map<std::string, std::string>& records) {
     std::string out;
-    for (const char c : key) {
-        if (plain(c)) {
-            out += c;
-        } else {
-            const auto u = static_cast<unsigned char>(c);
-            out += '%';
-            out += Hex[u >> 4];
-            out += Hex[u & 15];
-        }
+    for (const auto& [key, bytes] : records) {
+        out += "put " + key + " " + std::to_string(bytes.size()) + "\n";
+        out += bytes;
+        out += '\n';
     }
+    out += "end\n";
     return out;
 }
 
-std::optional<std::string> record_key_of(std::string_view file_name) {
-    std::string key;
-    for (std::size_t i = 0; i < file_name.size(); ++i) {
-        const char c = file_name[i];
-        if (plain(c)) {
-            key += c;
-            continue;
+core::Result<std::map<std::string, std::string>, std::string> parse_state_file(std::string_view s) {
+    std::map<std::string, std::string> records;
+    std::size_t pos = 0;
+    for (;;) {
+        const std::size_t eol = s.find('\n', pos);
+        if (eol == std::string_view::npos) return core::unexpected(std::string("no end line"));
+        const std::string_view line = s.substr(pos, eol - pos);
+        pos = eol + 1;
+        if (line == "end") break;
+        const std::size_t sp1 = line.find(' '), sp2 = line.rfind(' ');
+        if (line.substr(0, 4) != "put " || sp1 == sp2)
+            return core::unexpected(std::string("bad line"));
+        const std::string key(line.substr(sp1 + 1, sp2 - sp1 - 1));
+        const std::string_view len_text = line.substr(sp2 + 1);
+        std::uint64_t len = 0;
+        if (!valid_record_key(key) || len_text.empty() || len_text.size() > 12)
+            return core::unexpected(std::string("bad record head"));
+        for (const char c : len_text) {
+            if (c < '0' || c > '9') return core::unexpected(std::string("bad record length"));
+            len = len * 10 + static_cast<std::uint64_t>(c - '0');
         }
-        if (c != '%' || i + 2 >= file_name.size()) return std::nullopt;
-        const int hi = hex_value(file_name[i + 1]), lo = hex_value(file_name[i + 2]);
-        if (hi < 0 || lo < 0) return std::nullopt;
-        const char decoded = static_cast<char>(hi * 16 + lo);
-        if (plain(decoded)) return std::nullopt;  // not what record_file_name writes
-        key += decoded;
-        i += 2;
+        if (len > s.size() - pos || s.size() - pos - len < 1 || s[pos + len] != '\n')
+            return core::unexpected(std::string("truncated record"));
+        records[key] = std::string(s.substr(pos, len));
+        pos += len + 1;
     }
-    if (!valid_record_key(key)) return std::nullopt;
-    return key;
+    if (pos != s.size()) return core::unexpected(std::string("data after end line"));
+    return records;
 }
 
 }  // namespace ck::store

@@ -4,13 +4,17 @@
 // Records are written and erased only through a Transaction, so they commit in the same journal
 // as the mail that changed them (store.hpp, "Commit protocol"), and a group of commits that is
 // aborted writes none of them. The store keeps every record in memory (club state is small: a
-// few thousand records) and on disk as state/<namespace>/<encoded key>, one file a record.
+// few thousand records) and on disk as one file a namespace, state/<namespace>, replaced
+// atomically at each checkpoint (encode_state_file); the journals since hold what is newer.
 // The meaning and format of the bytes belong to the namespace's codec (store/table.hpp), which
 // puts a version line in front of every record and checks it on load.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "core/result.hpp"
 
 namespace ck::store {
 
@@ -33,10 +37,9 @@ std::optional<Namespace> namespace_of(std::string_view name);
 // A record key: 1-200 bytes of printable ASCII without blanks (0x21-0x7e).
 bool valid_record_key(std::string_view key);
 
-// The file name of a key: bytes outside [A-Za-z0-9@+_-] (and '.') become %XX, so that any valid
-// key is a valid file name that cannot be a temp file or "." / "..".
-std::string record_file_name(std::string_view key);
-// The inverse; nullopt for a name record_file_name never produces.
-std::optional<std::string> record_key_of(std::string_view file_name);
+// A namespace file: "put KEY LEN\n<bytes>\n" a record, by key, then "end\n".
+std::string encode_state_file(const std::map<std::string, std::string>& records);
+core::Result<std::map<std::string, std::string>, std::string> parse_state_file(
+    std::string_view bytes);
 
 }  // namespace ck::store

@@ -118,18 +118,12 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
          {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
         if (auto made = ensure_directory(root / sub); !made) return made;
     }
-    for (std::size_t i = 0; i < NamespaceCount; ++i) {
-        const auto dir = root / "state" / std::string(namespace_name(static_cast<Namespace>(i)));
-        if (auto made = ensure_directory(dir); !made) return made;
-    }
     if (auto format = check_state_format(root / "state" / "format"); !format) return format;
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
     // nothing committed that a journal cannot redo.
     std::vector<fs::path> dirs = {
         root,          root / "ledger", root / "outbox", root / "outbox/failed", root / "journal",
         root / "state"};
-    for (std::size_t i = 0; i < NamespaceCount; ++i)
-        dirs.push_back(root / "state" / std::string(namespace_name(static_cast<Namespace>(i))));
     auto games = list_names(root / "games");
     if (!games) return core::unexpected(games.error());
     for (const auto& g : *games) {
@@ -202,25 +196,26 @@ core::Result<void, core::IoError> Store::retire_old_journals() {
     return {};
 }
 
-// Reads every record file of state/ into memory. A record torn by a crash is rewritten by the
-// journal replay that follows (only journals above the checkpoint write unsynced).
+// Reads the namespace files of state/ (each as of the last checkpoint; the journals above it
+// are replayed on top).
 core::Result<void, core::IoError> Store::load_records() {
     for (std::size_t i = 0; i < NamespaceCount; ++i) {
-        const Namespace ns = static_cast<Namespace>(i);
-        auto names = list_names(state_dir(ns));
-        if (!names) return core::unexpected(names.error());
-        for (const auto& n : *names) {
-            const auto key = record_key_of(n);
-            if (!key) continue;  // not a record (a temp file is already gone)
-            auto bytes = core::read_file(state_dir(ns) / n);
-            if (!bytes) return core::unexpected(bytes.error());
-            records_[i].emplace(*key, std::move(*bytes));
+        const fs::path file = state_file(static_cast<Namespace>(i));
+        std::error_code ec;
+        if (!fs::exists(file, ec)) continue;
+        auto bytes = core::read_file(file);
+        if (!bytes) return core::unexpected(bytes.error());
+        auto records = parse_state_file(*bytes);
+        if (!records) {
+            return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
+                                                  file.string(), records.error()});
         }
+        records_[i] = std::move(*records);
     }
     return {};
 }
 
-fs::path Store::state_dir(Namespace ns) const {
+fs::path Store::state_file(Namespace ns) const {
     return root_ / "state" / std::string(namespace_name(ns));
 }
 
@@ -399,22 +394,14 @@ core::Result<void, core::IoError> Store::apply_record(const JournalRecord& recor
             return core::unexpected(w.error());
         }
     }
-    for (const auto& r : record.records) {
-        auto& map = records_[static_cast<std::size_t>(r.ns)];
-        const fs::path file = state_dir(r.ns) / record_file_name(r.key);
+    for (const auto& r : record.records) {  // in memory; state/ is written at the checkpoint
+        const auto i = static_cast<std::size_t>(r.ns);
         if (r.bytes) {
-            if (auto w = overwrite_file_unsynced(file, *r.bytes); !w) {
-                return core::unexpected(w.error());
-            }
-            map[r.key] = *r.bytes;
+            records_[i][r.key] = *r.bytes;
         } else {
-            const std::string name = file.string();
-            if (::unlink(name.c_str()) != 0 && errno != ENOENT) {
-                return core::unexpected(
-                    core::io_error_from_errno(errno, name, "cannot remove record"));
-            }
-            map.erase(r.key);
+            records_[i].erase(r.key);
         }
+        dirty_[i] = true;
     }
     if (auto a = ledger_.append(record.seen, false); !a) return core::unexpected(a.error());
     if (record.next_game > durable_next_game_) {
@@ -467,6 +454,16 @@ core::Result<void, core::IoError> Store::checkpoint() {
             !w) {
             return w;
         }
+    }
+    // Each namespace whole, atomically and durably: open reads it as of this checkpoint.
+    for (std::size_t i = 0; i < NamespaceCount; ++i) {
+        if (!dirty_[i]) continue;
+        if (auto w = core::write_file_atomic(state_file(static_cast<Namespace>(i)),
+                                             encode_state_file(records_[i]));
+            !w) {
+            return w;
+        }
+        dirty_[i] = false;
     }
     if (auto synced = sync_filesystem(root_); !synced) return synced;
     const std::uint64_t n = last_applied_;

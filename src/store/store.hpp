@@ -7,7 +7,8 @@
 //   tournaments/<id>/    legacy: tournament files of a store from before state/ (FileWrite of
 //                        game 0); read only to migrate them
 //   state/format         "ck-state 1": the version of the state/ layout, checked on open
-//   state/<namespace>/   typed club state, one file a record (state.hpp, table.hpp)
+//   state/<namespace>    typed club state, every record of the namespace as of the last
+//                        checkpoint (state.hpp, table.hpp); newer records are in the journals
 //   ledger/seen          processed Message-IDs, one a line, append-only (ledger.hpp)
 //   outbox/<seq>.mail    spooled outgoing mails, FIFO by seq (spool_entry.hpp, outbox.hpp)
 //   outbox/failed/       mails given up on, with the reason
@@ -99,7 +100,7 @@ public:
     const std::string* record(Namespace ns, const std::string& key) const;
     // The keys of namespace `ns`, sorted (staged writes included).
     std::vector<std::string> record_keys(Namespace ns) const;
-    std::filesystem::path state_dir(Namespace ns) const;
+    std::filesystem::path state_file(Namespace ns) const;
 
     // True when a committed transaction recorded `message_id` (including one whose journal is
     // not applied yet).
@@ -198,6 +199,7 @@ private:
     std::map<std::pair<Namespace, std::string>, std::size_t> group_records_;  // -> group_.records
     // Applied records, by namespace (state.hpp).
     std::array<std::map<std::string, std::string>, NamespaceCount> records_;
+    std::array<bool, NamespaceCount> dirty_{};  // changed since state/ was written
 };
 
 // A group of commits that is all or nothing (RAII): made, it begins a group (or, inside a
