@@ -35,7 +35,7 @@ core::Result<void, std::string> send(const ClubDesk& desk, const std::string& to
     const compose::Envelope env = club_envelope(desk, to, discriminator, tx);
     auto mail = compose::challenge_mail(desk.templates, env, d);
     if (!mail) return core::unexpected(mail.error().message);
-    tx.queue_mail(store::SpooledMail{desk.config.referee_address, {to}, mail::render_mime(*mail)});
+    tx.queue_outgoing(desk.config.referee_address, to, std::move(*mail));
     return {};
 }
 

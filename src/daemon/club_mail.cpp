@@ -1,5 +1,8 @@
 #include "daemon/club_mail.hpp"
 
+#include "compose/reply_sections.hpp"
+
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
@@ -20,8 +23,7 @@ using rules::Color;
 core::Result<void, std::string> queue(const ClubDesk& desk, const compose::MailResult& mail,
                                       const std::string& address, store::Transaction& tx) {
     if (!mail) return core::unexpected(mail.error().message);
-    tx.queue_mail(
-        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    tx.queue_outgoing(desk.config.referee_address, address, *mail);
     return {};
 }
 
@@ -94,79 +96,107 @@ core::Result<void, std::string> queue_games_list(const ClubDesk& desk, const std
     return queue(desk, compose::games_list_mail(desk.templates, env, *games), address, tx);
 }
 
+namespace {
+
+// What the commands of one club mail asked for; the rows of ClubHandlers fill it.
+struct ClubAsk {
+    bool games = false, help = false, other = false, standings = false;
+    std::string standings_arg;
+    std::vector<std::pair<std::string, bool>> follows;  // game id of follow/unfollow, follow?
+    std::vector<std::string> unknown;                   // lines not understood, as written
+};
+
+// The handlers of the commands answered here (commands.hpp, Where::Club). `challenge`,
+// `accept N`, `decline N` (challenges.hpp) and `join` / `withdraw` (tournament_entries.hpp) are
+// answered before this; any other command is a game command sent to no game: help.
+struct ClubHandler {
+    Command::Kind kind;
+    void (*handle)(ClubAsk&, const Command&);
+};
+constexpr ClubHandler ClubHandlers[] = {
+    {Command::Kind::Games, [](ClubAsk& a, const Command&) { a.games = true; }},
+    {Command::Kind::Help, [](ClubAsk& a, const Command&) { a.help = true; }},
+    {Command::Kind::Standings,  // tournaments.hpp
+     [](ClubAsk& a, const Command& c) {
+         a.standings = true;
+         a.standings_arg = c.argument;
+     }},
+    {Command::Kind::Follow,  // spectators.hpp
+     [](ClubAsk& a, const Command& c) { a.follows.emplace_back(c.argument, true); }},
+    {Command::Kind::Unfollow,
+     [](ClubAsk& a, const Command& c) { a.follows.emplace_back(c.argument, false); }},
+    {Command::Kind::Unknown, [](ClubAsk& a, const Command& c) { a.unknown.push_back(c.text); }},
+};
+
+// Whether `cmd` was answered before answer_club_mail (challenges.hpp, tournament_entries.hpp).
+bool answered_elsewhere(const Command& cmd, bool club) {
+    if (!club || !valid_at(cmd.kind, Where::Club)) return false;
+    if (cmd.kind == Command::Kind::Accept || cmd.kind == Command::Kind::Decline)
+        return is_challenge_command(cmd);
+    return true;
+}
+
+}  // namespace
+
 core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
-                                                 const mail::MailMessage& message,
+                                                 const std::vector<Command>& commands,
                                                  const AuthVerdict& v,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx) {
     // Only ever the registered address (auth.hpp): never From or Reply-To of the mail.
     const std::string& to = v.reply_to;
     if (to.empty()) return core::unexpected(std::string("club mail without a registered address"));
-    bool want_games = false, want_help = false, other = false;
-    bool want_standings = false;
-    std::string standings_arg;
-    std::vector<std::pair<std::string, bool>> follows;  // game id of `follow`/`unfollow`, follow?
-    std::string unknown_line;
-    const auto commands = parse_commands(message.body_text);
+    const bool club = v.kind == AuthVerdict::Kind::ClubMail;
+    ClubAsk ask;
     for (const Command& cmd : commands) {
-        switch (cmd.kind) {
-            case Command::Kind::Games:
-                want_games = true;
-                break;
-            case Command::Kind::Standings:  // tournaments.hpp
-                want_standings = true;
-                standings_arg = cmd.argument;
-                break;
-            case Command::Kind::Help:
-                want_help = true;
-                break;
-            case Command::Kind::Follow:  // spectators.hpp
-            case Command::Kind::Unfollow:
-                follows.emplace_back(cmd.argument, cmd.kind == Command::Kind::Follow);
-                break;
-            case Command::Kind::Unknown:
-                if (unknown_line.empty()) unknown_line = cmd.text;
-                break;
-            case Command::Kind::Challenge:  // challenges.hpp answers these for ClubMail
-            case Command::Kind::Join:       // tournament_entries.hpp, likewise
-            case Command::Kind::Withdraw:
-                if (v.kind != AuthVerdict::Kind::ClubMail) other = true;
-                break;
-            default:  // game commands at no game's address
-                // `accept N` / `decline N`: a challenge answer (challenges.hpp), not a game's
-                if (v.kind == AuthVerdict::Kind::ClubMail && is_challenge_command(cmd)) break;
-                other = true;
-                break;
-        }
+        const auto* h = std::find_if(std::begin(ClubHandlers), std::end(ClubHandlers),
+                                     [&](const ClubHandler& r) { return r.kind == cmd.kind; });
+        if (h != std::end(ClubHandlers))
+            h->handle(ask, cmd);
+        else if (!answered_elsewhere(cmd, club))
+            ask.other = true;
     }
     const compose::HelpDetails help{desk.config.referee_address};
-    if (want_standings) {
-        if (auto r = answer_standings(desk, to, standings_arg, discriminator + "s", tx); !r)
+    if (ask.standings) {
+        if (auto r = answer_standings(desk, to, ask.standings_arg, discriminator + "s", tx); !r)
             return r;
     }
-    if (want_games) {
+    if (ask.games) {
         if (auto r = queue_games_list(desk, to, discriminator + "g", tx); !r) return r;
     }
-    for (std::size_t i = 0; i < follows.size(); ++i) {
-        const std::string& arg = follows[i].first;  // "42" or "#42"
+    for (std::size_t i = 0; i < ask.follows.size(); ++i) {
+        const std::string& arg = ask.follows[i].first;  // "42" or "#42"
         const char* digits = arg.c_str() + (arg.rfind('#', 0) == 0 ? 1 : 0);
         const bool numeric = *digits != '\0' && std::string(digits).find_first_not_of(
                                                     "0123456789") == std::string::npos;
         const auto id = numeric ? static_cast<store::GameId>(std::strtoull(digits, nullptr, 10))
                                 : store::GameId{0};
-        auto r = set_following(desk, id, to, follows[i].second, true,
+        auto r = set_following(desk, id, to, ask.follows[i].second, true,
                                discriminator + "f" + std::to_string(i), tx);
         if (!r) return core::unexpected(r.error());
     }
-    if (!unknown_line.empty()) {
+    // One answer per mail (compose/reply_sections.hpp): with another answer, the lines not
+    // understood are quoted in it; else the unknown-command mail quotes the first (with help).
+    if (!ask.unknown.empty()) {
+        if (mail::OutgoingMail* answer = tx.first_outgoing_to(to)) {
+            compose::append_quoted_section(
+                *answer, compose::NotUnderstoodHeading,
+                compose::first_lines(ask.unknown, compose::MaxQuotedLines));
+            return {};
+        }
         const auto env = club_envelope(desk, to, discriminator + "u", tx);
-        return queue(
+        auto r = queue(
             desk,
             compose::unknown_command_mail(desk.templates, env, nullptr,
-                                          compose::UnknownCommandDetails{unknown_line}, help),
+                                          compose::UnknownCommandDetails{ask.unknown[0]}, help),
             to, tx);
+        if (!r || ask.unknown.size() == 1) return r;
+        ask.unknown.erase(ask.unknown.begin());
+        compose::append_quoted_section(*tx.first_outgoing_to(to), compose::NotUnderstoodHeading,
+                                       compose::first_lines(ask.unknown, compose::MaxQuotedLines));
+        return {};
     }
-    if (want_help || other || commands.empty()) {
+    if (ask.help || ask.other || commands.empty()) {
         const auto env = club_envelope(desk, to, discriminator, tx);
         return queue(desk, compose::help_mail(desk.templates, env, nullptr, help), to, tx);
     }

@@ -20,6 +20,7 @@
 #include "compose/compose.hpp"
 #include "core/result.hpp"
 #include "daemon/auth.hpp"
+#include "daemon/commands.hpp"
 #include "daemon/config.hpp"
 #include "daemon/players.hpp"
 #include "mail/message.hpp"
@@ -53,8 +54,10 @@ core::Result<void, std::string> queue_games_list(const ClubDesk& desk, const std
                                                  store::Transaction& tx);
 
 // The ClubMail and RefuseKnownPlayer verdicts (v.reply_to is the registered address).
+// `commands`: the mail's new text, parsed once (commands.hpp). Lines not understood are quoted
+// in the sender's other answer when there is one (one answer per mail).
 core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
-                                                 const mail::MailMessage& message,
+                                                 const std::vector<Command>& commands,
                                                  const AuthVerdict& v,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx);

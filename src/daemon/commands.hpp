@@ -16,6 +16,11 @@
 //   challenge ADDRESS VARIANT [hidden] [RULES] [TIME]   (club: invite a player; TIME as
 //                                `--time`; RULES a rule-set name, which implies hidden)
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME
+//   say TEXT   a note to the opponent (the rest of the line as written)
+//   message:   a line opening with it: the rest of the line and every line after it, up to the
+//              end of the new text, is a note to the opponent (no commands are read there)
+// Keyword commands are rows of one table (find_command): the word, where the command is valid
+// (a game's reply address, the plain referee address, or both) and how its arguments parse.
 // `decline`/`accept` answer a pending draw offer or challenge; the daemon decides which by
 // context (ID names a challenge when several are pending). Keyword lines may end in '.' or '!'.
 // Anything else -> Unknown with the line as written (quoted back with `help`).
@@ -50,6 +55,8 @@ struct Command {
         Standings,  // argument = optional tournament
         Follow,     // argument = game
         Unfollow,   // argument = game
+        Say,        // note = the rest of the line
+        Message,    // note = the block after "message:"
         Unknown,    // text = the line as written
     };
     Kind kind = Kind::Unknown;
@@ -62,8 +69,37 @@ struct Command {
     bool hidden = false;                        // Challenge
     std::string rules = "crazykrieg";           // Challenge: the rule set (docs/rulesets.md)
     std::optional<TimeControl> time;            // Challenge
+    std::string note;                           // Say / Message: the player's words
     int line = 0;                               // 1-based line in the text
 };
+
+// Where a mail came: a game's reply address (Game), the plain referee address (Club).
+enum class Where : std::uint8_t { Game = 1, Club = 2, Both = 3 };
+
+// The arguments of a keyword line: its tokens after the keyword, and the rest of the line as
+// written (for `say`).
+struct CommandArgs {
+    const std::vector<std::string>& tokens;
+    std::string_view rest;
+};
+
+// One row of the command table: adding a command is adding a row here and a row for its handler
+// in the daemon (GameHandlers in game_turn.cpp for Game, ClubHandlers in club_mail.cpp for
+// Club; challenges.cpp and tournament_entries.cpp answer theirs before those). `parse` fills
+// the Command's fields; false makes the line Unknown. A new optional word of `challenge` is
+// one row of ChallengeWords in commands.cpp.
+struct CommandSpec {
+    const char* word;  // lower case
+    Command::Kind kind;
+    Where where;
+    bool (*parse)(const CommandArgs& args, Command& command);
+};
+
+// The row for `word` (any case, a trailing '.' or '!' ignored), or nullptr.
+const CommandSpec* find_command(std::string_view word);
+
+// Whether a command of `kind` is acted on at `where` (moves, "any?" and notes only in a game).
+bool valid_at(Command::Kind kind, Where where);
 
 // Parses the new text (already cut by ck::mail). Never fails: unreadable lines become Unknown.
 std::vector<Command> parse_commands(std::string_view text);

@@ -50,8 +50,46 @@ std::string format_game_ini(const GameMeta& m) {
         for (std::size_t i = 0; i < m.followers.size(); ++i) s += (i ? ", " : "") + m.followers[i];
         s += "\n";
     }
+    for (const GameNote& n : m.notes) {
+        s += "note = " + std::to_string(n.ply) + " " + side_name(n.by) + " ";
+        for (char c : n.text) {
+            if (c == '\\')
+                s += "\\\\";
+            else if (c == '\n')
+                s += "\\n";
+            else if (c != '\r')
+                s += c;
+        }
+        s += "\n";
+    }
     return s;
 }
+
+namespace {
+
+// "3 white TEXT" (format_game_ini), or nullopt.
+std::optional<GameNote> parse_note(const std::string& value) {
+    std::istringstream in(value);
+    GameNote n;
+    std::string side;
+    if (!(in >> n.ply >> side) || n.ply < 0 || (side != "white" && side != "black"))
+        return std::nullopt;
+    n.by = side == "white" ? rules::Color::White : rules::Color::Black;
+    std::string rest;
+    std::getline(in, rest);
+    if (!rest.empty() && rest[0] == ' ') rest.erase(0, 1);
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] == '\\' && i + 1 < rest.size()) {
+            n.text += rest[i + 1] == 'n' ? '\n' : rest[i + 1];
+            ++i;
+        } else {
+            n.text += rest[i];
+        }
+    }
+    return n;
+}
+
+}  // namespace
 
 core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
     GameMeta m;
@@ -94,7 +132,11 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
             m.salt = value;
         else if (key == "followers")
             m.followers = split_followers(value);
-        else
+        else if (key == "note") {
+            auto note = parse_note(value);
+            if (!note) return core::unexpected("game.ini: bad note '" + value + "'");
+            m.notes.push_back(std::move(*note));
+        } else
             return core::unexpected("game.ini: bad key or value in '" + line + "'");
     }
     if (m.variant.empty() || m.white.empty() || m.black.empty())
@@ -181,6 +223,7 @@ core::Result<StoredGame, std::string> load_game(const store::Store& store, store
     if (!text) return core::unexpected(gid + text.error().message);
     auto opened = pgn::open_referee_record(*text, meta->hidden ? meta->salt : std::string());
     if (!opened) return core::unexpected(gid + record_error_text(opened.error()));
+    for (const GameNote& n : meta->notes) opened->builder.add_note(n.ply, n.by, n.text);
     return StoredGame{std::move(*meta), std::move(opened->game), std::move(opened->builder)};
 }
 

@@ -31,6 +31,15 @@
 
 namespace ck::daemon {
 
+// A player's note to the opponent (`say`, `message:`; README "Notes to the opponent"), written
+// after `ply` moves. game.ini "note = PLY white|black TEXT" with '\\' and line breaks escaped
+// ("\\\\", "\\n"); the record carries it as a comment of that ply (load_game puts it back).
+struct GameNote {
+    int ply = 0;
+    rules::Color by = rules::Color::White;
+    std::string text;
+};
+
 struct GameMeta {
     std::string variant;  // command-line name of the rules::Variant
     bool hidden = false;
@@ -45,6 +54,7 @@ struct GameMeta {
     // Spectators (daemon/spectators.hpp): lower-case addresses, in the order they began to
     // follow; game.ini "followers = a@x, b@y", written only when there are any.
     std::vector<std::string> followers;
+    std::vector<GameNote> notes;  // in the order written
     const std::string& address(rules::Color c) const {
         return c == rules::Color::White ? white : black;
     }

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <vector>
 
+#include "compose/reply_sections.hpp"
 #include "core/log.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
@@ -53,8 +54,7 @@ public:
                                           std::optional<mail::Attachment> attachment = {}) {
         if (!mail) return core::unexpected(mail.error().message);
         if (attachment) mail->attachments.push_back(std::move(*attachment));
-        tx_.queue_mail(store::SpooledMail{
-            desk_.config.referee_address, {g_.meta.address(c)}, mail::render_mime(*mail)});
+        tx_.queue_outgoing(desk_.config.referee_address, g_.meta.address(c), std::move(*mail));
         return {};
     }
     core::Result<compose::Envelope, std::string> envelope(Color c, const std::string& disc) const {
@@ -104,15 +104,156 @@ mail::Attachment record_attachment(const std::string& game, const std::string& a
     return mail::Attachment{name, "application/vnd.chess-pgn", std::move(text)};
 }
 
+namespace {
+
+using Kind = Command::Kind;
+using Done = core::Result<void, std::string>;
+
+// One mail's answer while its commands run (the rows of GameHandlers change it); what is
+// mailed is decided from it once every command has run.
+struct Turn {
+    Turn(const AuthVerdict& verdict, StoredGame& game, Color colour)
+        : v(verdict), g(game), me(colour) {}
+    const AuthVerdict& v;
+    StoredGame& g;
+    Color me;
+    std::size_t ruled = 0;             // requests the referee ruled on
+    std::vector<std::string> unknown;  // lines not acted on, as written
+    std::vector<std::pair<Color, DrawEvent>> draw_mails;
+    bool not_turn = false;   // a request while the opponent is to move
+    bool game_cmd = false;   // a command that acts on the game (refused once it is over)
+    bool agreed = false;     // a draw by agreement
+    bool turn_done = false;  // the turn ended: later tries are not needed
+    bool want_board = false, want_help = false, want_pgn = false, want_games = false;
+    bool want_standings = false;
+    std::string standings_arg;
+    int leave_days = 0;
+    std::vector<std::string> notes;  // `say` / `message:` texts, in order
+};
+
+// moves / any? / resign: the try list.
+Done play(Turn& t, const Command& cmd) {
+    t.game_cmd = true;
+    StoredGame& g = t.g;
+    const Color me = t.me;
+    if (g.game.over() || t.turn_done) return {};  // later tries are not needed
+    if (g.game.side_to_move() != me) {
+        t.not_turn = true;
+        return {};
+    }
+    const std::string text = cmd.kind == Kind::Move       ? cmd.text
+                             : cmd.kind == Kind::AnyQuery ? "any?"
+                                                          : "resign";
+    const auto offer = g.meta.draw_offer;
+    const auto r = play_request(g, text);
+    if (r.answer == referee::Answer::Error) {
+        core::operator_log().info("game " + t.v.game + ": '" + text + "': " + r.error);
+        t.unknown.push_back(cmd.text);
+        return {};
+    }
+    ++t.ruled;
+    if (offer == ~me && !g.meta.draw_offer && !g.game.over())
+        t.draw_mails.emplace_back(~me, DrawEvent::Lapsed);
+    if (g.game.over() || g.game.side_to_move() != me) t.turn_done = true;
+    return {};
+}
+
+// draw / accept / decline: a draw offer and its answers.
+Done draw_answer(Turn& t, const Command& cmd) {
+    t.game_cmd = true;
+    StoredGame& g = t.g;
+    const Color me = t.me;
+    if (g.game.over()) return {};
+    const bool pending = g.meta.draw_offer == ~me;
+    if (cmd.kind == Kind::Decline) {
+        if (!pending) {
+            t.draw_mails.emplace_back(me, DrawEvent::NoOffer);
+            return {};
+        }
+        g.meta.draw_offer.reset();
+        t.draw_mails.emplace_back(~me, DrawEvent::Declined);
+        t.draw_mails.emplace_back(me, DrawEvent::DeclineSent);
+    } else if (pending) {
+        if (auto r = end_game(g, "1/2-1/2", "agreement"); !r) return r;
+        t.agreed = true;
+    } else if (cmd.kind == Kind::Accept) {
+        t.unknown.push_back(cmd.text);  // nothing to accept
+    } else {
+        if (g.meta.draw_offer != me) t.draw_mails.emplace_back(~me, DrawEvent::Offered);
+        g.meta.draw_offer = me;
+        t.draw_mails.emplace_back(me, DrawEvent::OfferSent);
+    }
+    return {};
+}
+
+Done note(Turn& t, const Command& cmd) {
+    t.notes.push_back(cmd.note);
+    return {};
+}
+
+// The handlers of the commands valid at a game's reply address (commands.hpp, Where::Game).
+// A command without a row here is not understood in a game mail.
+struct GameHandler {
+    Kind kind;
+    Done (*handle)(Turn&, const Command&);
+};
+constexpr GameHandler GameHandlers[] = {
+    {Kind::Move, play},
+    {Kind::AnyQuery, play},
+    {Kind::Resign, play},
+    {Kind::Draw, draw_answer},
+    {Kind::Accept, draw_answer},
+    {Kind::Decline, draw_answer},
+    {Kind::Board, [](Turn& t, const Command&) -> Done { return t.want_board = true, Done{}; }},
+    {Kind::Help, [](Turn& t, const Command&) -> Done { return t.want_help = true, Done{}; }},
+    {Kind::Pgn, [](Turn& t, const Command&) -> Done { return t.want_pgn = true, Done{}; }},
+    {Kind::Games, [](Turn& t, const Command&) -> Done { return t.want_games = true, Done{}; }},
+    {Kind::Standings,  // tournaments.hpp
+     [](Turn& t, const Command& c) -> Done {
+         t.standings_arg = c.argument;
+         return t.want_standings = true, Done{};
+     }},
+    {Kind::Leave,  // leave_mail.hpp, after the game's own answers
+     [](Turn& t, const Command& c) -> Done { return t.leave_days = c.days, Done{}; }},
+    {Kind::Say, note},
+    {Kind::Message, note},
+};
+
+Done run_command(Turn& t, const Command& cmd) {
+    for (const GameHandler& h : GameHandlers)
+        if (h.kind == cmd.kind) return h.handle(t, cmd);
+    t.unknown.push_back(cmd.text);
+    return {};
+}
+
+// The player's registered name, else the address.
+std::string name_of(const GameDesk& desk, const std::string& address) {
+    const Player* p = desk.players.find(address);
+    return p && !p->name.empty() ? p->name : address;
+}
+
+std::vector<std::string> note_lines(const std::vector<std::string>& notes) {
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < notes.size(); ++i) {
+        if (i > 0) lines.emplace_back();
+        for (const std::string& l : split_lines(notes[i])) lines.push_back(l);
+    }
+    return lines;
+}
+
+}  // namespace
+
 core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mail::MailMessage& msg,
-                                                 const AuthVerdict& v, const std::string& disc,
-                                                 store::Transaction& tx) {
+                                                 const AuthVerdict& v,
+                                                 const std::vector<Command>& commands,
+                                                 const std::string& disc, store::Transaction& tx) {
     auto& log = core::operator_log();
     const store::GameId gid = parse_id(v.game);
     auto loaded = load_game(desk.store, gid);
     if (!loaded) return core::unexpected(loaded.error());
     StoredGame& g = *loaded;
     const Color me = v.colour;
+    const std::string& my_address = g.meta.address(me);
     Answers answers(desk, v.game, g, tx);
     const auto& t = desk.templates;
 
@@ -122,7 +263,6 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
         return answers.queue(me, compose::refusal_mail(t, *env, g.game.view(me), d));
     };
 
-    const auto commands = parse_commands(msg.body_text);
     if (commands.empty()) return refuse(compose::RefusalReason::NothingFound);
     if (auto stale =
             check_move_numbers(commands, g.game.view(me).move_number, g.game.side_to_move());
@@ -132,102 +272,26 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
         return refuse(compose::RefusalReason::Stale);
     }
 
-    std::size_t ruled = 0;
-    std::vector<std::string> unknown;
-    std::vector<std::pair<Color, DrawEvent>> draw_mails;
+    Turn turn(v, g, me);
     const bool over_before = g.game.over();
     const GameMeta meta_before = g.meta;
-    bool not_turn = false, game_cmd = false, agreed = false;
-    bool want_board = false, want_help = false, want_pgn = false, want_games = false;
-    bool turn_done = false;
-    bool want_standings = false;
-    std::string standings_arg;
-    int leave_days = 0;
     const Color to_move_before = g.game.side_to_move();
-    for (const auto& cmd : commands) {
-        switch (cmd.kind) {
-            case Command::Kind::Move:
-            case Command::Kind::AnyQuery:
-            case Command::Kind::Resign: {
-                game_cmd = true;
-                if (g.game.over() || turn_done) break;  // later tries are not needed
-                if (g.game.side_to_move() != me) {
-                    not_turn = true;
-                    break;
-                }
-                const std::string text = cmd.kind == Command::Kind::Move       ? cmd.text
-                                         : cmd.kind == Command::Kind::AnyQuery ? "any?"
-                                                                               : "resign";
-                const auto offer = g.meta.draw_offer;
-                const auto r = play_request(g, text);
-                if (r.answer == referee::Answer::Error) {
-                    log.info("game " + v.game + ": '" + text + "': " + r.error);
-                    unknown.push_back(cmd.text);
-                    break;
-                }
-                ++ruled;
-                if (offer == ~me && !g.meta.draw_offer && !g.game.over())
-                    draw_mails.emplace_back(~me, DrawEvent::Lapsed);
-                if (g.game.over() || g.game.side_to_move() != me) turn_done = true;
-                break;
-            }
-            case Command::Kind::Draw:
-            case Command::Kind::Accept:
-            case Command::Kind::Decline: {
-                game_cmd = true;
-                if (g.game.over()) break;
-                const bool pending = g.meta.draw_offer == ~me;
-                if (cmd.kind == Command::Kind::Decline) {
-                    if (!pending) {
-                        draw_mails.emplace_back(me, DrawEvent::NoOffer);
-                        break;
-                    }
-                    g.meta.draw_offer.reset();
-                    draw_mails.emplace_back(~me, DrawEvent::Declined);
-                    draw_mails.emplace_back(me, DrawEvent::DeclineSent);
-                } else if (pending) {
-                    CK_TRY(end_game(g, "1/2-1/2", "agreement"));
-                    agreed = true;
-                } else if (cmd.kind == Command::Kind::Accept) {
-                    unknown.push_back(cmd.text);  // nothing to accept
-                } else {
-                    if (g.meta.draw_offer != me) draw_mails.emplace_back(~me, DrawEvent::Offered);
-                    g.meta.draw_offer = me;
-                    draw_mails.emplace_back(me, DrawEvent::OfferSent);
-                }
-                break;
-            }
-            case Command::Kind::Board:
-                want_board = true;
-                break;
-            case Command::Kind::Help:
-                want_help = true;
-                break;
-            case Command::Kind::Pgn:
-                want_pgn = true;
-                break;
-            case Command::Kind::Games:
-                want_games = true;
-                break;
-            case Command::Kind::Standings:  // tournaments.hpp
-                standings_arg = cmd.argument;
-                want_standings = true;
-                break;
-            case Command::Kind::Leave:  // leave_mail.hpp, after the game's own answers
-                leave_days = cmd.days;
-                break;
-            default:
-                unknown.push_back(cmd.text);
-                break;
-        }
-    }
+    for (const auto& cmd : commands) CK_TRY(run_command(turn, cmd));
+    const std::size_t ruled = turn.ruled;
+    const bool agreed = turn.agreed;
 
-    if (over_before && game_cmd)
+    if (over_before && turn.game_cmd)
         CK_TRY(refuse(compose::RefusalReason::GameOver));
-    else if (not_turn && ruled == 0)
+    else if (turn.not_turn && ruled == 0)
         CK_TRY(refuse(compose::RefusalReason::NotYourTurn));
 
-    const bool changed = ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer;
+    // Notes to the opponent: kept in game.ini and in the record as a comment of this ply.
+    for (const std::string& n : turn.notes) {
+        g.meta.notes.push_back(GameNote{g.record.plies(), me, n});
+        g.record.add_note(g.record.plies(), me, n);
+    }
+    const bool changed =
+        ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer || !turn.notes.empty();
     if (changed) CK_TRY(save_game(tx, gid, g));
     // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp).
     const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates};
@@ -243,41 +307,53 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
         if (*at) d.deadline = compose::Deadline{**at};
         return d;
     };
+    const auto board_mail = [&](Color c, const std::string& d) -> core::Result<void, std::string> {
+        CK_ENV(env, c, d);
+        auto td = turn_details(c);
+        if (!td) return core::unexpected(td.error());
+        return answers.queue(c, compose::turn_mail(t, *env, g.game.view(c), *td));
+    };
 
     if (ruled > 0 || agreed) {
         const std::string full = g.game.over() ? g.record.referee_record() : std::string();
         for (Color c : {me, ~me}) {
-            CK_ENV(env, c, disc);
             if (g.game.over()) {
+                CK_ENV(env, c, disc);
                 compose::GameEndDetails d;
                 d.record_attached = true;
                 CK_TRY(answers.queue(c, compose::game_end_mail(t, *env, g.game.view(c), d),
                                      record_attachment(v.game, "referee", full)));
             } else {
-                auto td = turn_details(c);
-                if (!td) return core::unexpected(td.error());
-                CK_TRY(answers.queue(c, compose::turn_mail(t, *env, g.game.view(c), *td)));
+                CK_TRY(board_mail(c, disc));
             }
         }
         // Followers (spectators.hpp): only what both players heard.
-        CK_TRY(queue_spectator_mails(
-            ClubDesk{desk.config, desk.players, desk.store, desk.templates}, v.game, g, disc, tx));
+        CK_TRY(queue_spectator_mails(club_desk, v.game, g, disc, tx));
         log.info("game " + v.game + ": " + std::to_string(ruled) + " request(s) ruled" +
                  (agreed ? ", draw agreed" : "") +
                  (g.game.over() ? ", game over " + *g.game.result() : std::string()));
-    } else if (want_board) {
-        CK_ENV(env, me, disc);
-        auto td = turn_details(me);
-        if (!td) return core::unexpected(td.error());
-        CK_TRY(answers.queue(me, compose::turn_mail(t, *env, g.game.view(me), *td)));
+    } else if (turn.want_board) {
+        CK_TRY(board_mail(me, disc));
     }
-    for (std::size_t i = 0; i < draw_mails.size(); ++i) {
-        const auto [c, event] = draw_mails[i];
+    for (std::size_t i = 0; i < turn.draw_mails.size(); ++i) {
+        const auto [c, event] = turn.draw_mails[i];
         CK_ENV(env, c, disc + "d" + std::to_string(i));
         CK_TRY(answers.queue(
             c, compose::draw_mail(t, *env, g.game.view(c), compose::DrawDetails{event})));
     }
-    if (want_pgn) {
+    if (!turn.notes.empty()) {
+        // The opponent's next mail carries the note, marked as the sender's words (README
+        // "Notes to the opponent"); when this mail causes none, it is the opponent's board.
+        const std::string& opponent = g.meta.address(~me);
+        if (tx.first_outgoing_to(opponent) == nullptr) CK_TRY(board_mail(~me, disc + "n"));
+        const std::vector<std::string> lines = note_lines(turn.notes);
+        compose::append_quoted_section(*tx.first_outgoing_to(opponent),
+                                       name_of(desk, my_address) + " writes:", lines);
+        if (tx.first_outgoing_to(my_address) == nullptr) CK_TRY(board_mail(me, disc + "n"));
+        compose::append_quoted_section(*tx.first_outgoing_to(my_address),
+                                       "Passed on to " + name_of(desk, opponent) + ":", lines);
+    }
+    if (turn.want_pgn) {
         // In open play the true game is no secret: the full record at any time.
         const bool full = g.game.over() || !g.game.hidden();
         const std::string as = full ? "referee" : side_name(me);
@@ -292,25 +368,31 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
     }
     const auto view = g.game.view(me);
     compose::HelpDetails help{desk.config.referee_address};
-    if (want_help) {
+    if (turn.want_help) {
         CK_ENV(env, me, disc + "h");
         CK_TRY(answers.queue(me, compose::help_mail(t, *env, &view, help)));
     }
-    if (want_standings)
-        CK_TRY(answer_standings(club_desk, g.meta.address(me), standings_arg, disc + "s", tx));
-    if (want_games) {
-        const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
-        CK_TRY(queue_games_list(club, g.meta.address(me), disc + "g", tx));
-    }
-    for (std::size_t i = 0; i < unknown.size(); ++i) {
-        CK_ENV(env, me, disc + "u" + std::to_string(i));
+    if (turn.want_standings)
+        CK_TRY(answer_standings(club_desk, my_address, turn.standings_arg, disc + "s", tx));
+    if (turn.want_games) CK_TRY(queue_games_list(club_desk, my_address, disc + "g", tx));
+    if (turn.leave_days > 0)
+        CK_TRY(
+            answer_leave(desk, my_address, turn.leave_days, v.message_id, disc + "l", gid, &g, tx));
+    // One answer per mail (compose/reply_sections.hpp): the lines not acted on are quoted in
+    // the sender's answer; with no other answer, the unknown-command mail quotes the first.
+    std::vector<std::string> unknown = turn.unknown;
+    if (!unknown.empty() && tx.first_outgoing_to(my_address) == nullptr) {
+        CK_ENV(env, me, disc + "u0");
         CK_TRY(answers.queue(
             me, compose::unknown_command_mail(t, *env, &view,
-                                              compose::UnknownCommandDetails{unknown[i]}, help)));
+                                              compose::UnknownCommandDetails{unknown[0]}, help)));
+        unknown.erase(unknown.begin());
     }
-    if (leave_days > 0)
-        CK_TRY(answer_leave(desk, g.meta.address(me), leave_days, v.message_id, disc + "l", gid, &g,
-                            tx));
+    if (!unknown.empty())
+        compose::append_quoted_section(*tx.first_outgoing_to(my_address),
+                                       compose::NotUnderstoodHeading,
+                                       compose::first_lines(unknown, compose::MaxQuotedLines));
+    tx.merge_outgoing(my_address, compose::merge_replies);
     return {};
 }
 

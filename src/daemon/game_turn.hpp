@@ -12,6 +12,11 @@
 //   pgn                     mails the sender their own player record as an attachment; the
 //                           referee's full record once the game is over (or in open play)
 //   board, help, games      the sender's view, the help mail, the games list (club_mail.hpp)
+//   say TEXT / message:     a note to the opponent: added to the opponent's mail of this
+//                           turn (else their board) under "NAME writes:", every line quoted;
+//                           kept in game.ini and in the record as a comment of this ply;
+//                           the sender's answer quotes it under "Passed on to NAME:".
+//                           Followers see notes only in the record at the game's end.
 // Draw offers lapse when the offerer's opponent has a move played; the offerer is told.
 // Game-end mails carry the referee's full record as a PGN attachment (hidden and open games).
 #include <string>
@@ -19,6 +24,7 @@
 #include "compose/compose.hpp"
 #include "core/result.hpp"
 #include "daemon/auth.hpp"
+#include "daemon/commands.hpp"
 #include "daemon/config.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/players.hpp"
@@ -49,12 +55,13 @@ core::Result<compose::Envelope, std::string> game_envelope(const GameDesk& desk,
 mail::Attachment record_attachment(const std::string& game, const std::string& as,
                                    std::string text);
 
-// Handles an Accept verdict's mail (v.game, v.colour). `discriminator` is derived from the
-// incoming Message-ID. The caller marks the Message-ID seen.
-core::Result<void, std::string> answer_game_mail(const GameDesk& desk,
-                                                 const mail::MailMessage& message,
-                                                 const AuthVerdict& v,
-                                                 const std::string& discriminator,
-                                                 store::Transaction& tx);
+// Handles an Accept verdict's mail (v.game, v.colour) whose new text parsed as `commands`.
+// `discriminator` is derived from the incoming Message-ID. The caller marks the Message-ID
+// seen. Everything said to the sender goes out as one mail (README "What a reply may
+// contain"): lines not acted on are quoted in it ("Not understood, nothing done:"); only when
+// nothing else is said do they get the unknown-command mail.
+core::Result<void, std::string> answer_game_mail(
+    const GameDesk& desk, const mail::MailMessage& message, const AuthVerdict& v,
+    const std::vector<Command>& commands, const std::string& discriminator, store::Transaction& tx);
 
 }  // namespace ck::daemon

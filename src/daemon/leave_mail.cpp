@@ -14,8 +14,7 @@ using rules::Color;
 core::Result<void, std::string> queue(const GameDesk& desk, store::Transaction& tx,
                                       const std::string& address, const compose::MailResult& mail) {
     if (!mail) return core::unexpected(mail.error().message);
-    tx.queue_mail(
-        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    tx.queue_outgoing(desk.config.referee_address, address, *mail);
     return {};
 }
 

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <vector>
 
+#include "compose/reply_sections.hpp"
 #include "core/atomic_file.hpp"
 #include "core/crypto.hpp"
 #include "core/log.hpp"
@@ -312,6 +313,8 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
     const auto club_desk = [this] { return ClubDesk{config_, players_, store_, templates_}; };
 
+    // Each mail is parsed once (commands.hpp); its verdict says where it came (Where).
+    const std::vector<Command> commands = parse_commands(msg.body_text);
     switch (v.kind) {
         case AuthVerdict::Kind::DropAutomatic:
             log.info("automatic mail from " + msg.from_address + " dropped: " + v.detail);
@@ -329,19 +332,19 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
             log.info("mail from " + msg.from_address + " not acted on a game: " + v.detail);
             tx.mark_seen(v.message_id);
             if (v.kind == AuthVerdict::Kind::ClubMail) {
-                const auto commands = parse_commands(msg.body_text);
                 CK_TRY(answer_challenges(  // daemon/challenges.hpp
                     club_desk(),
                     [this](const NewGame& g, store::Transaction& t) { return stage_game(g, t); },
                     commands, v.reply_to, disc, tx));
                 CK_TRY(answer_entries(club_desk(), commands, v.reply_to, disc, tx));  // entries
             }
-            CK_TRY(answer_club_mail(club_desk(), msg, v, disc, tx));
+            CK_TRY(answer_club_mail(club_desk(), commands, v, disc, tx));
+            tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer per mail
             break;
         case AuthVerdict::Kind::Accept:  // daemon/game_turn.hpp
             tx.mark_seen(v.message_id);
             CK_TRY(answer_game_mail(GameDesk{config_, players_, store_, templates_, secret_}, msg,
-                                    v, disc, tx));
+                                    v, commands, disc, tx));
             break;
     }
     auto committed = store_.commit(tx);

@@ -44,7 +44,7 @@ core::Result<void, std::string> queue_one(const ClubDesk& desk, const std::strin
     auto mail = compose::spectator_mail(desk.templates, env, view, d);
     if (!mail) return core::unexpected(mail.error().message);
     if (attachment) mail->attachments.push_back(std::move(*attachment));
-    tx.queue_mail(store::SpooledMail{desk.config.referee_address, {to}, mail::render_mime(*mail)});
+    tx.queue_outgoing(desk.config.referee_address, to, std::move(*mail));
     return {};
 }
 

@@ -22,8 +22,7 @@ core::Result<void, std::string> send(const ClubDesk& desk, const std::string& ad
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
     auto mail = compose::entry_mail(desk.templates, env, d);
     if (!mail) return core::unexpected(mail.error().message);
-    tx.queue_mail(
-        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    tx.queue_outgoing(desk.config.referee_address, address, *mail);
     return {};
 }
 

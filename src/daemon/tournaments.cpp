@@ -217,8 +217,13 @@ core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std:
     if (final && !d.archive_name.empty())
         mail->attachments.push_back(
             mail::Attachment{d.archive_name, "application/vnd.chess-pgn", archive});
-    tx.queue_mail(
-        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    // The answer to `standings` joins the sender's one answer (compose/reply_sections.hpp);
+    // the final standings are a mail of their own.
+    if (final)
+        tx.queue_mail(
+            store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    else
+        tx.queue_outgoing(desk.config.referee_address, address, std::move(*mail));
     return {};
 }
 

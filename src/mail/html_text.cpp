@@ -88,6 +88,21 @@ bool is_block_tag(const std::string& t) {
     return false;
 }
 
+// An element that opens the quoted original in the HTML that mail clients write when they
+// reply: Gmail's `gmail_quote`, Outlook's `divRplyFwdMsg` / `appendonsend` /
+// `OutlookMessageHeader`, Yahoo's `yahoo_quoted`, Thunderbird's `moz-cite-prefix`. `tag` is the
+// text between '<' and '>'.
+bool opens_quoted_original(std::string_view tag) {
+    static const char* const Markers[] = {"gmail_quote",          "divrplyfwdmsg",
+                                          "appendonsend",         "yahoo_quoted",
+                                          "outlookmessageheader", "moz-cite-prefix"};
+    const std::string l = lower(tag);
+    if (l.find("class") == std::string::npos && l.find("id") == std::string::npos) return false;
+    for (const char* m : Markers)
+        if (l.find(m) != std::string::npos) return true;
+    return false;
+}
+
 }  // namespace
 
 std::string html_to_text(std::string_view html) {
@@ -126,6 +141,7 @@ std::string html_to_text(std::string_view html) {
                 ++n;
             const std::string name = lower(tag.substr(0, n));
             i = end + 1;
+            if (!closing && opens_quoted_original(tag)) break;  // the rest is the original
             if (!closing &&
                 (name == "head" || name == "style" || name == "script" || name == "title")) {
                 const std::string close = "</" + name;

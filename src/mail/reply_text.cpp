@@ -48,14 +48,119 @@ std::string lower_ascii(std::string_view s) {
     return out;
 }
 
+// Lower case with U+00A0 (no-break space, French clients put one before ':') as a space.
+std::string folded(std::string_view line) {
+    std::string l = lower_ascii(ltrim(line));
+    for (size_t p = l.find("\xC2\xA0"); p != std::string::npos; p = l.find("\xC2\xA0", p))
+        l.replace(p, 2, " ");
+    return rstrip(l);
+}
+
+bool contains_any(std::string_view l, std::initializer_list<std::string_view> words) {
+    for (std::string_view w : words)
+        if (contains(l, w)) return true;
+    return false;
+}
+
+// "-----Original Message-----", "---------- Forwarded message ---------" and their
+// translations, "Begin forwarded message:", or an Outlook rule of underscores: the original
+// follows unquoted.
 bool is_original_message_separator(std::string_view line) {
-    const std::string l = lower_ascii(ltrim(line));
-    if (starts_with(l, "-----") &&
-        (contains(l, "original message") || contains(l, "ursprüngliche nachricht") ||
-         contains(l, "message d'origine") || contains(l, "forwarded message")))
+    const std::string l = folded(line);
+    if (starts_with(l, "---") &&
+        contains_any(
+            l, {"original message", "ursprüngliche nachricht", "originalnachricht",
+                "message d'origine", "message original", "mensaje original", "messaggio originale",
+                "oorspronkelijk bericht", "mensagem original", "forwarded message",
+                "weitergeleitete nachricht", "message transféré", "mensaje reenviado",
+                "messaggio inoltrato", "doorgestuurd bericht", "mensagem encaminhada"}))
+        return true;
+    if (contains_any(l, {"begin forwarded message:", "anfang der weitergeleiteten nachricht",
+                         "début du message réexpédié", "inicio del mensaje reenviado",
+                         "inizio messaggio inoltrato", "begin doorgestuurd bericht",
+                         "início da mensagem reencaminhada"}) &&
+        l.size() < 60)
         return true;
     // Outlook draws a line of underscores above its header block.
     return l.size() >= 10 && l.find_first_not_of('_') == std::string::npos;
+}
+
+// The signatures mail apps add without the "-- " delimiter ("Sent from my iPhone", "Get
+// Outlook for Android", K-9's, Samsung's, Yahoo's, Mail for Windows') and their German, French,
+// Spanish, Italian, Dutch and Portuguese forms. A short line that starts with one of these.
+bool is_client_signature(std::string_view line) {
+    const std::string l = folded(line);
+    if (l.empty() || l.size() > 80) return false;
+    static constexpr std::string_view Starts[] = {
+        // English
+        "sent from my ",
+        "sent from mail for windows",
+        "sent from yahoo mail",
+        "sent from outlook",
+        "sent from the all new aol",
+        "sent from aol",
+        "sent via ",
+        "sent with k-9",
+        "sent from k-9",
+        "sent with proton",
+        "sent from proton",
+        "get outlook for ",
+        "sent from samsung",
+        "sent from xfinity",
+        "sent using ",
+        "sent from gmail",
+        "sent from fairemail",
+        "sent with spark",
+        "sent from tutanota",
+        // German
+        "gesendet von ",
+        "gesendet mit ",
+        "gesendet vom ",
+        "outlook für ",
+        "mit k-9",
+        "gesendet über ",
+        // French
+        "envoyé de mon ",
+        "envoyé depuis ",
+        "envoyé avec ",
+        "envoyé à partir de ",
+        "obtenir outlook pour ",
+        "télécharger outlook pour ",
+        // Spanish
+        "enviado desde mi ",
+        "enviado desde ",
+        "enviado con ",
+        "obtener outlook para ",
+        // Italian
+        "inviato da ",
+        "inviato dal mio ",
+        "inviato con ",
+        "scarica outlook per ",
+        "ottieni outlook per ",
+        // Dutch
+        "verzonden vanaf mijn ",
+        "verstuurd vanaf mijn ",
+        "verzonden met ",
+        "verstuurd met ",
+        "verzonden vanuit ",
+        "verzonden vanaf ",
+        "outlook voor ",
+        // Portuguese
+        "enviado do meu ",
+        "enviado de meu ",
+        "enviado do ",
+        "enviado pelo ",
+        "enviado a partir do ",
+        "obter o outlook para ",
+        "obtenha o outlook para ",
+    };
+    for (std::string_view p : Starts)
+        if (starts_with(l, p)) return true;
+    // German puts the verb last: "Von meinem iPhone gesendet", "Von meinem Samsung Galaxy
+    // Smartphone gesendet." (a line that only starts "Von meinem ..." is the player's own).
+    std::string_view end = l;
+    while (!end.empty() && (end.back() == '.' || end.back() == ' ')) end.remove_suffix(1);
+    return starts_with(l, "von meinem ") && ends_with(end, " gesendet");
 }
 
 bool is_header_line(std::string_view line, std::initializer_list<std::string_view> names) {
@@ -67,17 +172,19 @@ bool is_header_line(std::string_view line, std::initializer_list<std::string_vie
 
 // Outlook's plain-text original: "From: ..." then "Sent: ..." (or Date:) within four lines.
 bool is_outlook_header_block(const std::vector<std::string>& lines, size_t i) {
-    if (!is_header_line(lines[i], {"from:", "von:", "de :", "de:"})) return false;
+    if (!is_header_line(lines[i], {"from:", "von:", "de :", "de:", "da:", "van:"})) return false;
     for (size_t k = i + 1; k < lines.size() && k <= i + 4; ++k)
-        if (is_header_line(lines[k], {"sent:", "date:", "gesendet:", "datum:", "envoyé :",
-                                      "envoyé:", "enviado:"}))
+        if (is_header_line(lines[k],
+                           {"sent:", "date:", "gesendet:", "datum:", "envoyé :", "envoyé:",
+                            "enviado:", "enviada:", "enviado el:", "enviada em:", "enviado em:",
+                            "fecha:", "inviato:", "data:", "verzonden:", "verstuurd:", "datum :"}))
             return true;
     return false;
 }
 
 // Attribution recognised on `joined` (one or more lines joined by spaces).
-bool is_attribution_text(std::string_view joined, bool single_line) {
-    const std::string l = lower_ascii(rstrip(std::string(ltrim(joined))));
+bool is_attribution_text(std::string_view joined, bool single_line, std::string_view first) {
+    const std::string l = folded(joined);
     if (l.empty() || l.back() != ':') return false;
     if (starts_with(l, "on ") && ends_with(l, "wrote:")) return true;
     if (starts_with(l, "am ") && contains(l, "schrieb")) return true;
@@ -85,7 +192,19 @@ bool is_attribution_text(std::string_view joined, bool single_line) {
         return true;
     if (starts_with(l, "el ") && ends_with(l, "escribió:")) return true;
     if (starts_with(l, "il ") && ends_with(l, "ha scritto:")) return true;
-    if (starts_with(l, "op ") && contains(l, "schreef")) return true;
+    if (starts_with(l, "op ") && (contains(l, "schreef") || ends_with(l, "geschreven:")))
+        return true;
+    if (starts_with(l, "em ") && ends_with(l, "escreveu:")) return true;
+    // Other word orders ("Bob <b@x> schrieb am 24.11.2026:", "Bob a écrit le ... :") name an
+    // address or a date.
+    // Wrapped, the first line must already name the sender (`first` holds it).
+    const bool names_who_or_when =
+        contains(l, "@") || l.find_first_of("0123456789") != std::string::npos;
+    if (names_who_or_when && (single_line || contains(first, "@") || contains(first, "<")) &&
+        (contains(l, " schrieb") || ends_with(l, " a écrit :") || ends_with(l, " a écrit:") ||
+         ends_with(l, " escribió:") || ends_with(l, " ha scritto:") || contains(l, " schreef") ||
+         ends_with(l, " escreveu:") || ends_with(l, " wrote:")))
+        return true;
     if (single_line && starts_with(l, "* ") && ends_with(l, "]:")) return true;  // mutt
     return false;
 }
@@ -98,7 +217,7 @@ size_t attribution_length(const std::vector<std::string>& lines, size_t i) {
         if (is_blank(lines[i + k]) || is_quoted(lines[i + k])) break;
         if (k > 0) joined += ' ';
         joined += rstrip(lines[i + k]);
-        if (is_attribution_text(joined, k == 0)) return k + 1;
+        if (is_attribution_text(joined, k == 0, lines[i])) return k + 1;
     }
     return 0;
 }
@@ -119,7 +238,45 @@ bool is_generic_attribution(const std::vector<std::string>& lines, size_t i) {
     return j < lines.size() && is_quoted(lines[j]);
 }
 
+bool is_armour(std::string_view line, std::string_view what) {
+    const std::string l(rstrip(std::string(ltrim(line))));
+    return l == "-----BEGIN PGP " + std::string(what) + "-----";
+}
+
 }  // namespace
+
+std::string read_pgp_inline(std::string_view text) {
+    const std::vector<std::string> lines = split_lines(text);
+    std::vector<std::string> out;
+    size_t i = 0;
+    while (i < lines.size()) {
+        if (is_armour(lines[i], "SIGNED MESSAGE")) {
+            ++i;
+            while (i < lines.size() && !is_blank(lines[i])) ++i;  // "Hash: SHA256"
+            if (i < lines.size()) ++i;
+            for (; i < lines.size() && !is_armour(lines[i], "SIGNATURE"); ++i) {
+                std::string_view l = lines[i];
+                if (starts_with(l, "- ")) l.remove_prefix(2);  // RFC 4880 7.1 dash-escaping
+                out.emplace_back(l);
+            }
+        }
+        if (i < lines.size() &&
+            (is_armour(lines[i], "SIGNATURE") || is_armour(lines[i], "MESSAGE"))) {
+            // The armour (or an encrypted block we cannot read): up to its END line.
+            while (i < lines.size() && !starts_with(ltrim(lines[i]), "-----END PGP ")) ++i;
+            ++i;
+            continue;
+        }
+        if (i < lines.size()) out.push_back(lines[i]);
+        ++i;
+    }
+    std::string joined;
+    for (const std::string& l : out) {
+        joined += l;
+        joined += '\n';
+    }
+    return joined;
+}
 
 std::string unflow(std::string_view text, bool delsp) {
     std::vector<std::string> out;
@@ -155,7 +312,7 @@ std::string unflow(std::string_view text, bool delsp) {
 }
 
 std::string extract_new_text(std::string_view text) {
-    const std::vector<std::string> lines = split_lines(text);
+    const std::vector<std::string> lines = split_lines(read_pgp_inline(text));
     std::vector<std::string> kept;
     size_t i = 0;
     while (i < lines.size()) {
@@ -164,6 +321,7 @@ std::string extract_new_text(std::string_view text) {
         if (!no_cr.empty() && no_cr.back() == '\r') no_cr.remove_suffix(1);
         if (no_cr == "-- " || no_cr == "--") break;
         if (is_original_message_separator(raw) || is_outlook_header_block(lines, i)) break;
+        if (is_client_signature(raw)) break;
         if (is_quoted(raw)) {
             ++i;
             continue;

@@ -1,6 +1,8 @@
 // RecordBuilder: the referee record of a game as it is played (format in referee_record.hpp).
 #include "pgn/referee_record.hpp"
 
+#include <sstream>
+
 #include "pgn/referee_record_format.hpp"
 #include "pgn/referee_record_tags.hpp"
 
@@ -43,6 +45,34 @@ const char* termination_of(const std::string& reason) {
 
 }  // namespace
 
+void RecordBuilder::add_note(int ply, rules::Color by, const std::string& text) {
+    const std::string* name = tag(by == rules::Color::White ? "White" : "Black");
+    std::string clean;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '{') {
+            clean += '(';
+        } else if (c == '}') {
+            clean += ')';
+        } else if (c == '%' && !clean.empty() && clean.back() == '[') {
+            continue;
+        } else if (c == '\n' || c == '\r' || c == '\t') {
+            if (c == '\n')
+                clean += " / ";
+            else
+                clean += ' ';
+        } else {
+            clean += c;
+        }
+    }
+    std::vector<std::string>& words = notes_[ply];
+    std::string who = name && !name->empty() && *name != "?"
+                          ? *name
+                          : std::string(by == rules::Color::White ? "White" : "Black");
+    std::istringstream in(who + " writes: " + clean);
+    for (std::string w; in >> w;) words.push_back(w);
+}
+
 std::string RecordBuilder::referee_record() const {
     std::string result = "*";
     std::vector<std::pair<std::string, std::string>> tags = tags_;
@@ -74,6 +104,11 @@ std::string RecordBuilder::referee_record() const {
     record::LineWrapper movetext;
     std::vector<std::string> pending;  // annotations of the turn not yet ended by a move
     if (auto c = commit(0); !c.empty()) pending.push_back(std::move(c));
+    const auto add_notes = [&](int at) {
+        if (auto it = notes_.find(at); it != notes_.end())
+            pending.insert(pending.end(), it->second.begin(), it->second.end());
+    };
+    add_notes(0);
     for (const auto& r : rulings_) {
         pending.push_back(record::format_request(r));
         for (auto& a : record::format_announcements(r)) pending.push_back(std::move(a));
@@ -82,6 +117,7 @@ std::string RecordBuilder::referee_record() const {
         // number and the move stay on one line.
         movetext.add(std::to_string(number) + (white ? ". " : "... ") + *r.move);
         if (auto c = commit(++ply); !c.empty()) pending.push_back(std::move(c));
+        add_notes(ply);
         movetext.add_comment(pending);
         pending.clear();
         if (!white) ++number;

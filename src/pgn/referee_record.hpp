@@ -108,6 +108,12 @@ public:
     void add_commitment(int ply, std::string hex) { commitments_[ply] = std::move(hex); }
     const std::map<int, std::string>& commitments() const { return commitments_; }
     int plies() const;  // moves recorded so far
+    // A player's note to the opponent (README "Notes to the opponent"), written after `ply`
+    // moves: free text in that move's comment (before the first move: in the first comment),
+    // `NAME writes: TEXT` with NAME the White or Black tag. Braces become parentheses, "[%"
+    // loses its '%' and line breaks become " / ", so the note can never be read as an
+    // annotation or end the comment. Readers skip free text in comments.
+    void add_note(int ply, rules::Color by, const std::string& text);
 
     std::string referee_record() const;
 
@@ -121,6 +127,7 @@ private:
     std::vector<referee::Ruling> rulings_;
     std::string salt_;
     std::map<int, std::string> commitments_;
+    std::map<int, std::vector<std::string>> notes_;  // ply -> comment words
 };
 
 struct RecordCheck {

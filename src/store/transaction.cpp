@@ -59,7 +59,49 @@ void Transaction::mark_seen(std::string message_id) {
     }
 }
 
-void Transaction::queue_mail(SpooledMail mail) { mails_.push_back(std::move(mail)); }
+void Transaction::queue_mail(SpooledMail mail) { mails_.push_back({std::move(mail), {}}); }
+
+void Transaction::queue_outgoing(std::string envelope_from, std::string recipient,
+                                 mail::OutgoingMail mail) {
+    mails_.push_back(
+        {SpooledMail{std::move(envelope_from), {std::move(recipient)}, {}}, std::move(mail)});
+}
+
+mail::OutgoingMail* Transaction::first_outgoing_to(const std::string& recipient) {
+    for (Queued& q : mails_)
+        if (q.held && q.spooled.recipients.front() == recipient) return &*q.held;
+    return nullptr;
+}
+
+void Transaction::merge_outgoing(const std::string& recipient,
+                                 mail::OutgoingMail (*merge)(std::vector<mail::OutgoingMail>)) {
+    std::vector<mail::OutgoingMail> parts;
+    std::size_t first = mails_.size();
+    std::vector<Queued> kept;
+    for (std::size_t i = 0; i < mails_.size(); ++i) {
+        Queued& q = mails_[i];
+        if (q.held && q.spooled.recipients.front() == recipient) {
+            if (parts.empty()) first = kept.size();
+            parts.push_back(std::move(*q.held));
+            if (parts.size() == 1) kept.push_back(std::move(q));
+            continue;
+        }
+        kept.push_back(std::move(q));
+    }
+    if (!parts.empty())
+        kept[first].held = parts.size() == 1 ? std::move(parts.front()) : merge(std::move(parts));
+    mails_ = std::move(kept);
+}
+
+std::vector<SpooledMail> Transaction::mails() const {
+    std::vector<SpooledMail> out;
+    out.reserve(mails_.size());
+    for (const Queued& q : mails_) {
+        out.push_back(q.spooled);
+        if (q.held) out.back().raw_message = mail::render_mime(*q.held);
+    }
+    return out;
+}
 
 bool valid_game_file_name(const std::string& name) {
     if (name.empty() || name.size() > 100 || name[0] == '.') return false;

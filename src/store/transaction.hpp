@@ -11,6 +11,7 @@
 #include "core/clock.hpp"
 #include "core/io_error.hpp"
 #include "core/result.hpp"
+#include "mail/outgoing.hpp"
 #include "store/state.hpp"
 
 namespace ck::store {
@@ -65,12 +66,24 @@ public:
     void mark_seen(std::string message_id);
     // Spools a mail in the outbox, sent by Outbox::flush after the commit.
     void queue_mail(SpooledMail mail);
+    // Spools a mail to one recipient that is rendered (mail::render_mime) only when the
+    // transaction is read (mails()), so that its owner may still merge the mails to one
+    // address into one (merge_outgoing: "one answer per mail", README "What a reply may
+    // contain"). Keeps its place among the queued mails.
+    void queue_outgoing(std::string envelope_from, std::string recipient, mail::OutgoingMail mail);
+    // The first unrendered mail to `recipient` (case as queued), or nullptr.
+    mail::OutgoingMail* first_outgoing_to(const std::string& recipient);
+    // Replaces the unrendered mails to `recipient` by merge(them) at the place of the first;
+    // nothing when there are fewer than two.
+    void merge_outgoing(const std::string& recipient,
+                        mail::OutgoingMail (*merge)(std::vector<mail::OutgoingMail>));
 
     core::TimePoint now() const { return now_; }
     const std::vector<FileWrite>& files() const { return files_; }
     const std::vector<RecordWrite>& records() const { return records_; }
     const std::vector<std::string>& seen_ids() const { return seen_; }
-    const std::vector<SpooledMail>& mails() const { return mails_; }
+    // Every queued mail in order, the unrendered ones rendered.
+    std::vector<SpooledMail> mails() const;
     bool empty() const {
         return files_.empty() && records_.empty() && seen_.empty() && mails_.empty();
     }
@@ -80,7 +93,11 @@ private:
     std::vector<FileWrite> files_;
     std::vector<RecordWrite> records_;
     std::vector<std::string> seen_;
-    std::vector<SpooledMail> mails_;
+    struct Queued {
+        SpooledMail spooled;  // recipients and envelope; raw_message empty while `held`
+        std::optional<mail::OutgoingMail> held;
+    };
+    std::vector<Queued> mails_;
 };
 
 // A game file name the store accepts: 1-100 characters of [A-Za-z0-9._-], not starting with

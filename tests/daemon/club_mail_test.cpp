@@ -166,9 +166,10 @@ TEST_CASE("club mail: help, unknown lines and moves at the plain address", "[dae
     auto h = club.send(Ada, Referee, "help", "h1@ada.example.org");
     REQUIRE(h.size() == 1);
     CHECK(h[0].subject == "[crazykrieg] Help");
-    // games + help: both.
+    // games + help: both, in one answer (one answer per mail).
     auto gh = club.send(Ada, Referee, "games\nhelp", "h2@ada.example.org");
-    REQUIRE(gh.size() == 2);
+    REQUIRE(gh.size() == 1);
+    CHECK(has(gh[0].text, "=== [crazykrieg] Help ==="));
     // An unknown line is quoted back (once, with help), not acted on.
     auto u = club.send(Ada, Referee, "please pair me\nwith someone", "h3@ada.example.org");
     REQUIRE(u.size() == 1);

@@ -201,3 +201,46 @@ TEST_CASE("commands: the move-number guard refuses stale mail", "[commands]") {
     // Without numbers there is nothing to check.
     CHECK(check_move_numbers(parse_commands("e4\nresign"), 30, Color::Black));
 }
+
+TEST_CASE("commands: say and message: carry notes to the opponent", "[commands]") {
+    const auto cs = parse_commands("e4\nSay  Good luck, {Bob}!  \nboard");
+    REQUIRE(cs.size() == 3);
+    CHECK(cs[1].kind == Kind::Say);
+    CHECK(cs[1].note == "Good luck, {Bob}!");
+    CHECK(cs[2].kind == Kind::Board);
+    CHECK(parse_commands("say")[0].kind == Kind::Unknown);  // nothing to say
+
+    // message: the rest of that line and every line after it; no commands are read there.
+    const auto m = parse_commands("d4\nMESSAGE: Hello,\nresign\n\nthanks\n\n");
+    REQUIRE(m.size() == 2);
+    CHECK(m[0].kind == Kind::Move);
+    CHECK(m[1].kind == Kind::Message);
+    CHECK(m[1].note == "Hello,\nresign\n\nthanks");
+    CHECK(parse_commands("message:\n\n").empty());
+}
+
+TEST_CASE("commands: one table says where each command is valid", "[commands]") {
+    using ck::daemon::find_command;
+    using ck::daemon::valid_at;
+    using ck::daemon::Where;
+    REQUIRE(find_command("Resign.") != nullptr);
+    CHECK(find_command("resign")->kind == Kind::Resign);
+    CHECK(find_command("resignation") == nullptr);
+    CHECK(valid_at(Kind::Move, Where::Game));
+    CHECK_FALSE(valid_at(Kind::Move, Where::Club));
+    CHECK(valid_at(Kind::Say, Where::Game));
+    CHECK_FALSE(valid_at(Kind::Say, Where::Club));
+    CHECK(valid_at(Kind::Games, Where::Club));
+    CHECK(valid_at(Kind::Games, Where::Game));
+    CHECK(valid_at(Kind::Challenge, Where::Club));
+    CHECK_FALSE(valid_at(Kind::Challenge, Where::Game));
+    CHECK_FALSE(valid_at(Kind::Unknown, Where::Game));
+    // Challenge words come from their own table, in any order before TIME.
+    const auto c = parse_commands("challenge Bob@Example.net crazyhouse hidden 3d");
+    REQUIRE(c.size() == 1);
+    CHECK(c[0].kind == Kind::Challenge);
+    CHECK(c[0].hidden);
+    CHECK(c[0].argument == "bob@example.net");
+    CHECK(parse_commands("challenge bob@example.net crazyhouse 3d hidden")[0].kind ==
+          Kind::Unknown);
+}

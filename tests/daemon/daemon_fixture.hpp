@@ -20,6 +20,7 @@
 #include "core/clock.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/reply_address.hpp"
+#include "mail/codec.hpp"
 #include "mail/maildir.hpp"
 #include "mail/message.hpp"
 
@@ -45,6 +46,16 @@ inline std::vector<OutMail> to(const std::vector<OutMail>& mails, const std::str
     for (const auto& m : mails)
         if (m.to == address) out.push_back(m);
     return out;
+}
+
+// The decoded bytes of the attachment named `name` in a raw mail the daemon sent; nullopt when
+// absent.
+inline std::optional<std::string> attachment(const std::string& raw, const std::string& name) {
+    const auto at = raw.find("filename=\"" + name + "\"");
+    if (at == std::string::npos) return std::nullopt;
+    const auto body = raw.find("\r\n\r\n", at);
+    const auto end = raw.find("\r\n--", body);
+    return ck::mail::base64_decode(raw.substr(body + 4, end - body - 4));
 }
 
 class DaemonFixture {

@@ -31,14 +31,7 @@ namespace {
 const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
 
-// The decoded bytes of the attachment named `name` in a raw mail; nullopt when absent.
-std::optional<std::string> attachment(const std::string& raw, const std::string& name) {
-    const auto at = raw.find("filename=\"" + name + "\"");
-    if (at == std::string::npos) return std::nullopt;
-    const auto body = raw.find("\r\n\r\n", at);
-    const auto end = raw.find("\r\n--", body);
-    return ck::mail::base64_decode(raw.substr(body + 4, end - body - 4));
-}
+using ck::daemon::test::attachment;
 
 class Club : public ck::daemon::test::DaemonFixture {
 public:

@@ -47,3 +47,15 @@ TEST_CASE("HTML-only replies: Outlook header block and Gmail quote are cut", "[h
               "href=\"mailto:r@example.test\">r@example.test</a>&gt; wrote:<br></div><blockquote "
               "class=\"gmail_quote\">Your move, White.</blockquote></div>")) == "Nf3");
 }
+
+TEST_CASE("html_to_text: the clients' quoted originals are cut", "[html]") {
+    CHECK(html_to_text("<div>e4</div><div class=\"gmail_quote\">On ... wrote:<blockquote>x"
+                       "</blockquote></div>") == "e4\n");
+    CHECK(html_to_text("<p>d4</p><div id=\"divRplyFwdMsg\"><b>From:</b> R</div><p>x</p>") ==
+          "d4\n");
+    CHECK(html_to_text("<div>c4</div><div id=\"appendonsend\"></div><hr>x") == "c4\n");
+    CHECK(html_to_text("<div>Nf3</div><div class=\"yahoo_quoted\">x</div>") == "Nf3\n");
+    CHECK(html_to_text("<p>e4</p><div class=\"moz-cite-prefix\">On x wrote:</div>") == "e4\n");
+    // The words alone in the text are no marker.
+    CHECK(html_to_text("<p>gmail_quote e4</p>") == "gmail_quote e4\n");
+}

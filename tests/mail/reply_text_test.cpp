@@ -54,3 +54,66 @@ TEST_CASE("unflow joins soft breaks per quote depth", "[reply]") {
     CHECK(unflow(" From stuffed\n", false) == "From stuffed\n");
     CHECK(unflow("text\n-- \nsig\n", false) == "text\n-- \nsig\n");
 }
+
+TEST_CASE("extract_new_text: mail-app signatures without '-- ' end the new text", "[reply]") {
+    for (const char* sig :
+         {"Sent from my iPhone", "Sent from my iPad", "Sent from my Galaxy",
+          "Sent from my Android device with K-9 Mail. Please excuse my brevity.",
+          "Get Outlook for iOS<https://aka.ms/o0ukef>", "Get Outlook for Android",
+          "Sent from Yahoo Mail on Android", "Sent from Mail for Windows",
+          "Sent with Proton Mail secure email.", "Von meinem iPhone gesendet",
+          "Von meinem Samsung Galaxy Smartphone gesendet.", "Envoy\xC3\xA9 de mon iPhone",
+          "Enviado desde mi iPhone", "Inviato da iPhone", "Verzonden vanaf mijn iPhone",
+          "Enviado do meu iPhone", "Obtenir Outlook pour Android"}) {
+        INFO(sig);
+        CHECK(extract_new_text(std::string("e4\n\n") + sig + "\n\nresign\n") == "e4");
+    }
+    // Only a line that starts with the phrase, and a short one; German only with its verb.
+    CHECK(extract_new_text("Von meinem Standpunkt aus:\ne4") == "Von meinem Standpunkt aus:\ne4");
+    CHECK(extract_new_text("e4\nI sent from my phone yesterday") ==
+          "e4\nI sent from my phone yesterday");
+    CHECK(extract_new_text("e4\nSent from my iPhone " + std::string(80, 'x')) ==
+          "e4\nSent from my iPhone " + std::string(80, 'x'));
+}
+
+TEST_CASE("extract_new_text: forwarded markers and translated Outlook blocks", "[reply]") {
+    CHECK(extract_new_text("e4\n---------- Forwarded message ---------\nFrom: x\nresign") == "e4");
+    CHECK(extract_new_text("e4\nBegin forwarded message:\n\nresign") == "e4");
+    CHECK(extract_new_text("e4\n-------- Urspr\xC3\xBCngliche Nachricht --------\nresign") == "e4");
+    CHECK(extract_new_text("e4\n-------- Message d'origine --------\nresign") == "e4");
+    CHECK(extract_new_text("e4\nDe: Referee\nEnviado: martes\nresign") == "e4");
+    CHECK(extract_new_text("e4\nDe: Referee\nEnviado el: martes\nresign") == "e4");
+    CHECK(extract_new_text("e4\nDe: Referee\nEnviada em: ter\xC3\xA7"
+                           "a-feira\nresign") == "e4");
+    CHECK(extract_new_text("e4\nDa: Referee\nInviato: marted\xC3\xAC\nresign") == "e4");
+    CHECK(extract_new_text("e4\nVan: Referee\nVerzonden: dinsdag\nresign") == "e4");
+}
+
+TEST_CASE("extract_new_text: more attribution forms", "[reply]") {
+    CHECK(extract_new_text("e4\nEm 24 de nov. de 2026, Referee <r@x> escreveu:\n> x\n") == "e4");
+    CHECK(extract_new_text("e4\nOp 24 nov. 2026 om 10:00 heeft Referee <r@x> het volgende "
+                           "geschreven:\n> x\n") == "e4");
+    CHECK(extract_new_text("e4\nReferee <r@x> schrieb am 24.11.2026:\n> x\n") == "e4");
+    // French with a no-break space before the colon.
+    CHECK(extract_new_text("e4\nLe 24 nov. 2026, Referee a \xC3\xA9"
+                           "crit\xC2\xA0:\n> x\n") == "e4");
+    // Wrapped, as Gmail does.
+    CHECK(extract_new_text("e4\nLe 24 nov. 2026 \xC3\xA0 10:00, Referee <\nr@x> a \xC3\xA9"
+                           "crit :\n> x\n") == "e4");
+    CHECK(extract_new_text("e4\nReferee <r@x> schrieb am\n24.11.2026:\n> x\n") == "e4");
+    // A sentence that only sounds like one is kept (no address or date, not before a quote).
+    CHECK(extract_new_text("e4\nEr schrieb:\nd4") == "e4\nEr schrieb:\nd4");
+}
+
+TEST_CASE("read_pgp_inline: the signed text, dash-escaping undone, armour dropped", "[reply]") {
+    const std::string signed_text =
+        "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\ne4\n- -- \nPat\n"
+        "-----BEGIN PGP SIGNATURE-----\n\niQEz\n=abcd\n-----END PGP SIGNATURE-----\n";
+    CHECK(ck::mail::read_pgp_inline(signed_text) == "e4\n-- \nPat\n");
+    CHECK(extract_new_text(signed_text) == "e4");
+    // An encrypted block cannot be read: it is dropped, the rest stays.
+    CHECK(extract_new_text(
+              "d4\n-----BEGIN PGP MESSAGE-----\n\nhQEMA\n-----END PGP MESSAGE-----\n") == "d4");
+    // Without armour the text is as it was.
+    CHECK(ck::mail::read_pgp_inline("e4\n- x\n") == "e4\n- x\n");
+}

@@ -1,0 +1,70 @@
+#include "compose/reply_sections.hpp"
+
+#include "core/html.hpp"
+
+namespace ck::compose {
+namespace {
+
+// Inserts `fragment` before the closing </body> of `html` (at the end when there is none).
+void insert_before_body_end(std::string& html, const std::string& fragment) {
+    const std::size_t at = html.rfind("</body>");
+    html.insert(at == std::string::npos ? html.size() : at, fragment);
+}
+
+// The content of <body ...>...</body>, or all of `html` when it has no body element.
+std::string body_of(const std::string& html) {
+    std::size_t from = 0;
+    if (const std::size_t open = html.find("<body"); open != std::string::npos) {
+        const std::size_t gt = html.find('>', open);
+        from = gt == std::string::npos ? html.size() : gt + 1;
+    }
+    std::size_t end = html.rfind("</body>");
+    if (end == std::string::npos || end < from) end = html.size();
+    return html.substr(from, end - from);
+}
+
+void end_with_newline(std::string& text) {
+    if (!text.empty() && text.back() != '\n') text += '\n';
+}
+
+}  // namespace
+
+mail::OutgoingMail merge_replies(std::vector<mail::OutgoingMail> parts) {
+    mail::OutgoingMail out = std::move(parts.front());
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        mail::OutgoingMail& p = parts[i];
+        end_with_newline(out.text_body);
+        out.text_body += "\n=== " + p.subject + " ===\n\n" + p.text_body;
+        if (!out.html_body.empty()) {
+            insert_before_body_end(out.html_body, "<hr>\n<h3>" + core::html_escape(p.subject) +
+                                                      "</h3>\n" + body_of(p.html_body));
+        }
+        for (mail::Attachment& a : p.attachments) out.attachments.push_back(std::move(a));
+    }
+    return out;
+}
+
+std::vector<std::string> first_lines(std::vector<std::string> lines, std::size_t n) {
+    if (lines.size() > n) {
+        lines.resize(n);
+        lines.emplace_back("...");
+    }
+    return lines;
+}
+
+void append_quoted_section(mail::OutgoingMail& mail, const std::string& heading,
+                           const std::vector<std::string>& lines) {
+    end_with_newline(mail.text_body);
+    mail.text_body += "\n" + heading + "\n";
+    std::string html = "<p>" + core::html_escape(heading) +
+                       "</p>\n<blockquote style=\"border-left:3px solid #999;margin:0 0 0 "
+                       "0.5em;padding-left:0.6em\">";
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        mail.text_body += lines[i].empty() ? ">\n" : "> " + lines[i] + "\n";
+        html += (i > 0 ? "<br>" : "") + core::html_escape(lines[i]);
+    }
+    html += "</blockquote>\n";
+    if (!mail.html_body.empty()) insert_before_body_end(mail.html_body, html);
+}
+
+}  // namespace ck::compose
