@@ -100,6 +100,7 @@ starttls = no
 
     # 2. The inbox cannot be written: deliver exits 75, postfix defers and keeps the mail.
     tmp = os.path.join(club, "inbox", "tmp")
+    os.makedirs(tmp, exist_ok=True)  # deliver makes the Maildir on its first mail
     os.chmod(tmp, 0o555)
     try:
         black_id = "pipe-b1-%s@example.test" % live.TAG
