@@ -95,12 +95,11 @@ starttls = no
 
     # 1. Through postfix and the pipe: White's move, Black's turn mail.
     live.send(live.WHITE, reply_w, "1. e4", "pipe-w1-%s@example.test" % live.TAG)
-    live.wait_for(live.BLACK, lambda m: tagged in str(m["Subject"]) and "e4" in live.text_of(m),
+    live.wait_for(live.BLACK, lambda m: tagged in str(m["Subject"]) and "White played e4" in live.text_of(m),
                   "Black's turn mail after e4 (through postfix -> deliver)")
 
     # 2. The inbox cannot be written: deliver exits 75, postfix defers and keeps the mail.
     tmp = os.path.join(club, "inbox", "tmp")
-    os.makedirs(tmp, exist_ok=True)  # deliver makes the Maildir on its first mail
     os.chmod(tmp, 0o555)
     try:
         black_id = "pipe-b1-%s@example.test" % live.TAG
@@ -121,14 +120,14 @@ starttls = no
         if not any(REFEREE.split("@")[1] in q for q in queue):
             live.fail("the deferred mail is not in postfix's queue: %s" % queue)
         time.sleep(1)
-        if any("e5" in live.text_of(m) for m in live.messages(live.WHITE)):
+        if any("Black played e5" in live.text_of(m) for m in live.messages(live.WHITE)):
             live.fail("the deferred move was answered")
     finally:
         os.chmod(tmp, 0o755)
     # 3. Writable again: a queue flush (postfix would retry by itself later) delivers it.
     subprocess.run(["/usr/sbin/postqueue", "-c", os.path.join(mt, "postfix/etc"), "-f"],
                    check=True, timeout=60)
-    live.wait_for(live.WHITE, lambda m: tagged in str(m["Subject"]) and "e5" in live.text_of(m),
+    live.wait_for(live.WHITE, lambda m: tagged in str(m["Subject"]) and "Black played e5" in live.text_of(m),
                   "White's turn mail after the deferred e5 was retried")
     deadline = time.monotonic() + 30
     while postfix_queue(mt):

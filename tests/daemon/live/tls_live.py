@@ -279,7 +279,8 @@ def main():
 
     # 3. The good set-up handles the waiting mail: in through IMAPS, out through submission.
     ck_run(["serve", "--once"] + base)
-    live.wait_for(live.BLACK, lambda m: tagged in str(m["Subject"]) and "e4" in live.text_of(m),
+    live.wait_for(live.BLACK, lambda m: tagged in str(m["Subject"]) and
+                  "New game" not in str(m["Subject"]) and "e4" in live.text_of(m),
                   "Black's turn mail after White's e4 (sent through submission)")
     if live.messages(live.REFEREE):
         live.fail("the INBOX still holds mail after serve --once")
