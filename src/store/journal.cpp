@@ -96,7 +96,8 @@ core::Result<JournalRecord, std::string> parse_journal(std::string_view bytes) {
                 return bad("bad file record");
             }
             f.name = std::string(w[2]);
-            if (f.game == 0 ? !valid_tournament_file_path(f.name) : !valid_game_file_name(f.name))
+            if (f.game == 0 || f.game == ClubStateGame ? !valid_tournament_file_path(f.name)
+                                                       : !valid_game_file_name(f.name))
                 return bad("bad file name");
             r.files.push_back(std::move(f));
         } else if (split(line, 2, w) && w[0] == "seen") {

@@ -5,7 +5,8 @@
 // length-prefixed and followed by "\n":
 //   ck-journal 1
 //   next-game N                 (the game-id counter after this transaction)
-//   file GAME NAME LEN\n<bytes>\n   (GAME 0: NAME is "<tournament>/<file>", issue 6)
+//   file GAME NAME LEN\n<bytes>\n   (GAME 0: NAME is "<tournament>/<file>", issue 6;
+//                                    GAME ClubStateGame: "<namespace>/<file>")
 //   seen LEN\n<message-id>\n
 //   mail SEQ LEN\n<spool entry>\n
 //   end

@@ -72,7 +72,9 @@ core::Result<std::uint64_t, core::IoError> read_checkpoint(const fs::path& file)
 fs::path Store::game_dir(GameId game) const { return root_ / "games" / std::to_string(game); }
 
 fs::path Store::file_path(const FileWrite& f) const {
-    return f.game == 0 ? root_ / "tournaments" / f.name : game_dir(f.game) / f.name;
+    if (f.game == 0) return root_ / "tournaments" / f.name;
+    if (f.game == ClubStateGame) return root_ / "club" / f.name;
+    return game_dir(f.game) / f.name;
 }
 
 namespace {
@@ -98,7 +100,7 @@ core::Result<core::FileLock, core::IoError> lock_store(const fs::path& root,
 // Creates the layout and cleans up after a crashed holder of the lock.
 core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
     for (const char* sub :
-         {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal"}) {
+         {"games", "tournaments", "club", "ledger", "outbox", "outbox/failed", "journal"}) {
         if (auto made = ensure_directory(root / sub); !made) return made;
     }
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
@@ -115,6 +117,11 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
     for (const auto& t : *tournaments) {
         if (valid_game_file_name(t)) dirs.push_back(root / "tournaments" / t);
     }
+    auto spaces = list_names(root / "club");
+    if (!spaces) return core::unexpected(spaces.error());
+    for (const auto& n : *spaces) {
+        if (valid_game_file_name(n)) dirs.push_back(root / "club" / n);
+    }
     for (const auto& d : dirs) {
         if (auto cleaned = remove_stale_temps(d); !cleaned) return cleaned;
     }
@@ -125,7 +132,7 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
         if (auto synced = sync_file(p); !synced) return synced;
     }
     for (const char* sub :
-         {"", "games", "tournaments", "ledger", "outbox", "outbox/failed", "journal"}) {
+         {"", "games", "tournaments", "club", "ledger", "outbox", "outbox/failed", "journal"}) {
         if (auto synced = core::sync_directory(root / sub); !synced) return synced;
     }
     return {};
@@ -221,7 +228,7 @@ core::Result<std::vector<GameId>, core::IoError> Store::list_games() const {
         if (const GameId id = game_of(n); id != 0) ids.push_back(id);
     }
     for (const auto& f : group_.files) {
-        if (f.game != 0) ids.push_back(f.game);  // staged, maybe new
+        if (f.game != 0 && f.game != ClubStateGame) ids.push_back(f.game);  // staged, maybe new
     }
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
@@ -268,6 +275,19 @@ core::Result<std::string, core::IoError> Store::read_tournament_file(
     return core::read_file(root_ / "tournaments" / path);
 }
 
+core::Result<std::string, core::IoError> Store::read_club_file(const std::string& ns,
+                                                               const std::string& name) const {
+    const std::string path = ns + "/" + name;
+    if (!valid_tournament_file_path(path)) {
+        return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
+                                              path, "bad club file name"});
+    }
+    if (auto staged = group_files_.find({ClubStateGame, path}); staged != group_files_.end()) {
+        return group_.files[staged->second].bytes;
+    }
+    return core::read_file(root_ / "club" / path);
+}
+
 bool Store::seen(const std::string& message_id) const {
     return ledger_.contains(message_id) || pending_seen_.count(message_id) != 0 ||
            group_seen_.count(message_id) != 0;
@@ -276,7 +296,7 @@ bool Store::seen(const std::string& message_id) const {
 core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalRecord& record) {
     if (auto ok = validate(tx); !ok) return core::unexpected(ok.error());
     for (const auto& f : tx.files()) {
-        if (f.game >= next_game_) {
+        if (f.game >= next_game_ && f.game != ClubStateGame) {
             return core::unexpected(
                 core::IoError{std::make_error_code(std::errc::invalid_argument), "",
                               "game " + std::to_string(f.game) + " was never created"});
@@ -318,7 +338,7 @@ core::Result<void, core::IoError> Store::apply_record(const JournalRecord& recor
                                                       std::uint64_t txid) {
     std::set<GameId> dirs_ready;
     for (const auto& f : record.files) {
-        if (f.game == 0 || dirs_ready.insert(f.game).second) {
+        if (f.game == 0 || f.game == ClubStateGame || dirs_ready.insert(f.game).second) {
             if (auto made = ensure_directory(file_path(f).parent_path(), false); !made) {
                 return core::unexpected(made.error());
             }

@@ -6,6 +6,8 @@
 //                        (opaque bytes given by the caller, by file name)
 //   tournaments/<id>/    one directory per tournament (issue 6): tournament.ini (opaque bytes),
 //                        written through the same transactions (FileWrite of game 0)
+//   club/<ns>/<file>     typed club state (ratings/, README "Ratings"), each file with its own
+//                        version line; the FileWrite of store::ClubStateGame
 //   ledger/seen          processed Message-IDs, one a line, append-only (ledger.hpp)
 //   outbox/<seq>.mail    spooled outgoing mails, FIFO by seq (spool_entry.hpp, outbox.hpp)
 //   outbox/failed/       mails given up on, with the reason
@@ -85,6 +87,10 @@ public:
     core::Result<std::vector<std::string>, core::IoError> list_tournaments() const;
     core::Result<std::string, core::IoError> read_tournament_file(const std::string& tournament,
                                                                   const std::string& name) const;
+    // club/<ns>/<name> (staged writes included); a missing file gives code
+    // no_such_file_or_directory.
+    core::Result<std::string, core::IoError> read_club_file(const std::string& ns,
+                                                            const std::string& name) const;
     // Where a FileWrite lands: games/<game>/<name>, or tournaments/<name> for game 0.
     std::filesystem::path file_path(const FileWrite& f) const;
 

@@ -51,9 +51,9 @@ bool valid_tournament_file_path(const std::string& path) {
 
 core::Result<void, core::IoError> validate(const Transaction& tx) {
     for (const auto& f : tx.files()) {
-        if (f.game == 0) {
+        if (f.game == 0 || f.game == ClubStateGame) {
             if (valid_tournament_file_path(f.name)) continue;
-            return core::unexpected(invalid("bad tournament file '" + f.name + "'"));
+            return core::unexpected(invalid("bad club file '" + f.name + "'"));
         }
         if (!valid_game_file_name(f.name)) {
             return core::unexpected(invalid("bad game file name '" + f.name + "'"));

@@ -17,6 +17,12 @@ namespace ck::store {
 // game's directory name under games/ and the "#42" of mail subjects.
 using GameId = std::uint64_t;
 
+// Club state that belongs to no game or tournament (README "Ratings"): typed namespaces under
+// club/<namespace>/<file>, each file starting with its own format version line. Written as the
+// FileWrite of this pseudo game, named "<namespace>/<file>", so that it commits in the same
+// transaction (and journal) as the game files it derives from.
+inline constexpr GameId ClubStateGame = ~GameId{0};
+
 // One outgoing mail as the SMTP envelope sees it.
 struct SpooledMail {
     std::string envelope_from;            // may be empty (null reverse-path "<>")
@@ -28,6 +34,7 @@ struct FileWrite {
     GameId game = 0;
     std::string name;   // a plain file name in the game directory, e.g. "record.pgn"
                         // game 0: "<tournament>/<file>" under tournaments/ (issue 6)
+                        // ClubStateGame: "<namespace>/<file>" under club/
     std::string bytes;  // the whole new content (opaque to the store)
 };
 
@@ -45,6 +52,10 @@ public:
     void write_tournament_file(const std::string& tournament, const std::string& name,
                                std::string bytes) {
         write_game_file(0, tournament + "/" + name, std::move(bytes));
+    }
+    // Replaces club/<ns>/<name> by `bytes` (both parts valid_game_file_name).
+    void write_club_file(const std::string& ns, const std::string& name, std::string bytes) {
+        write_game_file(ClubStateGame, ns + "/" + name, std::move(bytes));
     }
     // Records a processed Message-ID (without angle brackets) in the ledger.
     void mark_seen(std::string message_id);
