@@ -55,6 +55,8 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             spec.double_round = true;
         } else if (a == "--hidden") {
             spec.hidden = true;
+        } else if (a == "--casual" || a == "--rated") {
+            spec.rated = a == "--rated";
         } else if (a == "--entries") {
             spec.entries_open = true;
         } else if (!a.empty() && a[0] == '-') {
@@ -99,7 +101,8 @@ int run_tournament(const Args& args) {
         const std::string& a = args[i];
         if (a == "--help" || a == "-h") {
             std::cout << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
-                         "[--hidden] [--time SPEC] [--now ISO-8601] [--entries] EMAIL...\n"
+                         "[--hidden] [--time SPEC] [--casual|--rated] [--now ISO-8601] [--entries] "
+                         "EMAIL...\n"
                          "       crazykrieg tournament start ID [--now ISO-8601]\n"
                          "       crazykrieg tournament list\n"
                          "       crazykrieg tournament show ID\n"

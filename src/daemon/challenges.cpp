@@ -56,7 +56,7 @@ std::string format_challenges(const ChallengeBook& book) {
     for (const Challenge& c : book.open) {
         out += std::to_string(c.id) + " " + c.challenger + " " + c.challenged + " " + c.variant +
                (c.hidden ? " hidden " : " open ") + c.time + " " + core::format_iso8601(c.created) +
-               "\n";
+               (c.casual ? " casual" : "") + "\n";
     }
     return out;
 }
@@ -84,8 +84,14 @@ core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text)
         Challenge c;
         std::string id, hidden, created, extra;
         f >> id >> c.challenger >> c.challenged >> c.variant >> hidden >> c.time >> created;
-        if (!f || (f >> extra) || parse_number(id) == 0 || (hidden != "hidden" && hidden != "open"))
-            return core::unexpected(bad + "expected ID FROM TO VARIANT hidden|open TIME CREATED");
+        if (!f || parse_number(id) == 0 || (hidden != "hidden" && hidden != "open"))
+            return core::unexpected(
+                bad + "expected ID FROM TO VARIANT hidden|open TIME CREATED [casual]");
+        if (f >> extra) {
+            if (extra != "casual" || (f >> extra))
+                return core::unexpected(bad + "unexpected '" + extra + "'");
+            c.casual = true;
+        }
         auto at = core::parse_iso8601(created);
         if (!at) return core::unexpected(bad + "bad time " + created);
         c.id = parse_number(id);
@@ -165,6 +171,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
             c.challenged = them->address;
             c.variant = cmd.variant;
             c.hidden = cmd.hidden;
+            c.casual = cmd.casual;
             c.time = format_time_control(cmd.time ? *cmd.time : desk.config.default_time);
             c.created = tx.now();
             CK_TRY(send(desk, c.challenged,
@@ -201,6 +208,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
         NewGame g;
         g.variant = c.variant;
         g.hidden = c.hidden;
+        if (c.casual) g.rated = false;  // else the club's default (README "Ratings")
         g.white = c.challenger;
         g.black = c.challenged;
         g.time = c.time;

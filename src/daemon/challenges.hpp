@@ -48,7 +48,8 @@ struct Challenge {
     std::string challenged;
     std::string variant;  // lower-case variant name
     bool hidden = false;
-    std::string time;  // time-control spec, never empty (the club default filled in)
+    bool casual = false;  // the word `casual` in the challenge: an unrated game (README "Ratings")
+    std::string time;     // time-control spec, never empty (the club default filled in)
     core::TimePoint created{};
 };
 

@@ -1,6 +1,7 @@
 #include "daemon/club_mail.hpp"
 
 #include <cstdlib>
+#include <optional>
 #include <vector>
 
 #include "core/log.hpp"
@@ -8,6 +9,7 @@
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon/tournaments.hpp"
 #include "mail/outgoing.hpp"
@@ -105,6 +107,7 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
     bool want_games = false, want_help = false, other = false;
     bool want_standings = false;
     std::string standings_arg;
+    std::optional<std::string> ratings_arg;             // `ratings [POOL]` (ratings.hpp)
     std::vector<std::pair<std::string, bool>> follows;  // game id of `follow`/`unfollow`, follow?
     std::string unknown_line;
     const auto commands = parse_commands(message.body_text);
@@ -119,6 +122,9 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
                 break;
             case Command::Kind::Help:
                 want_help = true;
+                break;
+            case Command::Kind::Ratings:
+                ratings_arg = cmd.argument;
                 break;
             case Command::Kind::Follow:  // spectators.hpp
             case Command::Kind::Unfollow:
@@ -142,6 +148,13 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
     const compose::HelpDetails help{desk.config.referee_address};
     if (want_standings) {
         if (auto r = answer_standings(desk, to, standings_arg, discriminator + "s", tx); !r)
+            return r;
+    }
+    if (ratings_arg) {
+        auto details = ratings_details(desk.store, desk.players, *ratings_arg);
+        if (!details) return core::unexpected(details.error());
+        const auto env = club_envelope(desk, to, discriminator + "r", tx);
+        if (auto r = queue(desk, compose::ratings_mail(desk.templates, env, *details), to, tx); !r)
             return r;
     }
     if (want_games) {

@@ -166,11 +166,12 @@ std::optional<Command> parse_keyword_line(std::vector<std::string> tokens, int l
             return c;
         }
     }
-    if (word == "accept" || word == "decline" || word == "standings") {
+    if (word == "accept" || word == "decline" || word == "standings" || word == "ratings") {
         if (n > 2) return std::nullopt;
-        c.kind = word == "accept"    ? Kind::Accept
-                 : word == "decline" ? Kind::Decline
-                                     : Kind::Standings;
+        c.kind = word == "accept"      ? Kind::Accept
+                 : word == "decline"   ? Kind::Decline
+                 : word == "standings" ? Kind::Standings
+                                       : Kind::Ratings;
         if (n == 2) c.argument = tokens[1];
         return c;
     }
@@ -200,9 +201,15 @@ std::optional<Command> parse_keyword_line(std::vector<std::string> tokens, int l
         c.argument = address;
         c.variant = std::string(variant->name);
         std::size_t i = 3;
-        if (i < n && lower(tokens[i]) == "hidden") {
-            c.hidden = true;
-            ++i;
+        // `hidden` and `casual` (README "Ratings"), each at most once, in any order.
+        for (; i < n; ++i) {
+            const std::string w = lower(tokens[i]);
+            if (w == "hidden" && !c.hidden)
+                c.hidden = true;
+            else if (w == "casual" && !c.casual)
+                c.casual = true;
+            else
+                break;
         }
         if (i < n) {
             auto tc = parse_time_control(tokens[i]);

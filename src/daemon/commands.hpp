@@ -13,8 +13,9 @@
 //   any?       Kriegspiel "Are there any?" (also "any", "any ?"), part of the try list.
 //   resign | draw | decline [ID] | accept [ID] | board | pgn | games | help
 //   leave N    N days of leave, 1..365
-//   challenge ADDRESS VARIANT [hidden] [TIME]   (club: invite a player; TIME as `--time`)
-//   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME
+//   challenge ADDRESS VARIANT [hidden] [casual] [TIME]   (club: invite a player; TIME as `--time`)
+//   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME |
+//   ratings [POOL] (club/ratings.hpp pools)
 // `decline`/`accept` answer a pending draw offer or challenge; the daemon decides which by
 // context (ID names a challenge when several are pending). Keyword lines may end in '.' or '!'.
 // Anything else -> Unknown with the line as written (quoted back with `help`).
@@ -49,6 +50,7 @@ struct Command {
         Standings,  // argument = optional tournament
         Follow,     // argument = game
         Unfollow,   // argument = game
+        Ratings,    // argument = optional pool (daemon/ratings.hpp)
         Unknown,    // text = the line as written
     };
     Kind kind = Kind::Unknown;
@@ -59,6 +61,7 @@ struct Command {
     int days = 0;                               // Leave
     std::string variant;                        // Challenge: lower-case variant name
     bool hidden = false;                        // Challenge
+    bool casual = false;                        // Challenge: the word `casual`
     std::optional<TimeControl> time;            // Challenge
     int line = 0;                               // 1-based line in the text
 };

@@ -35,7 +35,9 @@ const char* const Keys[] = {"store.dir",
                             "club.reminder_days",
                             "club.leave_days_per_year",
                             "club.challenge_days",
-                            "club.unknown_sender_reply"};
+                            "club.unknown_sender_reply",
+                            "club.rated",
+                            "site.dir"};
 
 std::string trim(const std::string& s) {
     const auto b = s.find_first_not_of(" \t\r");
@@ -190,6 +192,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     const std::pair<const char*, bool*> flags[] = {{"imap.starttls", &c.imap_starttls},
                                                    {"imap.verify_tls", &c.imap_verify_tls},
                                                    {"smtp.starttls", &c.smtp_starttls},
+                                                   {"club.rated", &c.rated},
                                                    {"smtp.verify_tls", &c.smtp_verify_tls}};
     for (const auto& [key, out] : flags)
         if (!get_bool(key, *out)) return bad(key, "expected yes or no");
@@ -201,6 +204,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
             return bad("smtp.url", "expected no path: smtp://HOST[:PORT]");
     }
     get("smtp.user", c.smtp_user);
+    get("site.dir", c.site_dir);
     get("smtp.password_file", c.smtp_password_file);
     if (vm.count("club.default_time")) {
         auto tc = parse_time_control(trim(vm["club.default_time"].as<std::string>()));

@@ -19,6 +19,7 @@
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
 #include "daemon/time_control.hpp"
@@ -166,6 +167,7 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
     meta.white = w->address;
     meta.black = b->address;
     meta.created = core::format_iso8601(tx.now());
+    meta.rated = spec.rated.value_or(config_.rated);
     if (spec.time.empty()) {
         meta.time = format_time_control(config_.default_time);
     } else {
@@ -194,9 +196,12 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
         if (at && *at) first_deadline = compose::Deadline{**at};
     }
     Mailer mailer(config_, players_, secret_, tx);
+    auto rating_lines = start_rating_lines(store_, players_, meta, &tx);
+    if (!rating_lines) return core::unexpected(rating_lines.error());
     for (Color c : {Color::White, Color::Black}) {
         auto env = mailer.game_envelope(gid, meta, c, "");
         if (!env) return core::unexpected(env.error());
+        env->ratings = *rating_lines;
         add_receipt(*env, *game);  // receipt_line.hpp
         CK_TRY(mailer.queue(
             compose::game_start_mail(templates_, *env, game->game.view(c),

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "compose/compose.hpp"
@@ -38,6 +39,8 @@ struct NewGame {
     // Record tags of a tournament game (club::event_tags); empty: "Crazykrieg game N", no Round.
     std::string event;
     std::string round;
+    // Rated or casual (README "Ratings"); nullopt: the club's default ([club] rated).
+    std::optional<bool> rated;
 };
 
 struct StepReport {

@@ -87,6 +87,7 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
         NewGame g;
         g.variant = t.settings.variant;
         g.hidden = t.settings.hidden;
+        g.rated = t.settings.rated;
         g.white = t.players[static_cast<std::size_t>(p.white)].address;
         g.black = t.players[static_cast<std::size_t>(p.black)].address;
         g.time = t.settings.time;
@@ -129,6 +130,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     nt.kind = spec.double_round ? club::Kind::Double : club::Kind::Single;
     nt.settings.variant = spec.variant;
     nt.settings.hidden = spec.hidden;
+    nt.settings.rated = spec.rated;
     nt.settings.time = spec.time;
     nt.entries_open = spec.entries_open;
     for (const std::string& address : spec.players) {
