@@ -24,7 +24,8 @@ BUILD_DIR=${CK_BUILD_DIR:-build}
 JOBS=${CK_JOBS:-$(nproc)}
 
 BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libmimetic-dev
-                libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev)
+                libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev
+                chromium)  # chromium: the site tests (tests/site), headless
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd)
 
 say() { printf 'setup: %s\n' "$*"; }

@@ -46,6 +46,7 @@ struct NewGame {
 struct StepReport {
     std::size_t handled = 0;  // marked done at the source
     std::size_t failed = 0;   // left pending (retried on the next pass)
+    std::size_t clock_events = 0;  // reminders and forfeits the clock pass committed
     // Why the pass could not do its whole job, for `serve --once`'s exit code: the source
     // could not be listed, or the outbox spool could not be read or written. Empty: no such
     // failure (mails an SMTP server refused for now wait in the outbox by design: not one).
@@ -67,6 +68,7 @@ public:
     const Config& config() const { return config_; }
     store::Store& store() { return store_; }
     Players& players() { return players_; }
+    const compose::Templates& templates() const { return templates_; }
 
     // Creates a game, commits its files (game_files.hpp) + both game-start mails in one
     // transaction, then flushes the outbox to the configured sink. Returns the game id.
