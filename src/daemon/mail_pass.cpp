@@ -217,7 +217,8 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
                         const std::function<bool()>& stop) {
     StepReport report;
-    const ClockReport ticked = tick(clock);  // clocks first: a move handled past its deadline finds the game lost
+    const ClockReport ticked =
+        tick(clock);  // clocks first: a move handled past its deadline finds the game lost
     report.clock_events = ticked.reminders + ticked.forfeits;
     auto pending = source.list_pending();
     if (!pending) {

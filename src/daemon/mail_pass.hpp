@@ -44,8 +44,8 @@ struct NewGame {
 };
 
 struct StepReport {
-    std::size_t handled = 0;  // marked done at the source
-    std::size_t failed = 0;   // left pending (retried on the next pass)
+    std::size_t handled = 0;       // marked done at the source
+    std::size_t failed = 0;        // left pending (retried on the next pass)
     std::size_t clock_events = 0;  // reminders and forfeits the clock pass committed
     // Why the pass could not do its whole job, for `serve --once`'s exit code: the source
     // could not be listed, or the outbox spool could not be read or written. Empty: no such

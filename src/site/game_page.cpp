@@ -76,10 +76,10 @@ std::string replay_board(const std::vector<Ply>& plies) {
            "<div class=\"wrap\"><table class=\"board\" id=\"board\"></table></div>\n"
            "<div class=\"pocket\" id=\"wpocket\"></div>\n"
            "<div class=\"controls\"><button id=\"first\" type=\"button\" title=\"Start "
-           "(Home)\">&#x23EE;</button><button id=\"prev\" type=\"button\" title=\"Back (left "
+           "(Home)\">&laquo;</button><button id=\"prev\" type=\"button\" title=\"Back (left "
            "arrow)\">&#x25C0;</button><button id=\"next\" type=\"button\" title=\"Forward (right "
            "arrow)\">&#x25B6;</button><button id=\"last\" type=\"button\" title=\"End "
-           "(End)\">&#x23ED;</button> <span id=\"ply\"></span></div>\n"
+           "(End)\">&raquo;</button> <span id=\"ply\"></span></div>\n"
            "<p><small>FEN: <code id=\"fen\"></code></small></p>\n</div>\n"
            "<h2>Moves</h2>\n<p class=\"moves\">" +
            (moves.empty() ? std::string("No move yet.") : moves) +
@@ -147,7 +147,8 @@ core::Result<GamePage, std::string> game_page(const compose::TemplateSet& words,
     const std::string gid = std::to_string(id);
     const bool over = g.game.over();
     const std::string mode =
-        g.meta.variant + (g.meta.hidden ? ", hidden (Kriegspiel rules: " + g.meta.rules + ")" : "") +
+        g.meta.variant +
+        (g.meta.hidden ? ", hidden (Kriegspiel rules: " + g.meta.rules + ")" : "") +
         (g.meta.rated ? ", rated (" + daemon::pool_of(g.meta) + ")" : ", casual");
     std::string body = "<p>" + html_escape(daemon::display_name(players, g.meta.white)) +
                        " (White) vs " + html_escape(daemon::display_name(players, g.meta.black)) +
@@ -164,8 +165,7 @@ core::Result<GamePage, std::string> game_page(const compose::TemplateSet& words,
                     if (h.game == id)
                         body += "<a href=\"../players/" + player_slug(who) + ".html\">" +
                                 html_escape(daemon::display_name(players, who)) + "</a>: " +
-                                html_escape(club::change_label({who, h.before, h.after})) +
-                                "<br>";
+                                html_escape(club::change_label({who, h.before, h.after})) + "<br>";
             }
             body += "</p>\n";
         }

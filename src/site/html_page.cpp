@@ -6,7 +6,8 @@
 namespace ck::site {
 namespace {
 
-constexpr const char* Css = R"(body{font-family:system-ui,sans-serif;margin:0 auto;max-width:52em;padding:.5em 1em;line-height:1.4;color:#222}
+constexpr const char* Css =
+    R"(body{font-family:system-ui,sans-serif;margin:0 auto;max-width:52em;padding:.5em 1em;line-height:1.4;color:#222}
 nav a{margin-right:1em}table{border-collapse:collapse;margin:.5em 0}td,th{padding:.15em .5em;text-align:left;border-bottom:1px solid #ddd}
 th{background:#f3f3f3}.num{text-align:right}.wrap{overflow-x:auto}
 .board{border:2px solid #444;border-collapse:collapse}.board td{width:2.2em;height:2.2em;padding:0;text-align:center;font-size:1.6em;border:0;line-height:1}
@@ -45,9 +46,9 @@ std::string page(const std::string& title, const std::string& root, const std::s
     std::string out =
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
-        html_escape(title) + "</title>\n<style>\n" + Css + "\n</style>\n</head>\n<body>\n<nav><a href=\"" +
-        root + "index.html\">Club</a><a href=\"" + root + "ratings.html\">Ratings</a></nav>\n<h1>" +
-        html_escape(title) + "</h1>\n" + body;
+        html_escape(title) + "</title>\n<style>\n" + Css +
+        "\n</style>\n</head>\n<body>\n<nav><a href=\"" + root + "index.html\">Club</a><a href=\"" +
+        root + "ratings.html\">Ratings</a></nav>\n<h1>" + html_escape(title) + "</h1>\n" + body;
     if (with_replay_script) out += "<script>\n" + std::string(ReplayScript) + "\n</script>\n";
     out += "</body>\n</html>\n";
     return out;

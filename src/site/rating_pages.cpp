@@ -32,16 +32,19 @@ std::string chart(const club::PlayerRating& p) {
     hi = std::ceil(hi / 100) * 100;
     const double w = 600, h = 240, left = 44, top = 10, bottom = 24;
     const auto x = [&](std::size_t i) {
-        return left + (w - left - 10) * static_cast<double>(i) / static_cast<double>(points.size() - 1);
+        return left +
+               (w - left - 10) * static_cast<double>(i) / static_cast<double>(points.size() - 1);
     };
     const auto y = [&](double r) { return top + (h - top - bottom) * (hi - r) / (hi - lo); };
     std::string line, band_top, band_bottom;
     for (std::size_t i = 0; i < points.size(); ++i) {
         line += fixed(x(i), 1) + "," + fixed(y(points[i].rating), 1) + " ";
-        band_top += fixed(x(i), 1) + "," + fixed(y(points[i].rating + points[i].deviation), 1) + " ";
+        band_top +=
+            fixed(x(i), 1) + "," + fixed(y(points[i].rating + points[i].deviation), 1) + " ";
     }
     for (std::size_t i = points.size(); i-- > 0;)
-        band_bottom += fixed(x(i), 1) + "," + fixed(y(points[i].rating - points[i].deviation), 1) + " ";
+        band_bottom +=
+            fixed(x(i), 1) + "," + fixed(y(points[i].rating - points[i].deviation), 1) + " ";
     std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + fixed(w, 0) +
                       " " + fixed(h, 0) + "\" width=\"" + fixed(w, 0) + "\" height=\"" +
                       fixed(h, 0) + "\" role=\"img\" aria-label=\"Rating history\">\n";
@@ -51,7 +54,8 @@ std::string chart(const club::PlayerRating& p) {
                "\" stroke=\"#ddd\"/><text x=\"2\" y=\"" + fixed(y(r) + 4, 1) +
                "\" font-size=\"11\">" + fixed(r, 0) + "</text>\n";
     svg += "<polygon points=\"" + band_top + band_bottom + "\" fill=\"#cfe0f7\"/>\n";
-    svg += "<polyline points=\"" + line + "\" fill=\"none\" stroke=\"#1a5fb4\" stroke-width=\"2\"/>\n";
+    svg +=
+        "<polyline points=\"" + line + "\" fill=\"none\" stroke=\"#1a5fb4\" stroke-width=\"2\"/>\n";
     svg += "<text x=\"" + fixed(left, 0) + "\" y=\"" + fixed(h - 6, 0) +
            "\" font-size=\"11\">games: " + std::to_string(points.size() - 1) +
            " (band: rating \xC2\xB1 RD)</text>\n</svg>\n";
@@ -115,8 +119,7 @@ std::map<std::string, std::string> player_pages(const std::vector<club::RatingPo
         }
     }
     std::map<std::string, std::string> out;
-    for (const auto& [slug, body] : bodies)
-        out[slug + ".html"] = page(names[slug], "../", body);
+    for (const auto& [slug, body] : bodies) out[slug + ".html"] = page(names[slug], "../", body);
     return out;
 }
 

@@ -76,17 +76,18 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
         const std::string gid = std::to_string(id);
         CK_TRY(put(dir / "games" / (gid + ".html"), gp->html, report));
         if (!gp->pgn.empty()) CK_TRY(put(dir / "games" / (gid + ".pgn"), gp->pgn, report));
-        const std::string row =
-            "<tr><td><a href=\"games/" + gid + ".html\">" + gid + "</a></td><td>" +
-            html_escape(g->meta.variant + (g->meta.hidden ? " (hidden)" : "")) + "</td><td>" +
-            players_line(players, g->meta, pool, "") + "</td>";
+        const std::string row = "<tr><td><a href=\"games/" + gid + ".html\">" + gid +
+                                "</a></td><td>" +
+                                html_escape(g->meta.variant + (g->meta.hidden ? " (hidden)" : "")) +
+                                "</td><td>" + players_line(players, g->meta, pool, "") + "</td>";
         if (!g->game.over())
             playing += row + "</tr>\n";
         else if (results_shown++ < RecentResults)
             results += row + "<td>" + html_escape(g->game.result().value_or("*")) + "</td></tr>\n";
     }
-    const std::string head = "<div class=\"wrap\"><table>\n<tr><th>Game</th><th>Variant</th>"
-                             "<th>Players</th>";
+    const std::string head =
+        "<div class=\"wrap\"><table>\n<tr><th>Game</th><th>Variant</th>"
+        "<th>Players</th>";
     std::string body = "<h2>Games in progress</h2>\n" +
                        (playing.empty() ? std::string("<p>None.</p>\n")
                                         : head + "</tr>\n" + playing + "</table></div>\n");

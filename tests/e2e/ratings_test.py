@@ -6,15 +6,13 @@ independent Glicko-2 computation (glicko2_reference.py) of the rated games in th
 ended, casual games must change nothing, game-start and game-end mails show the ratings, and
 `ratings POOL` by mail answers with the list.
 usage: ratings_test.py CRAZYKRIEG WORKDIR TEMPLATES"""
-import email
-import email.policy
-import email.utils
 import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_harness import Cli, expect, fail  # noqa: E402
+from cli_harness import Cli, expect, fail, reply_address, text_body  # noqa: E402
+from cli_harness import deliver as harness_deliver  # noqa: E402
 import glicko2_reference  # noqa: E402
 
 binary, work, templates = sys.argv[1:4]
@@ -33,31 +31,11 @@ def now():
 
 
 def deliver(frm, to, subject, lines):
-    msg = email.message.EmailMessage(policy=email.policy.SMTP)
-    msg["From"], msg["To"], msg["Subject"] = frm, to, subject
-    msg["Date"] = email.utils.formatdate(localtime=False)
-    msg["Message-ID"] = email.utils.make_msgid(domain="example.test")
-    msg.set_content("\n".join(lines) + "\n")
-    for sub in ("tmp", "new", "cur"):
-        os.makedirs(os.path.join(inbox, sub), exist_ok=True)
-    name = f"m{len(os.listdir(os.path.join(inbox, 'new')))}-{os.getpid()}-{day[0]}-{frm}"
-    with open(os.path.join(inbox, "tmp", name), "wb") as f:
-        f.write(msg.as_bytes())
-    os.rename(os.path.join(inbox, "tmp", name), os.path.join(inbox, "new", name))
+    harness_deliver(inbox, frm, to, subject, lines)
 
 
-def reply_to(mails, address, subject_part):
-    """The Reply-To of the mail to `address` whose subject holds `subject_part`."""
-    for to, subject, raw in mails:
-        if address in to and subject_part in subject:
-            msg = email.message_from_string(raw, policy=email.policy.default)
-            return str(msg["Reply-To"]), subject
-    fail(f"no '{subject_part}' mail to {address}: {[(t, s) for t, s, _ in mails]}")
-
-
-def body(raw):
-    msg = email.message_from_string(raw, policy=email.policy.default)
-    return msg.get_body(preferencelist=("plain",)).get_content()
+reply_to = reply_address
+body = text_body
 
 
 rated = []  # (pool, white, black, white_score) in the order the games ended
