@@ -169,7 +169,11 @@ TEST_CASE("tournament.ini errors name the line and the problem") {
 }
 
 TEST_CASE("create_tournament and record_result check their input") {
-    NewTournament n{"ok", "OK", Kind::Single, GameSettings{"chess", false, "", "", std::nullopt}, {{"A", "a@x"}}};
+    NewTournament n{"ok",
+                    "OK",
+                    Kind::Single,
+                    GameSettings{"chess", false, "", "", std::nullopt},
+                    {{"A", "a@x"}}};
     auto one = create_tournament(n);
     REQUIRE_FALSE(one);
     CHECK(one.error().code == ErrorCode::BadPlayers);
