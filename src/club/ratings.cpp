@@ -7,16 +7,14 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "club/text_util.hpp"
+
 namespace ck::club {
 namespace {
 
 constexpr const char* VersionLine = "ck-ratings 1";
 
-std::string lower(std::string s) {
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return s;
-}
+std::string lower(const std::string& s) { return text::lower_ascii(s); }
 
 std::string number(double x) {
     char buf[40];

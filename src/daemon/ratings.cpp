@@ -94,6 +94,33 @@ std::vector<std::string> ranked_lines(const club::RatingPool& pool, const Player
     return lines;
 }
 
+core::Result<std::optional<club::RatingLabels>, std::string> event_rating_labels(
+    const store::Store& store, const club::Tournament& t, const store::Transaction* pending) {
+    for (const club::Pairing& p : t.pairings) {
+        if (!p.game) continue;
+        const std::string* staged = pending ? pending_file(*pending, *p.game, "game.ini") : nullptr;
+        std::string text;
+        if (staged) {
+            text = *staged;
+        } else {
+            auto read = store.read_game_file(*p.game, "game.ini");
+            if (!read) return core::unexpected(read.error().message);
+            text = std::move(*read);
+        }
+        auto meta = parse_game_ini(text);
+        if (!meta) return core::unexpected(meta.error());
+        if (!meta->rated) return std::optional<club::RatingLabels>{};
+        auto pool = load_pool(store, pool_of(*meta), pending);
+        if (!pool) return core::unexpected(pool.error());
+        club::RatingLabels labels;
+        for (const club::Player& player : t.players)
+            labels[club::text::lower_ascii(player.address)] =
+                club::rating_label(club::current(&*pool, player.address));
+        return std::optional<club::RatingLabels>{std::move(labels)};
+    }
+    return std::optional<club::RatingLabels>{};
+}
+
 core::Result<compose::RatingsDetails, std::string> ratings_details(const store::Store& store,
                                                                    const Players& players,
                                                                    const std::string& asked) {

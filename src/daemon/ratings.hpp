@@ -5,9 +5,11 @@
 // are those of tournament_hooks.hpp: game_turn.cpp and the clock pass's forfeit), so the rating
 // and the result commit together, in the commit order of the games' ends. A staged write of
 // the pool in the transaction (two games ending in one clock pass) is read back from there.
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "club/crosstable.hpp"
 #include "club/ratings.hpp"
 #include "compose/compose.hpp"
 #include "core/result.hpp"
@@ -51,6 +53,13 @@ std::string display_name(const Players& players, const std::string& address);
 
 // A pool's ranked list as monospace lines: "  1. Ann Smith              1623   12 games".
 std::vector<std::string> ranked_lines(const club::RatingPool& pool, const Players& players);
+
+// The rating column of an event's crosstables (club/crosstable.hpp): every player's current
+// label in the pool of the event's games, when they are rated (as the event's first started
+// game says: game.ini, `pending` first); nullopt for a casual event or one not started.
+core::Result<std::optional<club::RatingLabels>, std::string> event_rating_labels(
+    const store::Store& store, const club::Tournament& t,
+    const store::Transaction* pending = nullptr);
 
 // What the `ratings [POOL]` mail shows: every pool that has ratings (in pool_names order), or
 // the one asked for (lower-cased; an unknown name or an empty pool gives no pools: the mail

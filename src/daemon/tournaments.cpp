@@ -11,6 +11,7 @@
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/players.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/time_control.hpp"
 #include "mail/outgoing.hpp"
 
@@ -198,8 +199,13 @@ core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std:
                                                 store::Transaction& tx) {
     compose::StandingsDetails d;
     d.final = final;
-    for (const club::Tournament& t : events)
-        d.events.push_back({t.name, club::crosstable_text(t), club::crosstable_html(t)});
+    for (const club::Tournament& t : events) {
+        // A rated event's crosstables have a rating column (ratings.hpp).
+        auto labels = event_rating_labels(desk.store, t, &tx);
+        if (!labels) return core::unexpected(labels.error());
+        const club::RatingLabels* r = *labels ? &**labels : nullptr;
+        d.events.push_back({t.name, club::crosstable_text(t, r), club::crosstable_html(t, r)});
+    }
     if (final && events.size() == 1) d.archive_name = "tournament-" + events[0].id + ".pgn";
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
     auto mail = compose::standings_mail(desk.templates, env, d);

@@ -109,9 +109,12 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
             if (p.game)
                 games += "<a href=\"../games/" + std::to_string(*p.game) + ".html\">" +
                          std::to_string(*p.game) + "</a> ";
+        auto labels = daemon::event_rating_labels(store, *t);
+        if (!labels) return core::unexpected("tournament " + tid + ": " + labels.error());
+        const club::RatingLabels* r = *labels ? &**labels : nullptr;
         CK_TRY(put(dir / "tournaments" / (tid + ".html"),
                    page(t->name.empty() ? tid : t->name, "../",
-                        "<div class=\"wrap\">" + club::crosstable_html(*t) + "</div>\n" +
+                        "<div class=\"wrap\">" + club::crosstable_html(*t, r) + "</div>\n" +
                             (games.empty() ? std::string() : "<p>Games: " + games + "</p>\n")),
                    report));
         events += "<li><a href=\"tournaments/" + tid + ".html\">" +
