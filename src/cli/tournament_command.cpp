@@ -19,6 +19,7 @@
 #include "club/crosstable.hpp"
 #include "club/tournament.hpp"
 #include "daemon/mail_pass.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/tournaments.hpp"
 #include "store/store.hpp"
 
@@ -155,7 +156,9 @@ int run_tournament(const Args& args) {
     auto t = daemon::load_tournament(*store, words[1]);
     if (!t) return fail(t.error());
     if (words[0] == "show") {
-        std::cout << club::crosstable_text(*t);
+        auto labels = daemon::event_rating_labels(*store, *t);  // rated: a rating column
+        if (!labels) return fail(labels.error());
+        std::cout << club::crosstable_text(*t, *labels ? &**labels : nullptr);
         return ExitOk;
     }
     auto archive = daemon::tournament_archive(*store, *t);
