@@ -167,6 +167,14 @@ try:
         want, wp, bp = final_position(gid)
         expect(board == want, f"game {gid}: the board after {plies} plies\n{board}\n{want}")
         expect(pockets == (wp, bp), f"game {gid}: pockets {pockets} vs {(wp, bp)}")
+        # The buttons do the same.
+        browser.eval("document.getElementById('first').click()")
+        expect(browser.eval("document.getElementById('ply').textContent") == "Start",
+               f"game {gid}: the start button")
+        browser.eval("document.getElementById('last').click()")
+        expect(browser.eval("document.querySelectorAll('#board td[data-piece]:not("
+                            "[data-piece=\"\"])').length") == len(want),
+               f"game {gid}: the end button")
         browser.key("ArrowLeft")
         expect(browser.eval("document.querySelector('.moves span.cur')") is not None or
                plies <= 1, f"game {gid}: stepping back marks a move")
@@ -208,6 +216,18 @@ try:
                    "the player's rating chart")
         browser.screenshot(os.path.join(shots, name + ".png"))
         expect(os.path.getsize(os.path.join(shots, name + ".png")) > 1000, f"screenshot {name}")
+
+    # Readable on a phone: nothing wider than a 390-pixel screen.
+    browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844,
+                 deviceScaleFactor=1, mobile=True)
+    for name in ("game-finished", "ratings", "index"):
+        browser.load(url(pages[name]))
+        width = browser.eval("document.documentElement.scrollWidth")
+        expect(width <= 391, f"{name}: {width} pixels wide on a phone")
+    browser.screenshot(os.path.join(shots, "phone-index.png"))
+    browser.load(url(pages["game-finished"]))
+    browser.screenshot(os.path.join(shots, "phone-game-finished.png"))
+    browser.call("Emulation.clearDeviceMetricsOverride")
 
     # Over HTTP from a plain static server (127.0.0.1, 12080-12099).
     class Quiet(http.server.SimpleHTTPRequestHandler):
