@@ -1,4 +1,6 @@
-// libFuzzer target: the input is a PGN file. Contract checked (spec/pgn.md):
+// libFuzzer target: the input is a PGN file, plain or compressed (zstd, gzip, bzip2, xz: it is
+// read through pgn::InputStream as `crazykrieg validate` reads it). Contract checked (spec/pgn.md):
+//  - the decoders never crash, whatever the bytes after a compression magic;
 //  - the streaming reader and the validator never crash: GameSplitter cuts the input into games
 //    and each goes through validate_game and read_game (what validate_stream runs per game, on
 //    this thread: validate_stream itself starts threads even for jobs = 1);
@@ -11,12 +13,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "pgn/game.hpp"
+#include "pgn/input_stream.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/validator.hpp"
 #include "pgn/writer.hpp"
@@ -68,8 +70,8 @@ void check_game(const GameText& game) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string input(reinterpret_cast<const char*>(data), size);
-    std::istringstream in(input), in_small(input);
-    GameSplitter splitter(in), small(in_small, 7);
+    auto in = InputStream::from_memory(input), in_small = InputStream::from_memory(input);
+    GameSplitter splitter(in->stream()), small(in_small->stream(), 7);
     for (;;) {
         auto game = splitter.next();
         std::optional<std::string> small_text;
@@ -84,5 +86,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!game) break;
         check_game(*game);
     }
+    if (splitter.read_error() != small.read_error() || in->error() != in_small->error())
+        fail(input, in->error() + " / " + in_small->error(),
+             "decoding differs with a 7-byte chunk");
+    if (splitter.read_error() && in->error().empty())
+        fail(input, "", "a read error without a message");
     return 0;
 }

@@ -4,17 +4,21 @@
 usage: scripts/bench-mail-live.py [CRAZYKRIEG] [GAMES]     (as root; default build/crazykrieg, 50)
 
 The companion of `crazykrieg bench --only mail` (the Maildir path). It starts private servers
-with scripts/mailtest.sh on ports of its own (IMAP 12143, LMTP 12024, SMTP 12025, under
+with scripts/mailtest.sh on ports of its own (IMAP 10143, LMTP 10024, SMTP 10025, under
 /tmp/ck-bench-mt), starts GAMES open crazyhouse games between white@ and black@example.test,
 sends 2*GAMES move mails through SMTP (every White first, then every Black once White's are all in), waits until all sit
 in the referee's IMAP INBOX, and then times one `crazykrieg serve --once`: fetch over IMAP,
 referee, group commit, move to the processed folder, and send the 4*GAMES answers through
 SMTP. It prints the serve figure and the time until every answer was in the players' IMAP
-mailboxes. Opt-in: nothing calls it; the servers are stopped at the end.
+mailboxes, and beside them postfix's own intake rate measured in the same run: 4*GAMES mails
+of the daemon's answers' size sent by this script over one SMTP session (what the daemon's
+sending part cannot beat). Opt-in: nothing calls it; the servers are stopped at the end.
 """
 import email
 import email.utils
 import imaplib
+import resource
+import shutil
 import os
 import smtplib
 import subprocess
@@ -23,7 +27,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PORTS = {"IMAP_PORT": "12143", "LMTP_PORT": "12024", "SMTP_PORT": "12025"}
+PORTS = {"IMAP_PORT": "10143", "LMTP_PORT": "10024", "SMTP_PORT": "10025"}
 MT_DIR = "/tmp/ck-bench-mt"
 DOMAIN = "example.test"
 REFEREE, WHITE, BLACK = ("%s@%s" % (u, DOMAIN) for u in ("referee", "white", "black"))
@@ -103,22 +107,44 @@ def main():
                                email.utils.formatdate(), move))
                     s.sendmail(user, [to], raw.encode())
             wait_count(REFEREE, (k + 1) * games)
+        cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.monotonic()
-        run([ck, "serve", "--once"] + base)
+        # CK_BENCH_PREFIX (e.g. "strace -f -tt -o /tmp/serve.trace") wraps the timed serve.
+        run(os.environ.get("CK_BENCH_PREFIX", "").split() + [ck, "serve", "--once"] + base)
         t1 = time.monotonic()
+        cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         wait_count(WHITE, games * 3)
         wait_count(BLACK, games * 3)
         t2 = time.monotonic()
         n = 2 * games
-        print("mail-live: %d move mails, serve --once %.2f s: %.0f mails/s" % (n, t1 - t0, n / (t1 - t0)))
+        print("mail-live: %d move mails, serve --once %.2f s: %.0f mails/s (its CPU: %.2f s user, "
+              "%.2f s system)" % (n, t1 - t0, n / (t1 - t0), cpu1.ru_utime - cpu0.ru_utime,
+                                  cpu1.ru_stime - cpu0.ru_stime))
         print("mail-live: until every answer was in the players' IMAP mailboxes %.2f s: %.0f mails/s"
               % (t2 - t0, n / (t2 - t0)))
         left = count(REFEREE)
         if left:
             sys.exit("the referee's INBOX still holds %d mails" % left)
+        # postfix's own intake: as many mails as the daemon sent, of the same size, one session.
+        m = imaplib.IMAP4("127.0.0.1", int(PORTS["IMAP_PORT"]))
+        m.login(WHITE, "secret")
+        m.select("INBOX", readonly=True)
+        _, data = m.fetch("1", "(BODY.PEEK[])")
+        sample = data[0][1]
+        m.logout()
+        k = 4 * games
+        t3 = time.monotonic()
+        with smtplib.SMTP("127.0.0.1", int(PORTS["SMTP_PORT"])) as s:
+            for i in range(k):
+                s.sendmail(REFEREE, [REFEREE], sample)
+        t4 = time.monotonic()
+        print("postfix intake, same run: %d mails of %d bytes over one SMTP session in %.2f s: "
+              "%.0f mails/s (the daemon sent %d answers for %d moves)"
+              % (k, len(sample), t4 - t3, k / (t4 - t3), 4 * games, n))
     finally:
         subprocess.run(["bash", os.path.join(ROOT, "scripts/mailtest.sh"), "stop", MT_DIR], env=env,
                        capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

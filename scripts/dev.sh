@@ -12,7 +12,7 @@ set -euo pipefail
 # Labels (see tests/) the sanitizer pass leaves out: too slow under ASan, or needing the mail
 # servers, which the Release pass already exercises. An anchored ctest regex, so that e.g.
 # "perft-quick" still runs under the sanitizers while "perft" does not.
-ASAN_EXCLUDE_LABELS='^(perft|slow|mailserver)$'
+ASAN_EXCLUDE_LABELS='^(perft|slow|mailserver|package)$'
 CTEST_JOBS=2
 # Default per-test limit for tests that set no TIMEOUT of their own (ctest's default is 1500 s).
 CTEST_TIMEOUT=900
@@ -102,6 +102,15 @@ cmd_test() {
     if ! bash scripts/setup.sh; then
         echo "dev.sh test: FAILED (setup or Release build; see above)"
         return 1
+    fi
+
+    say "format (clang-format --dry-run -Werror over src/ tests/ fuzz/)"
+    local -a sources
+    mapfile -t sources < <(find src tests fuzz \( -name '*.cpp' -o -name '*.hpp' \) | sort)
+    if clang-format --dry-run -Werror "${sources[@]}"; then
+        record "format" ok "${#sources[@]} files"
+    else
+        record "format" FAIL "run clang-format -i on the files named above"
     fi
 
     say "tests (Release, $BUILD_DIR)"

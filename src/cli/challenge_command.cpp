@@ -13,6 +13,7 @@
 #include "cli/daemon_setup.hpp"
 #include "core/clock.hpp"
 #include "daemon/challenges.hpp"
+#include "daemon/club_migration.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 
@@ -62,8 +63,8 @@ int run_challenge(const Args& args) {
     if (!config) return usage(config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir, StoreWait);
-    if (!store) return fail(store.error().message);
+    auto store = daemon::open_club_store(config->store_dir, StoreWait);
+    if (!store) return fail(store.error());
     auto book = daemon::load_challenges(*store);
     if (!book) return fail(book.error());
     const auto now = std::chrono::system_clock::now();

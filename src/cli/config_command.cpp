@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "compose/compose.hpp"
+#include "core/data_files.hpp"
 #include "daemon/config.hpp"
 #include "daemon/time_control.hpp"
 #include "daemon/transport_config.hpp"
@@ -93,6 +95,28 @@ void check_secret(Report& r, const daemon::Config& c) {
     check_private_file(r, "secret", c.secret_file);
 }
 
+// README "TLS": which CAs the server's certificate is checked against.
+void check_ca_file(Report& r, const std::string& section, bool tls, bool verify,
+                   const std::string& ca_file) {
+    if (!tls) {
+        r.line(section + " tls", "none (plain connection, starttls = no)");
+        return;
+    }
+    if (!verify) {
+        r.line(section + " tls", "certificate NOT verified (verify_tls = no)");
+        return;
+    }
+    if (ca_file.empty()) {
+        r.line(section + " tls", "certificate verified against the system's CAs");
+        return;
+    }
+    std::ifstream in(ca_file);
+    if (!in)
+        r.problem(section + ".ca_file: cannot read " + ca_file);
+    else
+        r.line(section + " tls", "certificate verified against " + ca_file);
+}
+
 void check_source(Report& r, const daemon::Config& c, bool connect) {
     if (c.source == daemon::Config::Source::Maildir) {
         check_writable_dir(r, "source", "maildir", c.inbox);
@@ -108,6 +132,9 @@ void check_source(Report& r, const daemon::Config& c, bool connect) {
         return;
     }
     check_private_file(r, "imap.password_file", c.imap_password_file);
+    check_ca_file(r, "imap",
+                  imap->url.rfind("imaps://", 0) == 0 || imap->tls != mail::TlsMode::None,
+                  c.imap_verify_tls, c.imap_ca_file);
     if (!connect) return;
     mail::ImapSource source(std::move(*imap));
     auto pending = source.list_pending();
@@ -130,6 +157,9 @@ void check_sink(Report& r, const daemon::Config& c, bool connect) {
         return;
     }
     if (!c.smtp_user.empty()) check_private_file(r, "smtp.password_file", c.smtp_password_file);
+    check_ca_file(r, "smtp",
+                  smtp->url.rfind("smtps://", 0) == 0 || smtp->tls != mail::TlsMode::None,
+                  c.smtp_verify_tls, c.smtp_ca_file);
     if (!connect) return;
     mail::SmtpSink sink(std::move(*smtp));
     auto ok = sink.check();
@@ -140,7 +170,7 @@ void check_sink(Report& r, const daemon::Config& c, bool connect) {
 }
 
 int run_config(const Args& args) {
-    std::string config_file, templates = "templates";
+    std::string config_file, templates;
     bool connect = false;
     std::vector<std::string> words;
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -180,12 +210,14 @@ int run_config(const Args& args) {
     check_secret(r, c);
     check_source(r, c, connect);
     check_sink(r, c, connect);
-    auto t = compose::Templates::load(templates);
+    // The folder every command would use, and why (core/data_files.hpp).
+    const core::DataDir found = core::locate_templates(templates, c.templates);
+    auto t = compose::Templates::load(found.dir);
     if (!t)
-        r.problem("templates: " + t.error().message);
+        r.problem("templates: " + t.error().message + " (" + found.origin + ")");
     else
-        r.line("templates",
-               templates + " (" + std::to_string(compose::kind_names().size()) + " kinds of mail)");
+        r.line("templates", found.dir.string() + " (" + found.origin + "; " +
+                                std::to_string(compose::kind_names().size()) + " kinds of mail)");
     r.line(
         "club",
         "default_time " + daemon::format_time_control(c.default_time) + ", reminder_days " +

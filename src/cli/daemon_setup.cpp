@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "core/data_files.hpp"
 #include "daemon/transport_config.hpp"
 #include "mail/imap.hpp"
 #include "mail/maildir.hpp"
@@ -24,6 +25,10 @@ core::Result<daemon::Config, std::string> load_daemon_config(const std::string& 
     auto c = daemon::load_config_file(config_file);
     if (!c) return core::unexpected(c.error().message);
     return std::move(*c);
+}
+
+std::filesystem::path templates_dir(const std::string& option, const daemon::Config& config) {
+    return core::locate_templates(option, config.templates).dir;
 }
 
 core::Result<std::unique_ptr<core::Clock>, std::string> make_clock(const std::string& now) {
@@ -62,13 +67,14 @@ core::Result<OrganiserSession, SessionError> open_organiser_session(const std::s
     auto config = load_daemon_config(config_file);
     if (!config) return core::unexpected(SessionError{true, config.error()});
     s.config = std::move(*config);
+    s.templates = templates_dir(templates, s.config);
     auto clock = make_clock(now);
     if (!clock) return core::unexpected(SessionError{true, clock.error()});
     s.clock = std::move(*clock);
     auto sink = make_sink(s.config);
     if (!sink) return core::unexpected(SessionError{false, sink.error()});
     s.sink = std::move(*sink);
-    auto d = daemon::Daemon::open(s.config, templates, StoreWait);
+    auto d = daemon::Daemon::open(s.config, s.templates, StoreWait);
     if (!d) return core::unexpected(SessionError{false, d.error()});
     s.daemon.emplace(std::move(*d));
     return s;

@@ -3,6 +3,7 @@
 // (--config FILE or the embedded default under ./var/), the clock (--now ISO-8601) and the
 // configured mail source (Maildir or IMAP) and sink (Maildir or SMTP).
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,10 @@ inline constexpr std::chrono::seconds StoreWait{30};
 // Loads `config_file` (empty: the embedded default).
 core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file);
 
+// The template folder: --templates (`option`, empty when not given), else [mail] templates, else
+// beside the executable or compiled in (core/data_files.hpp; README "Finding its files").
+std::filesystem::path templates_dir(const std::string& option, const daemon::Config& config);
+
 // A FixedClock at `now` (ISO 8601) or the system clock when empty.
 core::Result<std::unique_ptr<core::Clock>, std::string> make_clock(const std::string& now);
 
@@ -41,6 +46,7 @@ core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemo
 // the daemon, opened waiting up to StoreWait for the store.
 struct OrganiserSession {
     daemon::Config config;
+    std::filesystem::path templates;  // templates_dir(--templates, config)
     std::unique_ptr<core::Clock> clock;
     std::unique_ptr<mail::MailSink> sink;
     std::optional<daemon::Daemon> daemon;

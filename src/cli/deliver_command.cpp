@@ -20,7 +20,7 @@ namespace ck::cli {
 namespace {
 
 int run_deliver(const Args& args) {
-    std::string config_file, now, templates = "templates";
+    std::string config_file, now, templates;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         const auto value = [&](std::string& out) {
@@ -68,7 +68,7 @@ int run_deliver(const Args& args) {
         core::operator_log().error("deliver: " + sink.error() + "; message left in the inbox");
         return ExitOk;
     }
-    auto d = daemon::Daemon::open(*config, templates, StoreWait);
+    auto d = daemon::Daemon::open(*config, templates_dir(templates, *config), StoreWait);
     if (!d) {
         core::operator_log().warn("deliver: " + d.error() + "; message left in the inbox");
         return ExitOk;

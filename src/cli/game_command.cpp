@@ -9,6 +9,7 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "core/log.hpp"
+#include "daemon/club_migration.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/spectators.hpp"
@@ -86,7 +87,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
     auto s = open_organiser_session(config_file, now, templates);
     if (!s)
         return s.error().usage ? usage_error("game", s.error().message) : fail(s.error().message);
-    auto t = compose::Templates::load(templates);
+    auto t = compose::Templates::load(s->templates);
     if (!t) return fail("templates: " + t.error().message);
     store::Transaction tx(s->clock->now());
     daemon::Daemon& d = *s->daemon;
@@ -111,7 +112,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
 }
 
 int run_game(const Args& args) {
-    std::string config_file, templates = "templates", as = "referee";
+    std::string config_file, templates, as = "referee";
     std::vector<std::string> words, rest;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -122,7 +123,7 @@ int run_game(const Args& args) {
                          "       crazykrieg game show ID [--as white|black|referee]\n"
                          "       crazykrieg game pgn ID [--as referee|white|black]\n"
                          "       crazykrieg game follow|unfollow ID EMAIL [--now ISO-8601]\n"
-                         "common options: --config FILE, --templates DIR (default templates)\n";
+                         "common options: --config FILE, --templates DIR\n";
             return ExitOk;
         }
         const auto value = [&](std::string& out) {
@@ -158,8 +159,8 @@ int run_game(const Args& args) {
     if (!config) return usage_error("game", config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir, StoreWait);
-    if (!store) return fail(store.error().message);
+    auto store = daemon::open_club_store(config->store_dir, StoreWait);
+    if (!store) return fail(store.error());
     if (words[0] == "list") {
         auto ids = store->list_games();
         if (!ids) return fail(ids.error().message);

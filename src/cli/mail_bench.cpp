@@ -8,15 +8,17 @@
 // for the side to move (in SAN); the bench's players write one mail per turn to their per-game
 // reply address, one mail in five leading with an illegal try. The whole queue is delivered into
 // the inbox first. Timed: Daemon::step until the inbox has nothing pending. Templates come from
-// $CK_TEMPLATES_DIR or ./templates (the bench runs from the repo root); without them the section
-// says so and prints no figure.
+// $CK_TEMPLATES_DIR, else where every command finds them (core/data_files.hpp); without them the
+// section says so and prints no figure.
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <streambuf>
 #include <string>
@@ -25,9 +27,11 @@
 #include "cli/command.hpp"
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
+#include "core/data_files.hpp"
 #include "core/log.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/reply_address.hpp"
+#include "daemon/tournaments.hpp"
 #include "mail/maildir.hpp"
 #include "rules/game_status.hpp"
 #include "rules/movegen.hpp"
@@ -86,12 +90,12 @@ std::string illegal_try(const rules::Position& pos, std::mt19937& rng) {
 
 void run_mail_bench(std::ostream& out) {
     using Clock = std::chrono::steady_clock;
-    fs::path templates = "templates";
-    if (const char* env = std::getenv("CK_TEMPLATES_DIR")) templates = env;
+    const char* env = std::getenv("CK_TEMPLATES_DIR");
+    const fs::path templates = core::locate_templates(env ? env : "", "").dir;
     std::error_code ec;
     if (!fs::is_directory(templates, ec)) {
-        out << "mail: skipped (no templates directory; run from the repo root or set "
-               "CK_TEMPLATES_DIR)\n";
+        out << "mail: skipped (no templates directory " << templates.string()
+            << "; set CK_TEMPLATES_DIR)\n";
         return;
     }
     const fs::path root =
@@ -134,7 +138,7 @@ void run_mail_bench(std::ostream& out) {
     std::vector<std::string> players;
     for (int i = 0; i < 8; ++i) {
         players.push_back("player" + std::to_string(i) + "@bench.example");
-        if (auto added = d.players().add("Player " + std::to_string(i), players.back()); !added)
+        if (auto added = d.add_player("Player " + std::to_string(i), players.back()); !added)
             return fail("player add");
     }
     std::vector<BenchGame> games;
@@ -221,7 +225,200 @@ void run_mail_bench(std::ostream& out) {
         << " mails delivered to the outbox\n";
 }
 
+// --- the cost of the store's size (README "Benchmarks") ---
+
+// A daemon on a fresh directory under the temp dir, as the embedded default lays it out.
+struct BenchClub {
+    fs::path root;
+    daemon::Config config;
+    std::optional<daemon::Daemon> d;
+    ~BenchClub() {
+        d.reset();
+        std::error_code e;
+        fs::remove_all(root, e);
+    }
+};
+
+core::Result<void, std::string> open_club(BenchClub& c, const std::string& name,
+                                          const fs::path& templates) {
+    c.root = fs::temp_directory_path() / ("ck-" + name + "-" + std::to_string(::getpid()));
+    std::error_code ec;
+    fs::remove_all(c.root, ec);
+    c.config = daemon::default_config();
+    c.config.store_dir = (c.root / "games").string();
+    c.config.inbox = (c.root / "inbox").string();
+    c.config.outbox = (c.root / "outbox").string();
+    c.config.secret_file = (c.root / "secret").string();
+    fs::create_directories(c.root, ec);
+    for (const auto& dir : {c.config.inbox, c.config.outbox})
+        if (auto ok = mail::ensure_maildir(dir); !ok) return core::unexpected(ok.error().message);
+    if (auto w = core::write_file_atomic(c.config.secret_file, std::string(Secret) + "\n", 0600);
+        !w)
+        return core::unexpected(w.error().message);
+    auto opened = daemon::Daemon::open(c.config, templates);
+    if (!opened) return core::unexpected(opened.error());
+    c.d.emplace(std::move(*opened));
+    return {};
+}
+
+// Seconds of the fastest of `runs` idle passes as a running `serve` makes them: open the daemon
+// (store without the sweep of game directories its first opening did, players, templates),
+// one step over an empty inbox, close.
+core::Result<double, std::string> idle_pass(BenchClub& c, const fs::path& templates, int runs) {
+    c.d.reset();
+    double best = 1e9;
+    for (int i = 0; i < runs; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        auto opened = daemon::Daemon::open(c.config, templates, std::chrono::milliseconds{0},
+                                           store::Store::Sweep::TopDirs);
+        if (!opened) return core::unexpected(opened.error());
+        mail::MaildirSource source(c.config.inbox);
+        mail::MaildirSink outbox(c.config.outbox);
+        core::SystemClock clock;
+        const auto report = opened->step(source, outbox, clock);
+        if (!report.error.empty()) return core::unexpected(report.error);
+        best = std::min(
+            best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    auto opened = daemon::Daemon::open(c.config, templates);
+    if (!opened) return core::unexpected(opened.error());
+    c.d.emplace(std::move(*opened));
+    return best;
+}
+
+// Plays random legal moves by mail into game `id` until it is at `plies` (false: the game ended
+// first). `pos` is the shadow position, `n` numbers the Message-IDs.
+core::Result<bool, std::string> play_to(BenchClub& c, store::GameId id, const std::string& white,
+                                        const std::string& black, rules::Position& pos, int plies,
+                                        int& ply, std::mt19937& rng, std::size_t& n) {
+    core::SystemClock clock;
+    while (ply < plies) {
+        rules::MoveList legal;
+        rules::generate_legal(pos, legal);
+        if (legal.empty() || rules::termination(pos) != rules::Termination::None) return false;
+        const rules::Move m = legal[std::uniform_int_distribution<int>(0, legal.size() - 1)(rng)];
+        const rules::Color side = pos.side_to_move();
+        auto reply =
+            daemon::build_reply_address(c.config.referee_address, std::to_string(id), side, Secret);
+        if (!reply) return core::unexpected(reply.error().message);
+        const std::string mid = "ply-" + std::to_string(n++) + "@bench.example";
+        const std::string raw = player_mail(side == rules::Color::White ? white : black, *reply,
+                                            rules::to_san(pos, m), mid, id);
+        if (auto h = c.d->handle(raw, clock); !h) return core::unexpected(h.error());
+        pos.make_move(m);
+        ++ply;
+    }
+    return true;
+}
+
+// A game of the club at `plies` plies (new games until one lasts that long); its move mails per
+// second over `timed` more plies.
+core::Result<double, std::string> moves_at(BenchClub& c, int plies, int timed, std::mt19937& rng,
+                                           std::size_t& n) {
+    const std::string white = "player0@bench.example", black = "player1@bench.example";
+    core::SystemClock clock;
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        daemon::NewGame spec;
+        spec.variant = "crazykrieg";
+        spec.hidden = true;
+        spec.white = white;
+        spec.black = black;
+        auto id = c.d->new_game(spec, clock);
+        if (!id) return core::unexpected(id.error());
+        auto pos = rules::Position::startpos(*rules::find_variant("crazyhouse"));
+        int ply = 0;
+        auto reached = play_to(c, *id, white, black, pos, plies, ply, rng, n);
+        if (!reached) return core::unexpected(reached.error());
+        if (!*reached) continue;
+        const auto t0 = std::chrono::steady_clock::now();
+        auto more = play_to(c, *id, white, black, pos, plies + timed, ply, rng, n);
+        if (!more) return core::unexpected(more.error());
+        if (!*more) continue;
+        return timed / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    return core::unexpected("no random game lasted " + std::to_string(plies + timed) + " plies");
+}
+
+long max_rss_mb() {
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss / 1024;
+}
+
+void run_store_size_bench(std::ostream& out) {
+    fs::path templates = "templates";
+    if (const char* env = std::getenv("CK_TEMPLATES_DIR")) templates = env;
+    std::error_code ec;
+    if (!fs::is_directory(templates, ec)) return;  // run_mail_bench said so
+    auto fail = [&](const std::string& what) {
+        out << "mail: store bench failed: " << what << "\n";
+    };
+    NullBuf null_buf;
+    std::ostream null_out(&null_buf);
+    core::operator_log().set_stream(null_out);
+    struct RestoreLog {
+        ~RestoreLog() { core::operator_log().set_stream(std::cerr); }
+    } restore_log;
+
+    // One game.
+    BenchClub small;
+    if (auto ok = open_club(small, "bench-one-game", templates); !ok) return fail(ok.error());
+    core::SystemClock clock;
+    for (int i = 0; i < 2; ++i)
+        if (auto a = small.d->add_player("Player " + std::to_string(i),
+                                         "player" + std::to_string(i) + "@bench.example");
+            !a)
+            return fail(a.error());
+    {
+        daemon::NewGame spec;
+        spec.variant = "crazykrieg";
+        spec.hidden = true;
+        spec.white = "player0@bench.example";
+        spec.black = "player1@bench.example";
+        if (auto id = small.d->new_game(spec, clock); !id) return fail(id.error());
+    }
+    auto one = idle_pass(small, templates, 5);
+    if (!one) return fail(one.error());
+
+    // A 64-player double round robin: 4,032 timed games.
+    BenchClub big;
+    if (auto ok = open_club(big, "bench-64-players", templates); !ok) return fail(ok.error());
+    daemon::TournamentSpec spec;
+    spec.name = "Bench Open";
+    spec.double_round = true;
+    spec.variant = "crazykrieg";
+    spec.hidden = true;
+    for (int i = 0; i < 64; ++i) {
+        spec.players.push_back("player" + std::to_string(i) + "@bench.example");
+        if (auto a = big.d->add_player("Player " + std::to_string(i), spec.players.back()); !a)
+            return fail(a.error());
+    }
+    const long rss0 = max_rss_mb();
+    const auto t0 = std::chrono::steady_clock::now();
+    auto event = daemon::create_tournament(*big.d, spec, clock);
+    if (!event) return fail(event.error());
+    const double create_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const long rss1 = max_rss_mb();
+    auto many = idle_pass(big, templates, 3);
+    if (!many) return fail(many.error());
+    out << "mail 64-player double round robin created: " << create_s << " s, peak RSS " << rss1
+        << " MB (" << rss0 << " MB before)\n";
+    out << "mail idle pass: " << *many * 1000 << " ms over 4032 games, " << *one * 1000
+        << " ms over 1 game (" << *many / *one << "x)\n";
+
+    std::mt19937 rng(20261124);
+    std::size_t n = 0;
+    auto early = moves_at(small, 10, 20, rng, n);
+    if (!early) return fail(early.error());
+    auto late = moves_at(small, 300, 20, rng, n);
+    if (!late) return fail(late.error());
+    out << "mail moves into a game: " << static_cast<long>(*late) << " mails/s at ply 300, "
+        << static_cast<long>(*early) << " mails/s at ply 10 (" << *late / *early << ")\n";
+}
+
 const BenchRegistration breg{{"mail", 40, run_mail_bench}};
+const BenchRegistration breg_size{{"mail", 41, run_store_size_bench}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -1,7 +1,11 @@
 // Bench section "pgn": PGN validation throughput (`crazykrieg validate`'s engine) on the
 // generated crazyhouse and standard samples repeated in memory to at least 100 MB each,
-// with 1 and 2 worker threads. Data: $CK_DATA_DIR (tests/data or tests/data/pgn) or
-// tests/data/pgn relative to the current directory (the bench runs from the repo root).
+// with 1 and 2 worker threads, plain and as a multi-frame .zst stream (README "Validating
+// databases": goal <= 1.15x the plain time on one thread). Data: $CK_DATA_DIR (tests/data or
+// tests/data/pgn) or tests/data/pgn of the source tree the binary was built in
+// (<executable's dir>/../tests/...).
+#include <zstd.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -12,7 +16,10 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "core/data_files.hpp"
 #include "pgn/batch_validator.hpp"
+#include "pgn/input_stream.hpp"
+#include "pgn/reader.hpp"
 
 namespace ck::cli {
 namespace {
@@ -31,7 +38,10 @@ std::string find_sample(const std::string& name) {
         dirs.push_back(std::string(env) + "/pgn/");
         dirs.push_back(std::string(env) + "/");
     }
-    dirs.push_back("tests/data/pgn/");
+    // A build inside the source tree, as for the templates (core/data_files.hpp): never the
+    // working directory.
+    if (const auto exe = core::executable_dir(); !exe.empty())
+        dirs.push_back((exe.parent_path() / "tests" / "data" / "pgn").string() + "/");
     for (const auto& d : dirs) {
         std::ifstream in(d + name, std::ios::binary);
         if (in) return std::string(std::istreambuf_iterator<char>(in), {});
@@ -43,7 +53,8 @@ void run_one(std::ostream& out, const std::string& label, const std::string& sam
     std::string text = find_sample(sample);
     if (text.empty()) {
         out << "pgn " << label << ": " << sample
-            << " not found (run from the repository root or set CK_DATA_DIR)\n";
+            << " not found (tests/data/pgn of the source tree the binary was built in, or set "
+               "CK_DATA_DIR)\n";
         return;
     }
     if (text.back() != '\n') text += '\n';
@@ -55,24 +66,53 @@ void run_one(std::ostream& out, const std::string& label, const std::string& sam
     {
         // Warm up: the rules engine's start-up (attack tables) is not PGN throughput.
         std::istringstream one(text.substr(0, text.find("\n\n[")));
-        pgn::validate_stream(one, {}, [](int, const pgn::GameVerdict&) {});
+        pgn::validate_stream(one, {}, [](int, const pgn::GameVerdict&, std::string_view) {});
     }
+    // The same text as a .zst: the sample compressed once, its frame repeated (a multi-frame
+    // stream, as zstd writes for concatenated files), decoded through pgn::InputStream.
+    std::string frame(ZSTD_compressBound(text.size()), '\0');
+    frame.resize(ZSTD_compress(frame.data(), frame.size(), text.data(), text.size(), 3));
+    std::string zst;
+    for (std::size_t n = 0; n < big.size(); n += text.size()) zst += frame;
     for (int jobs : {1, 2}) {
-        MemoryBuf buf(big);
-        std::istream in(&buf);
-        pgn::BatchOptions options;
-        options.jobs = jobs;
-        auto start = std::chrono::steady_clock::now();
-        auto stats = pgn::validate_stream(in, options, [](int, const pgn::GameVerdict&) {});
-        double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::string name =
             "pgn " + label + " " + std::to_string(jobs) + (jobs == 1 ? " thread" : " threads");
-        out << name << ": " << static_cast<long long>(stats.games / s) << " games/s\n";
+        pgn::BatchOptions options;
+        options.jobs = jobs;
+        auto run = [&](std::istream& in) {
+            auto start = std::chrono::steady_clock::now();
+            auto stats = pgn::validate_stream(
+                in, options, [](int, const pgn::GameVerdict&, std::string_view) {});
+            double s =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (stats.invalid != 0 || stats.read_error)
+                out << name << ": " << stats.invalid << " invalid games (expected 0)\n";
+            return std::pair{stats.games, s};
+        };
+        MemoryBuf buf(big);
+        std::istream in(&buf);
+        auto [games, s] = run(in);
+        out << name << ": " << static_cast<long long>(games / s) << " games/s\n";
         out << name << ": " << static_cast<long long>(mb / s * 10) / 10.0 << " MB/s\n";
-        if (stats.invalid != 0)
-            out << name << ": " << stats.invalid << " invalid games (expected 0)\n";
+        auto zin = pgn::InputStream::from_memory(zst);
+        auto [zgames, zs] = run(zin->stream());
+        out << name << " .zst: " << static_cast<long long>(zgames / zs) << " games/s\n";
+        out << name << " .zst: " << static_cast<long long>(zs / s * 100) / 100.0
+            << "x the plain time (goal <= 1.15 on one thread)\n";
         out.flush();
     }
+    // The ceiling of --jobs: the reader decodes (on its own thread) and cuts games (on the
+    // pipeline's reader thread) for every worker; validation scales until the workers together
+    // need more than this.
+    auto zin = pgn::InputStream::from_memory(zst);
+    pgn::GameSplitter splitter(zin->stream());
+    auto start = std::chrono::steady_clock::now();
+    std::uint64_t bytes = 0;
+    while (auto g = splitter.next()) bytes += g->text.size();
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out << "pgn " << label << " .zst decode and cut only: "
+        << static_cast<long long>(static_cast<double>(bytes) / (1024.0 * 1024.0) / s) << " MB/s\n";
+    out.flush();
 }
 
 void run_pgn_bench(std::ostream& out) {

@@ -5,6 +5,7 @@
 
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
+#include "daemon/club_migration.hpp"
 #include "daemon/players.hpp"
 #include "store/store.hpp"
 
@@ -39,18 +40,18 @@ int run_player(const Args& args) {
     if (!config) return usage_error("player", config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir, StoreWait);
+    auto store = daemon::open_club_store(config->store_dir, StoreWait);
     if (!store) {
-        std::cerr << "crazykrieg player: " << store.error().message << "\n";
+        std::cerr << "crazykrieg player: " << store.error() << "\n";
         return ExitFailure;
     }
-    auto players = daemon::Players::load(store->root() / "players");
+    auto players = daemon::Players::load(*store);
     if (!players) {
         std::cerr << "crazykrieg player: " << players.error() << "\n";
         return ExitFailure;
     }
     if (add) {
-        auto r = players->add(words[1], words[2]);
+        auto r = players->add(words[1], words[2], *store, std::chrono::system_clock::now());
         if (!r) {
             std::cerr << "crazykrieg player: " << r.error() << "\n";
             return ExitFailure;

@@ -1,5 +1,5 @@
 // crazykrieg ratings [--pool P] [--format text|json] [--config FILE] (README "Ratings"): the
-// rating lists from the store's club/ratings/ pools (daemon/ratings.hpp).
+// rating lists from the store's `ratings` records (daemon/ratings.hpp).
 //   text: per pool with ratings, a heading and the ranked list ("?" after a provisional rating)
 //   json: one object per line and player, pools in order, players ranked:
 //         {"pool":..,"player":EMAIL,"name":..,"rating":..,"rd":..,"volatility":..,"games":N}
@@ -52,7 +52,7 @@ int run_ratings(const Args& args) {
     if (!config) return usage_error("ratings", config.error());
     auto store = store::Store::open(config->store_dir, StoreWait);
     if (!store) return fail(store.error().message);
-    auto players = daemon::Players::load(store->root() / "players");
+    auto players = daemon::Players::load(*store);
     if (!players) return fail(players.error());
     bool first = true;
     for (const std::string& name : club::pool_names()) {

@@ -23,8 +23,19 @@ volatile std::sig_atomic_t stop_flag = 0;
 
 extern "C" void on_stop_signal(int) { stop_flag = 1; }
 
+// The certificate problem of the mail source or sink, or "" when there is none.
+std::string certificate_refusal(mail::MailSource& source, mail::MailSink& sink) {
+    if (auto listed = source.list_pending();
+        !listed && listed.error().code == mail::MailErrorCode::Certificate)
+        return "mail source: " + listed.error().message;
+    if (auto checked = sink.check();
+        !checked && checked.error().code == mail::MailErrorCode::Certificate)
+        return "mail sink: " + checked.error().message;
+    return {};
+}
+
 int run_serve(const Args& args) {
-    std::string config_file, now, templates = "templates";
+    std::string config_file, now, templates_option;
     bool once = false;
     int poll = 5;
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -45,7 +56,7 @@ int run_serve(const Args& args) {
         } else if (a == "--now") {
             if (!value(now)) return usage_error("serve", "--now needs an ISO 8601 time");
         } else if (a == "--templates") {
-            if (!value(templates)) return usage_error("serve", "--templates needs a DIR");
+            if (!value(templates_option)) return usage_error("serve", "--templates needs a DIR");
         } else if (a == "--poll") {
             std::string p;
             if (!value(p)) return usage_error("serve", "--poll needs SECONDS");
@@ -61,6 +72,7 @@ int run_serve(const Args& args) {
     }
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("serve", config.error());
+    const std::filesystem::path templates = templates_dir(templates_option, *config);
     auto clock = make_clock(now);
     if (!clock) return usage_error("serve", clock.error());
     auto source = make_source(*config);
@@ -87,6 +99,13 @@ int run_serve(const Args& args) {
         std::cerr << "crazykrieg serve: " << d.error() << "\n";
         return ExitFailure;
     }
+    // README "TLS": a certificate that fails verification is a set-up error, not an outage:
+    // refuse to run (exit 1, the reason on stderr) before any mail is touched. A server that
+    // is merely down is retried by the passes.
+    if (auto refused = certificate_refusal(**source, **sink); !refused.empty()) {
+        std::cerr << "crazykrieg serve: " << refused << "\n";
+        return ExitFailure;
+    }
     stop_flag = 0;
     struct sigaction sa {};
     sa.sa_handler = on_stop_signal;
@@ -97,7 +116,11 @@ int run_serve(const Args& args) {
     bool first_pass = true;
     for (;;) {
         daemon::StepReport report;
-        if (auto d = daemon::Daemon::open(*config, templates, StoreWait); !d) {
+        // The first opening swept the game directories for temp files; serve.lock keeps any
+        // other serve away, and nothing else writes temp files there (store.hpp, Sweep).
+        if (auto d =
+                daemon::Daemon::open(*config, templates, StoreWait, store::Store::Sweep::TopDirs);
+            !d) {
             core::operator_log().error("mail pass skipped: " + d.error());
             report.error = d.error();
         } else {
@@ -115,6 +138,10 @@ int run_serve(const Args& args) {
                                               " file(s) rewritten");
             }
             first_pass = false;
+        }
+        if (report.certificate_error) {
+            std::cerr << "crazykrieg serve: " << report.error << "\n";
+            return ExitFailure;
         }
         if (report.handled + report.failed > 0)
             core::operator_log().info("mail pass: " + std::to_string(report.handled) +

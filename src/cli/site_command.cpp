@@ -46,7 +46,7 @@ int run_site(const Args& args) {
     if (!words) return fail(words.error().message);
     auto store = store::Store::open(config->store_dir, StoreWait);
     if (!store) return fail(store.error().message);
-    auto players = daemon::Players::load(store->root() / "players");
+    auto players = daemon::Players::load(*store);
     if (!players) return fail(players.error());
     auto report = site::write_site(*store, *players, words->set(), dirs[0]);
     if (!report) return fail(report.error());

@@ -1,5 +1,5 @@
 // crazykrieg tournament new|list|show|pgn (issue 6; daemon/tournaments.hpp):
-//   new --name NAME [--double] --variant V [--hidden] [--time SPEC] [--now ISO-8601]
+//   new --name NAME [--double] --variant V [--hidden] [--rules R] [--time SPEC] [--now ISO-8601]
 //       [--entries] EMAIL...
 //       registered players in seeding order; creates tournaments/<id>/tournament.ini and starts
 //       every game at once (game-start mails sent); prints the tournament id. --entries: the
@@ -18,6 +18,7 @@
 #include "cli/daemon_setup.hpp"
 #include "club/crosstable.hpp"
 #include "club/tournament.hpp"
+#include "daemon/club_migration.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/tournaments.hpp"
@@ -50,6 +51,8 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             if (!value(spec.variant)) return usage("--variant needs a variant");
         } else if (a == "--time") {
             if (!value(spec.time)) return usage("--time needs a SPEC");
+        } else if (a == "--rules") {
+            if (!value(spec.rules)) return usage("--rules needs a rule set");
         } else if (a == "--now") {
             if (!value(now)) return usage("--now needs an ISO-8601 time");
         } else if (a == "--double") {
@@ -96,19 +99,19 @@ int tournament_start(const std::string& id, const std::vector<std::string>& rest
 }
 
 int run_tournament(const Args& args) {
-    std::string config_file, templates = "templates";
+    std::string config_file, templates;
     std::vector<std::string> words, rest;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--help" || a == "-h") {
             std::cout << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
-                         "[--hidden] [--time SPEC] [--casual|--rated] [--now ISO-8601] [--entries] "
-                         "EMAIL...\n"
+                         "[--hidden] [--rules R] [--time SPEC] [--casual|--rated] [--now ISO-8601] "
+                         "[--entries] EMAIL...\n"
                          "       crazykrieg tournament start ID [--now ISO-8601]\n"
                          "       crazykrieg tournament list\n"
                          "       crazykrieg tournament show ID\n"
                          "       crazykrieg tournament pgn ID\n"
-                         "common options: --config FILE, --templates DIR (default templates)\n";
+                         "common options: --config FILE, --templates DIR\n";
             return ExitOk;
         }
         if (a == "--config" || a == "--templates") {
@@ -134,8 +137,8 @@ int run_tournament(const Args& args) {
     if (!config) return usage(config.error());
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto store = store::Store::open(config->store_dir, StoreWait);
-    if (!store) return fail(store.error().message);
+    auto store = daemon::open_club_store(config->store_dir, StoreWait);
+    if (!store) return fail(store.error());
     if (words[0] == "list") {
         auto ids = daemon::tournament_ids(*store);
         if (!ids) return fail(ids.error());

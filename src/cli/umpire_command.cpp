@@ -36,8 +36,10 @@ int run_umpire(const Args& args) {
         "variant", po::value<std::string>(&variant_name),
         "chess, crazyhouse, loop, chessgi, replacement, putback; kriegspiel = chess --hidden, "
         "crazykrieg = crazyhouse --hidden")("hidden", "play as Kriegspiel (hidden pieces)")(
-        "rules", po::value<std::string>(&rules_name), "Kriegspiel rule set (default crazykrieg)")(
-        "fen", po::value<std::string>(&fen), "start position, pockets in brackets");
+        "rules", po::value<std::string>(&rules_name),
+        "Kriegspiel rule set: crazykrieg (default), wild16, berkeley, berkeley-any, cincinnati, "
+        "english, rand (docs/rulesets.md)")("fen", po::value<std::string>(&fen),
+                                            "start position, pockets in brackets");
     po::variables_map vm;
     if (auto done = parse_options("umpire", args, opts, vm)) return *done;
     if (!vm.count("variant")) return usage_error("umpire", "--variant NAME is required");
@@ -56,12 +58,10 @@ int run_umpire(const Args& args) {
     }
     if (!setup.variant) return usage_error("umpire", "unknown variant '" + variant_name + "'");
     auto rule_set = referee::find_rule_set(rules_name);
-    if (!rule_set) {
-        if (referee::is_known_unimplemented_rule_set(rules_name))
-            return usage_error(
-                "umpire", "rule set '" + rules_name + "' is not implemented yet (only crazykrieg)");
-        return usage_error("umpire", "unknown rule set '" + rules_name + "'");
-    }
+    if (!rule_set)
+        return usage_error("umpire", "unknown rule set '" + rules_name +
+                                         "' (crazykrieg, wild16, berkeley, berkeley-any, "
+                                         "cincinnati, english, rand)");
     setup.rules = *rule_set;
     if (vm.count("fen")) setup.fen = fen;
 

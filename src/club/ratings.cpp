@@ -12,8 +12,6 @@
 namespace ck::club {
 namespace {
 
-constexpr const char* VersionLine = "ck-ratings 1";
-
 std::string lower(const std::string& s) { return text::lower_ascii(s); }
 
 std::string number(double x) {
@@ -80,7 +78,7 @@ bool valid_pool(const std::string& name) {
 }
 
 std::string format_pool(const RatingPool& pool) {
-    std::string out = std::string(VersionLine) + "\n";
+    std::string out;
     for (const PlayerRating& p : pool.players)
         out += "player " + p.player + " " + rating_text(p.value) + " " + std::to_string(p.games) +
                "\n";
@@ -97,11 +95,9 @@ core::Result<RatingPool, std::string> parse_pool(const std::string& name, const 
     std::istringstream in(text);
     std::string line;
     const auto bad = [&](const std::string& why) {
-        return core::unexpected("ratings pool " + name + ": " + why);
+        return core::unexpected(name.empty() ? why : "ratings pool " + name + ": " + why);
     };
-    if (!std::getline(in, line) || line != VersionLine)
-        return bad("not a \"" + std::string(VersionLine) + "\" file");
-    int number_line = 1;
+    int number_line = 0;
     while (std::getline(in, line)) {
         ++number_line;
         if (line.empty()) continue;

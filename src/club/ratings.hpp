@@ -3,10 +3,10 @@
 // Glicko-2 values (glicko2.hpp) and history. Each rated game is its own rating period for both
 // players, computed from both players' values before the game; games are applied in the order
 // the caller gives them (the daemon: the commit order of the games' ends). Pure data: the
-// daemon reads and writes the pool files through the store's club/ratings/ namespace.
+// daemon keeps each pool as a record of the store's `ratings` namespace (daemon/ratings.hpp,
+// whose codec puts the version line "ck-ratings 1" in front).
 //
-// Pool file format (one file per pool, named after the pool), version line first:
-//   ck-ratings 1
+// Pool format (the record's body), one line each:
 //   player EMAIL RATING RD VOLATILITY GAMES
 //   game EMAIL GAMEID DATE OPPONENT SCORE RATING RD VOLATILITY RATING' RD' VOLATILITY'
 // Numbers are written with 17 significant digits, so reading a pool back gives the very values

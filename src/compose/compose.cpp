@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <ctime>
 
+#include "compose/rule_set_words.hpp"
 #include "compose/spectator_model.hpp"
 #include "compose/text_wrap.hpp"
 #include "compose/view_model.hpp"
@@ -225,6 +226,7 @@ MailResult unknown_command_mail(const Templates& t, const Envelope& env, const P
     Context c;
     c.set("line", d.line);
     c.set("help_address", help.referee_address);
+    if (auto r = fill_rule_set(t.set(), view, c); !r) return core::unexpected(r.error());
     return build(t, env, MailKind::UnknownCommand, c, view);
 }
 
@@ -232,6 +234,8 @@ MailResult help_mail(const Templates& t, const Envelope& env, const PlayerView* 
                      const HelpDetails& d) {
     Context c;
     c.set("help_address", d.referee_address);
+    // `any?` only where the game's rule set has it.
+    if (auto r = fill_rule_set(t.set(), view, c); !r) return core::unexpected(r.error());
     return build(t, env, MailKind::Help, c, view);
 }
 
@@ -399,6 +403,7 @@ MailResult challenge_mail(const Templates& t, const Envelope& env, const Challen
     c.flag("no_player", d.event == E::NoPlayer).flag("declined", d.event == E::Declined);
     c.flag("no_such_id", d.event == E::NoSuchId);
     c.set("challenge_id", d.id).set("opponent", d.opponent).set("variant", d.variant);
+    c.flag("has_rules", !d.rules.empty()).set("rules", d.rules);
     c.flag("hidden", d.hidden).set("time", d.time).set("days", std::to_string(d.days));
     return build(t, env, MailKind::Challenge, c, nullptr);
 }

@@ -268,8 +268,9 @@ struct ChallengeDetails {
     std::string opponent;  // the other player: registered name, else the address as written
     std::string variant;   // "crazyhouse"
     bool hidden = false;
-    std::string time;  // "3d"
-    int days = 14;     // Invited: days left to answer
+    std::string time;   // "3d"
+    int days = 14;      // Invited: days left to answer
+    std::string rules;  // a rule set other than the default (docs/rulesets.md); empty: none
 };
 MailResult challenge_mail(const Templates& t, const Envelope& env, const ChallengeDetails& details);
 

@@ -1,5 +1,6 @@
 #include "compose/spectator_model.hpp"
 
+#include "compose/rule_set_words.hpp"
 #include "compose/text_wrap.hpp"
 #include "rules/variant.hpp"
 
@@ -66,8 +67,9 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Ann
             return w.word("any-other", c);
         }
         case AnnouncementType::Capture: {
-            if (auto p = piece(a.piece); !p) return core::unexpected(p.error());
             c.set("square", a.square);
+            if (a.piece.empty()) return w.word("capture-square", c);  // square-only rule sets
+            if (auto p = piece(a.piece); !p) return core::unexpected(p.error());
             return w.word("capture", c);
         }
         case AnnouncementType::Drop:
@@ -75,6 +77,9 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Ann
             return w.word("drop", c);
         case AnnouncementType::Check:
             return w.word("check-" + a.direction, c);
+        case AnnouncementType::PawnTries:
+        case AnnouncementType::Promotion:
+            return rule_set_sentence(w, a);
         case AnnouncementType::GameOver: {
             const Color loser = a.result == "0-1" ? Color::White : Color::Black;
             auto lw = colour_word(w, loser);

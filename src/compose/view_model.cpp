@@ -1,5 +1,6 @@
 #include "compose/view_model.hpp"
 
+#include "compose/rule_set_words.hpp"
 #include "compose/text_wrap.hpp"
 #include "rules/variant.hpp"
 
@@ -8,16 +9,12 @@ namespace {
 
 using referee::Announcement;
 using referee::AnnouncementType;
+using referee::follows_move;
 using referee::PlayerView;
 using rules::Color;
 
 // Width of the wrapped move list; the templates print it from column 0.
 constexpr std::size_t MoveListWidth = 76;
-
-bool follows_move(AnnouncementType t) {
-    return t == AnnouncementType::Capture || t == AnnouncementType::Drop ||
-           t == AnnouncementType::Check || t == AnnouncementType::GameOver;
-}
 
 // Unicode chess figures, each with VS15 (U+FE0E) so mail clients draw text, not emoji.
 std::string figure(rules::Piece p) {
@@ -131,10 +128,12 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
             return w.word(own ? "any-own" : "any-other", c);
         }
         case AnnouncementType::Capture: {
-            auto p = set_piece(w, c, "piece", a.piece);
-            if (!p) return core::unexpected(p.error());
             c.set("square", a.square);
-            auto s = w.word("capture", c);
+            if (!a.piece.empty()) {  // empty: a rule set that names only the square
+                auto p = set_piece(w, c, "piece", a.piece);
+                if (!p) return core::unexpected(p.error());
+            }
+            auto s = w.word(a.piece.empty() ? "capture-square" : "capture", c);
             if (!s || a.placed.empty()) return s;
             c.set("placed", a.placed);
             auto placed = w.word("placed", c);
@@ -149,6 +148,9 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
         }
         case AnnouncementType::Check:
             return w.word("check-" + a.direction, c);
+        case AnnouncementType::PawnTries:
+        case AnnouncementType::Promotion:
+            return rule_set_sentence(w, a);
         case AnnouncementType::GameOver: {
             Color loser = a.result == "0-1" ? Color::White : Color::Black;
             auto lw = colour_word(w, loser);
@@ -175,6 +177,7 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
     if (!to_move) return core::unexpected(to_move.error());
     c.set("your_colour", *mine).set("opponent_colour", *theirs).set("to_move_colour", *to_move);
     c.set("variant", view.variant).flag("hidden", view.hidden);
+    if (auto r = fill_rule_set(w, &view, c); !r) return r;
     c.flag("has_receipt", false);  // the board partial's receipt line: set from the Envelope
     c.set("move_number", std::to_string(view.move_number));
 

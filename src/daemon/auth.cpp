@@ -4,24 +4,19 @@
 #include <cctype>
 #include <vector>
 
-#include "core/sha256.hpp"
+#include "core/crypto.hpp"
+#include "core/text.hpp"
 #include "daemon/reply_address.hpp"
+#include "daemon/sender_auth.hpp"
 
 namespace ck::daemon {
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
 
 std::vector<std::string> recipients(const mail::MailMessage& m) {
     std::vector<std::string> out;
     for (const auto* list : {&m.envelope_recipients, &m.delivered_to, &m.to, &m.cc}) {
         for (const std::string& a : *list) {
-            const std::string l = lower(a);
+            const std::string l = core::lower_ascii(a);
             if (std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
         }
     }
@@ -40,7 +35,7 @@ AuthVerdict authorize(const mail::MailMessage& message, std::string_view raw,
     using Reason = AuthVerdict::Reason;
     AuthVerdict v;
     v.message_id = message.message_id.empty() ? synthetic_message_id(raw) : message.message_id;
-    const std::string from = lower(message.from_address);
+    const std::string from = core::lower_ascii(message.from_address);
 
     if (message.is_automatic()) {
         v.kind = Kind::DropAutomatic;
@@ -52,12 +47,20 @@ AuthVerdict authorize(const mail::MailMessage& message, std::string_view raw,
         v.detail = "Message-ID seen before: " + v.message_id;
         return v;
     }
+    if (const SenderCheck checked =
+            check_sender_authentication(message, context.trusted_authserv_id);
+        !checked.pass) {
+        v.kind = Kind::UnknownSender;
+        v.reason = Reason::NotAuthenticated;
+        v.detail = "sender " + from + " not authenticated: " + checked.detail;
+        return v;
+    }
 
     const std::vector<std::string> rcpts = recipients(message);
     std::optional<ReplyTarget> target;
     bool bad_token = false;
     bool plain_referee = false;
-    const std::string referee = lower(context.referee_address);
+    const std::string referee = core::lower_ascii(context.referee_address);
     for (const std::string& r : rcpts) {
         if (r == referee) plain_referee = true;
         auto parsed = parse_reply_address(r, context.referee_address, context.secret);
@@ -75,7 +78,7 @@ AuthVerdict authorize(const mail::MailMessage& message, std::string_view raw,
         const auto registered = context.player_address
                                     ? context.player_address(target->game, target->colour)
                                     : std::nullopt;
-        if (registered && lower(*registered) == from) {
+        if (registered && core::lower_ascii(*registered) == from) {
             v.kind = Kind::Accept;
             return v;
         }

@@ -6,15 +6,17 @@
 //   2. Message-ID seen before (the store's ledger)    -> Replayed (ignore). A mail without a
 //      Message-ID gets a synthetic one, "<sha256 of the raw bytes>@sha256.crazykrieg.invalid",
 //      so the identical bytes delivered twice act once.
-//   3. the reply address it was sent to (envelope recipients, then Delivered-To, To, Cc; the
+//   3. mail.trusted_authserv_id set and the mail fails sender authentication
+//      (daemon/sender_auth.hpp)                     -> UnknownSender (Reason::NotAuthenticated)
+//   4. the reply address it was sent to (envelope recipients, then Delivered-To, To, Cc; the
 //      first whose token verifies) names a game and colour, and From equals that player's
 //      registered address (case-insensitive)        -> Accept{game, colour}
-//   4. no verified token, From a registered player, and the plain referee address among the
+//   5. no verified token, From a registered player, and the plain referee address among the
 //      recipients                                    -> ClubMail (club commands only: games,
 //      help, challenge, accept, decline, standings, join, follow; never acts on a game)
-//   5. otherwise, From a registered player           -> RefuseKnownPlayer{reason} (answer
+//   6. otherwise, From a registered player           -> RefuseKnownPlayer{reason} (answer
 //      only to that registered address)
-//   6. otherwise                                     -> UnknownSender (at most one short
+//   7. otherwise                                     -> UnknownSender (at most one short
 //      rate-limited reply, or none; never a view). A valid token with a From that is not a
 //      registered player also lands here: the token alone proves nothing about the sender.
 #include <cstdint>
@@ -38,6 +40,8 @@ struct AuthContext {
     std::function<bool(const std::string& address)> is_player;
     // Whether a Message-ID was processed before (the store's ledger).
     std::function<bool(const std::string& message_id)> seen;
+    // mail.trusted_authserv_id; empty: sender authentication is not checked.
+    std::string trusted_authserv_id;
 };
 
 struct AuthVerdict {
@@ -55,6 +59,7 @@ struct AuthVerdict {
         BadToken,             // sent to a reply address whose token does not verify
         OtherPlayersAddress,  // the token is valid, but for the other player (or another game)
         UnknownGame,          // the token verifies, but the store has no such game
+        NotAuthenticated,     // sender authentication (sender_auth.hpp) did not pass
     };
     Kind kind = Kind::UnknownSender;
     Reason reason = Reason::None;

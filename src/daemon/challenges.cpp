@@ -8,17 +8,12 @@
 #include "daemon/players.hpp"
 #include "daemon/time_control.hpp"
 #include "mail/outgoing.hpp"
+#include "referee/rule_set.hpp"
 
 namespace ck::daemon {
 namespace {
 
 using Event = compose::ChallengeDetails::Event;
-
-#define CK_TRY(expr)                                              \
-    do {                                                          \
-        auto ck_try_r = (expr);                                   \
-        if (!ck_try_r) return core::unexpected(ck_try_r.error()); \
-    } while (0)
 
 // "7" or "#7" -> 7; anything else -> 0 (no challenge has id 0).
 std::uint64_t parse_number(const std::string& s) {
@@ -44,20 +39,76 @@ core::Result<void, std::string> send(const ClubDesk& desk, const std::string& to
     return {};
 }
 
+// The challenges file's visibility word: `open`, `hidden` (default rules) or `hidden:RULES`.
+std::string hidden_word(const Challenge& c) {
+    return c.rules == "crazykrieg" ? "hidden" : "hidden:" + c.rules;
+}
+
 compose::ChallengeDetails details(const Challenge& c, Event e, std::string opponent, int days) {
-    return compose::ChallengeDetails{
-        e, std::to_string(c.id), std::move(opponent), c.variant, c.hidden, c.time, days};
+    return compose::ChallengeDetails{e,
+                                     std::to_string(c.id),
+                                     std::move(opponent),
+                                     c.variant,
+                                     c.hidden,
+                                     c.time,
+                                     days,
+                                     c.rules == "crazykrieg" ? std::string() : c.rules};
 }
 
 }  // namespace
 
+namespace {
+
+std::string challenge_line(const Challenge& c) {
+    return std::to_string(c.id) + " " + c.challenger + " " + c.challenged + " " + c.variant +
+           (c.hidden ? " " + hidden_word(c) + " " : " open ") + c.time + " " +
+           core::format_iso8601(c.created) + (c.casual ? " casual" : "") + "\n";
+}
+
+core::Result<Challenge, std::string> parse_challenge_line(const std::string& line) {
+    std::istringstream f(line);
+    Challenge c;
+    std::string id, hidden, created, extra;
+    f >> id >> c.challenger >> c.challenged >> c.variant >> hidden >> c.time >> created;
+    if (hidden.rfind("hidden:", 0) == 0) {  // hidden under a rule set other than the default
+        auto rs = referee::find_rule_set(hidden.substr(7));
+        if (!rs) return core::unexpected("unknown rule set in " + hidden);
+        c.rules = std::string(referee::rule_set_name(*rs));
+        hidden = "hidden";
+    }
+    if (!f || parse_number(id) == 0 || (hidden != "hidden" && hidden != "open"))
+        return core::unexpected(
+            std::string("expected ID FROM TO VARIANT hidden[:RULES]|open TIME CREATED [casual]"));
+    // `casual` (README "Ratings"): an unrated game; a line without it (written before ratings)
+    // is a challenge to a game under the club's default.
+    if (f >> extra) {
+        if (extra != "casual" || (f >> extra))
+            return core::unexpected("unexpected '" + extra + "'");
+        c.casual = true;
+    }
+    auto at = core::parse_iso8601(created);
+    if (!at) return core::unexpected("bad time " + created);
+    c.id = parse_number(id);
+    c.hidden = hidden == "hidden";
+    c.created = *at;
+    return c;
+}
+
+constexpr const char* NextChallengeKey = "next-challenge";
+
+}  // namespace
+
+std::string ChallengeCodec::encode(const Challenge& c) { return challenge_line(c); }
+
+core::Result<Challenge, std::string> ChallengeCodec::decode(std::string_view body) {
+    if (body.empty() || body.back() != '\n' || body.find('\n') + 1 != body.size())
+        return core::unexpected(std::string("expected one line"));
+    return parse_challenge_line(std::string(body.substr(0, body.size() - 1)));
+}
+
 std::string format_challenges(const ChallengeBook& book) {
     std::string out = "next " + std::to_string(book.next_id) + "\n";
-    for (const Challenge& c : book.open) {
-        out += std::to_string(c.id) + " " + c.challenger + " " + c.challenged + " " + c.variant +
-               (c.hidden ? " hidden " : " open ") + c.time + " " + core::format_iso8601(c.created) +
-               (c.casual ? " casual" : "") + "\n";
-    }
+    for (const Challenge& c : book.open) out += challenge_line(c);
     return out;
 }
 
@@ -70,9 +121,9 @@ core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text)
     while (std::getline(in, line)) {
         ++n;
         if (line.empty() || line[0] == '#') continue;
-        std::istringstream f(line);
         const std::string bad = "challenges line " + std::to_string(n) + ": ";
         if (!have_next) {
+            std::istringstream f(line);
             std::string word, value;
             f >> word >> value;
             if (word != "next" || parse_number(value) == 0)
@@ -81,39 +132,40 @@ core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text)
             have_next = true;
             continue;
         }
-        Challenge c;
-        std::string id, hidden, created, extra;
-        f >> id >> c.challenger >> c.challenged >> c.variant >> hidden >> c.time >> created;
-        if (!f || parse_number(id) == 0 || (hidden != "hidden" && hidden != "open"))
-            return core::unexpected(
-                bad + "expected ID FROM TO VARIANT hidden|open TIME CREATED [casual]");
-        if (f >> extra) {
-            if (extra != "casual" || (f >> extra))
-                return core::unexpected(bad + "unexpected '" + extra + "'");
-            c.casual = true;
-        }
-        auto at = core::parse_iso8601(created);
-        if (!at) return core::unexpected(bad + "bad time " + created);
-        c.id = parse_number(id);
-        c.hidden = hidden == "hidden";
-        c.created = *at;
-        if (c.id >= book.next_id) return core::unexpected(bad + "id not below next");
-        book.open.push_back(std::move(c));
+        auto c = parse_challenge_line(line);
+        if (!c) return core::unexpected(bad + c.error());
+        if (c->id >= book.next_id) return core::unexpected(bad + "id not below next");
+        book.open.push_back(std::move(*c));
     }
     return book;
 }
 
 core::Result<ChallengeBook, std::string> load_challenges(const store::Store& store) {
-    auto text = store.read_tournament_file(ChallengesDir, ChallengesFile);
-    if (!text) {
-        if (text.error().code == std::errc::no_such_file_or_directory) return ChallengeBook{};
-        return core::unexpected("challenges: " + text.error().message);
+    ChallengeBook book;
+    auto next = CounterTable::get(store, NextChallengeKey);
+    if (!next) return core::unexpected(next.error().describe());
+    if (*next) book.next_id = **next;
+    auto all = ChallengeTable::all(store);
+    if (!all) return core::unexpected(all.error().describe());
+    for (auto& [key, c] : *all) {
+        book.stored.push_back(key);
+        book.open.push_back(std::move(c));
     }
-    return parse_challenges(*text);
+    std::sort(book.open.begin(), book.open.end(),
+              [](const Challenge& x, const Challenge& y) { return x.id < y.id; });
+    return book;
 }
 
 void save_challenges(store::Transaction& tx, const ChallengeBook& book) {
-    tx.write_tournament_file(ChallengesDir, ChallengesFile, format_challenges(book));
+    CounterTable::put(tx, NextChallengeKey, book.next_id);
+    std::vector<std::string> kept;
+    for (const Challenge& c : book.open) {
+        kept.push_back(std::to_string(c.id));
+        if (std::find(book.stored.begin(), book.stored.end(), kept.back()) == book.stored.end())
+            ChallengeTable::put(tx, kept.back(), c);  // records are never changed, only added
+    }
+    for (const std::string& key : book.stored)
+        if (std::find(kept.begin(), kept.end(), key) == kept.end()) ChallengeTable::erase(tx, key);
 }
 
 bool challenge_lapsed(const Challenge& c, core::TimePoint now, int days) {
@@ -172,6 +224,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
             c.variant = cmd.variant;
             c.hidden = cmd.hidden;
             c.casual = cmd.casual;
+            c.rules = cmd.rules;
             c.time = format_time_control(cmd.time ? *cmd.time : desk.config.default_time);
             c.created = tx.now();
             CK_TRY(send(desk, c.challenged,
@@ -209,6 +262,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
         g.variant = c.variant;
         g.hidden = c.hidden;
         if (c.casual) g.rated = false;  // else the club's default (README "Ratings")
+        g.rules = c.rules;
         g.white = c.challenger;
         g.black = c.challenged;
         g.time = c.time;

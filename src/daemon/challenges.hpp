@@ -18,11 +18,13 @@
 // A challenge lapses `[club] challenge_days` after it was made; a lapsed challenge is treated as
 // unknown when answered and dropped the next time the book is written (no background pass).
 //
-// Storage: one file, tournaments/_challenges/challenges.txt, through the store's tournament-file
-// API (a name tournament slugs never produce; tournament_ids skips names starting with '_'):
-//   next N
-//   ID CHALLENGER CHALLENGED VARIANT hidden|open TIME CREATED      (one open challenge a line)
-// It is written in the caller's transaction, so it commits with the mail's ledger entry.
+// Storage: the store's typed namespace `challenges` (store/state.hpp), one record an open
+// challenge keyed by its id, holding the line
+//   ID CHALLENGER CHALLENGED VARIANT hidden|open TIME CREATED
+// and the next id as the record `next-challenge` of the namespace `meta`. They are written in
+// the caller's transaction, so they commit with the mail's ledger entry. (A legacy store kept
+// them as the file tournaments/_challenges/challenges.txt, "next N" and those lines:
+// format_challenges / parse_challenges, which the migration reads.)
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -35,10 +37,12 @@
 #include "daemon/commands.hpp"
 #include "daemon/mail_pass.hpp"
 #include "store/store.hpp"
+#include "store/table.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
 
+// The legacy file (club_migration.hpp).
 inline constexpr const char* ChallengesDir = "_challenges";
 inline constexpr const char* ChallengesFile = "challenges.txt";
 
@@ -49,19 +53,33 @@ struct Challenge {
     std::string variant;  // lower-case variant name
     bool hidden = false;
     bool casual = false;  // the word `casual` in the challenge: an unrated game (README "Ratings")
-    std::string time;     // time-control spec, never empty (the club default filled in)
+    std::string rules = "crazykrieg";  // the Kriegspiel rule set (docs/rulesets.md)
+    std::string time;  // time-control spec, never empty (the club default filled in)
     core::TimePoint created{};
 };
 
 struct ChallengeBook {
-    std::uint64_t next_id = 1;    // ids are never reused
-    std::vector<Challenge> open;  // by id
+    std::uint64_t next_id = 1;        // ids are never reused
+    std::vector<Challenge> open;      // by id
+    std::vector<std::string> stored;  // the record keys load_challenges found (save erases)
 };
+
+struct ChallengeCodec {
+    using Value = Challenge;
+    static constexpr store::Namespace ns = store::Namespace::Challenges;
+    static constexpr int version = 1;
+    static std::string encode(const Challenge& c);
+    static core::Result<Challenge, std::string> decode(std::string_view body);
+};
+using ChallengeTable = store::Table<ChallengeCodec>;
+
+// Counters of the `meta` namespace (the next challenge id).
+using CounterTable = store::Table<store::CountCodec<store::Namespace::Meta>>;
 
 std::string format_challenges(const ChallengeBook& book);
 core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text);
 
-// The stored book (staged writes of the running group included); no file: an empty book.
+// The stored book (staged writes of the running group included); none stored: an empty book.
 core::Result<ChallengeBook, std::string> load_challenges(const store::Store& store);
 void save_challenges(store::Transaction& tx, const ChallengeBook& book);
 

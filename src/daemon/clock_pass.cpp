@@ -1,8 +1,10 @@
 #include "daemon/clock_pass.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "core/log.hpp"
+#include "daemon/deadline_index.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
@@ -34,16 +36,20 @@ core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId 
     if (!loaded) return core::unexpected(loaded.error());
     StoredGame& g = *loaded;
     const auto tc = clock_control(g.meta);
-    if (!tc || g.game.over()) return Event::None;
+    if (!tc || g.game.over()) {
+        index_deadline(desk.store, tx, id, std::nullopt);  // a stale entry (deadline_index.hpp)
+        return Event::None;
+    }
     auto state = load_clock(desk.store, id, g.meta);
     if (!state) return core::unexpected(state.error());
-    auto book = LeaveBook::of_store(desk.store.root());
+    auto book = LeaveBook::load(desk.store, &tx);
     if (!book) return core::unexpected(book.error());
     const Color late = g.game.side_to_move();
     const core::TimePoint deadline =
         deadline_of(*state, *tc, late, book->periods(g.meta.address(late)));
     const std::string gid = std::to_string(id);
     if (now > deadline) {
+        index_deadline(desk.store, tx, id, std::nullopt);
         auto ended = end_game(g, late == Color::White ? "0-1" : "1-0", "forfeit");
         if (!ended) return core::unexpected(ended.error());
         if (auto saved = save_game(tx, id, g); !saved) return core::unexpected(saved.error());
@@ -70,6 +76,7 @@ core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId 
             return core::unexpected(f.error());
         return Event::Forfeit;
     }
+    index_deadline(desk.store, tx, id, deadline);  // early after a leave: now the true one
     const int days = desk.config.reminder_days;
     if (days > 0 && !state->reminded && now >= deadline - Day * days) {
         auto env = game_envelope(desk, gid, g.meta, late, "", tx);
@@ -91,18 +98,9 @@ core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId 
 ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::TimePoint now) {
     ClockReport report;
     auto& log = core::operator_log();
-    auto ids = store.list_games();
-    if (!ids) {
-        log.error("clock pass: " + ids.error().message);
-        ++report.failed;
-        return report;
-    }
-    for (const store::GameId id : *ids) {
-        // game.ini alone says whether the game has a clock: no replay for untimed games.
-        auto ini = store.read_game_file(id, "game.ini");
-        if (!ini) continue;
-        auto meta = parse_game_ini(*ini);
-        if (!meta || !clock_control(*meta)) continue;
+    // Only the games whose deadline, or reminder, is due (deadline_index.hpp).
+    const auto ids = games_due(store, now + Day * std::max(0, desk.config.reminder_days));
+    for (const store::GameId id : ids) {
         store::Transaction tx(now);
         auto event = clock_game(desk, id, tx, now);
         if (!event) {
@@ -110,7 +108,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
             ++report.failed;
             continue;
         }
-        if (*event == Event::None) continue;
+        if (*event == Event::None && tx.empty()) continue;
         auto committed = store.commit(tx);
         if (!committed) {
             log.error("clock pass: game " + std::to_string(id) +
@@ -118,6 +116,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
             ++report.failed;
             continue;
         }
+        if (*event == Event::None) continue;  // only the index entry was mended
         if (*event == Event::Forfeit) {
             ++report.forfeits;
             log.info("game " + std::to_string(id) + ": lost on time");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "referee/rule_set.hpp"
 #include "rules/notation.hpp"
 #include "rules/variant.hpp"
 
@@ -192,7 +193,7 @@ std::optional<Command> parse_keyword_line(std::vector<std::string> tokens, int l
         return c;
     }
     if (word == "challenge") {
-        if (n < 3 || n > 5) return std::nullopt;
+        if (n < 3 || n > 7) return std::nullopt;
         const std::string address = lower(tokens[1]);
         const auto at = address.find('@');
         if (at == std::string::npos || at == 0 || at + 1 == address.size()) return std::nullopt;
@@ -210,6 +211,13 @@ std::optional<Command> parse_keyword_line(std::vector<std::string> tokens, int l
                 c.casual = true;
             else
                 break;
+        }
+        if (i < n) {
+            if (auto rs = referee::find_rule_set(tokens[i])) {  // docs/rulesets.md
+                c.rules = std::string(referee::rule_set_name(*rs));
+                c.hidden = true;
+                ++i;
+            }
         }
         if (i < n) {
             auto tc = parse_time_control(tokens[i]);

@@ -13,7 +13,8 @@
 //   any?       Kriegspiel "Are there any?" (also "any", "any ?"), part of the try list.
 //   resign | draw | decline [ID] | accept [ID] | board | pgn | games | help
 //   leave N    N days of leave, 1..365
-//   challenge ADDRESS VARIANT [hidden] [casual] [TIME]   (club: invite a player; TIME as `--time`)
+//   challenge ADDRESS VARIANT [hidden] [RULES] [casual] [TIME]   (club: invite a player; TIME as
+//                                `--time`; RULES a rule-set name, which implies hidden)
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME |
 //   ratings [POOL] (club/ratings.hpp pools)
 // `decline`/`accept` answer a pending draw offer or challenge; the daemon decides which by
@@ -62,6 +63,7 @@ struct Command {
     std::string variant;                        // Challenge: lower-case variant name
     bool hidden = false;                        // Challenge
     bool casual = false;                        // Challenge: the word `casual`
+    std::string rules = "crazykrieg";           // Challenge: the rule set (docs/rulesets.md)
     std::optional<TimeControl> time;            // Challenge
     int line = 0;                               // 1-based line in the text
 };

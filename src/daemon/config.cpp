@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -20,17 +21,21 @@ const char* const Keys[] = {"store.dir",
                             "mail.sink",
                             "mail.referee_address",
                             "mail.secret_file",
+                            "mail.templates",
+                            "mail.trusted_authserv_id",
                             "imap.url",
                             "imap.user",
                             "imap.password_file",
                             "imap.processed_folder",
                             "imap.starttls",
                             "imap.verify_tls",
+                            "imap.ca_file",
                             "smtp.url",
                             "smtp.user",
                             "smtp.password_file",
                             "smtp.starttls",
                             "smtp.verify_tls",
+                            "smtp.ca_file",
                             "club.default_time",
                             "club.reminder_days",
                             "club.leave_days_per_year",
@@ -175,6 +180,10 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         }
     }
     get("mail.secret_file", c.secret_file);
+    get("mail.templates", c.templates);
+    get("mail.trusted_authserv_id", c.trusted_authserv_id);
+    if (c.trusted_authserv_id.find_first_of(" \t;()\"\\") != std::string::npos)
+        return bad("mail.trusted_authserv_id", "expected one authserv-id (a host name)");
     get("imap.url", c.imap_url);
     if (vm.count("imap.url")) {
         if (auto u = parse_mail_url(c.imap_url, "imap", "imaps"); !u)
@@ -203,6 +212,8 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         else if (!u->path.empty())
             return bad("smtp.url", "expected no path: smtp://HOST[:PORT]");
     }
+    get("imap.ca_file", c.imap_ca_file);
+    get("smtp.ca_file", c.smtp_ca_file);
     get("smtp.user", c.smtp_user);
     get("site.dir", c.site_dir);
     get("smtp.password_file", c.smtp_password_file);
@@ -243,7 +254,17 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
 core::Result<Config, ConfigError> load_config_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail(ConfigError::Code::Unreadable, path, 0, "cannot open the config file");
-    return load_config(in, path);
+    auto c = load_config(in, path);
+    if (!c) return c;
+    // Relative paths of a config file are relative to its directory (config.hpp).
+    const std::filesystem::path base = std::filesystem::absolute(path).parent_path();
+    for (std::string* p :
+         {&c->store_dir, &c->inbox, &c->outbox, &c->secret_file, &c->templates,
+          &c->imap_password_file, &c->smtp_password_file, &c->imap_ca_file, &c->smtp_ca_file}) {
+        if (!p->empty() && std::filesystem::path(*p).is_relative())
+            *p = (base / *p).lexically_normal().string();
+    }
+    return c;
 }
 
 core::Result<std::string, ConfigError> read_secret_file(const std::string& path,

@@ -2,7 +2,9 @@
 // The daemon's configuration (cli.md; keys exactly as config/crazykrieg.conf.example lists them).
 // INI sections read with Boost.Program_options (po::parse_config_file). Defaults are the
 // embedded default: everything under ./var/ (Maildir inbox and outbox, game store), no mail
-// server. Relative paths are relative to the working directory, as the embedded default is.
+// server. The embedded default's relative paths are relative to the working directory; the
+// relative paths of a config file are relative to the directory of that file (README
+// "Configuration"), so that no command with --config depends on where it is run.
 // Secrets and passwords are never values of a key: a key names the file that holds them
 // (read_secret_file), and there is no command-line option for them.
 #include <cstdint>
@@ -33,6 +35,11 @@ struct Config {
     Sink sink = Sink::Maildir;
     std::string referee_address = "referee@club.example";
     std::string secret_file = "var/secret";
+    // The template folder; empty: found by core::locate_templates (core/data_files.hpp).
+    std::string templates;
+    // README "Sender authentication": when not empty, a mail acts only if the topmost
+    // Authentication-Results header of this authserv-id passes (daemon/sender_auth.hpp).
+    std::string trusted_authserv_id;
     // [imap] (source = imap). url: imap://HOST[:PORT][/MAILBOX] (STARTTLS per imap_starttls)
     // or imaps://HOST[:PORT][/MAILBOX] (implicit TLS); MAILBOX percent-encoded, default INBOX.
     std::string imap_url = "imap://127.0.0.1:143/INBOX";
@@ -42,12 +49,14 @@ struct Config {
     std::string imap_processed_folder = "Processed";
     bool imap_starttls = true;  // imap:// only: require STARTTLS before logging in
     bool imap_verify_tls = true;
+    std::string imap_ca_file;  // PEM bundle of CAs to trust; empty: the system's
     // [smtp] (sink = smtp). url: smtp://HOST[:PORT] or smtps://HOST[:PORT] (implicit TLS).
     std::string smtp_url = "smtp://127.0.0.1:25";
     std::string smtp_user;           // empty: no AUTH
     std::string smtp_password_file;  // required when smtp_user is set
     bool smtp_starttls = true;       // smtp:// only: require STARTTLS
     bool smtp_verify_tls = true;
+    std::string smtp_ca_file;  // PEM bundle of CAs to trust; empty: the system's
     // [club]
     TimeControl default_time{TimeControl::Kind::DaysPerMove, 3, 0, 0, std::nullopt};
     int reminder_days = 1;

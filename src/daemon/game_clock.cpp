@@ -1,5 +1,7 @@
 #include "daemon/game_clock.hpp"
 
+#include "daemon/deadline_index.hpp"
+
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -153,7 +155,7 @@ core::Result<std::optional<core::TimePoint>, std::string> game_deadline(
         for (const auto& f : staged->files())
             if (f.game == id && f.name == "clock.ini") s = parse_clock_ini(f.bytes);
     if (!s) return core::unexpected(s.error());
-    auto book = LeaveBook::of_store(store.root());
+    auto book = LeaveBook::load(store, staged);
     if (!book) return core::unexpected(book.error());
     const Color c = g.game.side_to_move();
     return std::optional<core::TimePoint>{
@@ -167,9 +169,14 @@ core::Result<void, std::string> clock_after_move(const store::Store& store, stor
     if (!tc) return {};
     auto s = load_clock(store, id, g.meta);
     if (!s) return core::unexpected(s.error());
-    auto book = LeaveBook::of_store(store.root());
+    auto book = LeaveBook::load(store, &tx);
     if (!book) return core::unexpected(book.error());
-    save_clock(tx, id, after_move(*s, *tc, mover, tx.now(), book->periods(g.meta.address(mover))));
+    const ClockState next =
+        after_move(*s, *tc, mover, tx.now(), book->periods(g.meta.address(mover)));
+    save_clock(tx, id, next);
+    // The opponent's turn starts: their deadline may be earlier than the entry (deadline_index).
+    index_deadline(store, tx, id,
+                   deadline_of(next, *tc, ~mover, book->periods(g.meta.address(~mover))));
     return {};
 }
 

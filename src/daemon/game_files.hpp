@@ -60,6 +60,9 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text);
 // Variant names as the umpire accepts them ("kriegspiel" = hidden chess, "crazykrieg" =
 // hidden crazyhouse, else rules::find_variant); fills meta.variant / meta.hidden.
 core::Result<void, std::string> resolve_variant(const std::string& name, GameMeta& meta);
+// The canonical name of rule set `name` (case-insensitive; docs/rulesets.md); an error for an
+// unknown one, or for one other than the default in a game that is not hidden.
+core::Result<std::string, std::string> resolve_rule_set(const std::string& name, bool hidden);
 
 // The referee setup `meta` names (variant, hidden, rule set, FEN).
 core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta);
@@ -101,8 +104,8 @@ core::Result<void, std::string> end_game(StoredGame& g, const std::string& resul
 // Which record `as` names: "referee" -> record.pgn text, "white"/"black" -> that player's.
 core::Result<std::string, std::string> record_text(const StoredGame& g, const std::string& as);
 
-// The true position's FEN (operator only: `game show ID --as referee`), from the record's moves
-// replayed on a plain rules::Position; players never see it.
+// The true position's FEN (operator only: `game show ID --as referee`), read from the referee's
+// game through its TruePositionKey (referee/game.hpp); players never see it.
 core::Result<std::string, std::string> true_fen(const StoredGame& g);
 
 }  // namespace ck::daemon

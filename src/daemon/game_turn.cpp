@@ -71,12 +71,6 @@ private:
     store::Transaction& tx_;
 };
 
-#define CK_TRY(expr)                                              \
-    do {                                                          \
-        auto ck_try_r = (expr);                                   \
-        if (!ck_try_r) return core::unexpected(ck_try_r.error()); \
-    } while (0)
-
 #define CK_ENV(var, colour, disc)                  \
     auto var = answers.envelope((colour), (disc)); \
     if (!var) return core::unexpected(var.error())

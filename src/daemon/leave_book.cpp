@@ -4,49 +4,49 @@
 #include <chrono>
 #include <sstream>
 
-#include "core/atomic_file.hpp"
 #include "daemon/players.hpp"
 
 namespace ck::daemon {
 
-core::Result<LeaveBook, std::string> LeaveBook::load(const std::filesystem::path& file) {
-    LeaveBook b;
-    b.file_ = file;
-    std::error_code ec;
-    if (!std::filesystem::exists(file, ec)) return b;
-    auto text = core::read_file(file);
-    if (!text)
-        return core::unexpected("cannot read " + file.string() + ": " + text.error().message);
-    std::istringstream in(*text);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty()) continue;
-        std::vector<std::string> f;
-        std::istringstream ls(line);
-        std::string part;
-        while (std::getline(ls, part, '\t')) f.push_back(part);
-        if (f.size() == 4) f.emplace_back();  // no Message-ID
-        if (f.size() != 5) return core::unexpected("bad line in " + file.string());
-        auto start = core::parse_iso8601(f[1]);
-        auto end = core::parse_iso8601(f[2]);
-        if (!start || !end) return core::unexpected("bad time in " + file.string());
-        Leave l;
-        l.address = f[0];
-        l.start = *start;
-        l.end = *end;
-        try {
-            l.days = std::stoi(f[3]);
-        } catch (...) {
-            return core::unexpected("bad days in " + file.string());
-        }
-        l.message_id = f[4];
-        b.leaves_.push_back(std::move(l));
-    }
-    return b;
+std::string LeaveCodec::encode(const Leave& l) {
+    return l.address + "\t" + core::format_iso8601(l.start) + "\t" + core::format_iso8601(l.end) +
+           "\t" + std::to_string(l.days) + "\t" + l.message_id + "\n";
 }
 
-core::Result<LeaveBook, std::string> LeaveBook::of_store(const std::filesystem::path& root) {
-    return load(root / "leaves");
+core::Result<Leave, std::string> LeaveCodec::decode(std::string_view body) {
+    if (body.empty() || body.back() != '\n') return core::unexpected(std::string("no line end"));
+    std::vector<std::string> f;
+    std::istringstream ls(std::string(body.substr(0, body.size() - 1)));
+    std::string part;
+    while (std::getline(ls, part, '\t')) f.push_back(part);
+    if (f.size() == 4) f.emplace_back();  // no Message-ID
+    if (f.size() != 5) return core::unexpected(std::string("expected 5 fields"));
+    auto start = core::parse_iso8601(f[1]);
+    auto end = core::parse_iso8601(f[2]);
+    if (!start || !end) return core::unexpected(std::string("bad time"));
+    Leave l;
+    l.address = f[0];
+    l.start = *start;
+    l.end = *end;
+    if (f[3].empty() || f[3].size() > 3 ||
+        f[3].find_first_not_of("0123456789") != std::string::npos)
+        return core::unexpected(std::string("bad days"));
+    l.days = std::stoi(f[3]);
+    l.message_id = f[4];
+    return l;
+}
+
+std::string LeaveCodec::key(const Leave& l) {
+    return l.address + "/" + core::format_iso8601(l.start);
+}
+
+core::Result<LeaveBook, std::string> LeaveBook::load(const store::Store& store,
+                                                     const store::Transaction* pending) {
+    auto all = LeaveTable::all(store, pending);
+    if (!all) return core::unexpected(all.error().describe());
+    LeaveBook b;
+    for (auto& [key, leave] : *all) b.leaves_.push_back(std::move(leave));
+    return b;
 }
 
 std::vector<LeavePeriod> LeaveBook::periods(const std::string& address) const {
@@ -77,7 +77,8 @@ const Leave* LeaveBook::find_message(const std::string& message_id) const {
 core::Result<LeaveBook::Booking, LeaveBook::Error> LeaveBook::book(const std::string& address,
                                                                    int days, core::TimePoint now,
                                                                    int allowance,
-                                                                   const std::string& message_id) {
+                                                                   const std::string& message_id,
+                                                                   store::Transaction& tx) {
     if (const Leave* done = find_message(message_id)) return Booking{*done, true};
     if (days < 1 || days > 365) return core::unexpected(Error{true, "leave must be 1 to 365 days"});
     const std::string a = lower_ascii(address);
@@ -91,20 +92,10 @@ core::Result<LeaveBook::Booking, LeaveBook::Error> LeaveBook::book(const std::st
                       " days a year allowed (" + std::to_string(used) + " already taken)"});
     Leave l{a, start, start + std::chrono::hours(24) * days, days,
             message_id.find_first_of("\t\r\n") == std::string::npos ? message_id : std::string()};
+    if (!store::valid_record_key(LeaveCodec::key(l)))
+        return core::unexpected(Error{false, "cannot book a leave for '" + a + "'"});
     leaves_.push_back(l);
-    std::string bytes;
-    for (const auto& x : leaves_)
-        bytes += x.address + "\t" + core::format_iso8601(x.start) + "\t" +
-                 core::format_iso8601(x.end) + "\t" + std::to_string(x.days) + "\t" + x.message_id +
-                 "\n";
-    std::error_code ec;
-    if (file_.has_parent_path()) std::filesystem::create_directories(file_.parent_path(), ec);
-    auto w = core::write_file_atomic(file_, bytes, 0644);
-    if (!w) {
-        leaves_.pop_back();
-        return core::unexpected(
-            Error{false, "cannot write " + file_.string() + ": " + w.error().message});
-    }
+    LeaveTable::put(tx, LeaveCodec::key(l), l);
     return Booking{l, false};
 }
 

@@ -27,10 +27,10 @@ core::Result<void, std::string> answer_leave(const GameDesk& desk, const std::st
                                              store::GameId current_id, const StoredGame* current,
                                              store::Transaction& tx) {
     auto& log = core::operator_log();
-    auto book = LeaveBook::of_store(desk.store.root());
+    auto book = LeaveBook::load(desk.store, &tx);
     if (!book) return core::unexpected(book.error());
     const int allowance = desk.config.leave_days_per_year;
-    auto booked = book->book(address, days, tx.now(), allowance, message_id);
+    auto booked = book->book(address, days, tx.now(), allowance, message_id, tx);
     const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
     if (!booked) {
         if (!booked.error().refused) return core::unexpected(booked.error().message);

@@ -1,4 +1,6 @@
 #include "daemon/mail_pass.hpp"
+#include "daemon/club_migration.hpp"
+#include "daemon/deadline_index.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -10,8 +12,8 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/crypto.hpp"
 #include "core/log.hpp"
-#include "core/sha256.hpp"
 #include "daemon/auth.hpp"
 #include "daemon/challenges.hpp"
 #include "daemon/club_mail.hpp"
@@ -92,24 +94,14 @@ private:
     store::Transaction& tx_;
 };
 
-#define CK_TRY(expr)                                              \
-    do {                                                          \
-        auto ck_try_r = (expr);                                   \
-        if (!ck_try_r) return core::unexpected(ck_try_r.error()); \
-    } while (0)
-
 }  // namespace
 
 core::Result<std::string, std::string> load_or_create_secret(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
-        unsigned char bytes[32];
-        std::ifstream rnd("/dev/urandom", std::ios::binary);
-        if (!rnd.read(reinterpret_cast<char*>(bytes), sizeof bytes))
-            return core::unexpected(std::string("cannot read /dev/urandom"));
         const std::filesystem::path p(path);
         if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-        auto w = core::write_file_atomic(p, core::to_hex(bytes, sizeof bytes) + "\n", 0600);
+        auto w = core::write_file_atomic(p, core::random_hex(32) + "\n", 0600);
         if (!w) return core::unexpected("cannot create " + path + ": " + w.error().message);
         core::operator_log().info("created the server secret " + path);
     }
@@ -120,16 +112,17 @@ core::Result<std::string, std::string> load_or_create_secret(const std::string& 
 
 core::Result<Daemon, std::string> Daemon::open(const Config& config,
                                                const std::filesystem::path& templates_dir,
-                                               std::chrono::milliseconds store_wait) {
+                                               std::chrono::milliseconds store_wait,
+                                               store::Store::Sweep sweep) {
     auto secret = load_or_create_secret(config.secret_file);
     if (!secret) return core::unexpected(secret.error());
     auto templates = compose::Templates::load(templates_dir);
     if (!templates) return core::unexpected("templates: " + templates.error().message);
-    std::error_code ec;
-    std::filesystem::create_directories(config.store_dir, ec);
-    auto store = store::Store::open(config.store_dir, store_wait);
-    if (!store) return core::unexpected(store.error().message);
-    auto players = Players::load(store->root() / "players");
+    auto store = open_club_store(config.store_dir, store_wait, sweep);
+    if (!store) return core::unexpected(store.error());
+    if (auto indexed = ensure_deadline_index(*store, std::chrono::system_clock::now()); !indexed)
+        return core::unexpected(indexed.error());
+    auto players = Players::load(*store);
     if (!players) return core::unexpected(players.error());
     return Daemon(config, std::move(*store), std::move(*players), std::move(*templates),
                   std::move(*secret));
@@ -158,7 +151,9 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
     GameMeta meta;
     meta.hidden = spec.hidden;
     CK_TRY(resolve_variant(spec.variant, meta));
-    meta.rules = spec.rules;
+    auto rules = resolve_rule_set(spec.rules, meta.hidden);
+    if (!rules) return core::unexpected(rules.error());
+    meta.rules = *rules;
     const Player* w = players_.find(spec.white);
     const Player* b = players_.find(spec.black);
     if (!w) return core::unexpected("white " + spec.white + " is not a registered player");
@@ -193,7 +188,10 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
     if (auto tc = clock_control(meta); tc) {
         save_clock(tx, id, initial_clock(*tc, *core::parse_iso8601(meta.created)));
         auto at = game_deadline(store_, id, *game, &tx);
-        if (at && *at) first_deadline = compose::Deadline{**at};
+        if (at && *at) {
+            first_deadline = compose::Deadline{**at};
+            index_deadline(store_, tx, id, **at);  // daemon/deadline_index.hpp
+        }
     }
     Mailer mailer(config_, players_, secret_, tx);
     auto rating_lines = start_rating_lines(store_, players_, meta, &tx);
@@ -224,6 +222,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     if (!pending) {
         core::operator_log().error("mail source: " + pending.error().message);
         report.error = "mail source: " + pending.error().message;
+        report.certificate_error = pending.error().code == mail::MailErrorCode::Certificate;
         if (auto flushed = flush(sink, clock); !flushed) report.error += "; " + flushed.error();
         return report;
     }
@@ -312,6 +311,7 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
     };
     ctx.is_player = [this](const std::string& a) { return players_.find(a) != nullptr; };
     ctx.seen = [this](const std::string& mid) { return store_.seen(mid); };
+    ctx.trusted_authserv_id = config_.trusted_authserv_id;
     const AuthVerdict v = authorize(msg, raw, ctx);
 
     store::Transaction tx(clock.now());

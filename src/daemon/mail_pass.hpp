@@ -51,24 +51,32 @@ struct StepReport {
     // could not be listed, or the outbox spool could not be read or written. Empty: no such
     // failure (mails an SMTP server refused for now wait in the outbox by design: not one).
     std::string error;
+    // The source's TLS certificate failed verification (README "TLS"): `serve` stops.
+    bool certificate_error = false;
 };
 
 // The server secret: the first line of config.secret_file. When that file does not exist it
-// is created once (mode 0600) holding 32 random bytes as hex from /dev/urandom.
+// is created once (mode 0600) holding 32 random bytes as hex (core::random_hex).
 core::Result<std::string, std::string> load_or_create_secret(const std::string& path);
 
 class Daemon {
 public:
-    // Opens the store (waiting up to `store_wait` for its lock) and the player registry, loads
-    // the templates and the secret.
+    // Opens the store (waiting up to `store_wait` for its lock; `sweep`: store::Store::open) and
+    // the player registry, loads the templates and the secret.
     static core::Result<Daemon, std::string> open(
         const Config& config, const std::filesystem::path& templates_dir,
-        std::chrono::milliseconds store_wait = std::chrono::milliseconds{0});
+        std::chrono::milliseconds store_wait = std::chrono::milliseconds{0},
+        store::Store::Sweep sweep = store::Store::Sweep::All);
 
     const Config& config() const { return config_; }
     store::Store& store() { return store_; }
-    Players& players() { return players_; }
+    const Players& players() const { return players_; }
     const compose::Templates& templates() const { return templates_; }
+    // Registers a player (Players::add) in a transaction of its own, committed.
+    core::Result<void, std::string> add_player(const std::string& name,
+                                               const std::string& address) {
+        return players_.add(name, address, store_, std::chrono::system_clock::now());
+    }
 
     // Creates a game, commits its files (game_files.hpp) + both game-start mails in one
     // transaction, then flushes the outbox to the configured sink. Returns the game id.

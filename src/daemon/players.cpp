@@ -2,33 +2,34 @@
 
 #include <algorithm>
 #include <cctype>
-#include <sstream>
-
-#include "core/atomic_file.hpp"
 
 namespace ck::daemon {
 
-std::string lower_ascii(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
+std::string PlayerCodec::encode(const Player& p) {
+    return std::to_string(p.order) + "\t" + p.address + "\t" + p.name + "\n";
 }
 
-core::Result<Players, std::string> Players::load(const std::filesystem::path& file) {
+core::Result<Player, std::string> PlayerCodec::decode(std::string_view body) {
+    const auto tab1 = body.find('\t');
+    const auto tab2 = tab1 == std::string_view::npos ? tab1 : body.find('\t', tab1 + 1);
+    Player p;
+    if (tab2 == std::string_view::npos || body.back() != '\n' || tab1 == 0 || tab1 > 19 ||
+        !std::all_of(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(tab1),
+                     [](char c) { return c >= '0' && c <= '9'; }))
+        return core::unexpected(std::string("expected ORDER<tab>ADDRESS<tab>NAME"));
+    p.order = std::stoull(std::string(body.substr(0, tab1)));
+    p.address = std::string(body.substr(tab1 + 1, tab2 - tab1 - 1));
+    p.name = std::string(body.substr(tab2 + 1, body.size() - tab2 - 2));
+    return p;
+}
+
+core::Result<Players, std::string> Players::load(const store::Store& store) {
+    auto all = PlayerTable::all(store);
+    if (!all) return core::unexpected(all.error().describe());
     Players p;
-    p.file_ = file;
-    std::error_code ec;
-    if (!std::filesystem::exists(file, ec)) return p;
-    auto text = core::read_file(file);
-    if (!text)
-        return core::unexpected("cannot read " + file.string() + ": " + text.error().message);
-    std::istringstream in(*text);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty()) continue;
-        const auto tab = line.find('\t');
-        if (tab == std::string::npos) return core::unexpected("bad line in " + file.string());
-        p.players_.push_back(Player{line.substr(tab + 1), line.substr(0, tab)});
-    }
+    for (auto& [key, player] : *all) p.players_.push_back(std::move(player));
+    std::sort(p.players_.begin(), p.players_.end(),
+              [](const Player& x, const Player& y) { return x.order < y.order; });
     return p;
 }
 
@@ -39,23 +40,31 @@ const Player* Players::find(const std::string& address) const {
     return nullptr;
 }
 
-core::Result<void, std::string> Players::add(const std::string& name, const std::string& address) {
+core::Result<void, std::string> Players::add(const std::string& name, const std::string& address,
+                                             store::Transaction& tx) {
     if (name.empty() || name.find_first_of("\t\r\n") != std::string::npos)
         return core::unexpected(std::string("bad player name"));
     const std::string a = lower_ascii(address);
     const auto at = a.find('@');
-    if (at == std::string::npos || at == 0 || at + 1 == a.size() ||
+    if (at == std::string::npos || at == 0 || at + 1 == a.size() || !store::valid_record_key(a) ||
         a.find_first_of(" \t\r\n<>,") != std::string::npos ||
         a.find('@', at + 1) != std::string::npos)
         return core::unexpected("bad address '" + address + "'");
     if (find(a)) return core::unexpected("player " + a + " is already registered");
-    players_.push_back(Player{name, a});
-    std::string bytes;
-    for (const auto& p : players_) bytes += p.address + "\t" + p.name + "\n";
-    auto w = core::write_file_atomic(file_, bytes, 0644);
-    if (!w) {
+    const std::uint64_t order = players_.empty() ? 0 : players_.back().order + 1;
+    players_.push_back(Player{name, a, order});
+    PlayerTable::put(tx, a, players_.back());
+    return {};
+}
+
+core::Result<void, std::string> Players::add(const std::string& name, const std::string& address,
+                                             store::Store& store, core::TimePoint now) {
+    store::Transaction tx(now);
+    if (auto staged = add(name, address, tx); !staged) return staged;
+    if (auto c = store.commit(tx); !c) {
         players_.pop_back();
-        return core::unexpected("cannot write " + file_.string() + ": " + w.error().message);
+        return core::unexpected("cannot register " + lower_ascii(address) + ": " +
+                                c.error().message);
     }
     return {};
 }

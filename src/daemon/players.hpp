@@ -1,39 +1,59 @@
 #pragma once
-// The club's player registry (cli.md `crazykrieg player add NAME EMAIL`, `player list`).
-// The store only writes game files through a Transaction, so the registry is a separate file
-// under the store root, `<store root>/players`, replaced whole with core::write_file_atomic
-// (style guide, "Durable state"). One player a line: "<address>\t<name>", address lower-cased.
-// Addresses are unique; adding a known address is an error.
-#include <filesystem>
+// The club's player registry (docs/cli.md `crazykrieg player add NAME EMAIL`, `player list`):
+// the store's typed namespace `players` (store/state.hpp), one record a player keyed by the
+// lower-case address, written in a store transaction. Addresses are unique; adding a known
+// address is an error.
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/clock.hpp"
 #include "core/result.hpp"
+#include "core/text.hpp"
+#include "store/store.hpp"
+#include "store/table.hpp"
+#include "store/transaction.hpp"
 
 namespace ck::daemon {
 
 struct Player {
     std::string name;
-    std::string address;  // lower-case addr-spec
+    std::string address;      // lower-case addr-spec
+    std::uint64_t order = 0;  // registration order (0, 1, 2, ...): the order of all()
 };
+
+// A players record: "<order>\t<address>\t<name>\n".
+struct PlayerCodec {
+    using Value = Player;
+    static constexpr store::Namespace ns = store::Namespace::Players;
+    static constexpr int version = 1;
+    static std::string encode(const Player& p);
+    static core::Result<Player, std::string> decode(std::string_view body);
+};
+using PlayerTable = store::Table<PlayerCodec>;
 
 class Players {
 public:
-    // A missing file is an empty registry.
-    static core::Result<Players, std::string> load(const std::filesystem::path& file);
+    // The registry as the store holds it (staged writes of a running group included).
+    static core::Result<Players, std::string> load(const store::Store& store);
+    // In registration order.
     const std::vector<Player>& all() const { return players_; }
     // Case-insensitive.
     const Player* find(const std::string& address) const;
-    // Validates NAME (no tab or line break, not empty) and EMAIL (local@domain, no blanks),
-    // then rewrites the file atomically.
-    core::Result<void, std::string> add(const std::string& name, const std::string& address);
+    // Validates NAME (no tab or line break, not empty) and EMAIL (local@domain, no blanks), then
+    // stages the record into `tx`; the caller commits it.
+    core::Result<void, std::string> add(const std::string& name, const std::string& address,
+                                        store::Transaction& tx);
+    // The same in a transaction of its own, committed.
+    core::Result<void, std::string> add(const std::string& name, const std::string& address,
+                                        store::Store& store, core::TimePoint now);
 
 private:
-    std::filesystem::path file_;
     std::vector<Player> players_;
 };
 
-std::string lower_ascii(std::string s);
+using core::lower_ascii;  // core/text.hpp
 
 }  // namespace ck::daemon

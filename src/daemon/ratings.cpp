@@ -1,8 +1,6 @@
 // Ratings in the daemon (ratings.hpp).
 #include "daemon/ratings.hpp"
 
-#include <system_error>
-
 #include "club/text_util.hpp"
 #include "core/clock.hpp"
 #include "daemon/tournaments.hpp"
@@ -12,22 +10,15 @@ namespace ck::daemon {
 core::Result<club::RatingPool, std::string> load_pool(const store::Store& store,
                                                       const std::string& pool,
                                                       const store::Transaction* pending) {
-    if (pending) {
-        if (const std::string* text = pending_file(*pending, store::ClubStateGame,
-                                                   std::string(RatingsNamespace) + "/" + pool))
-            return club::parse_pool(pool, *text);
-    }
-    auto text = store.read_club_file(RatingsNamespace, pool);
-    if (!text) {
-        if (text.error().code == std::errc::no_such_file_or_directory)
-            return club::RatingPool{pool, {}};
-        return core::unexpected("ratings pool " + pool + ": " + text.error().message);
-    }
-    return club::parse_pool(pool, *text);
+    auto stored = RatingPoolTable::get(store, pool, pending);
+    if (!stored) return core::unexpected(stored.error().describe());
+    club::RatingPool out = *stored ? std::move(**stored) : club::RatingPool{};
+    out.name = pool;
+    return out;
 }
 
 void save_pool(store::Transaction& tx, const club::RatingPool& pool) {
-    tx.write_club_file(RatingsNamespace, pool.name, club::format_pool(pool));
+    RatingPoolTable::put(tx, pool.name, pool);
 }
 
 std::string pool_of(const GameMeta& meta) { return club::pool_name(meta.variant, meta.hidden); }

@@ -1,6 +1,7 @@
 #pragma once
-// Ratings in the daemon (README "Ratings"): the pools live in the store's typed club state,
-// club/ratings/<pool> (club/ratings.hpp has the format and its version line). A rated game's
+// Ratings in the daemon (README "Ratings"): each pool is a record of the store's `ratings`
+// namespace (store/state.hpp), keyed by the pool's name (RatingPoolCodec; club/ratings.hpp has
+// the body's format). A rated game's
 // end is rated by rate_game_end in the SAME transaction that saves the game's end (the callers
 // are those of tournament_hooks.hpp: game_turn.cpp and the clock pass's forfeit), so the rating
 // and the result commit together, in the commit order of the games' ends. A staged write of
@@ -16,11 +17,23 @@
 #include "daemon/game_files.hpp"
 #include "daemon/players.hpp"
 #include "store/store.hpp"
+#include "store/table.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
 
-inline constexpr const char* RatingsNamespace = "ratings";
+// A ratings record: "ck-ratings 1" (the table's version line), then club::format_pool's lines.
+// The decoded pool has no name: the record's key is it (load_pool sets it).
+struct RatingPoolCodec {
+    using Value = club::RatingPool;
+    static constexpr store::Namespace ns = store::Namespace::Ratings;
+    static constexpr int version = 1;
+    static std::string encode(const club::RatingPool& pool) { return club::format_pool(pool); }
+    static core::Result<club::RatingPool, std::string> decode(std::string_view body) {
+        return club::parse_pool("", std::string(body));
+    }
+};
+using RatingPoolTable = store::Table<RatingPoolCodec>;
 
 // The pool's state; a pool nobody has played in yet is empty. `pending` (may be null): a
 // transaction whose write of the pool wins over the store's.

@@ -3,19 +3,13 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/hmac.hpp"
+#include "core/crypto.hpp"
+#include "core/text.hpp"
 
 namespace ck::daemon {
 namespace {
 
 constexpr std::size_t TokenLength = 16;
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
 
 bool valid_game_id(std::string_view game) {
     return !game.empty() && std::all_of(game.begin(), game.end(), [](char c) {
@@ -39,8 +33,8 @@ struct SplitAddress {
 bool split_address(std::string_view address, SplitAddress& out) {
     const auto at = address.rfind('@');
     if (at == std::string_view::npos || at == 0 || at + 1 == address.size()) return false;
-    out.local = lower(address.substr(0, at));
-    out.domain = lower(address.substr(at + 1));
+    out.local = core::lower_ascii(address.substr(0, at));
+    out.domain = core::lower_ascii(address.substr(at + 1));
     return true;
 }
 

@@ -2,7 +2,6 @@
 #include "daemon/tournament_hooks.hpp"
 
 #include "club/tournament.hpp"
-#include "club/tournament_file.hpp"
 #include "core/log.hpp"
 #include "daemon/tournaments.hpp"
 
@@ -35,16 +34,9 @@ core::Result<void, std::string> record_game_end(const ClubDesk& desk, store::Gam
     auto ids = tournament_ids(desk.store);
     if (!ids) return core::unexpected(ids.error());
     for (const std::string& tid : *ids) {
-        // A write of tournament.ini earlier in this transaction (another game of the event
-        // ended in it, e.g. in one clock pass) wins over the store's.
-        auto t = [&]() -> core::Result<club::Tournament, std::string> {
-            if (const std::string* text = pending_file(tx, 0, tid + "/" + TournamentFile)) {
-                auto parsed = club::parse_tournament(*text);
-                if (!parsed) return core::unexpected(club::error_text(parsed.error()));
-                return std::move(*parsed);
-            }
-            return load_tournament(desk.store, tid);
-        }();
+        // A write of the event earlier in this transaction (another game of the event ended
+        // in it, e.g. in one clock pass) wins over the store's.
+        auto t = load_tournament(desk.store, tid, &tx);
         if (!t) {
             core::operator_log().error(t.error());
             continue;

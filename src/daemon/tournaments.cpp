@@ -37,37 +37,45 @@ std::string slug(const std::string& name) {
 
 }  // namespace
 
-core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store) {
-    auto ids = store.list_tournaments();
-    if (!ids) return core::unexpected("tournaments: " + ids.error().message);
-    // "_challenges" (challenges.hpp) and any other '_' name are club files, not tournaments.
-    ids->erase(std::remove_if(ids->begin(), ids->end(),
-                              [](const std::string& id) { return id.rfind('_', 0) == 0; }),
-               ids->end());
-    return std::move(*ids);
+std::string TournamentCodec::encode(const club::Tournament& t) {
+    return club::format_tournament(t);
 }
 
-core::Result<club::Tournament, std::string> load_tournament(const store::Store& store,
-                                                            const std::string& id) {
-    auto text = store.read_tournament_file(id, TournamentFile);
-    if (!text) return core::unexpected("tournament " + id + ": " + text.error().message);
-    auto t = club::parse_tournament(*text);
-    if (!t) return core::unexpected("tournament " + id + ": " + club::error_text(t.error()));
+core::Result<club::Tournament, std::string> TournamentCodec::decode(std::string_view body) {
+    auto t = club::parse_tournament(std::string(body));
+    if (!t) return core::unexpected(club::error_text(t.error()));
     return std::move(*t);
 }
 
+core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store) {
+    return TournamentTable::keys(store);
+}
+
+core::Result<club::Tournament, std::string> load_tournament(const store::Store& store,
+                                                            const std::string& id,
+                                                            const store::Transaction* pending) {
+    auto t = TournamentTable::get(store, id, pending);
+    if (!t) return core::unexpected("tournament " + id + ": " + t.error().describe());
+    if (!*t) return core::unexpected("tournament " + id + ": no such tournament");
+    return std::move(**t);
+}
+
 void save_tournament(store::Transaction& tx, const club::Tournament& t) {
-    tx.write_tournament_file(t.id, TournamentFile, club::format_tournament(t));
+    TournamentTable::put(tx, t.id, t);
 }
 
 namespace {
 
-// Checks what new_game could refuse, before the first game is staged: a group cannot be taken
-// back, so a failure half-way would leave games of no event.
+// Checks what new_game could refuse, before the first game is staged (a clear error before any
+// work; a failure half-way is taken back whole by the GroupCommit of start_games).
 core::Result<void, std::string> check_settings(const club::GameSettings& s) {
     GameMeta check;
     check.hidden = s.hidden;
     if (auto v = resolve_variant(s.variant, check); !v) return core::unexpected(v.error());
+    if (!s.rules.empty()) {
+        auto rs = resolve_rule_set(s.rules, check.hidden);
+        if (!rs) return core::unexpected(rs.error());
+    }
     if (!s.time.empty()) {
         if (auto tc = parse_time_control(s.time); !tc) return core::unexpected(tc.error().message);
     }
@@ -81,33 +89,29 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
     for (const club::Player& p : t.players)
         if (!daemon.players().find(p.address))
             return core::unexpected(p.address + " is not a registered player");
-    // One group: every game and tournament.ini commit as one journal (store.hpp), or nothing.
-    store.begin_group();
+    // One group: every game and the tournament record commit as one journal (store.hpp), or
+    // nothing: a GroupCommit dropped on an error takes back every game staged so far.
+    store::GroupCommit group(store);
     for (club::Pairing& p : t.pairings) {
         const club::EventTags tags = club::event_tags(t, p);
         NewGame g;
         g.variant = t.settings.variant;
         g.hidden = t.settings.hidden;
         g.rated = t.settings.rated;
+        if (!t.settings.rules.empty()) g.rules = t.settings.rules;
         g.white = t.players[static_cast<std::size_t>(p.white)].address;
         g.black = t.players[static_cast<std::size_t>(p.black)].address;
         g.time = t.settings.time;
         g.event = tags.event;
         g.round = tags.round;
         auto gid = daemon.new_game(g, clock);
-        if (!gid) {
-            (void)store.end_group();  // nothing staged can be undone: see check_settings
-            return core::unexpected("round " + tags.round + ": " + gid.error());
-        }
+        if (!gid) return core::unexpected("round " + tags.round + ": " + gid.error());
         p.game = *gid;
     }
     store::Transaction tx(clock.now());
     save_tournament(tx, t);
-    if (auto c = store.commit(tx); !c) {
-        (void)store.end_group();
-        return core::unexpected(c.error().message);
-    }
-    if (auto c = store.end_group(); !c) return core::unexpected(c.error().message);
+    if (auto c = store.commit(tx); !c) return core::unexpected(c.error().message);
+    if (auto c = group.commit(); !c) return core::unexpected(c.error().message);
     core::operator_log().info("tournament " + t.id +
                               " started: " + std::to_string(t.pairings.size()) + " games");
     return {};
@@ -132,6 +136,14 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     nt.settings.variant = spec.variant;
     nt.settings.hidden = spec.hidden;
     nt.settings.rated = spec.rated;
+    if (!spec.rules.empty()) {
+        GameMeta check;
+        check.hidden = spec.hidden;
+        if (auto v = resolve_variant(spec.variant, check); !v) return core::unexpected(v.error());
+        auto rs = resolve_rule_set(spec.rules, check.hidden);
+        if (!rs) return core::unexpected(rs.error());
+        if (*rs != "crazykrieg") nt.settings.rules = *rs;
+    }
     nt.settings.time = spec.time;
     nt.entries_open = spec.entries_open;
     for (const std::string& address : spec.players) {

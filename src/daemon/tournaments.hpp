@@ -1,22 +1,24 @@
 #pragma once
-// Tournaments in the daemon (issue 6): ck_club holds the logic (pairings, standings,
-// crosstables, tournament.ini); this file keeps events in the store as
-// tournaments/<id>/tournament.ini, starts their games and mails their standings.
+// Tournaments in the daemon: ck_club holds the logic (pairings, standings, crosstables, the
+// tournament.ini text); this file keeps events in the store's typed namespace `tournaments`
+// (store/state.hpp; one record an event, keyed by its id, holding the tournament.ini text),
+// starts their games and mails their standings.
 //
 // Contracts:
 // - create_tournament (start_tournament for an event that took entries) starts EVERY game at
 //   once through Daemon::new_game, each record tagged with club::event_tags (Event = the
 //   tournament's name, Round = the Berger round, White/Black the display names); the games
-//   and tournament.ini commit as one store group: all or nothing.
+//   and the tournament record commit as one store group (store::GroupCommit): all or nothing.
 // - The PGN archive holds referee records: of every game over, and of open games in progress
 //   (open play is no secret); a hidden game in progress is left out (style guide "Hidden
 //   information is a type": its full record is given out only once it is over).
-// - Results enter tournament.ini only through record_game_end (tournament_hooks.hpp), in the
+// - Results enter the tournament record only through record_game_end (tournament_hooks.hpp), in the
 //   transaction that ends the game.
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "club/tournament.hpp"
@@ -24,19 +26,31 @@
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
 #include "store/store.hpp"
+#include "store/table.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
 
 class Daemon;
 
+// The file of a legacy store (tournaments/<id>/tournament.ini; club_migration.hpp).
 inline constexpr const char* TournamentFile = "tournament.ini";
+
+struct TournamentCodec {
+    using Value = club::Tournament;
+    static constexpr store::Namespace ns = store::Namespace::Tournaments;
+    static constexpr int version = 1;
+    static std::string encode(const club::Tournament& t);
+    static core::Result<club::Tournament, std::string> decode(std::string_view body);
+};
+using TournamentTable = store::Table<TournamentCodec>;
 
 struct TournamentSpec {
     std::string name;
     bool double_round = false;
     std::string variant;  // as `game new --variant` takes it
     bool hidden = false;
+    std::string rules;                 // Kriegspiel rule set (docs/rulesets.md); empty: default
     std::string time;                  // time-control spec; empty: the club default
     std::vector<std::string> players;  // registered addresses, seeding order
     // Take entries by mail (tournament_entries.hpp): `players` (any number, maybe none) are the
@@ -57,9 +71,10 @@ core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const st
                                                         const core::Clock& clock);
 
 core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store);
-core::Result<club::Tournament, std::string> load_tournament(const store::Store& store,
-                                                            const std::string& id);
-// Queues tournament.ini of `t` into `tx`.
+// `pending` (may be null): an uncommitted transaction whose write of the event wins.
+core::Result<club::Tournament, std::string> load_tournament(
+    const store::Store& store, const std::string& id, const store::Transaction* pending = nullptr);
+// Queues the record of `t` into `tx`.
 void save_tournament(store::Transaction& tx, const club::Tournament& t);
 
 // The event's PGN archive (see above). `pending` (may be null): a transaction not yet committed

@@ -2,13 +2,10 @@
 
 #include <cctype>
 
+#include "core/text.hpp"
+
 namespace ck::daemon {
 namespace {
-
-std::string lower(std::string s) {
-    for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return s;
-}
 
 int hex_value(char ch) {
     if (ch >= '0' && ch <= '9') return ch - '0';
@@ -30,7 +27,7 @@ core::Result<MailUrl, std::string> parse_mail_url(const std::string& url, std::s
     const auto sep = url.find("://");
     if (sep == std::string::npos) return core::unexpected(expected);
     MailUrl u;
-    u.scheme = lower(url.substr(0, sep));
+    u.scheme = core::lower_ascii(url.substr(0, sep));
     if (u.scheme != plain && u.scheme != tls) return core::unexpected(expected);
     const auto slash = url.find('/', sep + 3);
     const std::string authority =
@@ -82,6 +79,7 @@ core::Result<mail::ImapConfig, std::string> imap_client_config(const Config& c) 
     out.tls =
         url->scheme == "imap" && c.imap_starttls ? mail::TlsMode::Required : mail::TlsMode::None;
     out.verify_tls_peer = c.imap_verify_tls;
+    out.ca_file = c.imap_ca_file;
     return out;
 }
 
@@ -108,6 +106,7 @@ core::Result<mail::SmtpConfig, std::string> smtp_client_config(const Config& c) 
     out.tls =
         url->scheme == "smtp" && c.smtp_starttls ? mail::TlsMode::Required : mail::TlsMode::None;
     out.verify_tls_peer = c.smtp_verify_tls;
+    out.ca_file = c.smtp_ca_file;
     return out;
 }
 

@@ -1,13 +1,11 @@
 #include "daemon/unknown_sender.hpp"
 
+#include "core/crypto.hpp"
 #include "core/log.hpp"
-#include "core/sha256.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
 namespace {
-
-constexpr const char* KeyDomain = "@ratelimit.crazykrieg.invalid";
 
 // A plain local@domain: one '@', both sides non-empty, no blanks, controls or specials.
 bool plain_address(const std::string& a) {
@@ -39,13 +37,10 @@ bool is_referee_address(const std::string& address, const std::string& referee) 
 std::string utc_day(core::TimePoint t) { return core::format_iso8601(t).substr(0, 10); }
 
 std::string unknown_sender_limit_key(const std::string& address, const std::string& day) {
-    return "unknown-sender." + day + "." + core::sha256_hex(lower_ascii(address)).substr(0, 32) +
-           KeyDomain;
+    return day + "/" + core::sha256_hex(lower_ascii(address)).substr(0, 32);
 }
 
-std::string unknown_sender_total_key(const std::string& day, std::size_t n) {
-    return "unknown-sender." + day + ".total." + std::to_string(n) + KeyDomain;
-}
+std::string unknown_sender_total_key(const std::string& day) { return day + "/total"; }
 
 std::optional<std::string> unknown_sender_reply_address(const mail::MailMessage& message,
                                                         const std::string& referee_address) {
@@ -77,14 +72,16 @@ core::Result<void, std::string> answer_unknown_sender(const ClubDesk& desk,
     }
     const std::string day = utc_day(tx.now());
     const std::string key = unknown_sender_limit_key(*to, day);
-    if (desk.store.seen(key)) {
+    auto answered = RateLimitTable::get(desk.store, key, &tx);
+    if (!answered) return core::unexpected(answered.error().describe());
+    if (*answered) {
         log.info("mail from unknown sender " + who + " not answered (answered today): " + v.detail);
         return {};
     }
-    std::size_t slot = 0;
-    while (slot < UnknownSenderDailyCap && desk.store.seen(unknown_sender_total_key(day, slot)))
-        ++slot;
-    if (slot == UnknownSenderDailyCap) {
+    auto total = RateLimitTable::get(desk.store, unknown_sender_total_key(day), &tx);
+    if (!total) return core::unexpected(total.error().describe());
+    const std::uint64_t sent = total->value_or(0);
+    if (sent >= UnknownSenderDailyCap) {
         log.warn("mail from unknown sender " + who + " not answered: the daily cap of " +
                  std::to_string(UnknownSenderDailyCap) + " unknown-sender replies is reached");
         return {};
@@ -99,8 +96,10 @@ core::Result<void, std::string> answer_unknown_sender(const ClubDesk& desk,
         message.from_address.empty() ? *to : message.from_address, desk.config.referee_address};
     auto mail = compose::unknown_sender_mail(desk.templates, env, details);
     if (!mail) return core::unexpected(mail.error().message);
-    tx.mark_seen(key);
-    tx.mark_seen(unknown_sender_total_key(day, slot));
+    RateLimitTable::put(tx, key, 1);
+    RateLimitTable::put(tx, unknown_sender_total_key(day), sent + 1);
+    for (const std::string& old : RateLimitTable::keys(desk.store))
+        if (old.compare(0, day.size(), day) < 0) RateLimitTable::erase(tx, old);
     // Null reverse-path: a reply to a stranger must never bounce back to the referee.
     tx.queue_mail(store::SpooledMail{std::string(), {*to}, mail::render_mime(*mail)});
     log.info("mail from unknown sender " + who + " answered once for " + day + ": " + v.detail);

@@ -11,10 +11,11 @@
 // The reply goes to the Return-Path when the mail has one, else to From (RFC 3834 §4), from the
 // null reverse-path "<>" so that it can never bounce back to us (RFC 3834 §3.3).
 //
-// The rate limit is durable and lives in the store's processed-message ledger: a reply records
-// the key unknown_sender_limit_key(address, day) (and one daily-total slot) in the SAME
-// transaction as the mail's own Message-ID and the reply itself, so a crash either loses all
-// three (the mail is handled again) or keeps all three (no second reply).
+// The rate limit is durable and lives in the store's typed namespace `rate-limits`
+// (store/state.hpp): a reply records unknown_sender_limit_key(address, day) and raises the day's
+// total (unknown_sender_total_key) in the SAME transaction as the mail's own Message-ID and the
+// reply itself, so a crash either loses all three (the mail is handled again) or keeps all three
+// (no second reply). Records of earlier days are erased by the next reply.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@
 #include "daemon/auth.hpp"
 #include "daemon/club_mail.hpp"
 #include "mail/message.hpp"
+#include "store/table.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
@@ -33,11 +35,13 @@ inline constexpr std::size_t UnknownSenderDailyCap = 100;
 // "YYYY-MM-DD" of `t` in UTC.
 std::string utc_day(core::TimePoint t);
 
-// The ledger key of "`address` got its unknown-sender reply on `day`" (address lower-cased and
-// hashed: the ledger holds no third-party addresses in clear).
+using RateLimitTable = store::Table<store::CountCodec<store::Namespace::RateLimits>>;
+
+// The record key of "`address` got its unknown-sender reply on `day`": "DAY/HASH" (address
+// lower-cased and hashed: the store holds no third-party addresses in clear).
 std::string unknown_sender_limit_key(const std::string& address, const std::string& day);
-// The ledger key of the n-th unknown-sender reply of `day` (n < UnknownSenderDailyCap).
-std::string unknown_sender_total_key(const std::string& day, std::size_t n);
+// The record key of the number of unknown-sender replies of `day`: "DAY/total".
+std::string unknown_sender_total_key(const std::string& day);
 
 // Where a reply to `message` would go, or nullopt when it must not be answered at all
 // (automatic, no usable address, or an address of the referee `referee_address`).

@@ -19,6 +19,22 @@ size_t append_to_string(char* data, size_t size, size_t n, void* user) {
     return size * n;
 }
 
+void set_tls_options(CURL* c, TlsMode mode, bool verify, const std::string& ca_file) {
+    curl_easy_setopt(c, CURLOPT_USE_SSL,
+                     mode == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
+                     : mode == TlsMode::Try    ? static_cast<long>(CURLUSESSL_TRY)
+                                               : static_cast<long>(CURLUSESSL_NONE));
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, verify ? 1L : 0L);
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, verify ? 2L : 0L);
+    // nullptr restores libcurl's built-in default (the system bundle).
+    curl_easy_setopt(c, CURLOPT_CAINFO, ca_file.empty() ? nullptr : ca_file.c_str());
+}
+
+bool is_certificate_error(CURLcode rc) {
+    return rc == CURLE_PEER_FAILED_VERIFICATION || rc == CURLE_SSL_CACERT_BADFILE ||
+           rc == CURLE_SSL_CERTPROBLEM || rc == CURLE_SSL_ISSUER_ERROR;
+}
+
 bool is_transient_curl_error(CURLcode rc) {
     switch (rc) {
         case CURLE_COULDNT_RESOLVE_HOST:

@@ -14,6 +14,7 @@ struct ParseError {
 
 enum class MailErrorCode : unsigned char {
     Connect,      // could not reach or log in to the server
+    Certificate,  // the server's TLS certificate failed verification, or the CA file is bad
     Protocol,     // the server answered something unexpected
     Rejected,     // the server refused (SMTP 4xx/5xx, IMAP NO/BAD)
     NotFound,     // no such message

@@ -1,9 +1,12 @@
 #include "mail/imap.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <optional>
 #include <sstream>
 
 #include "mail/curl_handle.hpp"
+#include "mail/imap_batch.hpp"
 
 namespace ck::mail {
 namespace {
@@ -22,15 +25,6 @@ std::string percent_encode(const std::string& s) {
         }
     }
     return out;
-}
-
-std::string quote_mailbox(const std::string& name) {
-    std::string out = "\"";
-    for (char c : name) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
 }
 
 bool is_uid(const std::string& id) {
@@ -75,21 +69,19 @@ core::Result<std::string, MailError> ImapSource::perform(const std::string& url,
     curl_easy_setopt(c, CURLOPT_TIMEOUT, config_.timeout_seconds);
     curl_easy_setopt(c, CURLOPT_USERNAME, config_.username.c_str());
     curl_easy_setopt(c, CURLOPT_PASSWORD, config_.password.c_str());
-    curl_easy_setopt(c, CURLOPT_USE_SSL,
-                     config_.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
-                     : config_.tls == TlsMode::Try    ? static_cast<long>(CURLUSESSL_TRY)
-                                                      : static_cast<long>(CURLUSESSL_NONE));
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, config_.verify_tls_peer ? 1L : 0L);
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, config_.verify_tls_peer ? 2L : 0L);
+    detail::set_tls_options(c, config_.tls, config_.verify_tls_peer, config_.ca_file);
     const CURLcode rc = curl_easy_perform(c);
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, nullptr);
     if (rc == CURLE_OK) return out;
     MailError e;
+    const std::string what =
+        errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc));
     e.message = "IMAP " + detail::redact_url(url) +
                 (custom ? std::string(" ") + custom : std::string()) + ": " +
-                (errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc)));
+                (detail::is_certificate_error(rc) ? "TLS certificate problem: " : "") + what;
     e.transient = detail::is_transient_curl_error(rc);
-    e.code = rc == CURLE_LOGIN_DENIED            ? MailErrorCode::Connect
+    e.code = detail::is_certificate_error(rc)    ? MailErrorCode::Certificate
+             : rc == CURLE_LOGIN_DENIED          ? MailErrorCode::Connect
              : rc == CURLE_QUOTE_ERROR           ? MailErrorCode::Rejected
              : rc == CURLE_REMOTE_FILE_NOT_FOUND ? MailErrorCode::NotFound
              : e.transient                       ? MailErrorCode::Connect
@@ -107,6 +99,7 @@ core::Result<std::vector<SourceId>, MailError> ImapSource::list_pending() {
                      config_.done_folder.empty() ? "UID SEARCH UNSEEN" : "UID SEARCH UNDELETED");
     if (!r) return core::unexpected(r.error());
     std::vector<SourceId> ids;
+    prefetched_.clear();
     std::istringstream lines(r.value());
     std::string line;
     while (std::getline(lines, line)) {
@@ -116,6 +109,7 @@ core::Result<std::vector<SourceId>, MailError> ImapSource::list_pending() {
         while (words >> w)
             if (is_uid(w)) ids.push_back(w);
     }
+    listed_ = ids;
     return ids;
 }
 
@@ -123,6 +117,12 @@ core::Result<std::string, MailError> ImapSource::fetch(const SourceId& id) {
     if (!is_uid(id))
         return core::unexpected(
             MailError{MailErrorCode::InvalidInput, "bad IMAP UID '" + id + "'", 0, false});
+    if (auto it = prefetched_.find(id); it != prefetched_.end()) {
+        std::string raw = std::move(it->second);
+        prefetched_.erase(it);
+        return raw;
+    }
+    if (auto batched = fetch_batch(id); batched) return std::move(*batched);
     auto r = perform(mailbox_url() + ";UID=" + id, nullptr);
     if (!r) return r;
     if (r.value().empty())
@@ -135,30 +135,79 @@ core::Result<std::string, MailError> ImapSource::fetch(const SourceId& id) {
     return r;
 }
 
+// `id` and the UIDs listed after it, with one command; nullopt when that is not possible.
+std::optional<std::string> ImapSource::fetch_batch(const SourceId& id) {
+    if (fetcher_broken_) return std::nullopt;
+    auto at = std::find(listed_.begin(), listed_.end(), id);
+    if (at == listed_.end()) return std::nullopt;
+    std::vector<std::string> uids;
+    for (; at != listed_.end() && uids.size() < FetchBatch; ++at) uids.push_back(*at);
+    if (!fetcher_) fetcher_ = std::make_unique<detail::ImapBatchFetcher>(config_);
+    auto got = fetcher_->fetch(uids);
+    if (!got) {
+        // A refusal (BAD/NO) will not go away: fetch one by one from now on. A connection
+        // failure is left to the single fetch, which reports it.
+        if (!got.error().transient && got.error().code != MailErrorCode::Certificate)
+            fetcher_broken_ = true;
+        return std::nullopt;
+    }
+    std::optional<std::string> out;
+    for (auto& [uid, raw] : *got) {
+        if (uid == id)
+            out = std::move(raw);
+        else
+            prefetched_[uid] = std::move(raw);
+    }
+    return out;
+}
+
 core::Result<void, MailError> ImapSource::mark_done(const SourceId& id) {
     if (!is_uid(id))
         return core::unexpected(
             MailError{MailErrorCode::InvalidInput, "bad IMAP UID '" + id + "'", 0, false});
+    if (batching_) {
+        batch_.push_back(id);
+        return {};
+    }
+    return mark_set_done(id);
+}
+
+void ImapSource::begin_batch() {
+    batching_ = true;
+    batch_.clear();
+}
+
+core::Result<void, MailError> ImapSource::end_batch() {
+    batching_ = false;
+    std::string set;
+    for (const SourceId& id : batch_) set += (set.empty() ? "" : ",") + id;
+    batch_.clear();
+    if (set.empty()) return {};
+    return mark_set_done(set);
+}
+
+// `uid_set`: one UID or a comma-separated list (RFC 3501 sequence-set).
+core::Result<void, MailError> ImapSource::mark_set_done(const std::string& uid_set) {
     if (config_.done_folder.empty()) {
-        auto r = command(mailbox_url(), "UID STORE " + id + " +FLAGS.SILENT (\\Seen)");
+        auto r = command(mailbox_url(), "UID STORE " + uid_set + " +FLAGS.SILENT (\\Seen)");
         if (!r) return core::unexpected(r.error());
         return {};
     }
-    const std::string folder = quote_mailbox(config_.done_folder);
+    const std::string folder = detail::quote_imap_string(config_.done_folder);
     if (!folder_checked_) {
         // CREATE fails harmlessly when the folder exists ([ALREADYEXISTS]); a real failure
         // shows up in the MOVE below.
         (void)command(base_url(config_.url) + "/", "CREATE " + folder);
         folder_checked_ = true;
     }
-    auto moved = command(mailbox_url(), "UID MOVE " + id + " " + folder);
+    auto moved = command(mailbox_url(), "UID MOVE " + uid_set + " " + folder);
     if (moved) return {};
-    // Servers without RFC 6851 MOVE: copy, flag deleted, expunge just this UID (RFC 4315).
-    auto copied = command(mailbox_url(), "UID COPY " + id + " " + folder);
+    // Servers without RFC 6851 MOVE: copy, flag deleted, expunge just these UIDs (RFC 4315).
+    auto copied = command(mailbox_url(), "UID COPY " + uid_set + " " + folder);
     if (!copied) return core::unexpected(moved.error());
-    auto del = command(mailbox_url(), "UID STORE " + id + " +FLAGS.SILENT (\\Deleted)");
+    auto del = command(mailbox_url(), "UID STORE " + uid_set + " +FLAGS.SILENT (\\Deleted)");
     if (!del) return core::unexpected(del.error());
-    auto exp = command(mailbox_url(), "UID EXPUNGE " + id);
+    auto exp = command(mailbox_url(), "UID EXPUNGE " + uid_set);
     if (!exp) return core::unexpected(exp.error());
     return {};
 }

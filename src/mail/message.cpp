@@ -308,6 +308,8 @@ core::Result<MailMessage, ParseError> parse_message(std::string_view raw) {
                 m.return_path = value.find("<>") != std::string::npos || ids.empty()
                                     ? std::string()
                                     : lower(ids.front());
+            } else if (name == "authentication-results") {
+                m.authentication_results.push_back(value);
             } else if (name == "x-autoreply" || name == "x-autorespond") {
                 m.has_autoreply_header = true;
             }

@@ -32,6 +32,9 @@ struct MailMessage {
     std::string full_text;  // the whole chosen text part, decoded to UTF-8, LF line ends
     std::string body_text;  // only the new text (reply_text.hpp's extract_new_text)
     bool has_autoreply_header = false;  // X-Autoreply or X-Autorespond present
+    // Every Authentication-Results value (RFC 8601), topmost (added last) first, unparsed:
+    // mail/authentication_results.hpp parses one.
+    std::vector<std::string> authentication_results;
 
     // mail.md "Who may act": Auto-Submitted other than "no", Precedence bulk|junk|list, a
     // bounce (From MAILER-DAEMON or postmaster, empty Return-Path, multipart/report), or an

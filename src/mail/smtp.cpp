@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "mail/curl_handle.hpp"
+#include "mail/smtp_pipeline.hpp"
 
 namespace ck::mail {
 namespace {
@@ -55,12 +56,7 @@ void set_connection_options(CURL* c, const SmtpConfig& config, const std::string
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, config.connect_timeout_seconds);
     curl_easy_setopt(c, CURLOPT_TIMEOUT, config.timeout_seconds);
-    curl_easy_setopt(c, CURLOPT_USE_SSL,
-                     config.tls == TlsMode::Required ? static_cast<long>(CURLUSESSL_ALL)
-                     : config.tls == TlsMode::Try    ? static_cast<long>(CURLUSESSL_TRY)
-                                                     : static_cast<long>(CURLUSESSL_NONE));
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, config.verify_tls_peer ? 1L : 0L);
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, config.verify_tls_peer ? 2L : 0L);
+    detail::set_tls_options(c, config.tls, config.verify_tls_peer, config.ca_file);
     if (!config.username.empty()) {
         curl_easy_setopt(c, CURLOPT_USERNAME, config.username.c_str());
         curl_easy_setopt(c, CURLOPT_PASSWORD, config.password.c_str());
@@ -75,7 +71,11 @@ MailError classify(CURLcode rc, long code, const std::string& url, const char* e
         errbuf[0] != '\0' ? std::string(errbuf) : std::string(curl_easy_strerror(rc));
     e.message = "SMTP " + detail::redact_url(url) + ": " + what;
     if (code != 0) e.message += " (reply " + std::to_string(code) + ")";
-    if (code >= 500) {
+    if (detail::is_certificate_error(rc)) {
+        e.code = MailErrorCode::Certificate;
+        e.message = "SMTP " + detail::redact_url(url) + ": TLS certificate problem: " + what;
+        e.transient = false;
+    } else if (code >= 500) {
         e.code = MailErrorCode::Rejected;
         e.transient = false;
     } else if (code >= 400) {
@@ -116,10 +116,26 @@ core::Result<void, MailError> SmtpSink::send(const std::string& envelope_from,
         rcpt = curl_slist_append(rcpt, ("<" + r + ">").c_str());
     }
     const std::string data = to_crlf(raw_message);
+    const std::string url = url_with_helo(config_.url, config_.helo_name);
+    if (!pipeline_) {
+        detail::RawLogin login{url,
+                               config_.username,
+                               config_.password,
+                               config_.tls,
+                               config_.verify_tls_peer,
+                               config_.ca_file,
+                               config_.connect_timeout_seconds,
+                               config_.timeout_seconds};
+        pipeline_ = std::make_unique<detail::SmtpPipeline>(std::move(login),
+                                                           url.substr(url.rfind('/') + 1));
+    }
+    if (auto sent = pipeline_->send(envelope_from, recipients, data)) {
+        curl_slist_free_all(rcpt);
+        return std::move(*sent);
+    }
     UploadState upload{&data, 0};
     CURL* c = curl_->get();
     char errbuf[CURL_ERROR_SIZE] = {};
-    const std::string url = url_with_helo(config_.url, config_.helo_name);
     const std::string from = "<" + envelope_from + ">";
     set_connection_options(c, config_, url, errbuf);
     curl_easy_setopt(c, CURLOPT_MAIL_FROM, from.c_str());

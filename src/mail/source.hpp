@@ -40,10 +40,14 @@ public:
     // Optional batching: between begin_batch() and end_batch() a sink may accept mails with
     // send() before they are durable; end_batch() makes every mail of the batch durable, or
     // fails, and then any of them may be lost (the caller keeps its copies and sends them again).
-    // begin_batch() returns whether this sink batches. The defaults suit a sink whose every
-    // send is durable by itself (SMTP: the server has it): false, and end_batch does nothing.
+    // begin_batch() returns whether this sink batches. The defaults suit a sink that wants
+    // each accepted mail dropped from the caller's spool at once (false; end_batch does
+    // nothing). SmtpSink batches: what the server accepted is durable there.
     virtual bool begin_batch() { return false; }
     [[nodiscard]] virtual core::Result<void, MailError> end_batch() { return {}; }
+    // Reaches the server as a send would (connection, TLS, AUTH) without sending; a sink with
+    // no server has nothing to check.
+    [[nodiscard]] virtual core::Result<void, MailError> check() { return {}; }
 };
 
 }  // namespace ck::mail

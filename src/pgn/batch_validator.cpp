@@ -25,6 +25,13 @@ struct Batch {
     std::vector<Game> games;
 };
 
+// A batch's verdicts, each with the index of its game in Batch::games (a text holding no game
+// gets no verdict), and the batch itself for the games' text.
+struct Checked {
+    Batch batch;
+    std::vector<std::pair<GameVerdict, std::size_t>> verdicts;
+};
+
 constexpr std::size_t BatchBytes = 64 * 1024;
 constexpr std::size_t BatchGames = 128;
 
@@ -34,14 +41,14 @@ public:
         max_in_flight_ = static_cast<std::uint64_t>(options.jobs) * 4;
     }
 
-    BatchStats run(const std::function<void(int, const GameVerdict&)>& on_game) {
+    BatchStats run(const GameCallback& on_game) {
         std::thread reader([this] { read(); });
         std::vector<std::thread> workers;
         for (int i = 0; i < options_.jobs; ++i) workers.emplace_back([this] { work(); });
         BatchStats stats;
         int game = 0;
         for (std::uint64_t next = 0;; ++next) {
-            std::vector<GameVerdict> verdicts;
+            Checked checked;
             {
                 std::unique_lock<std::mutex> lock(mutex_);
                 done_cv_.wait(lock, [&] {
@@ -49,15 +56,17 @@ public:
                 });
                 auto it = results_.find(next);
                 if (it == results_.end()) break;
-                verdicts = std::move(it->second);
+                checked = std::move(it->second);
                 results_.erase(it);
                 --in_flight_;
             }
             space_cv_.notify_one();
-            for (const auto& v : verdicts) {
+            std::string_view all(checked.batch.text);
+            for (const auto& [v, index] : checked.verdicts) {
                 ++stats.games;
                 ++(v.valid ? stats.valid : stats.invalid);
-                on_game(++game, v);
+                const auto& g = checked.batch.games[index];
+                on_game(++game, v, all.substr(g.offset, g.size));
             }
         }
         {
@@ -73,7 +82,7 @@ public:
 
 private:
     void read() {
-        GameSplitter splitter(in_);
+        GameSplitter splitter(in_, GameSplitter::DefaultChunk, options_.first_line);
         Batch batch;
         std::uint64_t seq = 0;
         auto flush = [&] {
@@ -110,16 +119,20 @@ private:
                 batch = std::move(work_.front());
                 work_.pop_front();
             }
-            std::vector<GameVerdict> verdicts;
-            verdicts.reserve(batch.games.size());
+            Checked checked;
+            checked.verdicts.reserve(batch.games.size());
             std::string_view all(batch.text);
-            for (const auto& g : batch.games)
+            for (std::size_t i = 0; i < batch.games.size(); ++i) {
+                const auto& g = batch.games[i];
                 if (auto v = validate_game(all.substr(g.offset, g.size), g.first_line,
                                            options_.validate))
-                    verdicts.push_back(std::move(*v));
+                    checked.verdicts.emplace_back(std::move(*v), i);
+            }
+            std::uint64_t seq = batch.seq;
+            checked.batch = std::move(batch);
             {
                 std::lock_guard<std::mutex> lock(mutex_);
-                results_[batch.seq] = std::move(verdicts);
+                results_[seq] = std::move(checked);
             }
             done_cv_.notify_all();
         }
@@ -130,7 +143,7 @@ private:
     std::mutex mutex_;
     std::condition_variable work_cv_, done_cv_, space_cv_;
     std::deque<Batch> work_;
-    std::map<std::uint64_t, std::vector<GameVerdict>> results_;
+    std::map<std::uint64_t, Checked> results_;
     std::uint64_t in_flight_ = 0, max_in_flight_ = 8, batches_read_ = 0;
     bool reading_done_ = false, stop_ = false, read_error_ = false;
 };
@@ -138,17 +151,17 @@ private:
 }  // namespace
 
 BatchStats validate_stream(std::istream& in, const BatchOptions& options,
-                           const std::function<void(int, const GameVerdict&)>& on_game) {
+                           const GameCallback& on_game) {
     if (options.jobs > 1) return Pipeline(in, options).run(on_game);
     BatchStats stats;
-    GameSplitter splitter(in);
+    GameSplitter splitter(in, GameSplitter::DefaultChunk, options.first_line);
     int game = 0;
     while (auto g = splitter.next()) {
         auto v = validate_game(g->text, g->first_line, options.validate);
         if (!v) continue;
         ++stats.games;
         ++(v->valid ? stats.valid : stats.invalid);
-        on_game(++game, *v);
+        on_game(++game, *v, g->text);
     }
     stats.read_error = splitter.read_error();
     return stats;

@@ -7,13 +7,15 @@
 #include <cstdint>
 #include <functional>
 #include <istream>
+#include <string_view>
 
 #include "pgn/validator.hpp"
 
 namespace ck::pgn {
 
 struct BatchOptions {
-    int jobs = 1;  // worker threads; 1 = everything on the calling thread
+    int jobs = 1;        // worker threads; 1 = everything on the calling thread
+    int first_line = 1;  // line number of the stream's first line (a block of a larger file)
     ValidateOptions validate;
 };
 
@@ -22,9 +24,11 @@ struct BatchStats {
     bool read_error = false;  // the stream failed (not merely ended)
 };
 
-// on_game(game_number, verdict) runs on the calling thread, in input order; game numbers count
-// from 1 in this stream.
+// on_game(game_number, verdict, text) runs on the calling thread, in input order; game numbers
+// count from 1 in this stream; text is the game's original text as cut by GameSplitter (valid
+// during the call).
+using GameCallback = std::function<void(int, const GameVerdict&, std::string_view)>;
 BatchStats validate_stream(std::istream& in, const BatchOptions& options,
-                           const std::function<void(int, const GameVerdict&)>& on_game);
+                           const GameCallback& on_game);
 
 }  // namespace ck::pgn

@@ -57,8 +57,11 @@ bool ends_in_comment(std::string_view s) {
 
 }  // namespace
 
-GameSplitter::GameSplitter(std::istream& in, std::size_t chunk_size)
-    : in_(in), chunk_size_(std::max<std::size_t>(chunk_size, 64)) {
+GameSplitter::GameSplitter(std::istream& in, std::size_t chunk_size, int first_line)
+    : in_(in),
+      chunk_size_(std::max<std::size_t>(chunk_size, 64)),
+      game_line_(first_line),
+      scan_line_(first_line) {
     buf_.resize(chunk_size_);
 }
 
@@ -114,8 +117,8 @@ std::optional<GameText> GameSplitter::next() {
             fill();
             continue;
         }
-        if (scan_ >= end_) {  // end of stream
-            if (game_start_ < end_) {
+        if (scan_ >= end_) {  // end of stream; after a read error the unfinished game is dropped
+            if (game_start_ < end_ && !read_error_) {
                 GameText g{std::string_view(b + game_start_, end_ - game_start_), game_line_};
                 game_start_ = end_;
                 return g;

@@ -66,12 +66,17 @@ struct GameText {
 
 class GameSplitter {
 public:
-    explicit GameSplitter(std::istream& in, std::size_t chunk_size = std::size_t{1} << 20);
+    static constexpr std::size_t DefaultChunk = std::size_t{1} << 20;
+    // first_line: the line number of the stream's first line (1 unless it is a block cut out of
+    // a larger file at a game start).
+    explicit GameSplitter(std::istream& in, std::size_t chunk_size = DefaultChunk,
+                          int first_line = 1);
     // The next game's text, valid until the next call; nullopt at the end of the stream.
     // A returned text may hold no game at all (only comments or blank lines): parse_game then
     // reports nothing.
     std::optional<GameText> next();
-    // True when reading the stream failed (not merely reached its end).
+    // True when reading the stream failed (not merely reached its end). The game being cut when
+    // it failed is not returned: its end is unknown.
     bool read_error() const { return read_error_; }
 
 private:

@@ -27,8 +27,12 @@
 //   audience     = side / "both"                             ; who was told
 //   answer       = "legal" / "no" / "impossible" / "illegal" / "try" / "error"
 //   type         = "moved" / "illegal" / "any" / "capture" / "drop" / "check" / "game-over"
+//                  / "pawn-tries" / "promotion"              ; docs/rulesets.md
 //   key          = "move" / "answer" / "attempt" / "piece" / "square" / "placed"
-//                  / "direction" / "result" / "reason"       ; written in this order
+//                  / "direction" / "result" / "reason"       ; written in this order, then
+//                  / "count" / "available" / "squares"       ; pawn-tries only: count=2,
+//                                                            ; available=false, squares="c4,e4"
+//                                                            ; (squares="" when none)
 //   value        = bare / quoted
 //   bare         = 1*( ALPHA / DIGIT / "+" / "#" / "=" / "@" / "/" / "." / "_" / "~" / "!"
 //                      / "?" / "-" )

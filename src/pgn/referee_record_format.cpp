@@ -32,10 +32,10 @@ constexpr Field Fields[] = {
     {"reason", &Announcement::reason},
 };
 
-constexpr AnnouncementType Types[] = {AnnouncementType::Moved,   AnnouncementType::Illegal,
-                                      AnnouncementType::Any,     AnnouncementType::Capture,
-                                      AnnouncementType::Drop,    AnnouncementType::Check,
-                                      AnnouncementType::GameOver};
+constexpr AnnouncementType Types[] = {
+    AnnouncementType::Moved,    AnnouncementType::Illegal,   AnnouncementType::Any,
+    AnnouncementType::Capture,  AnnouncementType::Drop,      AnnouncementType::Check,
+    AnnouncementType::GameOver, AnnouncementType::PawnTries, AnnouncementType::Promotion};
 
 int hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -81,6 +81,41 @@ bool read_quoted(std::string_view s, std::size_t& i, std::string& out, std::stri
     return false;
 }
 
+bool is_square(std::string_view s) {
+    return s.size() == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8';
+}
+
+// The pawn-tries keys (docs/rulesets.md): count=N, available=true|false, squares="c4,e4" (a
+// comma list, "" when empty). True when `key` is one of them and `value` is well formed.
+bool pawn_tries_field(std::string_view key, std::string_view value, Announcement& out) {
+    if (key == "count") {
+        if (value.empty() || value.size() > 2 ||
+            !std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return false;
+        out.count = std::stoi(std::string(value));
+        return true;
+    }
+    if (key == "available") {
+        if (value != "true" && value != "false") return false;
+        out.available = value == "true";
+        return true;
+    }
+    if (key == "squares") {
+        out.squares.emplace();
+        std::size_t i = 0;
+        while (i < value.size()) {
+            std::size_t comma = value.find(',', i);
+            if (comma == std::string_view::npos) comma = value.size();
+            if (!is_square(value.substr(i, comma - i))) return false;
+            out.squares->emplace_back(value.substr(i, comma - i));
+            i = comma + 1;
+            if (comma + 1 == value.size()) return false;  // a trailing comma
+        }
+        return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 std::string_view side_word(rules::Color c) { return c == rules::Color::White ? "white" : "black"; }
@@ -119,6 +154,13 @@ std::string describe(const Announcement& a) {
     for (const Field& f : Fields) {
         const std::string& v = a.*f.member;
         if (!v.empty()) out += " " + std::string(f.key) + "=" + encode_value(v);
+    }
+    if (a.count) out += " count=" + std::to_string(*a.count);
+    if (a.available) out += std::string(" available=") + (*a.available ? "true" : "false");
+    if (a.squares) {
+        std::string list;
+        for (const auto& sq : *a.squares) list += (list.empty() ? "" : ",") + sq;
+        out += " squares=" + encode_value(list);
     }
     return out;
 }
@@ -210,6 +252,19 @@ bool parse_announcement(const std::vector<std::string>& args, std::size_t first,
     for (std::size_t k = first + 1; k < args.size(); ++k) {
         const std::string& kv = args[k];
         std::size_t eq = kv.find('=');
+        if (eq != std::string::npos && pawn_tries_field(kv.substr(0, eq), kv.substr(eq + 1), out)) {
+            if (out.type != AnnouncementType::PawnTries) {
+                *error = "field '" + kv + "' on a " + args[first] + " announcement";
+                return false;
+            }
+            continue;
+        }
+        if (eq != std::string::npos &&
+            (kv.substr(0, eq) == "count" || kv.substr(0, eq) == "available" ||
+             kv.substr(0, eq) == "squares")) {
+            *error = "bad announcement field '" + kv + "'";
+            return false;
+        }
         auto f = std::find_if(std::begin(Fields), std::end(Fields),
                               [&](const Field& x) { return x.key == kv.substr(0, eq); });
         if (eq == std::string::npos || f == std::end(Fields)) {

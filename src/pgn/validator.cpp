@@ -4,10 +4,8 @@
 #include <array>
 #include <vector>
 
-#include "pgn/move_diagnosis.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/referee_record.hpp"
-#include "pgn/san_resolver.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
@@ -50,6 +48,42 @@ constexpr KindInfo Kinds[] = {
     {"referee record mismatch", "referee_record"},
 };
 
+// The kind of a move defect rules::parse_move diagnosed (same names, rules/notation.hpp).
+ErrorKind error_kind(rules::MoveDefect d) {
+    using rules::MoveDefect;
+    switch (d) {
+        case MoveDefect::None:
+            break;
+        case MoveDefect::IllegalMove:
+            return ErrorKind::IllegalMove;
+        case MoveDefect::LeavesKingInCheck:
+            return ErrorKind::LeavesKingInCheck;
+        case MoveDefect::AmbiguousSan:
+            return ErrorKind::AmbiguousSan;
+        case MoveDefect::MalformedToken:
+            return ErrorKind::MalformedToken;
+        case MoveDefect::IllegalCastling:
+            return ErrorKind::IllegalCastling;
+        case MoveDefect::IllegalEnPassant:
+            return ErrorKind::IllegalEnPassant;
+        case MoveDefect::BadPromotion:
+            return ErrorKind::BadPromotion;
+        case MoveDefect::DropOnOccupied:
+            return ErrorKind::DropOnOccupied;
+        case MoveDefect::DropNotInPocket:
+            return ErrorKind::DropNotInPocket;
+        case MoveDefect::DropPromotedPiece:
+            return ErrorKind::DropPromotedPiece;
+        case MoveDefect::PawnDropRank:
+            return ErrorKind::PawnDropRank;
+        case MoveDefect::DropInStandard:
+            return ErrorKind::DropInStandard;
+        case MoveDefect::MoveAfterMate:
+            return ErrorKind::MoveAfterMate;
+    }
+    return ErrorKind::IllegalMove;
+}
+
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 bool iequals(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
@@ -76,10 +110,13 @@ class GameChecker : public Visitor {
 public:
     explicit GameChecker(const ValidateOptions& options) : opt_(options) {}
     const GameVerdict& verdict() const { return verdict_; }
+    // The variant the Variant tag names (chess without one); nullptr for an unknown name.
+    const rules::Variant* tagged_variant() const { return tagged_; }
 
     void tag(std::string_view name, std::string_view value, int line) override {
         if (name == "Variant") {
             variant_tag_ = value;
+            tagged_ = variant_from_tag(value);
             has_variant_ = true;
             variant_line_ = line;
         } else if (name == "FEN") {
@@ -97,28 +134,18 @@ public:
     void san(std::string_view token, int line) override {
         pending_truncation_ = false;
         if (done_ || dead_depth_ || !setup(line)) return;
-        if (detail::is_null_move(token))
+        if (rules::is_null_move(token))
             return fail_move(ErrorKind::NullMove, ply_ + 1, line, label(token),
                              "a null move is not a legal move");
-        std::optional<Move> m;
-        auto mt = detail::parse_plain_san(token);
-        if (!mt) {
-            auto parsed = rules::parse_move_text(token);
-            if (parsed) mt = *parsed;
-        }
-        if (mt) m = detail::fast_resolve(*pos_, *mt);
+        auto m = rules::parse_move(*pos_, token, [this] { return captured_promoted(); });
         if (!m) {
-            auto r = rules::parse_move(*pos_, token);
-            if (!r) {
-                auto d = detail::diagnose(*pos_, token, r.error(), captured_promoted());
-                fail_move(d.kind, ply_ + 1, line, label(token), d.detail);
-                if (d.kind == ErrorKind::MalformedToken && depth_ == 0 && marker_.empty()) {
-                    pending_truncation_ = true;
-                    truncated_token_ = token;
-                }
-                return;
+            ErrorKind kind = error_kind(m.error().defect);
+            fail_move(kind, ply_ + 1, line, label(token), m.error().detail);
+            if (kind == ErrorKind::MalformedToken && depth_ == 0 && marker_.empty()) {
+                pending_truncation_ = true;
+                truncated_token_ = token;
             }
-            m = *r;
+            return;
         }
         make(*m);
         frames_.back().moves++;
@@ -210,7 +237,7 @@ private:
         if (pos_) return true;
         if (done_) return false;
         const rules::Variant* v = opt_.force_variant;
-        if (!v) v = variant_from_tag(variant_tag_);
+        if (!v) v = tagged_;
         if (!v)
             return fail(ErrorKind::UnknownVariant, 0, variant_line_, "",
                         "'" + std::string(variant_tag_) + "' is not a supported variant"),
@@ -336,6 +363,7 @@ private:
     GameVerdict verdict_;
     bool done_ = false;
     std::string_view variant_tag_, fen_tag_, result_tag_, marker_, truncated_token_;
+    const rules::Variant* tagged_ = &rules::variant_of(rules::VariantId::Chess);
     bool has_variant_ = false, has_fen_ = false;
     int variant_line_ = 0, fen_line_ = 0, result_line_ = 0, marker_line_ = 0;
     std::optional<Position> pos_;
@@ -400,17 +428,10 @@ std::optional<GameVerdict> validate_game(std::string_view text, int first_line,
     GameChecker checker(options);
     if (!parse_game(text, first_line, checker)) return std::nullopt;
     GameVerdict verdict = checker.verdict();
+    const rules::Variant* tagged = checker.tagged_variant();
+    verdict.variant = tagged ? tagged->name : std::string_view("unknown");
     if (verdict.valid && is_referee_record(text)) check_referee_record(text, first_line, verdict);
     if (verdict.valid || !options.diagnose_variant || options.force_variant) return verdict;
-    // The tagged variant, as setup() chose it.
-    struct TagPeek : Visitor {
-        std::string value;
-        void tag(std::string_view n, std::string_view v, int) override {
-            if (n == "Variant") value = v;
-        }
-    } peek;
-    parse_game(text, first_line, peek);
-    const rules::Variant* tagged = variant_from_tag(peek.value);
     if (!tagged) return verdict;
     auto alts = alternatives(verdict.kind, *tagged);
     for (auto id : alts) {

@@ -70,6 +70,9 @@ struct GameVerdict {
     std::string move;   // invalid at ply > 0: "12... Nf3" as written (glyphs stripped)
     std::string error;  // invalid: the reason, starting with kind_name(kind)
     ErrorKind kind = ErrorKind::None;
+    // The variant the Variant tag names, as its command-line name ("chess", "crazyhouse"), or
+    // "unknown" for a tag no variant answers to (static text).
+    std::string_view variant = "chess";
     // First defect inside a variation when variations are not strict (the game stays valid).
     std::string variation_note;
 };

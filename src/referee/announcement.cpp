@@ -18,8 +18,18 @@ std::string_view announcement_type_name(AnnouncementType t) {
             return "check";
         case AnnouncementType::GameOver:
             return "game-over";
+        case AnnouncementType::PawnTries:
+            return "pawn-tries";
+        case AnnouncementType::Promotion:
+            return "promotion";
     }
     return "moved";
+}
+
+bool follows_move(AnnouncementType t) {
+    return t == AnnouncementType::Capture || t == AnnouncementType::Drop ||
+           t == AnnouncementType::Promotion || t == AnnouncementType::Check ||
+           t == AnnouncementType::PawnTries || t == AnnouncementType::GameOver;
 }
 
 }  // namespace ck::referee

@@ -2,12 +2,24 @@
 // What a player is told (../shared/spec/referee.md, "Responses"). An Announcement is addressed
 // to exactly one player: the game object builds each player's list separately, so a field that
 // player may not know is simply never filled in (style guide: hidden information is a type).
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ck::referee {
 
-enum class AnnouncementType : unsigned char { Moved, Illegal, Any, Capture, Drop, Check, GameOver };
+enum class AnnouncementType : unsigned char {
+    Moved,
+    Illegal,
+    Any,
+    Capture,
+    Drop,
+    Check,
+    GameOver,
+    PawnTries,  // rule sets with automatic pawn tries (docs/rulesets.md): one of the three forms
+    Promotion,  // `rand`: a pawn was promoted (no piece, no square)
+};
 
 struct Announcement {
     AnnouncementType type = AnnouncementType::Moved;
@@ -22,15 +34,24 @@ struct Announcement {
     std::string direction;  // Check
     std::string result;     // GameOver: "1-0" | "0-1" | "1/2-1/2"
     std::string reason;     // GameOver: checkmate, stalemate, repetition, ...
+    // PawnTries: exactly one of the three is set, as the rule set announces it.
+    std::optional<int> count;                         // number of legal pawn captures
+    std::optional<bool> available;                    // whether there is one
+    std::optional<std::vector<std::string>> squares;  // squares of the pawns that have one
 
     friend bool operator==(const Announcement& a, const Announcement& b) {
         return a.type == b.type && a.move == b.move && a.answer == b.answer &&
                a.attempt == b.attempt && a.piece == b.piece && a.square == b.square &&
                a.placed == b.placed && a.direction == b.direction && a.result == b.result &&
-               a.reason == b.reason;
+               a.reason == b.reason && a.count == b.count && a.available == b.available &&
+               a.squares == b.squares;
     }
 };
 
 std::string_view announcement_type_name(AnnouncementType t);
+
+// What a legal move's announcements after `moved` may be (referee.md detail 1; docs/rulesets.md,
+// "Announcements of a legal move"): they belong to the mover's turn.
+bool follows_move(AnnouncementType t);
 
 }  // namespace ck::referee

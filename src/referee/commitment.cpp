@@ -1,5 +1,5 @@
 // referee::Game::commitment: the fairness receipt of the true position (game.hpp).
-#include "core/sha256.hpp"
+#include "core/crypto.hpp"
 #include "referee/game.hpp"
 
 namespace ck::referee {

@@ -2,7 +2,9 @@
 // and "Details the checks rely on").
 #include "referee/game.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "referee/check_direction.hpp"
 #include "referee/open_reason.hpp"
@@ -51,6 +53,40 @@ std::string capture_identity(const rules::Variant& v, PieceType t, bool promoted
     return std::string(rules::type_word(t));
 }
 
+// The player's legal pawn captures (docs/rulesets.md, "Terms"): the (from, to) of each legal
+// move that is a pawn stepping diagonally, en passant included, a promotion capture once.
+std::vector<std::pair<Square, Square>> legal_pawn_captures(const rules::Position& pos) {
+    MoveList legal;
+    rules::generate_legal(pos, legal);
+    std::vector<std::pair<Square, Square>> out;
+    for (Move m : legal) {
+        if (m.is_drop() || m.kind() == MoveKind::Castling) continue;
+        if (rules::type_of(pos.piece_on(m.from())) != PieceType::Pawn) continue;
+        if (rules::file_of(m.from()) == rules::file_of(m.to())) continue;
+        const std::pair<Square, Square> ft{m.from(), m.to()};
+        bool seen = false;
+        for (const auto& o : out) seen = seen || o == ft;
+        if (!seen) out.push_back(ft);
+    }
+    return out;
+}
+
+// What a capture names (docs/rulesets.md, "Announcements of a legal move" 2): with pockets the
+// reserve identity in every rule set, otherwise as the rule set says.
+std::string capture_piece(const KriegspielRules& k, const rules::Variant& v, PieceType t,
+                          bool promoted) {
+    if (rules::has_pockets(v)) return capture_identity(v, t, promoted);
+    switch (k.plain_capture) {
+        case PlainCapture::Identity:
+            return capture_identity(v, t, promoted);
+        case PlainCapture::PawnOrPiece:
+            return t == PieceType::Pawn ? "pawn" : "piece";
+        case PlainCapture::SquareOnly:
+            break;
+    }
+    return {};
+}
+
 }  // namespace
 
 core::Result<Game, SetupError> Game::create(const GameSetup& setup) {
@@ -63,6 +99,9 @@ core::Result<Game, SetupError> Game::create(const GameSetup& setup) {
     } else {
         pos = rules::Position::startpos(*setup.variant);
     }
+    if (!setup.hidden && setup.rules != RuleSet::CrazyKrieg)
+        return core::unexpected(SetupError{"the " + std::string(rule_set_name(setup.rules)) +
+                                           " rules are Kriegspiel rules: they need hidden play"});
     Game g(std::move(*pos));
     g.hidden_ = setup.hidden;
     g.rules_ = setup.rules;
@@ -71,7 +110,9 @@ core::Result<Game, SetupError> Game::create(const GameSetup& setup) {
     MoveList legal;
     rules::generate_legal(g.position_, legal);
     if (legal.empty()) {
-        if (g.position_.in_check())
+        const bool loses = g.position_.in_check() ||
+                           g.kriegspiel().stalemate == StalemateResult::StalematedSideLoses;
+        if (loses)
             g.result_ = g.position_.side_to_move() == Color::White ? "0-1" : "1-0";
         else
             g.result_ = "1/2-1/2";
@@ -111,39 +152,47 @@ void Game::tell_both(Ruling& r, const Announcement& a) {
     tell(Color::Black, r, a);
 }
 
-// Refusals (detail 3): the mover hears the answer and the attempt; the opponent hears `no`
-// without the attempt, and nothing of `impossible` (nor of open play's `illegal`).
-void Game::refuse(Ruling& r, Answer answer) {
+// Refusals (detail 3; docs/rulesets.md, "Rulings" 4): the mover hears the answer and the
+// attempt; the opponent hears `no` and `impossible` without the attempt where the rule set says
+// so, never a refusal under the `any?` duty or of a second `any?` (`mover_only`), nor open
+// play's `illegal`.
+void Game::refuse(Ruling& r, Answer answer, bool mover_only) {
     r.answer = answer;
     Announcement mine = make(AnnouncementType::Illegal);
     mine.answer = std::string(answer_word(answer));
     mine.attempt = r.request;
     tell(r.side, r, mine);
-    if (answer == Answer::No) {
+    const KriegspielRules& k = kriegspiel();
+    const bool heard = answer == Answer::No           ? k.opponent_hears_no
+                       : answer == Answer::Impossible ? k.opponent_hears_impossible && !mover_only
+                                                      : false;
+    if (heard) {
         Announcement theirs = make(AnnouncementType::Illegal);
-        theirs.answer = "no";
+        theirs.answer = mine.answer;
         tell(~r.side, r, theirs);
     }
 }
 
-// `any?` (detail 4): once per turn; `try` when a legal pawn capture (en passant included)
-// exists, and then the duty to try a pawn capture. Both players hear question and answer.
+// `any?` (detail 4; docs/rulesets.md, "any?"): once per turn where the rule set has it; `try`
+// when a legal pawn capture (en passant included) exists, and then the duty to try a pawn
+// capture. Both players hear question and answer.
 void Game::ask_any(Ruling& r) {
+    if (hidden_ && kriegspiel().any == AnyRule::None) {
+        r.error =
+            "the " + std::string(kriegspiel().name) + " rules have no any?" +
+            (kriegspiel().pawn_tries != PawnTries::None ? ": the referee announces the pawn tries"
+                                                        : "");
+        return;
+    }
     if (asked_any_) {
-        refuse(r, Answer::Impossible);
+        refuse(r, Answer::Impossible, true);
         return;
     }
     asked_any_ = true;
-    MoveList legal;
-    rules::generate_legal(position_, legal);
-    bool capture = false;
-    for (Move m : legal) {
-        if (m.is_drop() || m.kind() == MoveKind::Castling) continue;
-        if (rules::type_of(position_.piece_on(m.from())) != PieceType::Pawn) continue;
-        if (rules::file_of(m.from()) != rules::file_of(m.to())) capture = true;
-    }
+    const bool capture = !legal_pawn_captures(position_).empty();
     r.answer = capture ? Answer::Try : Answer::No;
     duty_ = hidden_ && capture;
+    any_no_ = !capture;
     Announcement a = make(AnnouncementType::Any);
     a.answer = capture ? "try" : "no";
     tell_both(r, a);
@@ -186,6 +235,54 @@ core::Result<Ruling, std::string> Game::end_by(const std::string& result,
 void Game::start_turn() {
     asked_any_ = false;
     duty_ = false;
+    any_no_ = false;
+    refused_.clear();
+}
+
+// The same attempt as one answered `no` this turn: same from, to and promotion piece, or the
+// same drop (docs/rulesets.md, "Terms").
+bool Game::refused_this_turn(Move m) const {
+    for (Move o : refused_)
+        if (o.from() == m.from() && o.to() == m.to() && o.piece() == m.piece() &&
+            o.is_drop() == m.is_drop())
+            return true;
+    return false;
+}
+
+// docs/rulesets.md, "Rulings": an own-board move is askable unless the rule set remembers it
+// was refused this turn, or it is a pawn-capture attempt after `any?` -> `no` (same rule sets)
+// or one the automatic pawn-tries announcement does not cover.
+bool Game::askable(Move m, bool pawn_capture) const {
+    const KriegspielRules& k = kriegspiel();
+    if (k.remembers_refusals && refused_this_turn(m)) return false;
+    if (!pawn_capture) return true;
+    if (k.remembers_refusals && any_no_) return false;
+    if (k.pawn_tries == PawnTries::None) return true;
+    const auto captures = legal_pawn_captures(position_);
+    if (k.pawn_tries != PawnTries::Squares) return !captures.empty();
+    for (const auto& c : captures)
+        if (c.first == m.from()) return true;
+    return false;
+}
+
+// After a legal move, unless the game is over: what the rule set announces automatically about
+// the side now to move (docs/rulesets.md, "Announcements of a legal move" 5).
+void Game::announce_pawn_tries(Ruling& r) {
+    const PawnTries form = kriegspiel().pawn_tries;
+    if (form == PawnTries::None || over()) return;
+    const auto captures = legal_pawn_captures(position_);
+    Announcement a = make(AnnouncementType::PawnTries);
+    if (form == PawnTries::Count) a.count = static_cast<int>(captures.size());
+    if (form == PawnTries::Available) a.available = !captures.empty();
+    if (form == PawnTries::Squares) {
+        std::vector<Square> from;
+        for (const auto& c : captures) from.push_back(c.first);
+        std::sort(from.begin(), from.end());  // a1, b1, ..., h8
+        from.erase(std::unique(from.begin(), from.end()), from.end());
+        a.squares.emplace();
+        for (Square s : from) a.squares->push_back(rules::square_name(s));
+    }
+    tell_both(r, a);
 }
 
 // A hidden-play attempt: resolve on the mover's own board (error / impossible), apply the
@@ -204,14 +301,21 @@ void Game::attempt(std::string_view text, Ruling& r) {
             r.error = res.reason;
             return;
         case OwnResolution::Kind::Impossible:
-            refuse(r, Answer::Impossible);
-            return;
         case OwnResolution::Kind::Move:
             break;
     }
-    const bool pawn_capture = is_pawn_capture(own, res.move);
-    if (duty_ && !pawn_capture) {
-        refuse(r, Answer::Impossible);  // keeps the duty
+    // docs/rulesets.md, "Rulings" 1-3.
+    const bool on_own_board = res.kind == OwnResolution::Kind::Move;
+    const bool pawn_capture = on_own_board && is_pawn_capture(own, res.move);
+    const bool ask = on_own_board && askable(res.move, pawn_capture);
+    if (duty_ && !(ask && pawn_capture)) {
+        refuse(r, Answer::Impossible, true);  // keeps the duty
+        return;
+    }
+    if (!ask) {
+        const bool no = !kriegspiel().says_impossible;
+        if (no && on_own_board) refused_.push_back(res.move);
+        refuse(r, no ? Answer::No : Answer::Impossible);
         return;
     }
     MoveList legal;
@@ -229,7 +333,10 @@ void Game::attempt(std::string_view text, Ruling& r) {
         if (chosen.is_none() || m.place() < chosen.place()) chosen = m;
     }
     if (chosen.is_none()) {
-        if (duty_ && pawn_capture) duty_ = false;  // one failed pawn-capture try releases it
+        // One failed pawn-capture try releases the duty, where the rule set says so.
+        if (duty_ && pawn_capture && kriegspiel().any == AnyRule::ReleasedByFailedTry)
+            duty_ = false;
+        refused_.push_back(res.move);
         refuse(r, Answer::No);
         return;
     }
@@ -298,11 +405,14 @@ void Game::play(Move m, Ruling& r) {
     // The captured unit left its square (en passant: the passed pawn's square); a put-back
     // piece appears on a square that was empty, so it does not hide the captured square.
     const rules::Bitboard removed = theirs_before & ~position_.pieces(them);
+    const KriegspielRules& k = kriegspiel();
     if (!m.is_drop() && removed) {
         const Square sq = static_cast<Square>(lowest_square(removed));
+        const bool arrival =
+            m.kind() == MoveKind::EnPassant && k.en_passant_square == EnPassantSquare::Arrival;
         Announcement cap = make(AnnouncementType::Capture);
-        cap.square = rules::square_name(sq);
-        cap.piece = capture_identity(v, rules::type_of(before[sq]), (promoted_before >> sq) & 1);
+        cap.square = rules::square_name(arrival ? m.to() : sq);
+        cap.piece = capture_piece(k, v, rules::type_of(before[sq]), (promoted_before >> sq) & 1);
         tell(us, r, cap);
         if (m.place() != rules::NoSquare) cap.placed = rules::square_name(m.place());
         tell(them, r, cap);
@@ -315,6 +425,9 @@ void Game::play(Move m, Ruling& r) {
         if (hidden_) drop.square.clear();
         tell(them, r, drop);
     }
+    if (k.announces_promotion && hidden_ &&
+        (m.kind() == MoveKind::Promotion || m.pending_choice() != PieceType::None))
+        tell_both(r, make(AnnouncementType::Promotion));
     const Square king = position_.king_square(them);
     for (rules::Bitboard c = position_.checkers(); c; c &= c - 1) {
         const Square s = static_cast<Square>(lowest_square(c));
@@ -324,21 +437,24 @@ void Game::play(Move m, Ruling& r) {
         tell_both(r, chk);
     }
 
-    // Automatic game end (detail 9): mate and stalemate first, then the draws.
+    // Automatic game end (detail 9; docs/rulesets.md, "Announcements of a legal move" 6): mate
+    // and stalemate first, then the draws the rule set has.
     MoveList replies;
     rules::generate_legal(position_, replies);
+    const std::string win = us == Color::White ? "1-0" : "0-1";
     if (replies.empty()) {
         if (position_.in_check())
-            end_game(r, us == Color::White ? "1-0" : "0-1", "checkmate");
+            end_game(r, win, "checkmate");
         else
-            end_game(r, "1/2-1/2", "stalemate");
-    } else if (position_.repetition_count() >= 3) {
+            end_game(r, k.stalemate == StalemateResult::Draw ? "1/2-1/2" : win, "stalemate");
+    } else if (k.automatic_draws && position_.repetition_count() >= 3) {
         end_game(r, "1/2-1/2", "repetition");
-    } else if (position_.halfmove_clock() >= 100) {
+    } else if (k.automatic_draws && position_.halfmove_clock() >= 100) {
         end_game(r, "1/2-1/2", "fifty-moves");
     } else if (position_.insufficient_material()) {
         end_game(r, "1/2-1/2", "insufficient-material");
     }
+    if (hidden_) announce_pawn_tries(r);
 }
 
 // The only place a view's pieces come from: `player`'s own pieces (every piece in open play)
@@ -369,6 +485,7 @@ PlayerView Game::view(Color player) const {
     v.player = player;
     v.variant = std::string(position_.variant().name);
     v.hidden = hidden_;
+    v.rules = std::string(kriegspiel().name);
     v.pieces = own_pieces(player);
     v.heard = heard_[rules::index_of(player)];
     v.move_number = position_.fullmove_number();

@@ -2,8 +2,8 @@
 // The referee's game object: the ONLY holder of the true position (style guide: "Hidden
 // information is a type"). Everything a player learns leaves through a Ruling's per-player
 // announcement lists or through view(colour); the true position is reachable only with a
-// TruePositionKey, which only the full-record writer (a friend, to come with the store) and the
-// referee's own tests can make.
+// TruePositionKey, which only the operator's console (daemon/game_files.cpp true_fen: `game show
+// --as referee`, never mailed) and the referee's own tests can make.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,15 +16,15 @@
 #include "rules/position.hpp"
 #include "rules/variant.hpp"
 
-namespace ck::store {
-class GameRecord;  // the full-record writer (may read the true position)
+namespace ck::daemon {
+struct OperatorKey;  // daemon/game_files.cpp: the operator's look at the true position
 }
 
 namespace ck::referee {
 
 class TruePositionKey {
     TruePositionKey() = default;
-    friend class ck::store::GameRecord;
+    friend struct ck::daemon::OperatorKey;
     friend struct TruePositionKeyForTests;  // defined only in tests/referee
 };
 
@@ -82,12 +82,16 @@ private:
     void ask_any(Ruling& r);
     void resign(Ruling& r);
     void play(rules::Move m, Ruling& r);
-    void refuse(Ruling& r, Answer answer);
+    void refuse(Ruling& r, Answer answer, bool mover_only = false);
     void end_game(Ruling& r, std::string result, std::string reason);
     void tell(rules::Color c, Ruling& r, Announcement a);
     void tell_both(Ruling& r, const Announcement& a);
     void start_turn();
+    void announce_pawn_tries(Ruling& r);
+    bool askable(rules::Move m, bool pawn_capture) const;
+    bool refused_this_turn(rules::Move m) const;
     OwnPieces own_pieces(rules::Color player) const;
+    const KriegspielRules& kriegspiel() const { return kriegspiel_rules(rules_); }
 
     rules::Position position_;
     bool hidden_ = false;
@@ -95,6 +99,8 @@ private:
     int requests_ = 0;
     bool asked_any_ = false;  // `any?` asked in this turn
     bool duty_ = false;       // after `any?` -> try: the next attempt must be a pawn capture
+    bool any_no_ = false;     // `any?` answered `no` in this turn
+    std::vector<rules::Move> refused_;  // own-board moves answered `no` in this turn
     std::optional<std::string> result_;
     std::vector<Announcement> heard_[2];
 };

@@ -1,38 +1,52 @@
+// The seven Kriegspiel rule sets (docs/rulesets.md has the table, its sources and the decided
+// points).
 #include "referee/rule_set.hpp"
 
 #include <cctype>
-#include <string>
 
 namespace ck::referee {
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string out;
-    for (char c : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
+constexpr KriegspielRules Table[RuleSetCount] = {
+    // id, name, says_impossible, hears no, hears impossible, remembers refusals, any?,
+    // pawn-tries, plain capture, en passant square, promotion, stalemate, automatic draws
+    {RuleSet::CrazyKrieg, "crazykrieg", true, true, false, false, AnyRule::ReleasedByFailedTry,
+     PawnTries::None, PlainCapture::Identity, EnPassantSquare::CapturedPawn, false,
+     StalemateResult::Draw, true},
+    {RuleSet::Wild16, "wild16", false, false, false, true, AnyRule::None, PawnTries::Count,
+     PlainCapture::PawnOrPiece, EnPassantSquare::CapturedPawn, false, StalemateResult::Draw, true},
+    {RuleSet::Berkeley, "berkeley", true, true, false, true, AnyRule::None, PawnTries::None,
+     PlainCapture::SquareOnly, EnPassantSquare::CapturedPawn, false, StalemateResult::Draw, false},
+    {RuleSet::BerkeleyAny, "berkeley-any", true, true, false, true, AnyRule::KeptUntilMove,
+     PawnTries::None, PlainCapture::SquareOnly, EnPassantSquare::CapturedPawn, false,
+     StalemateResult::Draw, false},
+    {RuleSet::Cincinnati, "cincinnati", true, true, true, true, AnyRule::None, PawnTries::Available,
+     PlainCapture::PawnOrPiece, EnPassantSquare::CapturedPawn, false, StalemateResult::Draw, true},
+    {RuleSet::English, "english", false, true, false, true, AnyRule::ReleasedByFailedTry,
+     PawnTries::None, PlainCapture::SquareOnly, EnPassantSquare::Arrival, false,
+     StalemateResult::Draw, false},
+    {RuleSet::Rand, "rand", true, true, true, true, AnyRule::None, PawnTries::Squares,
+     PlainCapture::PawnOrPiece, EnPassantSquare::CapturedPawn, true,
+     StalemateResult::StalematedSideLoses, true},
+};
+
+bool equals_lower(std::string_view s, std::string_view word) {
+    if (s.size() != word.size()) return false;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(s[i])) != word[i]) return false;
+    return true;
 }
 
 }  // namespace
 
+const KriegspielRules& kriegspiel_rules(RuleSet r) { return Table[static_cast<int>(r)]; }
+
 std::optional<RuleSet> find_rule_set(std::string_view name) {
-    if (lower(name) == "crazykrieg") return RuleSet::CrazyKrieg;
+    for (const KriegspielRules& k : Table)
+        if (equals_lower(name, k.name)) return k.id;
     return std::nullopt;
 }
 
-bool is_known_unimplemented_rule_set(std::string_view name) {
-    const std::string n = lower(name);
-    for (const char* known :
-         {"wild16", "berkeley", "berkeley-any", "cincinnati", "english", "rand"})
-        if (n == known) return true;
-    return false;
-}
-
-std::string_view rule_set_name(RuleSet r) {
-    switch (r) {
-        case RuleSet::CrazyKrieg:
-            return "crazykrieg";
-    }
-    return "crazykrieg";
-}
+std::string_view rule_set_name(RuleSet r) { return kriegspiel_rules(r).name; }
 
 }  // namespace ck::referee

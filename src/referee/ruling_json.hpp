@@ -1,17 +1,17 @@
 #pragma once
-// The umpire's JSON line for one ruling (../shared/spec/referee.md, "Responses"): keys in the
+// The umpire's JSON line for one ruling (docs/referee-protocol.md, "Responses"): keys in the
 // spec's order, written by hand.
 #include <string>
 #include <string_view>
 
+#include "core/text.hpp"
 #include "referee/game.hpp"
 #include "referee/ruling.hpp"
 
 namespace ck::referee {
 
-// JSON string literal of s: quotes, backslashes and control characters escaped; bytes that are
-// not valid UTF-8 become U+FFFD.
-std::string json_string(std::string_view s);
+// JSON string literal of s (core/text.hpp).
+using core::json_string;
 
 std::string announcement_json(const Announcement& a);
 

@@ -13,12 +13,13 @@ constexpr std::string Announcement::*Fields[] = {
     &Announcement::piece,     &Announcement::square, &Announcement::placed,
     &Announcement::direction, &Announcement::result, &Announcement::reason};
 
-// Same type, and no field that both fill differs: the two players heard of one event.
+// Same type, and no field that both fill differs: the two players heard of one event. The
+// pawn-tries fields are told to both alike (docs/rulesets.md), so they must be equal.
 bool pairs(const Announcement& a, const Announcement& b) {
     if (a.type != b.type) return false;
     for (auto f : Fields)
         if (!(a.*f).empty() && !(b.*f).empty() && a.*f != b.*f) return false;
-    return true;
+    return a.count == b.count && a.available == b.available && a.squares == b.squares;
 }
 
 Announcement meet(const Announcement& a, const Announcement& b) {
@@ -26,12 +27,10 @@ Announcement meet(const Announcement& a, const Announcement& b) {
     m.type = a.type;
     for (auto f : Fields)
         if (a.*f == b.*f) m.*f = a.*f;
+    m.count = a.count;
+    m.available = a.available;
+    m.squares = a.squares;
     return m;
-}
-
-bool follows_move(AnnouncementType t) {
-    return t == AnnouncementType::Capture || t == AnnouncementType::Drop ||
-           t == AnnouncementType::Check || t == AnnouncementType::GameOver;
 }
 
 }  // namespace
@@ -59,20 +58,26 @@ SpectatorView spectator_view(const PlayerView& white, const PlayerView& black) {
     if (white.result == black.result) s.result = white.result;
 
     // Both lists are the same rulings in order (Game::request tells both players of every
-    // ruling) except the refusals told to the mover alone (Game::refuse: `impossible`, and
-    // open play's `illegal`). Those are skipped; the rest pair one to one, in order. Should a
-    // pair not fit, the rest is dropped: the view fails closed.
+    // ruling) except the refusals that may be told to the mover alone (Game::refuse:
+    // `impossible` in most rule sets, open play's `illegal`). Such a refusal that does not
+    // pair with the other list's next announcement is skipped; the rest pair one to one, in
+    // order. Should a pair not fit, the rest is dropped: the view fails closed.
     const auto mover_only = [](const Announcement& a) {
         return a.type == AnnouncementType::Illegal && a.answer != "no";
     };
     std::vector<Announcement> common;
     std::size_t i = 0, j = 0;
-    for (;;) {
-        while (i < white.heard.size() && mover_only(white.heard[i])) ++i;
-        while (j < black.heard.size() && mover_only(black.heard[j])) ++j;
-        if (i == white.heard.size() || j == black.heard.size()) break;
-        if (!pairs(white.heard[i], black.heard[j])) break;
-        common.push_back(meet(white.heard[i++], black.heard[j++]));
+    while (i < white.heard.size() || j < black.heard.size()) {
+        const bool wi = i < white.heard.size(), bj = j < black.heard.size();
+        if (wi && bj && pairs(white.heard[i], black.heard[j])) {
+            common.push_back(meet(white.heard[i++], black.heard[j++]));
+        } else if (wi && mover_only(white.heard[i])) {
+            ++i;
+        } else if (bj && mover_only(black.heard[j])) {
+            ++j;
+        } else {
+            break;
+        }
     }
     // Whose turn each event belongs to, counted back from the side to move as the players
     // count it (compose/view_model.hpp ply_groups): a move hands the turn over, and what

@@ -13,9 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "rules/move_diagnosis.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "rules/notation_text.hpp"
+#include "rules/san_resolver.hpp"
 
 namespace ck::rules {
 namespace {
@@ -147,7 +149,7 @@ std::string san_with(const Position& pos, const MoveList& legal, Move m) {
 }
 
 core::Unexpected<NotationError> error(NotationError::Code code, std::string message) {
-    return core::unexpected(NotationError{code, std::move(message)});
+    return core::unexpected(NotationError{code, std::move(message), MoveDefect::None, {}});
 }
 
 // "Nd2 is ambiguous: Nbd2, Nfd2". When every candidate is the same piece going from the same
@@ -193,10 +195,11 @@ std::string ambiguity_message(const Position& pos, const MoveList& legal, std::s
 
 }  // namespace
 
-core::Result<Move, NotationError> parse_move(const Position& pos, std::string_view text) {
-    auto parsed = parse_move_text(text);
-    if (!parsed) return core::unexpected(parsed.error());
-    const MoveText& mt = *parsed;
+namespace detail {
+
+core::Result<Move, NotationError> parse_move_by_generation(const Position& pos,
+                                                           std::string_view text,
+                                                           const MoveText& mt) {
     std::string shown = notation::printable(text);
 
     if (mt.pending_square && *mt.pending_square != pos.pending_promotion())
@@ -213,6 +216,29 @@ core::Result<Move, NotationError> parse_move(const Position& pos, std::string_vi
     if (cands.size() > 1)
         return error(NotationError::Code::Ambiguous, ambiguity_message(pos, legal, text, cands));
     return cands.front();
+}
+
+}  // namespace detail
+
+core::Result<Move, NotationError> parse_move(const Position& pos, std::string_view text) {
+    // Real files are made of the strict forms: read without allocating, resolved without
+    // generating every legal move.
+    if (auto plain = detail::parse_plain_san(text)) {
+        if (auto m = detail::fast_resolve(pos, *plain)) return *m;
+        return detail::parse_move_by_generation(pos, text, *plain);
+    }
+    auto parsed = parse_move_text(text);
+    if (!parsed) return core::unexpected(parsed.error());
+    if (auto m = detail::fast_resolve(pos, *parsed)) return *m;
+    return detail::parse_move_by_generation(pos, text, *parsed);
+}
+
+NotationError diagnose_move(const Position& pos, std::string_view text, NotationError err,
+                            const std::array<int, PocketTypes>& captured_promoted) {
+    auto d = detail::diagnose(pos, text, err, captured_promoted);
+    err.defect = d.kind;
+    err.detail = std::move(d.detail);
+    return err;
 }
 
 std::string to_san(const Position& pos, Move m) {

@@ -21,7 +21,9 @@ constexpr std::size_t MaxMoveText = 64;
 core::Unexpected<NotationError> syntax_error(std::string_view text, std::string_view why) {
     return core::unexpected(NotationError{
         NotationError::Code::Syntax,
-        "not a move: \"" + notation::printable(text) + "\" (" + std::string(why) + ")"});
+        "not a move: \"" + notation::printable(text) + "\" (" + std::string(why) + ")",
+        MoveDefect::None,
+        {}});
 }
 
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }

@@ -1,7 +1,7 @@
 // The page shell (html_page.hpp).
 #include "site/html_page.hpp"
 
-#include "core/sha256.hpp"
+#include "core/crypto.hpp"
 
 namespace ck::site {
 namespace {

@@ -53,7 +53,7 @@ core::Result<void, core::IoError> remove_durably(const std::filesystem::path& fi
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
                                                           std::string_view bytes) {
     const std::string name = path.string();
-    const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot create"));
     const char* p = bytes.data();
     size_t left = bytes.size();
@@ -67,6 +67,11 @@ core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem:
         }
         p += n;
         left -= static_cast<size_t>(n);
+    }
+    if (::ftruncate(fd, static_cast<off_t>(bytes.size())) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return core::unexpected(core::io_error_from_errno(err, name, "cannot truncate"));
     }
     if (::close(fd) != 0) {
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot close"));

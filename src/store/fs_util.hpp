@@ -22,7 +22,9 @@ core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& 
 // otherwise), without fsync. Only for content a journal can redo: a crash midway leaves a torn
 // file, and after a power loss the content may be anything until the journal is replayed;
 // sync_filesystem makes it durable. (No temp file and rename: creating and deleting inodes is
-// the dearest part of a commit on ext4.)
+// the dearest part of a commit on ext4. No O_TRUNC either: ext4's auto_da_alloc writes back a
+// file truncated to zero at its close, a disk wait per file; the file is overwritten and then
+// cut to its new length instead.)
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
                                                           std::string_view bytes);
 

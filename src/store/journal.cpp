@@ -7,7 +7,8 @@
 namespace ck::store {
 namespace {
 
-constexpr std::string_view Magic = "ck-journal 1";
+constexpr std::string_view Magic = "ck-journal 2";
+constexpr std::string_view MagicV1 = "ck-journal 1";
 constexpr std::string_view Suffix = ".tx";
 
 void put_blob(std::string& out, std::string_view head, std::string_view bytes) {
@@ -68,6 +69,14 @@ std::string encode_journal(const JournalRecord& r) {
     for (const auto& f : r.files) {
         put_blob(out, "file " + std::to_string(f.game) + " " + f.name, f.bytes);
     }
+    for (const auto& rec : r.records) {
+        const std::string head = std::string(namespace_name(rec.ns)) + " " + rec.key;
+        if (rec.bytes) {
+            put_blob(out, "put " + head, *rec.bytes);
+        } else {
+            out += "erase " + head + "\n";
+        }
+    }
     for (const auto& id : r.seen) put_blob(out, "seen", id);
     for (const auto& m : r.mails) put_blob(out, "mail " + std::to_string(m.seq), m.spool_bytes);
     out += "end\n";
@@ -80,7 +89,7 @@ core::Result<JournalRecord, std::string> parse_journal(std::string_view bytes) {
     Cursor in(bytes);
     std::string_view line;
     std::vector<std::string_view> w;
-    if (!in.line(line) || line != Magic) return bad("no header");
+    if (!in.line(line) || (line != Magic && line != MagicV1)) return bad("no header");
     if (!in.line(line) || !split(line, 2, w) || w[0] != "next-game" ||
         !parse_decimal(w[1], r.next_game)) {
         return bad("no next-game line");
@@ -96,10 +105,21 @@ core::Result<JournalRecord, std::string> parse_journal(std::string_view bytes) {
                 return bad("bad file record");
             }
             f.name = std::string(w[2]);
-            if (f.game == 0 || f.game == ClubStateGame ? !valid_tournament_file_path(f.name)
-                                                       : !valid_game_file_name(f.name))
+            if (f.game == 0 ? !valid_tournament_file_path(f.name) : !valid_game_file_name(f.name))
                 return bad("bad file name");
             r.files.push_back(std::move(f));
+        } else if (split(line, 4, w) && w[0] == "put") {
+            const auto ns = namespace_of(w[1]);
+            std::string bytes;
+            if (!ns || !valid_record_key(w[2]) || !parse_decimal(w[3], len) ||
+                !in.blob(len, bytes)) {
+                return bad("bad put record");
+            }
+            r.records.push_back(RecordWrite{*ns, std::string(w[2]), std::move(bytes)});
+        } else if (split(line, 3, w) && w[0] == "erase") {
+            const auto ns = namespace_of(w[1]);
+            if (!ns || !valid_record_key(w[2])) return bad("bad erase record");
+            r.records.push_back(RecordWrite{*ns, std::string(w[2]), std::nullopt});
         } else if (split(line, 2, w) && w[0] == "seen") {
             std::string id;
             if (!parse_decimal(w[1], len) || !in.blob(len, id)) return bad("bad seen record");

@@ -3,10 +3,11 @@
 // resolved (mail sequence numbers assigned, spool files encoded), so that applying it needs
 // no other input and applying it twice equals applying it once. Format, with each payload
 // length-prefixed and followed by "\n":
-//   ck-journal 1
+//   ck-journal 2                (version 1, written before state records, is read too)
 //   next-game N                 (the game-id counter after this transaction)
-//   file GAME NAME LEN\n<bytes>\n   (GAME 0: NAME is "<tournament>/<file>", issue 6;
-//                                    GAME ClubStateGame: "<namespace>/<file>")
+//   file GAME NAME LEN\n<bytes>\n   (GAME 0: NAME is "<tournament>/<file>", a legacy store)
+//   put NAMESPACE KEY LEN\n<bytes>\n (a club-state record, state.hpp)
+//   erase NAMESPACE KEY
 //   seen LEN\n<message-id>\n
 //   mail SEQ LEN\n<spool entry>\n
 //   end
@@ -30,6 +31,7 @@ struct JournalMail {
 struct JournalRecord {
     GameId next_game = 1;
     std::vector<FileWrite> files;
+    std::vector<RecordWrite> records;
     std::vector<std::string> seen;
     std::vector<JournalMail> mails;
 };

@@ -54,11 +54,11 @@ public:
     // Applies any pending journal first (so no committed mail is missed), then tries each due
     // mail once, oldest first: the spool files in outbox/ and the store's unspooled mails (those
     // of journals not yet checkpointed, see store.hpp) alike. With a batching sink
-    // (MailSink::begin_batch true, Maildir) all sends are one batch, the spool entries of the
+    // (MailSink::begin_batch true: Maildir, SMTP) all sends are one batch, the spool entries of the
     // mails sent are dropped only after end_batch succeeded (one directory fsync for all; when
     // it fails they stay and are sent again), then the store is checkpointed: a crash before
     // that checkpoint spools the mails of the unretired journals again and resends them. With
-    // any other sink (SMTP) the store is checkpointed first and each spool entry is removed
+    // a sink that does not batch the store is checkpointed first and each spool entry is removed
     // right after its send, so a crash resends at most one mail. After a transient Connect
     // error the remaining mails wait for the next flush. I/O errors of the spool itself stop
     // the flush and are returned.

@@ -72,9 +72,7 @@ core::Result<std::uint64_t, core::IoError> read_checkpoint(const fs::path& file)
 fs::path Store::game_dir(GameId game) const { return root_ / "games" / std::to_string(game); }
 
 fs::path Store::file_path(const FileWrite& f) const {
-    if (f.game == 0) return root_ / "tournaments" / f.name;
-    if (f.game == ClubStateGame) return root_ / "club" / f.name;
-    return game_dir(f.game) / f.name;
+    return f.game == 0 ? root_ / "tournaments" / f.name : game_dir(f.game) / f.name;
 }
 
 namespace {
@@ -97,30 +95,46 @@ core::Result<core::FileLock, core::IoError> lock_store(const fs::path& root,
     return core::unexpected(std::move(e));
 }
 
+constexpr const char* StateFormat = "ck-state 1\n";
+
+// The version line of state/: written when missing (a new store, or one from before state/),
+// else it must be the one this build reads.
+core::Result<void, core::IoError> check_state_format(const fs::path& file) {
+    std::error_code ec;
+    if (!fs::exists(file, ec)) return core::write_file_atomic(file, StateFormat);
+    auto bytes = core::read_file(file);
+    if (!bytes) return core::unexpected(bytes.error());
+    if (*bytes == StateFormat) return {};
+    std::string line = bytes->substr(0, bytes->find('\n'));
+    return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
+                                          file.string(),
+                                          "store state format '" + line.substr(0, 40) +
+                                              "' is not the 'ck-state 1' this build reads"});
+}
+
 // Creates the layout and cleans up after a crashed holder of the lock.
-core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
+core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sweep sweep) {
     for (const char* sub :
-         {"games", "tournaments", "club", "ledger", "outbox", "outbox/failed", "journal"}) {
+         {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
         if (auto made = ensure_directory(root / sub); !made) return made;
     }
+    if (auto format = check_state_format(root / "state" / "format"); !format) return format;
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
     // nothing committed that a journal cannot redo.
-    std::vector<fs::path> dirs = {root, root / "ledger", root / "outbox", root / "outbox/failed",
-                                  root / "journal"};
-    auto games = list_names(root / "games");
-    if (!games) return core::unexpected(games.error());
-    for (const auto& g : *games) {
-        if (game_of(g) != 0) dirs.push_back(root / "games" / g);
+    std::vector<fs::path> dirs = {
+        root,          root / "ledger", root / "outbox", root / "outbox/failed", root / "journal",
+        root / "state"};
+    if (sweep == Store::Sweep::All) {
+        auto games = list_names(root / "games");
+        if (!games) return core::unexpected(games.error());
+        for (const auto& g : *games) {
+            if (game_of(g) != 0) dirs.push_back(root / "games" / g);
+        }
     }
     auto tournaments = list_names(root / "tournaments");
     if (!tournaments) return core::unexpected(tournaments.error());
     for (const auto& t : *tournaments) {
         if (valid_game_file_name(t)) dirs.push_back(root / "tournaments" / t);
-    }
-    auto spaces = list_names(root / "club");
-    if (!spaces) return core::unexpected(spaces.error());
-    for (const auto& n : *spaces) {
-        if (valid_game_file_name(n)) dirs.push_back(root / "club" / n);
     }
     for (const auto& d : dirs) {
         if (auto cleaned = remove_stale_temps(d); !cleaned) return cleaned;
@@ -132,7 +146,7 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
         if (auto synced = sync_file(p); !synced) return synced;
     }
     for (const char* sub :
-         {"", "games", "tournaments", "club", "ledger", "outbox", "outbox/failed", "journal"}) {
+         {"", "games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
         if (auto synced = core::sync_directory(root / sub); !synced) return synced;
     }
     return {};
@@ -140,14 +154,14 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root) {
 
 }  // namespace
 
-core::Result<Store, core::IoError> Store::open(const fs::path& root,
-                                               std::chrono::milliseconds wait) {
+core::Result<Store, core::IoError> Store::open(const fs::path& root, std::chrono::milliseconds wait,
+                                               Sweep sweep) {
     std::error_code ec;
     fs::create_directories(root, ec);
     if (ec) return core::unexpected(core::IoError{ec, root.string(), "cannot create store"});
     auto lock = lock_store(root, wait);
     if (!lock) return core::unexpected(lock.error());
-    if (auto ready = prepare_layout(root); !ready) return core::unexpected(ready.error());
+    if (auto ready = prepare_layout(root, sweep); !ready) return core::unexpected(ready.error());
     auto ledger = Ledger::load(root / "ledger" / "seen");
     if (!ledger) return core::unexpected(ledger.error());
 
@@ -155,6 +169,7 @@ core::Result<Store, core::IoError> Store::open(const fs::path& root,
     if (auto retired = store.retire_old_journals(); !retired) {
         return core::unexpected(retired.error());
     }
+    if (auto loaded = store.load_records(); !loaded) return core::unexpected(loaded.error());
     if (auto scanned = store.scan_counters(); !scanned) return core::unexpected(scanned.error());
     store.pending_ = true;  // whatever journal/ holds above the checkpoint
     if (auto replayed = store.apply_pending(); !replayed) {
@@ -181,6 +196,52 @@ core::Result<void, core::IoError> Store::retire_old_journals() {
         if (auto r = remove_durably(journal_dir() / name); !r) return r;
     }
     return {};
+}
+
+// Reads the namespace files of state/ (each as of the last checkpoint; the journals above it
+// are replayed on top).
+core::Result<void, core::IoError> Store::load_records() {
+    for (std::size_t i = 0; i < NamespaceCount; ++i) {
+        const fs::path file = state_file(static_cast<Namespace>(i));
+        std::error_code ec;
+        if (!fs::exists(file, ec)) continue;
+        auto bytes = core::read_file(file);
+        if (!bytes) return core::unexpected(bytes.error());
+        auto records = parse_state_file(*bytes);
+        if (!records) {
+            return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
+                                                  file.string(), records.error()});
+        }
+        records_[i] = std::move(*records);
+    }
+    return {};
+}
+
+fs::path Store::state_file(Namespace ns) const {
+    return root_ / "state" / std::string(namespace_name(ns));
+}
+
+const std::string* Store::record(Namespace ns, const std::string& key) const {
+    if (auto staged = group_records_.find({ns, key}); staged != group_records_.end()) {
+        const auto& bytes = group_.records[staged->second].bytes;
+        return bytes ? &*bytes : nullptr;
+    }
+    const auto& map = records_[static_cast<std::size_t>(ns)];
+    const auto it = map.find(key);
+    return it == map.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> Store::record_keys(Namespace ns) const {
+    std::vector<std::string> keys;
+    for (const auto& [key, bytes] : records_[static_cast<std::size_t>(ns)]) {
+        (void)bytes;
+        if (group_records_.count({ns, key}) == 0) keys.push_back(key);
+    }
+    for (const auto& [where, index] : group_records_) {
+        if (where.first == ns && group_.records[index].bytes) keys.push_back(where.second);
+    }
+    std::sort(keys.begin(), keys.end());
+    return keys;
 }
 
 // Sets the in-memory counters from the counters file and from what is on disk, so that no
@@ -228,7 +289,7 @@ core::Result<std::vector<GameId>, core::IoError> Store::list_games() const {
         if (const GameId id = game_of(n); id != 0) ids.push_back(id);
     }
     for (const auto& f : group_.files) {
-        if (f.game != 0 && f.game != ClubStateGame) ids.push_back(f.game);  // staged, maybe new
+        if (f.game != 0) ids.push_back(f.game);  // staged, maybe new
     }
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
@@ -275,19 +336,6 @@ core::Result<std::string, core::IoError> Store::read_tournament_file(
     return core::read_file(root_ / "tournaments" / path);
 }
 
-core::Result<std::string, core::IoError> Store::read_club_file(const std::string& ns,
-                                                               const std::string& name) const {
-    const std::string path = ns + "/" + name;
-    if (!valid_tournament_file_path(path)) {
-        return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
-                                              path, "bad club file name"});
-    }
-    if (auto staged = group_files_.find({ClubStateGame, path}); staged != group_files_.end()) {
-        return group_.files[staged->second].bytes;
-    }
-    return core::read_file(root_ / "club" / path);
-}
-
 bool Store::seen(const std::string& message_id) const {
     return ledger_.contains(message_id) || pending_seen_.count(message_id) != 0 ||
            group_seen_.count(message_id) != 0;
@@ -296,13 +344,14 @@ bool Store::seen(const std::string& message_id) const {
 core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalRecord& record) {
     if (auto ok = validate(tx); !ok) return core::unexpected(ok.error());
     for (const auto& f : tx.files()) {
-        if (f.game >= next_game_ && f.game != ClubStateGame) {
+        if (f.game >= next_game_) {
             return core::unexpected(
                 core::IoError{std::make_error_code(std::errc::invalid_argument), "",
                               "game " + std::to_string(f.game) + " was never created"});
         }
     }
     for (const auto& f : tx.files()) record.files.push_back(f);
+    for (const auto& r : tx.records()) record.records.push_back(r);
     for (const auto& id : tx.seen_ids()) record.seen.push_back(id);
     for (const auto& m : tx.mails()) {
         SpoolEntry e;
@@ -338,7 +387,7 @@ core::Result<void, core::IoError> Store::apply_record(const JournalRecord& recor
                                                       std::uint64_t txid) {
     std::set<GameId> dirs_ready;
     for (const auto& f : record.files) {
-        if (f.game == 0 || f.game == ClubStateGame || dirs_ready.insert(f.game).second) {
+        if (f.game == 0 || dirs_ready.insert(f.game).second) {
             if (auto made = ensure_directory(file_path(f).parent_path(), false); !made) {
                 return core::unexpected(made.error());
             }
@@ -346,6 +395,15 @@ core::Result<void, core::IoError> Store::apply_record(const JournalRecord& recor
         if (auto w = overwrite_file_unsynced(file_path(f), f.bytes); !w) {
             return core::unexpected(w.error());
         }
+    }
+    for (const auto& r : record.records) {  // in memory; state/ is written at the checkpoint
+        const auto i = static_cast<std::size_t>(r.ns);
+        if (r.bytes) {
+            records_[i][r.key] = *r.bytes;
+        } else {
+            records_[i].erase(r.key);
+        }
+        dirty_[i] = true;
     }
     if (auto a = ledger_.append(record.seen, false); !a) return core::unexpected(a.error());
     if (record.next_game > durable_next_game_) {
@@ -399,6 +457,16 @@ core::Result<void, core::IoError> Store::checkpoint() {
             return w;
         }
     }
+    // Each namespace whole, atomically and durably: open reads it as of this checkpoint.
+    for (std::size_t i = 0; i < NamespaceCount; ++i) {
+        if (!dirty_[i]) continue;
+        if (auto w = core::write_file_atomic(state_file(static_cast<Namespace>(i)),
+                                             encode_state_file(records_[i]));
+            !w) {
+            return w;
+        }
+        dirty_[i] = false;
+    }
     if (auto synced = sync_filesystem(root_); !synced) return synced;
     const std::uint64_t n = last_applied_;
     if (auto w =
@@ -431,19 +499,7 @@ core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
         if (tx.empty()) return {};
         JournalRecord staged;
         if (auto r = resolve(tx, staged); !r) return r;
-        for (auto& f : staged.files) {
-            auto [it, added] = group_files_.try_emplace({f.game, f.name}, group_.files.size());
-            if (added) {
-                group_.files.push_back(std::move(f));
-            } else {
-                group_.files[it->second].bytes = std::move(f.bytes);
-            }
-        }
-        for (auto& id : staged.seen) {
-            group_seen_.insert(id);
-            group_.seen.push_back(std::move(id));
-        }
-        for (auto& m : staged.mails) group_.mails.push_back(std::move(m));
+        stage(std::move(staged));
         return {};
     }
     if (auto p = apply_pending(); !p) {
@@ -463,6 +519,32 @@ core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
     return {};
 }
 
+// Merges one resolved transaction into the running group (later writes of a file or record
+// replace earlier ones in place).
+void Store::stage(JournalRecord staged) {
+    for (auto& f : staged.files) {
+        auto [it, added] = group_files_.try_emplace({f.game, f.name}, group_.files.size());
+        if (added) {
+            group_.files.push_back(std::move(f));
+        } else {
+            group_.files[it->second].bytes = std::move(f.bytes);
+        }
+    }
+    for (auto& r : staged.records) {
+        auto [it, added] = group_records_.try_emplace({r.ns, r.key}, group_.records.size());
+        if (added) {
+            group_.records.push_back(std::move(r));
+        } else {
+            group_.records[it->second].bytes = std::move(r.bytes);
+        }
+    }
+    for (auto& id : staged.seen) {
+        group_seen_.insert(id);
+        group_.seen.push_back(std::move(id));
+    }
+    for (auto& m : staged.mails) group_.mails.push_back(std::move(m));
+}
+
 void Store::begin_group() {
     if (grouping_) return;
     // Reads while grouping must see every committed transaction; a failure here is returned by
@@ -480,10 +562,14 @@ core::Result<void, core::IoError> Store::end_group() {
     group_ = JournalRecord{};
     group_files_.clear();
     group_seen_.clear();
+    group_records_.clear();
     if (auto p = apply_pending(); !p) {
         return core::unexpected(with_context(p.error(), "earlier transaction not applied"));
     }
-    if (record.files.empty() && record.seen.empty() && record.mails.empty()) return {};
+    if (record.files.empty() && record.records.empty() && record.seen.empty() &&
+        record.mails.empty()) {
+        return {};
+    }
     auto txid = write_journal(record);
     if (!txid) return core::unexpected(txid.error());
     if (auto a = apply_record(record, *txid); !a) {
@@ -493,6 +579,50 @@ core::Result<void, core::IoError> Store::end_group() {
     pending_seen_.clear();
     checkpoint_if_due();
     return {};
+}
+
+void Store::abort_group() {
+    GroupState none;
+    none.next_game = next_game_;
+    none.next_mail_seq = next_mail_seq_;
+    restore_group(std::move(none));
+}
+
+Store::GroupState Store::save_group() const {
+    return GroupState{grouping_,   group_,     group_files_,  group_records_,
+                      group_seen_, next_game_, next_mail_seq_};
+}
+
+// Game ids and mail sequence numbers handed out since the save are handed out again: nothing
+// of them was written.
+void Store::restore_group(GroupState state) {
+    grouping_ = state.grouping;
+    group_ = std::move(state.group);
+    group_files_ = std::move(state.files);
+    group_records_ = std::move(state.records);
+    group_seen_ = std::move(state.seen);
+    next_game_ = state.next_game;
+    next_mail_seq_ = state.next_mail_seq;
+}
+
+GroupCommit::GroupCommit(Store& store) : store_(store), saved_(store.save_group()) {
+    store_.begin_group();
+}
+
+GroupCommit::~GroupCommit() {
+    if (!done_) store_.restore_group(std::move(saved_));
+}
+
+core::Result<void, core::IoError> GroupCommit::commit() {
+    if (saved_.grouping) {  // a savepoint: the outer group writes it
+        done_ = true;
+        return {};
+    }
+    auto ended = store_.end_group();
+    // end_group has emptied the group either way; on error nothing of it was written, or it was
+    // committed and is applied later (end_group's contract): nothing is left to take back.
+    done_ = true;
+    return ended;
 }
 
 core::Result<void, core::IoError> Store::commit_journal_only_for_test(const Transaction& tx) {

@@ -4,10 +4,11 @@
 //   counters             "next-game N": game ids are never reused
 //   games/<id>/          one directory per game: record.pgn, white.pgn, black.pgn, game meta...
 //                        (opaque bytes given by the caller, by file name)
-//   tournaments/<id>/    one directory per tournament (issue 6): tournament.ini (opaque bytes),
-//                        written through the same transactions (FileWrite of game 0)
-//   club/<ns>/<file>     typed club state (ratings/, README "Ratings"), each file with its own
-//                        version line; the FileWrite of store::ClubStateGame
+//   tournaments/<id>/    legacy: tournament files of a store from before state/ (FileWrite of
+//                        game 0); read only to migrate them
+//   state/format         "ck-state 1": the version of the state/ layout, checked on open
+//   state/<namespace>    typed club state, every record of the namespace as of the last
+//                        checkpoint (state.hpp, table.hpp); newer records are in the journals
 //   ledger/seen          processed Message-IDs, one a line, append-only (ledger.hpp)
 //   outbox/<seq>.mail    spooled outgoing mails, FIFO by seq (spool_entry.hpp, outbox.hpp)
 //   outbox/failed/       mails given up on, with the reason
@@ -29,10 +30,12 @@
 // 2 fsyncs per commit, one syncfs and 2 fsyncs per checkpoint. The store must be one file system.
 //
 // Group commit (begin_group / end_group): commits in between are only staged in memory,
-// visible to this Store's reads (seen, read_game_file, list_games) but not on disk; end_group
-// writes them as ONE journal, so a group of mails costs 2 fsyncs. The caller must not act on a
-// staged commit outside the store (mark its mail done, send its mails) before end_group
-// returned ok; a crash or error before that loses the group whole.
+// visible to this Store's reads (seen, read_game_file, list_games, record) but not on disk;
+// end_group writes them as ONE journal, so a group of mails costs 2 fsyncs. The caller must not
+// act on a staged commit outside the store (mark its mail done, send its mails) before end_group
+// returned ok; a crash or error before that loses the group whole. abort_group drops what was
+// staged; a GroupCommit (below) does that unless committed, and inside a running group it
+// takes back only what was staged since it was made (a savepoint).
 //
 // Use (issue 5, "a mail is marked done at the source only after its effects are committed"):
 //   if (store.seen(message_id)) { source.mark_done(id); continue; }   // acted on already
@@ -41,6 +44,7 @@
 //   Outbox(store).flush(sink, clock);                                  // and checkpoints
 //
 // One Store per process and per root; not thread-safe.
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -56,6 +60,7 @@
 #include "core/result.hpp"
 #include "store/journal.hpp"
 #include "store/ledger.hpp"
+#include "store/state.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::store {
@@ -66,9 +71,14 @@ public:
     // "store ROOT is in use by another process (pid N)", code resource_unavailable_try_again),
     // removes temp files left by a crash and replays any journal found.
     // `wait`: how long to wait for the lock while another process holds it (0: fail at once).
+    // `sweep`: All looks for temp files in every game directory too (one directory read per
+    // game); TopDirs only in the store's own directories, for a process that swept at its first
+    // open and reopens the store it keeps serving (the store never writes temp files into game
+    // directories; only a crash of another program could leave one there).
+    enum class Sweep : std::uint8_t { All, TopDirs };
     static core::Result<Store, core::IoError> open(
         const std::filesystem::path& root,
-        std::chrono::milliseconds wait = std::chrono::milliseconds{0});
+        std::chrono::milliseconds wait = std::chrono::milliseconds{0}, Sweep sweep = Sweep::All);
 
     const std::filesystem::path& root() const { return root_; }
     std::filesystem::path game_dir(GameId game) const;
@@ -87,12 +97,15 @@ public:
     core::Result<std::vector<std::string>, core::IoError> list_tournaments() const;
     core::Result<std::string, core::IoError> read_tournament_file(const std::string& tournament,
                                                                   const std::string& name) const;
-    // club/<ns>/<name> (staged writes included); a missing file gives code
-    // no_such_file_or_directory.
-    core::Result<std::string, core::IoError> read_club_file(const std::string& ns,
-                                                            const std::string& name) const;
     // Where a FileWrite lands: games/<game>/<name>, or tournaments/<name> for game 0.
     std::filesystem::path file_path(const FileWrite& f) const;
+
+    // The record `key` of namespace `ns` (state.hpp; staged writes of the running group
+    // included), or null. The pointer is valid until the next commit, abort or end_group.
+    const std::string* record(Namespace ns, const std::string& key) const;
+    // The keys of namespace `ns`, sorted (staged writes included).
+    std::vector<std::string> record_keys(Namespace ns) const;
+    std::filesystem::path state_file(Namespace ns) const;
 
     // True when a committed transaction recorded `message_id` (including one whose journal is
     // not applied yet).
@@ -128,6 +141,8 @@ public:
     // written.
     void begin_group();
     core::Result<void, core::IoError> end_group();
+    // Drops every staged transaction of the running group and ends it (nothing written).
+    void abort_group();
     bool grouping() const { return grouping_; }
 
     // Test hook: commits `tx` up to and including the commit point, then stops, as if the
@@ -138,9 +153,25 @@ public:
     static constexpr std::size_t CheckpointEvery = 64;
 
 private:
+    friend class GroupCommit;
+    // What a GroupCommit restores when it is dropped uncommitted.
+    struct GroupState {
+        bool grouping = false;
+        JournalRecord group;
+        std::map<std::pair<GameId, std::string>, std::size_t> files;
+        std::map<std::pair<Namespace, std::string>, std::size_t> records;
+        std::unordered_set<std::string> seen;
+        GameId next_game = 1;
+        std::uint64_t next_mail_seq = 1;
+    };
+    GroupState save_group() const;
+    void restore_group(GroupState state);
+
     Store(std::filesystem::path root, core::FileLock lock, Ledger ledger)
         : root_(std::move(root)), lock_(std::move(lock)), ledger_(std::move(ledger)) {}
     core::Result<void, core::IoError> retire_old_journals();
+    core::Result<void, core::IoError> load_records();
+    void stage(JournalRecord staged);
     core::Result<void, core::IoError> scan_counters();
     // Validates `tx` and adds its effects to `record` (mail sequence numbers assigned).
     core::Result<void, core::IoError> resolve(const Transaction& tx, JournalRecord& record);
@@ -170,6 +201,31 @@ private:
     JournalRecord group_;
     std::map<std::pair<GameId, std::string>, std::size_t> group_files_;  // -> group_.files index
     std::unordered_set<std::string> group_seen_;
+    std::map<std::pair<Namespace, std::string>, std::size_t> group_records_;  // -> group_.records
+    // Applied records, by namespace (state.hpp).
+    std::array<std::map<std::string, std::string>, NamespaceCount> records_;
+    std::array<bool, NamespaceCount> dirty_{};  // changed since state/ was written
+};
+
+// A group of commits that is all or nothing (RAII): made, it begins a group (or, inside a
+// running group, marks a savepoint); commit() ends the group it began (end_group's contract;
+// inside an outer group it only keeps what was staged, for the outer end_group to write);
+// destroyed uncommitted, or after commit() failed, it drops what was staged since it was made.
+//   store::GroupCommit group(store);
+//   for (...) if (!stage_game(...)) return error;   // nothing of the event is kept
+//   return group.commit();
+class GroupCommit {
+public:
+    explicit GroupCommit(Store& store);
+    GroupCommit(const GroupCommit&) = delete;
+    GroupCommit& operator=(const GroupCommit&) = delete;
+    ~GroupCommit();
+    core::Result<void, core::IoError> commit();
+
+private:
+    Store& store_;
+    Store::GroupState saved_;
+    bool done_ = false;
 };
 
 }  // namespace ck::store

@@ -27,6 +27,32 @@ void Transaction::write_game_file(GameId game, std::string name, std::string byt
     files_.push_back(FileWrite{game, std::move(name), std::move(bytes)});
 }
 
+void Transaction::put_record(Namespace ns, std::string key, std::string bytes) {
+    for (auto& r : records_) {
+        if (r.ns == ns && r.key == key) {
+            r.bytes = std::move(bytes);
+            return;
+        }
+    }
+    records_.push_back(RecordWrite{ns, std::move(key), std::move(bytes)});
+}
+
+void Transaction::erase_record(Namespace ns, std::string key) {
+    for (auto& r : records_) {
+        if (r.ns == ns && r.key == key) {
+            r.bytes.reset();
+            return;
+        }
+    }
+    records_.push_back(RecordWrite{ns, std::move(key), std::nullopt});
+}
+
+const RecordWrite* Transaction::find_record(Namespace ns, const std::string& key) const {
+    for (const auto& r : records_)
+        if (r.ns == ns && r.key == key) return &r;
+    return nullptr;
+}
+
 void Transaction::mark_seen(std::string message_id) {
     if (std::find(seen_.begin(), seen_.end(), message_id) == seen_.end()) {
         seen_.push_back(std::move(message_id));
@@ -51,12 +77,18 @@ bool valid_tournament_file_path(const std::string& path) {
 
 core::Result<void, core::IoError> validate(const Transaction& tx) {
     for (const auto& f : tx.files()) {
-        if (f.game == 0 || f.game == ClubStateGame) {
+        if (f.game == 0) {
             if (valid_tournament_file_path(f.name)) continue;
-            return core::unexpected(invalid("bad club file '" + f.name + "'"));
+            return core::unexpected(invalid("bad tournament file '" + f.name + "'"));
         }
         if (!valid_game_file_name(f.name)) {
             return core::unexpected(invalid("bad game file name '" + f.name + "'"));
+        }
+    }
+    for (const auto& r : tx.records()) {
+        if (!valid_record_key(r.key)) {
+            return core::unexpected(
+                invalid("bad " + std::string(namespace_name(r.ns)) + " record key"));
         }
     }
     for (const auto& id : tx.seen_ids()) {

@@ -4,24 +4,20 @@
 // whole-file writes in game directories, processed Message-IDs for the ledger, and outgoing
 // mails for the outbox spool. Building one touches no disk; Store::commit makes it durable.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/clock.hpp"
 #include "core/io_error.hpp"
 #include "core/result.hpp"
+#include "store/state.hpp"
 
 namespace ck::store {
 
 // Games are numbered 1, 2, 3, ... in creation order (Store::new_game_id); the number is the
 // game's directory name under games/ and the "#42" of mail subjects.
 using GameId = std::uint64_t;
-
-// Club state that belongs to no game or tournament (README "Ratings"): typed namespaces under
-// club/<namespace>/<file>, each file starting with its own format version line. Written as the
-// FileWrite of this pseudo game, named "<namespace>/<file>", so that it commits in the same
-// transaction (and journal) as the game files it derives from.
-inline constexpr GameId ClubStateGame = ~GameId{0};
 
 // One outgoing mail as the SMTP envelope sees it.
 struct SpooledMail {
@@ -34,8 +30,14 @@ struct FileWrite {
     GameId game = 0;
     std::string name;   // a plain file name in the game directory, e.g. "record.pgn"
                         // game 0: "<tournament>/<file>" under tournaments/ (issue 6)
-                        // ClubStateGame: "<namespace>/<file>" under club/
     std::string bytes;  // the whole new content (opaque to the store)
+};
+
+// A record of a club-state namespace (state.hpp) set to `bytes`, or erased (nullopt).
+struct RecordWrite {
+    Namespace ns = Namespace::Meta;
+    std::string key;
+    std::optional<std::string> bytes;
 };
 
 class Transaction {
@@ -53,10 +55,12 @@ public:
                                std::string bytes) {
         write_game_file(0, tournament + "/" + name, std::move(bytes));
     }
-    // Replaces club/<ns>/<name> by `bytes` (both parts valid_game_file_name).
-    void write_club_file(const std::string& ns, const std::string& name, std::string bytes) {
-        write_game_file(ClubStateGame, ns + "/" + name, std::move(bytes));
-    }
+    // Sets record `key` of namespace `ns` to `bytes` / erases it (state.hpp; typed access:
+    // table.hpp). A later write of the same record in the same transaction wins.
+    void put_record(Namespace ns, std::string key, std::string bytes);
+    void erase_record(Namespace ns, std::string key);
+    // The write of record (ns, key) in this transaction, or null (erased: a write without bytes).
+    const RecordWrite* find_record(Namespace ns, const std::string& key) const;
     // Records a processed Message-ID (without angle brackets) in the ledger.
     void mark_seen(std::string message_id);
     // Spools a mail in the outbox, sent by Outbox::flush after the commit.
@@ -64,13 +68,17 @@ public:
 
     core::TimePoint now() const { return now_; }
     const std::vector<FileWrite>& files() const { return files_; }
+    const std::vector<RecordWrite>& records() const { return records_; }
     const std::vector<std::string>& seen_ids() const { return seen_; }
     const std::vector<SpooledMail>& mails() const { return mails_; }
-    bool empty() const { return files_.empty() && seen_.empty() && mails_.empty(); }
+    bool empty() const {
+        return files_.empty() && records_.empty() && seen_.empty() && mails_.empty();
+    }
 
 private:
     core::TimePoint now_;
     std::vector<FileWrite> files_;
+    std::vector<RecordWrite> records_;
     std::vector<std::string> seen_;
     std::vector<SpooledMail> mails_;
 };
@@ -82,7 +90,8 @@ bool valid_game_file_name(const std::string& name);
 bool valid_tournament_file_path(const std::string& path);
 
 // Checks what the store can represent: file names, Message-IDs and addresses without line
-// breaks or NUL, non-empty ids, at least one recipient. Error code: invalid_argument.
+// breaks or NUL, record keys valid_record_key, non-empty ids, at least one recipient. Error code:
+// invalid_argument.
 core::Result<void, core::IoError> validate(const Transaction& tx);
 
 }  // namespace ck::store

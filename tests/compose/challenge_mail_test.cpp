@@ -33,7 +33,7 @@ TEST_CASE("challenge mails: one text per event, golden", "[compose][challenge]")
         {Event::NoSuchId, "No challenge 7", "no open challenge 7"},
     };
     for (const auto& c : cases) {
-        ChallengeDetails d{c.event, "7", "Ada", "crazyhouse", true, "3d", 14};
+        ChallengeDetails d{c.event, "7", "Ada", "crazyhouse", true, "3d", 14, ""};
         auto m = ok(challenge_mail(templates(), club_env(), d));
         INFO(c.subject);
         CHECK(m.subject == std::string("[crazykrieg] ") + c.subject);
@@ -45,7 +45,7 @@ TEST_CASE("challenge mails: one text per event, golden", "[compose][challenge]")
         while (std::getline(in, line)) CHECK(columns(line) <= 78);
     }
 
-    ChallengeDetails d{Event::Invited, "7", "Ada", "crazyhouse", true, "3d", 14};
+    ChallengeDetails d{Event::Invited, "7", "Ada", "crazyhouse", true, "3d", 14, ""};
     auto m = ok(challenge_mail(templates(), club_env(), d));
     CHECK(m.text_body.find("crazyhouse (hidden)") != std::string::npos);
     CHECK(m.text_body.find("14 days") != std::string::npos);

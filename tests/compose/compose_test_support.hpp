@@ -48,11 +48,13 @@ inline Envelope envelope(rules::Color player, const std::string& game = "42") {
     return e;
 }
 
-inline referee::Game new_game(const char* variant, bool hidden) {
+inline referee::Game new_game(const char* variant, bool hidden,
+                              referee::RuleSet rules = referee::RuleSet::CrazyKrieg) {
     referee::GameSetup setup;
     setup.variant = rules::find_variant(variant);
     REQUIRE(setup.variant != nullptr);
     setup.hidden = hidden;
+    setup.rules = rules;
     auto g = referee::Game::create(setup);
     if (!g) FAIL("cannot set up game: " << g.error().message);
     return std::move(*g);

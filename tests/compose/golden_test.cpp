@@ -148,3 +148,43 @@ TEST_CASE("a long game's move list is wrapped to the text width") {
     CHECK(m.text_body.find("1. e4 e5 2. Nf3 Nc6") != std::string::npos);
     CHECK(m.text_body.find("12. Be3 Be6") != std::string::npos);
 }
+
+// Rule sets other than the default (docs/rulesets.md): the game-start mail names the rule set
+// and what it announces, `any?` appears only where the rule set has it, and the turn mail
+// carries the automatic pawn tries in the rule set's words.
+TEST_CASE("golden mails under the wild16 and rand rule sets") {
+    const Templates& t = templates();
+    using ck::referee::RuleSet;
+    SECTION("wild16: game-start and turn") {
+        Game g = new_game("chess", true, RuleSet::Wild16);
+        auto start = ok(game_start_mail(t, envelope(White), g.view(White), in_hours(72)));
+        CHECK(start.subject ==
+              "[crazykrieg #42] New game: you play White (chess, Kriegspiel, "
+              "wild16 rules)");
+        CHECK(start.text_body.find("any?") == std::string::npos);
+        check_golden("game-start-wild16", start);
+        send(g, {"e4", "d5", "exf5", "c4", "Nf6"});
+        auto turn = ok(turn_mail(t, envelope(White), g.view(White), TurnDetails{}));
+        CHECK(turn.text_body.find("Two pawn tries.") != std::string::npos);
+        check_golden("turn-wild16", turn);
+    }
+    SECTION("rand: turn mail with try squares and a promotion") {
+        Game g = new_game("crazyhouse", true, RuleSet::Rand);
+        send(g, {"e4", "d5", "exd5", "c6", "dxc6", "Nf6", "cxb7", "Nbd7", "bxa8=Q"});
+        auto turn = ok(turn_mail(t, envelope(Black), g.view(Black), TurnDetails{}));
+        CHECK(turn.text_body.find("A pawn was promoted.") != std::string::npos);
+        check_golden("turn-rand", turn);
+    }
+    SECTION("berkeley-any: the help mail explains any?, under rand it does not") {
+        Game b = new_game("chess", true, RuleSet::BerkeleyAny);
+        const PlayerView bv = b.view(White);
+        auto with_any =
+            ok(help_mail(t, envelope(White), &bv, HelpDetails{"organiser@club.example"}));
+        CHECK(with_any.text_body.find("any?") != std::string::npos);
+        Game r = new_game("chess", true, RuleSet::Rand);
+        const PlayerView rv = r.view(White);
+        auto without =
+            ok(help_mail(t, envelope(White), &rv, HelpDetails{"organiser@club.example"}));
+        CHECK(without.text_body.find("any?") == std::string::npos);
+    }
+}

@@ -52,3 +52,42 @@ TEST_CASE("Black's mail does not depend on White's hidden moves") {
     CHECK(render_mime(ok(refusal_mail(templates(), envelope(Black), a.view(Black), d))) ==
           render_mime(ok(refusal_mail(templates(), envelope(Black), b.view(Black), d))));
 }
+
+// The same pairs under every rule set (docs/rulesets.md) and the pocket variants: the pawn-tries
+// and refusal announcements of a rule set never carry what the reader cannot know.
+TEST_CASE("Mail does not depend on the hidden moves under any rule set") {
+    using ck::referee::RuleSet;
+    for (int r = 0; r < ck::referee::RuleSetCount; ++r) {
+        const auto rules = static_cast<RuleSet>(r);
+        for (const char* variant : {"chess", "crazyhouse", "loop", "chessgi"}) {
+            INFO(ck::referee::rule_set_name(rules) << " " << variant);
+            auto a = new_game(variant, true, rules);
+            auto b = new_game(variant, true, rules);
+            send(a, {"e4", "a6", "d4", "h6"});
+            send(b, {"e4", "h6", "d4", "a6"});
+            CHECK(turn_bytes(a, White) == turn_bytes(b, White));
+            CHECK(turn_bytes(a, Black) != turn_bytes(b, Black));
+            auto c = new_game(variant, true, rules);
+            auto d = new_game(variant, true, rules);
+            send(c, {"a3", "e5", "h3", "d5"});
+            send(d, {"h3", "e5", "a3", "d5"});
+            CHECK(turn_bytes(c, Black) == turn_bytes(d, Black));
+            CHECK(turn_bytes(c, White) != turn_bytes(d, White));
+        }
+    }
+}
+
+// The pawn tries are told to both players alike, and the rule set's words are in the mail.
+TEST_CASE("Rule-set announcements reach both players' mails") {
+    using ck::referee::RuleSet;
+    auto g = new_game("chess", true, RuleSet::Wild16);
+    send(g, {"e4", "d5"});
+    CHECK(text_of(g, White).find("One pawn try.") != std::string::npos);
+    CHECK(text_of(g, Black).find("One pawn try.") != std::string::npos);
+    auto r = new_game("crazyhouse", true, RuleSet::Rand);
+    send(r, {"e4", "d5", "c4", "Nc6", "Nc3", "Nb4"});
+    CHECK(text_of(r, White).find("Pawn tries from c4 and e4.") != std::string::npos);
+    auto c = new_game("chess", true, RuleSet::Cincinnati);
+    send(c, {"e4", "e5"});
+    CHECK(text_of(c, White).find("No pawn captures.") != std::string::npos);
+}

@@ -154,3 +154,34 @@ TEST_CASE("golden spectator mails") {
         CHECK(m.text_body.find("You play in game 42") != std::string::npos);
     }
 }
+
+// Rule sets (docs/rulesets.md): what both players heard reaches the follower (pawn tries, a
+// promotion, an `impossible` both heard under rand); what only the mover heard does not.
+TEST_CASE("spectators see the rule set's announcements both players heard") {
+    using ck::referee::AnnouncementType;
+    using ck::referee::RuleSet;
+    Game g = new_game("chess", true, RuleSet::Rand);
+    send(g, {"e4", "d5", "dxe3", "exd5", "c6", "dxc6", "Nf6", "cxb7", "Nbd7", "bxa8=Q"});
+    const SpectatorView s = spectator(g);
+    int tries = 0, promotions = 0, impossible = 0;
+    for (const auto& e : s.events) {
+        tries += e.said.type == AnnouncementType::PawnTries;
+        promotions += e.said.type == AnnouncementType::Promotion;
+        impossible += e.said.type == AnnouncementType::Illegal && e.said.answer == "impossible";
+        CHECK(e.said.attempt.empty());
+    }
+    CHECK(tries == 9);
+    CHECK(promotions == 1);
+    CHECK(impossible == 1);  // rand: both heard White's "dxe3"
+    const std::string text = ok(spectator_mail(templates(), follower_envelope(), s,
+                                               details(SpectatorDetails::Occasion::Following)))
+                                 .text_body;
+    CHECK(text.find("A pawn was promoted.") != std::string::npos);
+    CHECK(text.find("A pawn try from e4.") != std::string::npos);
+
+    // Under crazykrieg an `impossible` is the mover's alone: the follower never sees it.
+    Game c = new_game("chess", true, RuleSet::CrazyKrieg);
+    send(c, {"e4", "d5", "Ra3", "exd5"});
+    for (const auto& e : spectator(c).events)
+        CHECK_FALSE((e.said.type == AnnouncementType::Illegal && e.said.answer == "impossible"));
+}

@@ -218,3 +218,54 @@ TEST_CASE("challenge book: format and parse round trip, remove", "[daemon][chall
     CHECK(ck::daemon::challenge_lapsed(c, c.created + std::chrono::hours(24 * 14), 14));
     CHECK_FALSE(ck::daemon::challenge_lapsed(c, c.created + std::chrono::hours(24 * 14 - 1), 14));
 }
+
+TEST_CASE("challenge by mail with a rule set: the game is played under it", "[daemon][challenge]") {
+    Club club("rules");
+    auto c =
+        club.send(Ada, "challenge bob@example.net crazyhouse hidden rand 2d", "c1@ada.example.org");
+    REQUIRE(c.size() == 2);
+    const auto flat = [](std::string t) {  // the text part is wrapped at 78 columns
+        std::replace(t.begin(), t.end(), '\n', ' ');
+        return t;
+    };
+    CHECK(has(flat(one_to(c, Bob).text), "crazyhouse (hidden, rand rules)"));
+    REQUIRE(club.open_challenges().size() == 1);
+    CHECK(club.open_challenges()[0].rules == "rand");
+    auto a = club.send(Bob, "accept 1", "a1@bob.example.net");
+    REQUIRE(a.size() == 2);
+    // The game-start mail names the rule set and what it announces; no `any?` under rand.
+    const OutMail& start = one_to(a, Ada);
+    CHECK(has(start.subject, "rand rules"));
+    CHECK(has(flat(start.text), "The game follows the rand rules"));
+    CHECK_FALSE(has(start.text, "any?"));
+    auto ini = club.daemon().store().read_game_file(1, "game.ini");
+    REQUIRE(ini);
+    auto meta = ck::daemon::parse_game_ini(*ini);
+    REQUIRE(meta);
+    CHECK(meta->rules == "rand");
+    CHECK(meta->hidden);
+}
+
+TEST_CASE("challenges file keeps the rule set", "[daemon][challenge]") {
+    ck::daemon::ChallengeBook book;
+    ck::daemon::Challenge c;
+    c.id = 1;
+    c.challenger = Ada;
+    c.challenged = Bob;
+    c.variant = "chess";
+    c.hidden = true;
+    c.rules = "berkeley-any";
+    c.time = "3d";
+    book.next_id = 2;
+    book.open.push_back(c);
+    const std::string text = ck::daemon::format_challenges(book);
+    CHECK(has(text, " hidden:berkeley-any 3d "));
+    auto back = ck::daemon::parse_challenges(text);
+    REQUIRE(back);
+    REQUIRE(back->open.size() == 1);
+    CHECK(back->open[0].rules == "berkeley-any");
+    CHECK(back->open[0].hidden);
+    std::string bad = text;
+    bad.replace(bad.find("berkeley-any"), 12, "nosuchrules0");
+    CHECK_FALSE(ck::daemon::parse_challenges(bad));
+}

@@ -119,32 +119,43 @@ TEST_CASE("clock.ini round-trips", "[daemon][clock]") {
 
 TEST_CASE("the leave book: allowance per calendar year, no overlap, no double booking",
           "[daemon][clock][leave]") {
-    const fs::path file = fs::temp_directory_path() / ("ck-leaves-" + std::to_string(::getpid()));
-    fs::remove(file);
-    auto book = ck::daemon::LeaveBook::load(file);
-    REQUIRE(book);
-    auto a = book->book("Ada@Example.org", 20, T0, 30, "m1@x");
-    REQUIRE(a);
-    CHECK(a->leave.end == T0 + 20 * Day);
-    auto again = book->book(Ada, 20, T0 + Day, 30, "m1@x");  // the same mail retried
-    REQUIRE(again);
-    CHECK(again->already);
-    auto over = book->book(Ada, 11, T0, 30, "m2@x");
-    REQUIRE_FALSE(over);
-    CHECK(over.error().refused);
-    auto b = book->book(Ada, 10, T0 + Day, 30, "m3@x");  // starts when the first one ends
-    REQUIRE(b);
-    CHECK(b->leave.start == T0 + 20 * Day);
-    CHECK(book->days_in_year(Ada, T0) == 30);
-    // A new year, a new allowance; other players have their own.
-    CHECK(book->book(Ada, 30, ck::core::from_civil({2027, 3, 1, 0, 0, 0}), 30, "m4@x"));
-    CHECK(book->book(Bob, 30, T0, 30, "m5@x"));
-    auto reloaded = ck::daemon::LeaveBook::load(file);
+    const fs::path dir = fs::temp_directory_path() / ("ck-leaves-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    {
+        auto store = ck::store::Store::open(dir);
+        REQUIRE(store);
+        ck::store::Transaction tx(T0);
+        auto book = ck::daemon::LeaveBook::load(*store);
+        REQUIRE(book);
+        auto a = book->book("Ada@Example.org", 20, T0, 30, "m1@x", tx);
+        REQUIRE(a);
+        CHECK(a->leave.end == T0 + 20 * Day);
+        auto again = book->book(Ada, 20, T0 + Day, 30, "m1@x", tx);  // the same mail retried
+        REQUIRE(again);
+        CHECK(again->already);
+        auto over = book->book(Ada, 11, T0, 30, "m2@x", tx);
+        REQUIRE_FALSE(over);
+        CHECK(over.error().refused);
+        auto b = book->book(Ada, 10, T0 + Day, 30, "m3@x", tx);  // starts when the first one ends
+        REQUIRE(b);
+        CHECK(b->leave.start == T0 + 20 * Day);
+        CHECK(book->days_in_year(Ada, T0) == 30);
+        // A new year, a new allowance; other players have their own.
+        CHECK(book->book(Ada, 30, ck::core::from_civil({2027, 3, 1, 0, 0, 0}), 30, "m4@x", tx));
+        CHECK(book->book(Bob, 30, T0, 30, "m5@x", tx));
+        // Nothing is booked until the transaction commits; a load with it pending sees it all.
+        CHECK(ck::daemon::LeaveBook::load(*store)->all().empty());
+        CHECK(ck::daemon::LeaveBook::load(*store, &tx)->all().size() == 4);
+        REQUIRE(store->commit(tx));
+    }
+    auto store = ck::store::Store::open(dir);
+    REQUIRE(store);
+    auto reloaded = ck::daemon::LeaveBook::load(*store);
     REQUIRE(reloaded);
     CHECK(reloaded->all().size() == 4);
     CHECK(reloaded->periods(Ada).size() == 3);
     CHECK(reloaded->periods(Ada)[1].start == T0 + 20 * Day);
-    fs::remove(file);
+    fs::remove_all(dir);
 }
 
 namespace {

@@ -109,7 +109,7 @@ TEST_CASE("games: a registered player's plain mail to the referee lists their ga
     CHECK(has(b[0].text, "#1 "));
     CHECK(has(b[0].text, "#2 "));
     CHECK(has(b[0].text, "#3 "));
-    REQUIRE(club.daemon().players().add("Dan", "dan@example.org"));
+    REQUIRE(club.daemon().add_player("Dan", "dan@example.org"));
     auto d = club.send("dan@example.org", Referee, "games", "g3@dan.example.org");
     REQUIRE(d.size() == 1);
     CHECK(has(d[0].text, "You have no games in progress."));
@@ -224,7 +224,9 @@ TEST_CASE("unknown senders: once per address per day, durable, committed with th
     REQUIRE(first.size() == 1);
     CHECK(first[0].to == Stranger);
     CHECK(has(first[0].text, Stranger));
-    CHECK(club.daemon().store().seen(ck::daemon::unknown_sender_limit_key(Stranger, "2026-11-21")));
+    CHECK(ck::daemon::RateLimitTable::get(
+              club.daemon().store(), ck::daemon::unknown_sender_limit_key(Stranger, "2026-11-21"))
+              ->has_value());
     // The same day: nothing more, even after a restart and with another case of the address.
     CHECK(club.send(Stranger, Referee, "hello?", "o2@elsewhere.example").empty());
     club.reopen();
@@ -281,8 +283,8 @@ TEST_CASE("unknown senders: the reply goes to Return-Path from the null sender",
 TEST_CASE("unknown senders: a daily cap over all senders", "[daemon][unknown_sender]") {
     Club club("unknown-cap", Config::UnknownSenderReply::OncePerDay);
     ck::store::Transaction tx(club.clock().now());
-    for (std::size_t n = 0; n < ck::daemon::UnknownSenderDailyCap; ++n)
-        tx.mark_seen(ck::daemon::unknown_sender_total_key("2026-11-21", n));
+    ck::daemon::RateLimitTable::put(tx, ck::daemon::unknown_sender_total_key("2026-11-21"),
+                                    ck::daemon::UnknownSenderDailyCap);
     REQUIRE(club.daemon().store().commit(tx));
     CHECK(club.send(Stranger, Referee, "hi", "c1@elsewhere.example").empty());
     club.clock().advance(std::chrono::hours(24));

@@ -158,12 +158,31 @@ TEST_CASE("commands: challenge ADDRESS VARIANT [hidden] [TIME]", "[commands]") {
     CHECK(cs[0].casual);
     CHECK(cs[0].hidden);
     CHECK_FALSE(parse_commands("challenge bob@example.org chess")[0].casual);
+    // A rule-set word (docs/rulesets.md) after `hidden`, or alone (it implies hidden).
+    cs = parse_commands("challenge bob@x.org crazyhouse hidden WILD16 3d");
+    REQUIRE(cs[0].kind == Kind::Challenge);
+    CHECK(cs[0].hidden);
+    CHECK(cs[0].rules == "wild16");
+    REQUIRE(cs[0].time);
+    cs = parse_commands("challenge bob@x.org chess berkeley-any");
+    REQUIRE(cs[0].kind == Kind::Challenge);
+    CHECK(cs[0].hidden);
+    CHECK(cs[0].rules == "berkeley-any");
+    CHECK(parse_commands("challenge bob@x.org chess hidden")[0].rules == "crazykrieg");
+    // All of them at once.
+    cs = parse_commands("challenge bob@x.org chess hidden casual berkeley 3d");
+    REQUIRE(cs[0].kind == Kind::Challenge);
+    CHECK(cs[0].casual);
+    CHECK(cs[0].rules == "berkeley");
+    REQUIRE(cs[0].time);
 
     for (const char* bad :
          {"challenge bob@example.org chess casual casual", "challenge", "challenge bob",
           "challenge bob@example.org", "challenge bob@example.org nosuchvariant",
           "challenge bob@example.org crazyhouse 3x",
-          "challenge bob@example.org crazyhouse 3d hidden"}) {
+          "challenge bob@example.org crazyhouse 3d hidden",
+          "challenge bob@example.org crazyhouse hidden 3d rand",
+          "challenge bob@example.org crazyhouse hidden nosuchrules 3d"}) {
         INFO(bad);
         CHECK(parse_commands(bad)[0].kind == Kind::Unknown);
     }

@@ -32,6 +32,8 @@ public:
         fs::remove_all(dir_, ec);
     }
     const std::string& path() const { return path_; }
+    // `relative` as the config file's relative paths are read: from the file's directory.
+    std::string beside(const std::string& relative) const { return (dir_ / relative).string(); }
 
 private:
     fs::path dir_;
@@ -56,7 +58,7 @@ TEST_CASE("config: the embedded default is everything under ./var/, no mail serv
 TEST_CASE("config: the example file loads and equals the default", "[config]") {
     auto c = load_config_file(Example);
     REQUIRE(c);
-    CHECK(c->store_dir == "var/games");
+    CHECK(c->store_dir == (fs::absolute(Example).parent_path() / "var/games").lexically_normal());
 
     // Uncomment every key line of the example: each key must be known and at its default.
     std::ifstream in(Example);
@@ -82,14 +84,15 @@ TEST_CASE("config: the example file loads and equals the default", "[config]") {
     INFO((all ? std::string() : all.error().message));
     REQUIRE(all);
     const Config d = ck::daemon::default_config();
-    CHECK(all->store_dir == d.store_dir);
-    CHECK(all->inbox == d.inbox);
-    CHECK(all->outbox == d.outbox);
+    CHECK(all->store_dir == f.beside(d.store_dir));
+    CHECK(all->inbox == f.beside(d.inbox));
+    CHECK(all->outbox == f.beside(d.outbox));
     CHECK(all->referee_address == d.referee_address);
-    CHECK(all->secret_file == d.secret_file);
+    CHECK(all->secret_file == f.beside(d.secret_file));
     CHECK(all->imap_url == d.imap_url);
     CHECK(all->imap_user == d.imap_user);
     CHECK(all->imap_password_file == d.imap_password_file);
+    CHECK(all->templates == d.templates);
     CHECK(all->imap_processed_folder == d.imap_processed_folder);
     CHECK(all->smtp_url == d.smtp_url);
     CHECK(all->smtp_user == d.smtp_user);
@@ -121,12 +124,30 @@ TEST_CASE("config: values are read and typed", "[config]") {
     CHECK(c->secret_file == "/etc/ck/secret");
     CHECK(c->imap_url == "imaps://mail.example:993/INBOX");
     CHECK(c->imap_password_file == "/etc/ck/imap");
-    CHECK(c->inbox == "var/inbox");  // untouched keys keep their default
+    CHECK(c->inbox == f.beside("var/inbox"));  // untouched keys keep their default
     CHECK_FALSE(c->smtp_starttls);
     CHECK(c->default_time.kind == ck::daemon::TimeControl::Kind::MovesInDays);
     CHECK(c->reminder_days == 2);
     CHECK(c->leave_days_per_year == 14);
     CHECK(c->unknown_sender_reply == Config::UnknownSenderReply::OncePerDay);
+}
+
+TEST_CASE("config: relative paths are relative to the config file's directory", "[config]") {
+    TempFile f(
+        "[store]\ndir = games\n[mail]\ninbox = ../in\ntemplates = share/templates\n"
+        "secret_file = /abs/secret\n[imap]\npassword_file = pw\n[smtp]\npassword_file = "
+        "./smtp-pw\n");
+    auto c = load_config_file(f.path());
+    INFO((c ? std::string() : c.error().message));
+    REQUIRE(c);
+    CHECK(c->store_dir == f.beside("games"));
+    CHECK(c->inbox == fs::path(f.beside("")).parent_path().parent_path() / "in");
+    CHECK(c->outbox == f.beside("var/outbox"));  // a default too: no working directory
+    CHECK(c->templates == f.beside("share/templates"));
+    CHECK(c->secret_file == "/abs/secret");
+    CHECK(c->imap_password_file == f.beside("pw"));
+    CHECK(c->smtp_password_file == f.beside("smtp-pw"));
+    CHECK(ck::daemon::default_config().templates.empty());  // found by core::locate_templates
 }
 
 TEST_CASE("config: unknown keys are named with their line", "[config]") {

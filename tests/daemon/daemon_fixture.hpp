@@ -90,7 +90,7 @@ public:
     const Config& config() const { return config_; }
 
     void add_player(const std::string& name, const std::string& address) {
-        REQUIRE(daemon_->players().add(name, address));
+        REQUIRE(daemon_->add_player(name, address));
     }
 
     std::string reply_address(const std::string& game, rules::Color c) const {

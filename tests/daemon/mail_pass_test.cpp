@@ -297,17 +297,21 @@ TEST_CASE("board, help, unknown lines, stale and out-of-turn mails", "[daemon][m
 TEST_CASE("the player registry persists and refuses duplicates", "[daemon][players]") {
     const fs::path dir = fs::temp_directory_path() / ("ck-players-" + std::to_string(::getpid()));
     fs::remove_all(dir);
-    fs::create_directories(dir);
     {
-        auto p = ck::daemon::Players::load(dir / "players");
+        auto store = ck::store::Store::open(dir);
+        REQUIRE(store);
+        auto p = ck::daemon::Players::load(*store);
         REQUIRE(p);
         CHECK(p->all().empty());
-        REQUIRE(p->add("Ada White", "Ada@Example.org"));
-        CHECK_FALSE(p->add("Ada again", "ada@example.org"));
-        CHECK_FALSE(p->add("Nobody", "not-an-address"));
-        CHECK_FALSE(p->add("Tab\tName", "x@example.org"));
+        const auto now = std::chrono::system_clock::now();
+        REQUIRE(p->add("Ada White", "Ada@Example.org", *store, now));
+        CHECK_FALSE(p->add("Ada again", "ada@example.org", *store, now));
+        CHECK_FALSE(p->add("Nobody", "not-an-address", *store, now));
+        CHECK_FALSE(p->add("Tab\tName", "x@example.org", *store, now));
     }
-    auto again = ck::daemon::Players::load(dir / "players");
+    auto store = ck::store::Store::open(dir);
+    REQUIRE(store);
+    auto again = ck::daemon::Players::load(*store);
     REQUIRE(again);
     REQUIRE(again->all().size() == 1);
     REQUIRE(again->find("ADA@example.org"));

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "core/hmac.hpp"
+#include "core/crypto.hpp"
 #include "daemon/reply_address.hpp"
 
 using ck::daemon::build_reply_address;

@@ -228,9 +228,12 @@ TEST_CASE("a 4-player double round robin played to the end") {
     const std::string html = ck::club::crosstable_html(*done);
     check_golden("crosstable.txt", text);
     check_golden("crosstable.html", html);
-    auto ini = club.daemon().store().read_tournament_file(*id, "tournament.ini");
-    REQUIRE(ini);
-    check_golden("tournament.ini", *ini);
+    // The event's record in the store: its version line, then the tournament.ini text.
+    const std::string* record =
+        club.daemon().store().record(ck::store::Namespace::Tournaments, *id);
+    REQUIRE(record);
+    REQUIRE(record->rfind("ck-tournaments 1\n", 0) == 0);
+    check_golden("tournament.ini", record->substr(record->find('\n') + 1));
 
     // The final standings mail: to every player once, crosstable text and HTML, the archive.
     std::set<std::string> got;
@@ -265,7 +268,7 @@ TEST_CASE("a 4-player double round robin played to the end") {
     CHECK(results.count("1-0") == 3);
     CHECK(results.count("0-1") == 7);
     CHECK(results.count("1/2-1/2") == 2);
-    CHECK(club.daemon().store().read_tournament_file(*id, "tournament.ini"));
+    CHECK(club.daemon().store().record(ck::store::Namespace::Tournaments, *id));
     CHECK(ck::daemon::tournament_archive(club.daemon().store(), *done).value() == archive);
 }
 
@@ -469,4 +472,33 @@ TEST_CASE("an event taking entries needs two players to start; an event with pla
     auto help = club.play(1, Color::White, "join lonely");
     REQUIRE(help.size() == 1);
     CHECK(ck::daemon::load_tournament(club.daemon().store(), *id).value().players.size() == 1);
+}
+
+TEST_CASE("a tournament under a rule set plays every game under it") {
+    Club club("rules");
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Wild Cup";
+    spec.variant = "chess";
+    spec.hidden = true;
+    spec.rules = "Wild16";
+    spec.players = {Roster[0].second, Roster[1].second, Roster[2].second};
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    REQUIRE(id);
+    club.pass();
+    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    CHECK(t->settings.rules == "wild16");
+    REQUIRE(t->pairings.size() == 3);
+    for (const auto& p : t->pairings) {
+        REQUIRE(p.game);
+        auto record = club.daemon().store().read_game_file(*p.game, "record.pgn");
+        REQUIRE(record);
+        CHECK(record->find("[Kriegspiel \"wild16\"]") != std::string::npos);
+    }
+    // An unknown rule set, or one for open play, is refused before any game starts.
+    spec.rules = "nosuchrules";
+    CHECK_FALSE(ck::daemon::create_tournament(club.daemon(), spec, club.clock()));
+    spec.rules = "rand";
+    spec.hidden = false;
+    CHECK_FALSE(ck::daemon::create_tournament(club.daemon(), spec, club.clock()));
 }

@@ -152,3 +152,23 @@ TEST_CASE("config: unknown_sender_reply takes none | once-per-day (and no | yes)
     CHECK(load("[club]\nunknown_sender_reply = yes\n").unknown_sender_reply ==
           Config::UnknownSenderReply::OncePerDay);
 }
+
+TEST_CASE("transport: ca_file reaches both clients; empty means the system's CAs",
+          "[transport_config]") {
+    Dir dir;
+    const std::string pw = dir.file("pass", "pw\n");
+    Config c = load(
+        "[mail]\nsource = imap\nsink = smtp\n[imap]\nurl = imaps://mail.example\n"
+        "password_file = " +
+        pw +
+        "\nca_file = /etc/club/ca.pem\n[smtp]\n"
+        "url = smtp://mail.example:587\nuser = referee@example.test\n"
+        "password_file = " +
+        pw + "\nca_file = /etc/club/smtp-ca.pem\n");
+    CHECK(imap_client_config(c)->ca_file == "/etc/club/ca.pem");
+    CHECK(smtp_client_config(c)->ca_file == "/etc/club/smtp-ca.pem");
+    CHECK(ck::daemon::default_config().imap_ca_file.empty());
+    CHECK(ck::daemon::default_config().smtp_ca_file.empty());
+    c.imap_ca_file.clear();
+    CHECK(imap_client_config(c)->ca_file.empty());
+}

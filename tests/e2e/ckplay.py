@@ -257,10 +257,12 @@ class Club:
         self.tick()
         self.cli("serve", "--once", now=True)
 
-    def new_game(self, variant, white, black, hidden=False):
+    def new_game(self, variant, white, black, hidden=False, rules=None):
         args = ["game", "new", "--variant", variant, "--white", white, "--black", black]
         if hidden:
             args.append("--hidden")
+        if rules:
+            args += ["--rules", rules]
         out = self.cli(*args, now=True)
         return int(out.strip().splitlines()[-1])
 
@@ -270,8 +272,10 @@ class Club:
 
 
 class Shadow:
-    def __init__(self, binary, variant, hidden=False):
+    def __init__(self, binary, variant, hidden=False, rules=None):
         cmd = [binary, "umpire", "--variant", variant] + (["--hidden"] if hidden else [])
+        if rules:
+            cmd += ["--rules", rules]
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                   bufsize=1)
         self.to_move = "white"
@@ -378,9 +382,30 @@ def announcement_sentence(words, a, to_side, hidden):
     if t == "any":
         return render_word(words, "any-" + a["answer"])
     if t == "capture":
+        if "piece" not in a:  # rule sets that name only the square (docs/rulesets.md)
+            return render_word(words, "capture-square", square=a["square"])
         return render_word(words, "capture", Piece=words.get("piece-" + a["piece"],
                                                                 a["piece"]).capitalize(),
                            square=a["square"])
+    if t == "promotion":
+        return render_word(words, "promotion")
+    if t == "pawn-tries":
+        if "count" in a:
+            n = a["count"]
+            if n <= 1:
+                return render_word(words, "pawn-tries-count-%d" % n)
+            return render_word(words, "pawn-tries-count",
+                               Count=words.get("number-%d" % n, str(n)).capitalize())
+        if "available" in a:
+            return render_word(words, "pawn-tries-available" if a["available"]
+                               else "pawn-tries-none")
+        sq = a["squares"]
+        if not sq:
+            return render_word(words, "pawn-tries-squares-none")
+        listed = sq[0] if len(sq) == 1 else ", ".join(sq[:-1]) + " " + words.get(
+            "list-and", "and") + " " + sq[-1]
+        return render_word(words, "pawn-try-square" if len(sq) == 1 else "pawn-tries-squares",
+                           squares=listed)
     if t == "drop":
         piece = words.get("piece-" + a["piece"], a["piece"])
         if "square" in a:
@@ -483,6 +508,7 @@ class Checker:
                 for k in ("square", "placed"):
                     if a.get(k):
                         self.allowed[side].add(a[k])
+                self.allowed[side] |= set(a.get("squares", []))  # rand's pawn tries
         if j.get("answer") != "error" and "views" in j:
             self.learn_view(j["views"])
 
@@ -638,9 +664,12 @@ def play_script(club, binary, script, white=("Alice", "alice@example.test"),
         if p.address not in existing:
             club.cli("player", "add", p.name, p.address)
     hidden = script["hidden"]  # crazykrieg/kriegspiel imply --hidden in game new and umpire
-    game = club.new_game(script["variant"], white[1], black[1])
-    log("game %d: %s%s" % (game, script["variant"], " (hidden)" if hidden else ""))
-    shadow = Shadow(binary, script["variant"])
+    rules = script.get("rules")  # a Kriegspiel rule set (docs/rulesets.md); None: the default
+    game = club.new_game(script["variant"], white[1], black[1], hidden=hidden and rules is not None,
+                         rules=rules)
+    log("game %d: %s%s%s" % (game, script["variant"], " (hidden)" if hidden else "",
+                             " rules " + rules if rules else ""))
+    shadow = Shadow(binary, script["variant"], hidden=hidden and rules is not None, rules=rules)
     checker = Checker(club.templates, game, hidden, {s: p.address for s, p in players.items()})
     records = []  # (side, file name, content) of the PGN records attached to the end mails
 
@@ -720,6 +749,20 @@ def play_script(club, binary, script, white=("Alice", "alice@example.test"),
         if v.returncode != 0:
             problems.append("the record mailed to %s does not validate: %s"
                             % (side, (v.stdout + v.stderr).strip()[-300:]))
+        # The rule set's announcements are re-checked: one altered, the record is refused.
+        if script.get("alter"):
+            text = content if isinstance(content, str) else content.decode()
+            old, new = script["alter"]
+            if old not in text:
+                problems.append("the record mailed to %s has no %r" % (side, old))
+                continue
+            bad = path + ".altered.pgn"
+            with open(bad, "w") as f:
+                f.write(text.replace(old, new, 1))
+            v = subprocess.run([binary, "validate", bad], capture_output=True, text=True)
+            if v.returncode == 0:
+                problems.append("validate accepts the record mailed to %s with %r made %r"
+                                % (side, old, new))
     # A mail after the end is refused and says so, and changes nothing.
     checker.learn_request_text("black", "Ke7")
     raw, mid = players["black"].reply(game, ["Ke7"], club.now)

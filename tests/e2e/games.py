@@ -50,4 +50,53 @@ CRAZYHOUSE_MATE = {
     ],
 }
 
-SCRIPTS = {"crazykrieg-mate": CRAZYKRIEG_MATE, "crazyhouse-mate": CRAZYHOUSE_MATE}
+# Kriegspiel under ICC's Wild 16 rules (docs/rulesets.md): the automatic pawn-try count to both
+# after every move ("One pawn try.", "No pawn tries."), refusals only "No." and told to the mover
+# alone, a repeated refused attempt "No." again, captures naming pawn or piece; ended by
+# resignation. `alter`: one announcement of the record changed, which `validate` must reject.
+WILD16_RESIGN = {
+    "variant": "kriegspiel",
+    "hidden": True,
+    "rules": "wild16",
+    "result": "1-0",
+    "mails": [
+        ("white", ["e4"], ["legal"]),
+        ("black", ["d5"], ["legal"]),
+        ("white", ["exf5", "exf5", "exd5"], ["no", "no", "legal"]),
+        ("black", ["Qxd5"], ["legal"]),
+        ("white", ["Nc3"], ["legal"]),
+        ("black", ["Qe5+"], ["legal"]),
+        ("white", ["Be2"], ["legal"]),
+        ("black", ["resign"], ["legal"]),
+    ],
+    "alter": ("pawn-tries count=1", "pawn-tries count=2"),
+}
+
+# Hidden crazyhouse under the RAND rules: the squares of the pawns that can capture to both
+# ("A pawn try from e4."), a pawn capture from another square "Impossible." and heard by the
+# opponent, "No." for both sides, captures and drops with the reserve identity, checkmate.
+RAND_CRAZYHOUSE_MATE = {
+    "variant": "crazyhouse",
+    "hidden": True,
+    "rules": "rand",
+    "result": "1-0",
+    "mails": [
+        ("white", ["e4"], ["legal"]),
+        ("black", ["d5"], ["legal"]),
+        ("white", ["dxe3", "exd5"], ["impossible", "legal"]),
+        ("black", ["Qxd5"], ["legal"]),
+        ("white", ["Nc3"], ["legal"]),
+        ("black", ["Qe5+"], ["legal"]),
+        ("white", ["d4", "P@e2"], ["no", "legal"]),
+        ("black", ["Qxb2", "Nf6"], ["no", "legal"]),
+        ("white", ["d4"], ["legal"]),
+        ("black", ["Qxd4"], ["legal"]),
+        ("white", ["Qxd4"], ["legal"]),
+        ("black", ["Bg4"], ["legal"]),
+        ("white", ["Q@d8#"], ["legal"]),
+    ],
+    "alter": ("pawn-tries squares=e4", "pawn-tries squares=d2"),
+}
+
+SCRIPTS = {"crazykrieg-mate": CRAZYKRIEG_MATE, "crazyhouse-mate": CRAZYHOUSE_MATE,
+           "wild16-resign": WILD16_RESIGN, "rand-crazyhouse-mate": RAND_CRAZYHOUSE_MATE}

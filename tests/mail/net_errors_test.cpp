@@ -8,7 +8,7 @@ using namespace ck::mail;
 
 // Port 9 (discard) on loopback: nothing listens there on a test machine.
 TEST_CASE("SmtpSink: refused connection is a transient Connect error", "[smtp]") {
-    SmtpSink sink({"smtp://127.0.0.1:9", "test.example", "", "", TlsMode::None, true, 5, 10});
+    SmtpSink sink({"smtp://127.0.0.1:9", "test.example", "", "", TlsMode::None, true, 5, 10, ""});
     auto r = sink.send("referee@example.test", {"white@example.test"}, "Subject: x\n\nbody\n");
     REQUIRE_FALSE(r.has_value());
     CHECK(r.error().code == MailErrorCode::Connect);
@@ -17,7 +17,7 @@ TEST_CASE("SmtpSink: refused connection is a transient Connect error", "[smtp]")
 }
 
 TEST_CASE("SmtpSink: check() on a refused connection is a transient Connect error", "[smtp]") {
-    SmtpSink sink({"smtp://127.0.0.1:9", "test.example", "", "", TlsMode::None, true, 5, 10});
+    SmtpSink sink({"smtp://127.0.0.1:9", "test.example", "", "", TlsMode::None, true, 5, 10, ""});
     auto r = sink.check();
     REQUIRE_FALSE(r);
     CHECK(r.error().code == MailErrorCode::Connect);
@@ -26,7 +26,7 @@ TEST_CASE("SmtpSink: check() on a refused connection is a transient Connect erro
 }
 
 TEST_CASE("SmtpSink: bad input is permanent and sends nothing", "[smtp]") {
-    SmtpSink sink({"smtp://127.0.0.1:9", "test.example", "", "", TlsMode::None, true, 5, 10});
+    SmtpSink sink({"smtp://127.0.0.1:9", "test.example", "", "", TlsMode::None, true, 5, 10, ""});
     auto none = sink.send("a@example.test", {}, "x");
     REQUIRE_FALSE(none.has_value());
     CHECK(none.error().code == MailErrorCode::InvalidInput);

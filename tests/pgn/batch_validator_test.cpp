@@ -16,7 +16,7 @@ std::vector<std::string> run(const std::string& text, int jobs, BatchStats* stat
     BatchOptions options;
     options.jobs = jobs;
     std::vector<std::string> out;
-    *stats = validate_stream(in, options, [&](int n, const GameVerdict& v) {
+    *stats = validate_stream(in, options, [&](int n, const GameVerdict& v, std::string_view) {
         out.push_back(std::to_string(n) + " " + (v.valid ? "ok" : "bad") + " " +
                       std::to_string(v.ply) + " " + std::to_string(v.line) + " " + v.move + " " +
                       v.error);

@@ -1,5 +1,6 @@
 // Referee records (src/pgn/referee_record.hpp): random hidden games played through the referee,
 // written, verified by replay, read as ordinary PGN, tampered with, and per-player records.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <random>
@@ -10,6 +11,7 @@
 #include "pgn/game.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/referee_record.hpp"
+#include "pgn/referee_record_format.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -388,4 +390,71 @@ TEST_CASE("write sample records", "[.write-samples]") {
         for (const auto& r : p.rulings) b.add(r);
         std::ofstream(std::string(CK_TEST_DATA) + "/pgn/records/" + s.file) << b.referee_record();
     }
+}
+
+// The Kriegspiel rule sets (docs/rulesets.md): the record carries their announcements
+// (`pawn-tries` in three forms, `promotion`) and the verifier replays the game under the
+// `[Kriegspiel "NAME"]` tag, so an altered pawn-tries announcement fails.
+// Every rule set with every variant.
+TEST_CASE("random games under every rule set verify; an altered pawn try fails", "[record]") {
+    using ck::referee::AnnouncementType;
+    std::set<std::string> forms;
+    for (int r = 1; r < ck::referee::RuleSetCount; ++r) {
+        for (const char* variant :
+             {"chess", "crazyhouse", "loop", "chessgi", "replacement", "putback"}) {
+            GameSetup s = make_setup(variant, true);
+            s.rules = static_cast<ck::referee::RuleSet>(r);
+            INFO(ck::referee::rule_set_name(s.rules) << " " << variant);
+            for (unsigned seed = 1; seed <= 2; ++seed) {
+                Played p = play_random(s, 100 + seed, 250);
+                check_record(p);
+                const std::string text = record_of(p, p.rulings);
+                CHECK(text.find("[Kriegspiel \"" +
+                                std::string(ck::referee::rule_set_name(s.rules)) + "\"]") !=
+                      std::string::npos);
+                for (std::size_t k = 0; k < p.rulings.size(); ++k) {
+                    auto& told = p.rulings[k].told[0];
+                    auto it = std::find_if(told.begin(), told.end(), [](const auto& a) {
+                        return a.type == AnnouncementType::PawnTries;
+                    });
+                    if (it == told.end()) continue;
+                    auto bad = p.rulings;
+                    auto& a = bad[k].told[0][static_cast<std::size_t>(it - told.begin())];
+                    if (a.count) forms.insert("count"), a.count = *a.count + 1;
+                    if (a.available) forms.insert("available"), a.available = !*a.available;
+                    if (a.squares)
+                        forms.insert("squares"),
+                            a.squares->push_back("h8");  // no pawn stands there
+                    auto v = ck::pgn::verify_referee_record(record_of(p, bad));
+                    REQUIRE_FALSE(v.has_value());
+                    CHECK(v.error().ply == p.ply_of[k]);
+                    CHECK(v.error().message.find("pawn-tries") != std::string::npos);
+                    break;
+                }
+            }
+        }
+    }
+    CHECK(forms == std::set<std::string>{"available", "count", "squares"});
+}
+
+TEST_CASE("pawn-tries fields are read back exactly, and bad ones refused", "[record]") {
+    ck::referee::Announcement a;
+    std::string why;
+    REQUIRE(
+        ck::pgn::record::parse_announcement({"both", "pawn-tries", "squares=b2,d2"}, 1, a, &why));
+    REQUIRE(a.squares);
+    CHECK(*a.squares == std::vector<std::string>{"b2", "d2"});
+    CHECK(ck::pgn::record::describe(a) == "pawn-tries squares=\"b2,d2\"");
+    REQUIRE(ck::pgn::record::parse_announcement({"both", "pawn-tries", "squares="}, 1, a, &why));
+    CHECK(a.squares->empty());
+    CHECK(ck::pgn::record::describe(a) == "pawn-tries squares=\"\"");
+    REQUIRE(ck::pgn::record::parse_announcement({"both", "pawn-tries", "count=0"}, 1, a, &why));
+    CHECK(a.count == 0);
+    REQUIRE(ck::pgn::record::parse_announcement({"both", "promotion"}, 1, a, &why));
+    for (const char* bad :
+         {"count=x", "count=", "available=yes", "squares=b2,", "squares=z9", "squares=b2,,d2"}) {
+        INFO(bad);
+        CHECK_FALSE(ck::pgn::record::parse_announcement({"both", "pawn-tries", bad}, 1, a, &why));
+    }
+    CHECK_FALSE(ck::pgn::record::parse_announcement({"both", "moved", "count=1"}, 1, a, &why));
 }

@@ -18,10 +18,16 @@
 // from the board difference, checkers, legal replies), not from the referee's announcements,
 // so a leak in the referee (a drop square, the hidden side's SAN or pieces in a view, ...)
 // shows up as a difference.
+// Rule sets (docs/rulesets.md): every pair runs under one rule set, and the oracle adds what
+// that rule set lets the observer learn: whether an attempt is a pawn capture and, where the
+// rule set admits pawn captures by its automatic announcement, whether the mover has one (from
+// that square); whether the attempt repeats one refused `no` this turn; the pawn tries of the
+// side to move after a move; a promotion where it is announced.
 // Spec-mandated exception: the mover's SAN is "canonical SAN of the true game" (referee.md,
 // detail 2), whose disambiguation is by legal moves and may depend on unseen pins; the oracle
 // therefore includes the SAN in O's own-move signature.
 #include <algorithm>
+#include <optional>
 #include <random>
 
 #include "referee/check_direction.hpp"
@@ -49,11 +55,42 @@ struct Signature {
     std::string san;     // mover's own signature only
     std::string capture, drop, end;
     std::vector<std::string> checks;
+    std::string rule_set_facts;  // what the rule set adds (see the header)
     bool operator==(const Signature& o) const {
         return answer == o.answer && san == o.san && capture == o.capture && drop == o.drop &&
-               end == o.end && checks == o.checks;
+               end == o.end && checks == o.checks && rule_set_facts == o.rule_set_facts;
     }
 };
+
+// The own-board moves answered `no` in the current turn of one game (the referee's memory of
+// refused attempts, docs/rulesets.md "Terms").
+using Refused = std::vector<Move>;
+
+bool same_attempt(Move a, Move b) {
+    return a.from() == b.from() && a.to() == b.to() && a.piece() == b.piece() &&
+           a.is_drop() == b.is_drop();
+}
+
+// From-squares of the legal pawn captures of the side to move, sorted, and their count.
+std::string pawn_tries(const Position& p) {
+    MoveList legal;
+    ck::rules::generate_legal(p, legal);
+    std::vector<std::pair<int, int>> caps;
+    for (Move m : legal)
+        if (!m.is_drop() && m.kind() != ck::rules::MoveKind::Castling &&
+            ck::rules::type_of(p.piece_on(m.from())) == ck::rules::PieceType::Pawn &&
+            ck::rules::file_of(m.from()) != ck::rules::file_of(m.to()) &&
+            std::find(caps.begin(), caps.end(), std::make_pair(int(m.from()), int(m.to()))) ==
+                caps.end())
+            caps.emplace_back(m.from(), m.to());
+    std::sort(caps.begin(), caps.end());
+    std::string out = std::to_string(caps.size()) + ":";
+    int last = -1;
+    for (const auto& c : caps)
+        if (c.first != last)
+            out += ck::rules::square_name(static_cast<ck::rules::Square>(last = c.first));
+    return out;
+}
 
 bool has_pawn_capture(const Position& p) {
     MoveList legal;
@@ -68,25 +105,45 @@ bool has_pawn_capture(const Position& p) {
 
 // What the observer is entitled to learn from `text` sent to g (with_san: the observer is the
 // mover and hears its own SAN).
-Signature signature(const Game& g, const std::string& text, bool with_san) {
+Signature signature(const Game& g, const std::string& text, bool with_san, const Refused& refused) {
     Signature s;
     const Position& p = truth(g);
+    const KriegspielRules& k = kriegspiel_rules(g.rule_set());
     if (text == "any?") {
+        if (k.any == AnyRule::None) return {"error", "", "", "", "", {}, ""};
         s.answer = has_pawn_capture(p) ? "try" : "no";
         return s;
     }
     auto mt = ck::rules::parse_move_text(text);
-    if (!mt) return {"error", "", "", "", "", {}};
+    if (!mt) return {"error", "", "", "", "", {}, ""};
     const OwnBoard own = OwnBoard::of(p, p.side_to_move());
     const OwnResolution res = resolve_on_own_board(own, *mt);
-    if (res.kind == OwnResolution::Kind::Impossible) return {"impossible", "", "", "", "", {}};
-    if (res.kind != OwnResolution::Kind::Move) return {"error", "", "", "", "", {}};
+    if (res.kind == OwnResolution::Kind::Impossible) return {"impossible", "", "", "", "", {}, ""};
+    if (res.kind != OwnResolution::Kind::Move) return {"error", "", "", "", "", {}, ""};
+    if (g.rule_set() != RuleSet::CrazyKrieg) {
+        if (is_pawn_capture(own, res.move)) {
+            s.rule_set_facts = "pawn-capture";
+            const std::string tries = pawn_tries(p);
+            if (k.pawn_tries == PawnTries::Squares)
+                s.rule_set_facts += tries.find(ck::rules::square_name(res.move.from()),
+                                               tries.find(':')) == std::string::npos
+                                        ? " uncovered"
+                                        : " covered";
+            else if (k.pawn_tries != PawnTries::None)
+                s.rule_set_facts += tries[0] == '0' && tries[1] == ':' ? " uncovered" : " covered";
+        }
+        for (Move m : refused)
+            if (same_attempt(m, res.move)) s.rule_set_facts += " repeated";
+    }
     MoveList legal;
     ck::rules::generate_legal(p, legal);
     Move chosen = Move::none();
     for (Move m : legal)
         if (same_intent(res.move, m)) chosen = m;
-    if (chosen.is_none()) return {"no", "", "", "", "", {}};
+    if (chosen.is_none()) {
+        s.answer = "no";
+        return s;
+    }
     s.answer = "legal";
     if (with_san) s.san = ck::rules::to_san(p, chosen);
     Position after = p;
@@ -100,6 +157,7 @@ Signature signature(const Game& g, const std::string& text, bool with_san) {
             ck::rules::has_pockets(p.variant()))
             t = ck::rules::PieceType::Pawn;
         s.capture = ck::rules::square_name(sq) + std::string(ck::rules::type_word(t));
+        if (chosen.kind() == ck::rules::MoveKind::EnPassant) s.capture += " en passant";
     }
     if (chosen.is_drop()) s.drop = std::string(ck::rules::type_word(chosen.piece()));
     const auto king = after.king_square(them);
@@ -108,6 +166,9 @@ Signature signature(const Game& g, const std::string& text, bool with_san) {
         s.checks.emplace_back(check_direction(king, sq, ck::rules::type_of(after.piece_on(sq))));
     }
     std::sort(s.checks.begin(), s.checks.end());
+    if (k.announces_promotion && chosen.kind() == ck::rules::MoveKind::Promotion)
+        s.rule_set_facts += " promotion";
+    if (k.pawn_tries != PawnTries::None) s.rule_set_facts += " tries " + pawn_tries(after);
     MoveList replies;
     ck::rules::generate_legal(after, replies);
     if (replies.empty())
@@ -140,14 +201,34 @@ std::string random_text(const Game& g, std::mt19937& rng, bool legal_only) {
     return ck::rules::square_name(from) + ck::rules::square_name(to);
 }
 
+// The own-board move a text names in g now, if any.
+std::optional<Move> own_move(const Game& g, const std::string& text) {
+    const Position& p = truth(g);
+    auto mt = ck::rules::parse_move_text(text);
+    if (!mt) return std::nullopt;
+    const OwnResolution res = resolve_on_own_board(OwnBoard::of(p, p.side_to_move()), *mt);
+    if (res.kind != OwnResolution::Kind::Move) return std::nullopt;
+    return res.move;
+}
+
+// Keeps a game's refused list as the referee does: a `no` adds the attempt, a move clears it.
+void remember(const std::optional<Move>& m, const Ruling& r, Refused& list) {
+    if (r.answer == Answer::Legal) list.clear();
+    if (r.answer == Answer::No && m) list.push_back(*m);
+}
+
 struct Pair {
     Game a, b;
     Color observer;
     int compared = 0;
+    Refused refused_a, refused_b;
 
     void send(const std::string& ta, const std::string& tb) {
+        const auto ma = own_move(a, ta), mb = own_move(b, tb);
         Ruling ra = a.request(ta), rb = b.request(tb);
-        INFO("texts " << ta << " / " << tb);
+        remember(ma, ra, refused_a);
+        remember(mb, rb, refused_b);
+        INFO("rules " << rule_set_name(a.rule_set()) << ", texts " << ta << " / " << tb);
         REQUIRE(told(ra, observer) == told(rb, observer));
         REQUIRE(a.view_text(observer) == b.view_text(observer));
         REQUIRE(ra.result == rb.result);
@@ -157,9 +238,15 @@ struct Pair {
 };
 
 // Plays one lockstep pair; returns the number of requests compared.
-int play_pair(const char* variant, Color observer, unsigned seed) {
+int play_pair(const char* variant, Color observer, unsigned seed,
+              RuleSet rules = RuleSet::CrazyKrieg) {
     std::mt19937 rng(seed);
-    Pair pr{hidden(variant), hidden(variant), observer};
+    Pair pr{make_game(variant, true, {}, rules),
+            make_game(variant, true, {}, rules),
+            observer,
+            0,
+            {},
+            {}};
     std::uniform_int_distribution<int> pct(0, 99);
     for (int ply = 0; ply < 120 && !pr.over(); ++ply) {
         const bool observed = pr.a.side_to_move() == observer;
@@ -168,8 +255,8 @@ int play_pair(const char* variant, Color observer, unsigned seed) {
             if (observed) {
                 const std::string text =
                     pct(rng) < 8 ? std::string("any?") : random_text(pr.a, rng, false);
-                const Signature sa = signature(pr.a, text, true);
-                if (!(sa == signature(pr.b, text, true))) continue;
+                const Signature sa = signature(pr.a, text, true, pr.refused_a);
+                if (!(sa == signature(pr.b, text, true, pr.refused_b))) continue;
                 if (sa.answer == "error") continue;
                 pr.send(text, text);
                 moved = sa.answer == "legal";
@@ -177,14 +264,14 @@ int play_pair(const char* variant, Color observer, unsigned seed) {
                 // Refusals now and then, else a move; B gets a different text when one fits.
                 const bool refusal = pct(rng) < 30;
                 const std::string ta = random_text(pr.a, rng, !refusal);
-                const Signature sa = signature(pr.a, ta, false);
+                const Signature sa = signature(pr.a, ta, false, pr.refused_a);
                 if (sa.answer == "error") continue;
                 std::string tb;
                 for (int k = 0; k < 60 && tb.empty(); ++k) {
                     std::string cand = random_text(pr.b, rng, sa.answer == "legal");
-                    if (cand != ta && signature(pr.b, cand, false) == sa) tb = cand;
+                    if (cand != ta && signature(pr.b, cand, false, pr.refused_b) == sa) tb = cand;
                 }
-                if (tb.empty() && signature(pr.b, ta, false) == sa) tb = ta;
+                if (tb.empty() && signature(pr.b, ta, false, pr.refused_b) == sa) tb = ta;
                 if (tb.empty()) continue;
                 pr.send(ta, tb);
                 moved = sa.answer == "legal";
@@ -220,4 +307,19 @@ TEST_CASE("non-interference: Black hears the same whatever White hides", "[refer
         if (seed % 4 == 2) compared += play_pair("chessgi", Color::Black, 7000 + seed);
     }
     CHECK(compared > 2000);
+}
+
+// Every other rule set (docs/rulesets.md), in plain chess and with each pocket variant.
+TEST_CASE("non-interference under every rule set, both colours", "[referee][slow]") {
+    const char* variants[] = {"chess", "crazyhouse", "loop", "chessgi"};
+    for (int r = 1; r < RuleSetCount; ++r) {
+        const auto rules = static_cast<RuleSet>(r);
+        int compared = 0;
+        for (unsigned seed = 1; seed <= 12; ++seed)
+            for (Color c : {Color::White, Color::Black})
+                compared += play_pair(variants[seed % 4], c,
+                                      8000 + 100 * static_cast<unsigned>(r) + seed, rules);
+        INFO(rule_set_name(rules));
+        CHECK(compared > 800);
+    }
 }

@@ -20,11 +20,13 @@ struct TruePositionKeyForTests {
 
 namespace ck::referee::test {
 
-inline Game make_game(const char* variant, bool hidden, std::optional<std::string> fen = {}) {
+inline Game make_game(const char* variant, bool hidden, std::optional<std::string> fen = {},
+                      RuleSet rules = RuleSet::CrazyKrieg) {
     GameSetup setup;
     setup.variant = rules::find_variant(variant);
     REQUIRE(setup.variant != nullptr);
     setup.hidden = hidden;
+    setup.rules = rules;
     setup.fen = std::move(fen);
     auto g = Game::create(setup);
     if (!g) FAIL("cannot set up game: " << g.error().message);

@@ -34,7 +34,9 @@ for bad in (["--variant", "nope"], [], ["--variant", "chess", "--rules", "nope"]
 # Aliases and case: kriegspiel = chess --hidden, crazykrieg = crazyhouse --hidden.
 for args, hidden in ((["--variant", "KriegSpiel"], True), (["--variant", "CRAZYKRIEG"], True),
                      (["--variant", "Crazyhouse"], False), (["--variant", "chess", "--hidden"], True),
-                     (["--variant", "crazyhouse", "--hidden", "--rules", "CrazyKrieg"], True)):
+                     (["--variant", "crazyhouse", "--hidden", "--rules", "CrazyKrieg"], True),
+                     (["--variant", "chessgi", "--hidden", "--rules", "Berkeley-Any"], True),
+                     (["--variant", "kriegspiel", "--rules", "WILD16"], True)):
     code, out, _ = run(args, "e4\n\n# comment\nhello\n")
     lines = [json.loads(l) for l in out.splitlines()]
     ok = code == 0 and len(lines) == 2 and lines[1]["n"] == 2 and lines[1]["answer"] == "error"

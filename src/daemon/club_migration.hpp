@@ -1,0 +1,32 @@
+#pragma once
+// Opening a store for the club, and moving the club state of a store written before typed
+// namespaces (store/state.hpp) into them, on its first open by this build:
+//   <root>/players                              -> players   (players.hpp)
+//   <root>/leaves                               -> leaves    (leave_book.hpp)
+//   tournaments/<id>/tournament.ini             -> tournaments (tournaments.hpp)
+//   tournaments/_challenges/challenges.txt      -> challenges, meta/next-challenge
+//   unknown-sender.*@ratelimit.crazykrieg.invalid in ledger/seen -> rate-limits
+// Everything moves in ONE transaction; only after it committed are the legacy files removed.
+// A crash in between leaves files that the next open migrates again to the same records
+// (the legacy files are never written any more, so their content cannot have changed).
+// The ledger keeps the old rate-limit ids: harmless, as nothing looks them up.
+#include <chrono>
+#include <filesystem>
+#include <string>
+
+#include "core/clock.hpp"
+#include "core/result.hpp"
+#include "store/store.hpp"
+
+namespace ck::daemon {
+
+// Migrates the legacy club state of `store` if it has any; returns whether it did.
+core::Result<bool, std::string> migrate_club_state(store::Store& store, core::TimePoint now);
+
+// store::Store::open (creating the directory) followed by migrate_club_state: how every
+// command and the daemon open the club's store.
+core::Result<store::Store, std::string> open_club_store(
+    const std::filesystem::path& dir, std::chrono::milliseconds wait,
+    store::Store::Sweep sweep = store::Store::Sweep::All);
+
+}  // namespace ck::daemon

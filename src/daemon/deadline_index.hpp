@@ -1,0 +1,49 @@
+#pragma once
+// The deadline index: the store's typed namespace `deadlines` (store/state.hpp), one record a
+// timed game in progress, keyed by its id, holding the deadline of its side to move. It lets
+// the clock pass (clock_pass.hpp) touch only the games whose deadline is near instead of
+// replaying every game of the store.
+// Invariant: a timed game in progress has an entry NO LATER than its true deadline. Entries are
+// written in the transaction that changes the deadline to an earlier instant: a new game
+// (Daemon::stage_game) and a move (clock_after_move). Changes that only move a deadline later
+// (a leave) or end the game (mate, resignation, agreement) may leave an entry early or stale:
+// the clock pass visits that game when the entry is due, finds nothing to do, and writes the
+// true deadline (or erases the entry) then.
+// A store without the index (written before it; the mark meta/deadline-index is missing) gets
+// it built once by ensure_deadline_index, on the daemon's open.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/clock.hpp"
+#include "core/result.hpp"
+#include "store/store.hpp"
+#include "store/table.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::daemon {
+
+// A deadlines record: the ISO 8601 instant and "\n".
+struct DeadlineCodec {
+    using Value = core::TimePoint;
+    static constexpr store::Namespace ns = store::Namespace::Deadlines;
+    static constexpr int version = 1;
+    static std::string encode(const core::TimePoint& t);
+    static core::Result<core::TimePoint, std::string> decode(std::string_view body);
+};
+using DeadlineTable = store::Table<DeadlineCodec>;
+
+// Queues game `id`'s entry into `tx` (nullopt: erases it), unless the store (with `tx`) already
+// holds exactly that.
+void index_deadline(const store::Store& store, store::Transaction& tx, store::GameId id,
+                    std::optional<core::TimePoint> deadline);
+
+// The games whose indexed deadline is at or before `t`, ascending (an unreadable entry counts as
+// due: the clock pass then rewrites it).
+std::vector<store::GameId> games_due(const store::Store& store, core::TimePoint t);
+
+// Builds the index when the store has none: every timed game in progress is loaded once.
+core::Result<void, std::string> ensure_deadline_index(store::Store& store, core::TimePoint now);
+
+}  // namespace ck::daemon

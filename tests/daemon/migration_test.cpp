@@ -1,0 +1,115 @@
+// A store written in the format before typed club state (tests/data/store/legacy-v0, see its
+// README) opens with every piece of club state moved into the typed namespaces, the legacy
+// files gone, and the daemon working on it.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include "daemon/challenges.hpp"
+#include "daemon/club_migration.hpp"
+#include "daemon/leave_book.hpp"
+#include "daemon/players.hpp"
+#include "daemon/tournaments.hpp"
+#include "daemon/unknown_sender.hpp"
+#include "daemon_fixture.hpp"
+#include "store/store.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A copy of the legacy store (without the .keep files git needs for empty directories).
+fs::path copy_legacy_store(const std::string& name) {
+    const fs::path dir =
+        fs::temp_directory_path() / ("ck-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::copy(fs::path(CK_TEST_DATA) / "store" / "legacy-v0", dir, fs::copy_options::recursive);
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+        if (e.path().filename() == ".keep") fs::remove(e.path());
+    return dir;
+}
+
+void check_migrated(const ck::store::Store& store) {
+    auto players = ck::daemon::Players::load(store);
+    REQUIRE(players);
+    REQUIRE(players->all().size() == 5);
+    CHECK(players->all()[0].address == "alice@example.test");  // registration order kept
+    CHECK(players->all()[4].name == "Erin");
+
+    auto leaves = ck::daemon::LeaveBook::load(store);
+    REQUIRE(leaves);
+    REQUIRE(leaves->all().size() == 1);
+    CHECK(leaves->all()[0].address == "carol@example.test");
+    CHECK(leaves->all()[0].days == 3);
+    CHECK(ck::core::format_iso8601(leaves->all()[0].start) == "2026-12-01T10:00:00Z");
+
+    auto ids = ck::daemon::tournament_ids(store);
+    REQUIRE(ids);
+    CHECK(*ids == std::vector<std::string>{"autumn-cup", "winter-open"});
+    auto autumn = ck::daemon::load_tournament(store, "autumn-cup");
+    REQUIRE(autumn);
+    CHECK(autumn->name == "Autumn Cup");
+    CHECK(autumn->pairings.size() == 3);
+    auto winter = ck::daemon::load_tournament(store, "winter-open");
+    REQUIRE(winter);
+    CHECK(winter->entries_open);
+    CHECK(winter->players.size() == 2);
+
+    auto book = ck::daemon::load_challenges(store);
+    REQUIRE(book);
+    CHECK(book->next_id == 3);
+    REQUIRE(book->open.size() == 1);
+    CHECK(book->open[0].id == 1);
+    CHECK(book->open[0].challenger == "alice@example.test");
+    CHECK(book->open[0].hidden);
+
+    CHECK(ck::daemon::RateLimitTable::get(
+              store, ck::daemon::unknown_sender_limit_key("stranger@elsewhere.test", "2026-12-01"))
+              ->has_value());
+    CHECK(ck::daemon::RateLimitTable::get(store, ck::daemon::unknown_sender_total_key("2026-12-01"))
+              ->value() == 1);
+    CHECK(store.list_games()->size() == 3);
+}
+
+}  // namespace
+
+TEST_CASE("a store of the legacy format is migrated on its first open", "[daemon][migration]") {
+    const fs::path dir = copy_legacy_store("migration");
+    {
+        auto store = ck::daemon::open_club_store(dir, std::chrono::milliseconds{0});
+        REQUIRE(store);
+        check_migrated(*store);
+    }
+    for (const char* gone : {"players", "leaves", "tournaments/_challenges",
+                             "tournaments/autumn-cup", "tournaments/winter-open"}) {
+        INFO(gone);
+        CHECK_FALSE(fs::exists(dir / gone));
+    }
+    // The second open finds nothing to migrate and the same state.
+    auto store = ck::store::Store::open(dir);
+    REQUIRE(store);
+    auto again = ck::daemon::migrate_club_state(*store, std::chrono::system_clock::now());
+    REQUIRE(again);
+    CHECK_FALSE(*again);
+    check_migrated(*store);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a migration interrupted before the legacy files were removed is done again the same",
+          "[daemon][migration]") {
+    const fs::path dir = copy_legacy_store("migration-again");
+    const fs::path saved = dir.string() + "-saved";
+    fs::remove_all(saved);
+    fs::copy(dir, saved, fs::copy_options::recursive);
+    { REQUIRE(ck::daemon::open_club_store(dir, std::chrono::milliseconds{0})); }
+    // As if the process died after the commit: the legacy files are back.
+    for (const char* f : {"players", "leaves"}) fs::copy_file(saved / f, dir / f);
+    fs::copy(saved / "tournaments", dir / "tournaments",
+             fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    auto store = ck::daemon::open_club_store(dir, std::chrono::milliseconds{0});
+    REQUIRE(store);
+    check_migrated(*store);
+    fs::remove_all(dir);
+    fs::remove_all(saved);
+}
