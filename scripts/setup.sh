@@ -27,7 +27,8 @@ BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev
                 libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev
                 libzstd-dev libbz2-dev zlib1g-dev liblzma-dev zstd bzip2 gzip xz-utils
                 python3-distributed
-                dpkg-dev systemd)  # dpkg-shlibdeps for the .deb; systemd-analyze verify
+                dpkg-dev systemd  # dpkg-shlibdeps for the .deb; systemd-analyze verify
+                chromium)  # chromium: the site tests (tests/site), headless
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd openssl)
 
 say() { printf 'setup: %s\n' "$*"; }

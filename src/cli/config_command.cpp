@@ -225,7 +225,9 @@ int run_config(const Args& args) {
             std::to_string(c.leave_days_per_year) + ", challenge_days " +
             std::to_string(c.challenge_days) + ", unknown_sender_reply " +
             (c.unknown_sender_reply == daemon::Config::UnknownSenderReply::None ? "none"
-                                                                                : "once-per-day"));
+                                                                                : "once-per-day") +
+            ", rated " + (c.rated ? "yes" : "no"));
+    r.line("site", c.site_dir.empty() ? std::string("none") : c.site_dir);
     if (r.problems() > 0) {
         std::cout << r.problems() << " problem(s)\n";
         return ExitFailure;

@@ -28,13 +28,13 @@ int fail(const std::string& message) {
 int game_new(const Args& rest, const std::string& config_file, const std::string& templates) {
     po::options_description opts(
         "crazykrieg game new --variant V [--hidden] [--rules R] --white EMAIL --black EMAIL "
-        "[--time SPEC]");
+        "[--time SPEC] [--casual|--rated]");
     daemon::NewGame spec;
     std::string now;
     opts.add_options()("variant", po::value<std::string>(&spec.variant))("hidden", "")(
         "rules", po::value<std::string>(&spec.rules))("white", po::value<std::string>(&spec.white))(
         "black", po::value<std::string>(&spec.black))("time", po::value<std::string>(&spec.time))(
-        "now", po::value<std::string>(&now));
+        "now", po::value<std::string>(&now))("casual", "")("rated", "");
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(rest).options(opts).run(), vm);
@@ -45,6 +45,10 @@ int game_new(const Args& rest, const std::string& config_file, const std::string
     if (spec.variant.empty() || spec.white.empty() || spec.black.empty())
         return usage_error("game", "new needs --variant, --white and --black");
     spec.hidden = vm.count("hidden") > 0;
+    if (vm.count("casual") && vm.count("rated"))
+        return usage_error("game", "--casual and --rated exclude each other");
+    if (vm.count("casual")) spec.rated = false;
+    if (vm.count("rated")) spec.rated = true;
     auto s = open_organiser_session(config_file, now, templates);
     if (!s)
         return s.error().usage ? usage_error("game", s.error().message) : fail(s.error().message);

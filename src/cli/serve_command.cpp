@@ -14,6 +14,7 @@
 #include "core/file_lock.hpp"
 #include "core/log.hpp"
 #include "daemon/mail_pass.hpp"
+#include "site/site.hpp"
 
 namespace ck::cli {
 namespace {
@@ -112,6 +113,7 @@ int run_serve(const Args& args) {
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGINT, &sa, nullptr);
     const auto stop = [] { return stop_flag != 0; };
+    bool first_pass = true;
     for (;;) {
         daemon::StepReport report;
         // The first opening swept the game directories for temp files; serve.lock keeps any
@@ -123,6 +125,19 @@ int run_serve(const Args& args) {
             report.error = d.error();
         } else {
             report = d->step(**source, **sink, **clock, stop);
+            // The site (README "The club's web pages"): on the first pass, then after each
+            // pass that committed something; only changed files are rewritten.
+            if (!config->site_dir.empty() &&
+                (first_pass || report.handled + report.clock_events > 0)) {
+                auto site = site::write_site(d->store(), d->players(), d->templates().set(),
+                                             config->site_dir);
+                if (!site)
+                    core::operator_log().error("site: " + site.error());
+                else if (site->written > 0)
+                    core::operator_log().info("site: " + std::to_string(site->written) +
+                                              " file(s) rewritten");
+            }
+            first_pass = false;
         }
         if (report.certificate_error) {
             std::cerr << "crazykrieg serve: " << report.error << "\n";

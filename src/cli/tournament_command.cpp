@@ -20,6 +20,7 @@
 #include "club/tournament.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/mail_pass.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/tournaments.hpp"
 #include "store/store.hpp"
 
@@ -58,6 +59,8 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             spec.double_round = true;
         } else if (a == "--hidden") {
             spec.hidden = true;
+        } else if (a == "--casual" || a == "--rated") {
+            spec.rated = a == "--rated";
         } else if (a == "--entries") {
             spec.entries_open = true;
         } else if (!a.empty() && a[0] == '-') {
@@ -101,14 +104,14 @@ int run_tournament(const Args& args) {
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--help" || a == "-h") {
-            std::cout
-                << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
-                   "[--hidden] [--rules R] [--time SPEC] [--now ISO-8601] [--entries] EMAIL...\n"
-                   "       crazykrieg tournament start ID [--now ISO-8601]\n"
-                   "       crazykrieg tournament list\n"
-                   "       crazykrieg tournament show ID\n"
-                   "       crazykrieg tournament pgn ID\n"
-                   "common options: --config FILE, --templates DIR\n";
+            std::cout << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
+                         "[--hidden] [--rules R] [--time SPEC] [--casual|--rated] [--now ISO-8601] "
+                         "[--entries] EMAIL...\n"
+                         "       crazykrieg tournament start ID [--now ISO-8601]\n"
+                         "       crazykrieg tournament list\n"
+                         "       crazykrieg tournament show ID\n"
+                         "       crazykrieg tournament pgn ID\n"
+                         "common options: --config FILE, --templates DIR\n";
             return ExitOk;
         }
         if (a == "--config" || a == "--templates") {
@@ -156,7 +159,9 @@ int run_tournament(const Args& args) {
     auto t = daemon::load_tournament(*store, words[1]);
     if (!t) return fail(t.error());
     if (words[0] == "show") {
-        std::cout << club::crosstable_text(*t);
+        auto labels = daemon::event_rating_labels(*store, *t);  // rated: a rating column
+        if (!labels) return fail(labels.error());
+        std::cout << club::crosstable_text(*t, *labels ? &**labels : nullptr);
         return ExitOk;
     }
     auto archive = daemon::tournament_archive(*store, *t);

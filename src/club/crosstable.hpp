@@ -13,6 +13,7 @@
 // and no external resources; every name is escaped. The daemon wraps it in its mail template.
 // While entries are open (tournament.hpp) both show the entry list instead: title, subtitle,
 // "Entries open: N players so far" and the entrants numbered in order of entry.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,11 @@ struct Crosstable {
 
 Crosstable make_crosstable(const Tournament& t);  // t.entries_open: no rows, no cells
 std::string entries_status(const Tournament& t);  // "Entries open: 3 players so far"
-std::string crosstable_text(const Tournament& t);
-std::string crosstable_html(const Tournament& t);
+// Rating labels by lower-case address ("1623", "1500?", club/ratings.hpp): when given, both
+// crosstables get a "Rtg" column after the name (rated events, README "Ratings"); a player
+// without a label shows "-". Null: no column (casual events; the layout of before).
+using RatingLabels = std::map<std::string, std::string>;
+std::string crosstable_text(const Tournament& t, const RatingLabels* ratings = nullptr);
+std::string crosstable_html(const Tournament& t, const RatingLabels* ratings = nullptr);
 
 }  // namespace ck::club

@@ -15,7 +15,7 @@ std::string td(const char* style, const std::string& escaped) {
 
 }  // namespace
 
-std::string crosstable_html(const Tournament& t) {
+std::string crosstable_html(const Tournament& t, const RatingLabels* ratings) {
     using text::html_escape;
     const Crosstable c = make_crosstable(t);
     const std::size_t n = c.rows.size();
@@ -34,6 +34,7 @@ std::string crosstable_html(const Tournament& t) {
     out += "<table style=\"border-collapse:collapse\">\n<thead><tr>";
     for (const char* h : {"No", "Place", "Name"})
         out += std::string("<th") + Cell + ">" + h + "</th>";
+    if (ratings) out += std::string("<th") + Cell + ">Rtg</th>";
     for (std::size_t j = 1; j <= n; ++j)
         out += std::string("<th") + Cell + ">" + std::to_string(j) + "</th>";
     for (const char* h : {"Pts", "SB"}) out += std::string("<th") + Cell + ">" + h + "</th>";
@@ -42,6 +43,10 @@ std::string crosstable_html(const Tournament& t) {
         const Standing& s = c.rows[r];
         out += "<tr>" + td(Num, std::to_string(r + 1)) + td(Cell, place_text(s)) +
                td(Cell, html_escape(display_name(t.players[s.player])));
+        if (ratings) {
+            const auto it = ratings->find(text::lower_ascii(t.players[s.player].address));
+            out += td(Num, html_escape(it == ratings->end() ? std::string("-") : it->second));
+        }
         for (std::size_t j = 0; j < n; ++j)
             out += td(j == r ? Self : Cell, html_escape(c.cells[r][j]));
         out += td(Num, points_text(s.half_points)) + td(Num, sb_text(s.sb_quarters)) + "</tr>\n";

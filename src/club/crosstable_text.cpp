@@ -18,7 +18,7 @@ std::string strip_trailing(std::string s) {
 
 }  // namespace
 
-std::string crosstable_text(const Tournament& t) {
+std::string crosstable_text(const Tournament& t, const RatingLabels* ratings) {
     using text::columns;
     using text::pad_left;
     using text::pad_right;
@@ -44,16 +44,26 @@ std::string crosstable_text(const Tournament& t) {
         sb_w = std::max(sb_w, columns(sb_text(s.sb_quarters)));
         name_w = std::max(name_w, columns(display_name(t.players[s.player])));
     }
-    const std::size_t fixed =
-        no_w + 1 + place_w + 1 + 2 + n * cell_w + (n - 1) + 2 + pts_w + 2 + sb_w;
+    const auto rating_of = [&](const Player& p) {
+        const auto it = ratings->find(text::lower_ascii(p.address));
+        return it == ratings->end() ? std::string("-") : it->second;
+    };
+    std::size_t rtg_w = 0;  // 0: no rating column
+    if (ratings) {
+        rtg_w = 3;
+        for (const Player& p : t.players) rtg_w = std::max(rtg_w, columns(rating_of(p)));
+    }
+    const std::size_t fixed = no_w + 1 + place_w + 1 + 2 + (rtg_w ? rtg_w + 1 : 0) + n * cell_w +
+                              (n - 1) + 2 + pts_w + 2 + sb_w;
     const std::size_t room = fixed + MinNameWidth < LineWidth ? LineWidth - fixed : MinNameWidth;
     name_w = std::min({name_w, room, MaxNameWidth});
 
     auto line = [&](const std::string& no, const std::string& place, const std::string& name,
-                    const std::vector<std::string>& cells, const std::string& pts,
-                    const std::string& sb) {
+                    const std::string& rtg, const std::vector<std::string>& cells,
+                    const std::string& pts, const std::string& sb) {
         std::string s = pad_left(no, no_w) + " " + pad_right(place, place_w) + " " +
                         pad_right(text::fit(name, name_w), name_w) + " ";
+        if (rtg_w) s += " " + pad_left(rtg, rtg_w);
         for (const std::string& cell : cells) s += " " + pad_right(cell, cell_w);
         s += "  " + pad_left(pts, pts_w) + "  " + pad_left(sb, sb_w);
         return strip_trailing(s) + "\n";
@@ -62,11 +72,13 @@ std::string crosstable_text(const Tournament& t) {
     std::string out = c.title + "\n" + c.subtitle + "\n" + c.status + "\n\n";
     std::vector<std::string> heads;
     for (std::size_t j = 1; j <= n; ++j) heads.push_back(std::to_string(j));
-    out += line("No", "Place", "Name", heads, "Pts", "SB");
+    out += line("No", "Place", "Name", "Rtg", heads, "Pts", "SB");
     for (std::size_t r = 0; r < n; ++r) {
         const Standing& s = c.rows[r];
-        out += line(std::to_string(r + 1), place_text(s), display_name(t.players[s.player]),
-                    c.cells[r], points_text(s.half_points), sb_text(s.sb_quarters));
+        const Player& p = t.players[s.player];
+        out += line(std::to_string(r + 1), place_text(s), display_name(p),
+                    ratings ? rating_of(p) : std::string(), c.cells[r], points_text(s.half_points),
+                    sb_text(s.sb_quarters));
     }
     out += "\n";
     for (const std::string& l : c.legend) out += l + "\n";

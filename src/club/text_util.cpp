@@ -52,4 +52,11 @@ std::string pad_left(std::string_view s, std::size_t width) {
     return std::string(c < width ? width - c : 0, ' ') + std::string(s);
 }
 
+std::string lower_ascii(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
 }  // namespace ck::club::text

@@ -43,6 +43,9 @@ struct GameSettings {
     bool hidden = false;  // Kriegspiel-style hidden game
     std::string rules;    // hidden rule set name; empty: the daemon's default
     std::string time;     // time-control spec (cli.md `--time`); empty: none
+    // Rated or casual games (README "Ratings"); nullopt: the club's default. tournament.ini
+    // "rated = yes|no", written only when set.
+    std::optional<bool> rated;
 };
 
 struct Pairing {

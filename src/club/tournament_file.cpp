@@ -79,6 +79,7 @@ std::string format_tournament(const Tournament& t) {
     put("hidden", t.settings.hidden ? "true" : "false");
     put("rules", t.settings.rules);
     put("time", t.settings.time);
+    if (t.settings.rated) put("rated", *t.settings.rated ? "yes" : "no");
     if (t.entries_open) put("entries", "open");
     for (const Player& p : t.players)
         put("player", (p.name.empty() ? "" : p.name + " ") + "<" + p.address + ">");
@@ -124,7 +125,7 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
             continue;
         }
         if (key != "id" && key != "name" && key != "kind" && key != "variant" && key != "hidden" &&
-            key != "rules" && key != "time" && key != "entries")
+            key != "rules" && key != "time" && key != "entries" && key != "rated")
             return fail(ErrorCode::UnknownKey, number, "unknown key '" + key + "'");
         if (!seen.insert(key).second)
             return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
@@ -144,6 +145,10 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
             t.settings.hidden = v == "true";
         } else if (key == "rules") {
             t.settings.rules = v;
+        } else if (key == "rated") {
+            if (v != "yes" && v != "no")
+                return fail(ErrorCode::BadValue, number, "rated must be 'yes' or 'no'");
+            t.settings.rated = v == "yes";
         } else if (key == "entries") {
             if (v != "open" && v != "closed")
                 return fail(ErrorCode::BadValue, number, "entries must be 'open' or 'closed'");

@@ -19,7 +19,7 @@ constexpr std::size_t TextWidth = 78;  // mail.md: no line over 78 characters in
 const char* const KindNames[] = {
     "turn",     "game-start", "refusal",      "unknown-command", "help",           "game-end",
     "reminder", "forfeit",    "leave-notice", "games-list",      "unknown-sender", "draw",
-    "record",   "spectator",  "standings",    "challenge",       "entry"};
+    "record",   "spectator",  "standings",    "challenge",       "entry",          "ratings"};
 
 std::string id_part(const std::string& s) {
     std::string out;
@@ -72,6 +72,14 @@ void fill_envelope(const Envelope& env, Context& c) {
     c.flag("has_receipt", !receipt.empty());
     c.set("receipt", receipt).set("receipt_ply", std::to_string(env.receipt_ply));
     c.set("date", format_utc(env.date));
+    std::vector<Context> ratings;
+    for (const std::string& line : env.ratings) {
+        Context l;
+        l.set("line", line);
+        ratings.push_back(std::move(l));
+    }
+    c.flag("has_ratings", !ratings.empty());
+    c.lists["ratings"] = std::move(ratings);
 }
 
 // Splits the rendered text template into its "Subject:" first line and the body.
@@ -365,6 +373,27 @@ MailResult standings_mail(const Templates& t, const Envelope& env, const Standin
             m->html_body.replace(at, mk.size(), d.events[i].crosstable_html);
     }
     return m;
+}
+
+MailResult ratings_mail(const Templates& t, const Envelope& env, const RatingsDetails& d) {
+    Context c;
+    std::vector<Context> pools;
+    for (const RatingsPool& p : d.pools) {
+        Context e;
+        e.set("name", p.name);
+        std::vector<Context> lines;
+        for (const std::string& line : p.lines) {
+            Context l;
+            l.set("line", line);
+            lines.push_back(std::move(l));
+        }
+        e.flag("empty", lines.empty());
+        e.lists["lines"] = std::move(lines);
+        pools.push_back(std::move(e));
+    }
+    c.flag("has_pools", !pools.empty()).set("asked", d.asked).flag("asked_one", !d.asked.empty());
+    c.lists["pools"] = std::move(pools);
+    return build(t, env, MailKind::Ratings, c, nullptr);
 }
 
 MailResult challenge_mail(const Templates& t, const Envelope& env, const ChallengeDetails& d) {

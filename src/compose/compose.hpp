@@ -42,6 +42,7 @@ enum class MailKind : unsigned char {
     Standings,  // a tournament's crosstable(s): standings_mail
     Challenge,  // a challenge by mail and its answers: challenge_mail
     Entry,      // joining or withdrawing from a tournament: entry_mail
+    Ratings,    // the club's rating lists (README "Ratings"): ratings_mail
 };
 const char* kind_name(MailKind k);  // "turn", "game-start", ...
 const std::vector<std::string>& kind_names();
@@ -77,6 +78,10 @@ struct Envelope {
     // empty: none. It reveals nothing without the game's salt.
     std::string receipt;
     int receipt_ply = 0;
+    // Rating lines of a rated game (README "Ratings"), shown by the game-start, game-end and
+    // forfeit mails: "Rated game (crazyhouse): Ann (1623) vs Ben (1500?)", "Ann: 1623 -> 1638
+    // (+15)". Empty: a casual game, nothing shown.
+    std::vector<std::string> ratings;
 };
 
 struct Deadline {
@@ -236,6 +241,18 @@ struct StandingsDetails {
     std::string archive_name;            // final: "tournament-spring.pgn"
 };
 MailResult standings_mail(const Templates& t, const Envelope& env, const StandingsDetails& details);
+
+// The answer to `ratings [POOL]` (README "Ratings"): each pool's ranked list, as monospace
+// lines ready-made by the caller ("  1. Ann Smith            1623   (12 games)").
+struct RatingsPool {
+    std::string name;
+    std::vector<std::string> lines;  // empty: nobody rated in the pool yet
+};
+struct RatingsDetails {
+    std::vector<RatingsPool> pools;  // empty: no rated game at all (or none in the pool asked)
+    std::string asked;               // the pool named in the command; empty: all
+};
+MailResult ratings_mail(const Templates& t, const Envelope& env, const RatingsDetails& details);
 
 // Challenges by mail (issue 6, daemon/challenges.hpp): about no game, to one player.
 struct ChallengeDetails {

@@ -62,7 +62,7 @@ namespace {
 std::string challenge_line(const Challenge& c) {
     return std::to_string(c.id) + " " + c.challenger + " " + c.challenged + " " + c.variant +
            (c.hidden ? " " + hidden_word(c) + " " : " open ") + c.time + " " +
-           core::format_iso8601(c.created) + "\n";
+           core::format_iso8601(c.created) + (c.casual ? " casual" : "") + "\n";
 }
 
 core::Result<Challenge, std::string> parse_challenge_line(const std::string& line) {
@@ -76,9 +76,16 @@ core::Result<Challenge, std::string> parse_challenge_line(const std::string& lin
         c.rules = std::string(referee::rule_set_name(*rs));
         hidden = "hidden";
     }
-    if (!f || (f >> extra) || parse_number(id) == 0 || (hidden != "hidden" && hidden != "open"))
+    if (!f || parse_number(id) == 0 || (hidden != "hidden" && hidden != "open"))
         return core::unexpected(
-            std::string("expected ID FROM TO VARIANT hidden[:RULES]|open TIME CREATED"));
+            std::string("expected ID FROM TO VARIANT hidden[:RULES]|open TIME CREATED [casual]"));
+    // `casual` (README "Ratings"): an unrated game; a line without it (written before ratings)
+    // is a challenge to a game under the club's default.
+    if (f >> extra) {
+        if (extra != "casual" || (f >> extra))
+            return core::unexpected("unexpected '" + extra + "'");
+        c.casual = true;
+    }
     auto at = core::parse_iso8601(created);
     if (!at) return core::unexpected("bad time " + created);
     c.id = parse_number(id);
@@ -216,6 +223,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
             c.challenged = them->address;
             c.variant = cmd.variant;
             c.hidden = cmd.hidden;
+            c.casual = cmd.casual;
             c.rules = cmd.rules;
             c.time = format_time_control(cmd.time ? *cmd.time : desk.config.default_time);
             c.created = tx.now();
@@ -253,6 +261,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
         NewGame g;
         g.variant = c.variant;
         g.hidden = c.hidden;
+        if (c.casual) g.rated = false;  // else the club's default (README "Ratings")
         g.rules = c.rules;
         g.white = c.challenger;
         g.black = c.challenged;

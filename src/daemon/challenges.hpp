@@ -52,6 +52,7 @@ struct Challenge {
     std::string challenged;
     std::string variant;  // lower-case variant name
     bool hidden = false;
+    bool casual = false;  // the word `casual` in the challenge: an unrated game (README "Ratings")
     std::string rules = "crazykrieg";  // the Kriegspiel rule set (docs/rulesets.md)
     std::string time;  // time-control spec, never empty (the club default filled in)
     core::TimePoint created{};

@@ -6,6 +6,7 @@
 #include "core/log.hpp"
 #include "daemon/deadline_index.hpp"
 #include "daemon/game_clock.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon/tournament_hooks.hpp"
@@ -55,11 +56,15 @@ core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId 
         // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp).
         const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
         if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
+        // And its rating (ratings.hpp).
+        auto rating_lines = rate_game_end(desk.store, desk.players, id, g, tx);
+        if (!rating_lines) return core::unexpected(rating_lines.error());
         const std::string full = g.record.referee_record();
         for (Color c : {late, ~late}) {
             auto env = game_envelope(desk, gid, g.meta, c, "", tx);
             if (!env) return core::unexpected(env.error());
             add_receipt(*env, g);
+            env->ratings = *rating_lines;
             auto q = queue(desk, tx, g.meta.address(c),
                            compose::forfeit_mail(desk.templates, *env, g.game.view(c),
                                                  compose::ForfeitDetails{late}),

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <vector>
 
 #include "core/log.hpp"
@@ -11,6 +12,7 @@
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon/tournaments.hpp"
 #include "mail/outgoing.hpp"
@@ -102,6 +104,7 @@ namespace {
 struct ClubAsk {
     bool games = false, help = false, other = false, standings = false;
     std::string standings_arg;
+    std::optional<std::string> ratings;                 // `ratings [POOL]` (ratings.hpp)
     std::vector<std::pair<std::string, bool>> follows;  // game id of follow/unfollow, follow?
     std::vector<std::string> unknown;                   // lines not understood, as written
 };
@@ -121,6 +124,7 @@ constexpr ClubHandler ClubHandlers[] = {
          a.standings = true;
          a.standings_arg = c.argument;
      }},
+    {Command::Kind::Ratings, [](ClubAsk& a, const Command& c) { a.ratings = c.argument; }},
     {Command::Kind::Follow,  // spectators.hpp
      [](ClubAsk& a, const Command& c) { a.follows.emplace_back(c.argument, true); }},
     {Command::Kind::Unfollow,
@@ -159,6 +163,13 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
     const compose::HelpDetails help{desk.config.referee_address};
     if (ask.standings) {
         if (auto r = answer_standings(desk, to, ask.standings_arg, discriminator + "s", tx); !r)
+            return r;
+    }
+    if (ask.ratings) {
+        auto details = ratings_details(desk.store, desk.players, *ask.ratings);
+        if (!details) return core::unexpected(details.error());
+        const auto env = club_envelope(desk, to, discriminator + "r", tx);
+        if (auto r = queue(desk, compose::ratings_mail(desk.templates, env, *details), to, tx); !r)
             return r;
     }
     if (ask.games) {

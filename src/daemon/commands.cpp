@@ -176,6 +176,7 @@ bool note_text(const CommandArgs& a, Command& c) {
 using ChallengeWord = bool (*)(std::string_view word, Command& c);
 constexpr ChallengeWord ChallengeWords[] = {
     [](std::string_view w, Command& c) { return w == "hidden" && (c.hidden = true); },
+    [](std::string_view w, Command& c) { return w == "casual" && (c.casual = true); },  // Ratings
     // A rule-set name (docs/rulesets.md) implies hidden play.
     [](std::string_view w, Command& c) {
         auto rs = referee::find_rule_set(w);
@@ -231,6 +232,7 @@ constexpr CommandSpec Table[] = {
     {"standings", Kind::Standings, Where::Both, optional_argument},
     {"follow", Kind::Follow, Where::Club, one_argument},
     {"unfollow", Kind::Unfollow, Where::Club, one_argument},
+    {"ratings", Kind::Ratings, Where::Club, optional_argument},  // README "Ratings"
 };
 
 // The text of `line` after its first token (leading and trailing white space removed).

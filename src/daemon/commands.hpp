@@ -13,7 +13,7 @@
 //   any?       Kriegspiel "Are there any?" (also "any", "any ?"), part of the try list.
 //   resign | draw | decline [ID] | accept [ID] | board | pgn | games | help
 //   leave N    N days of leave, 1..365
-//   challenge ADDRESS VARIANT [hidden] [RULES] [TIME]   (club: invite a player; TIME as
+//   challenge ADDRESS VARIANT [hidden] [RULES] [casual] [TIME]   (club: invite a player; TIME as
 //                                `--time`; RULES a rule-set name, which implies hidden)
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME
 //   say TEXT   a note to the opponent (the rest of the line as written)
@@ -21,6 +21,8 @@
 //              end of the new text, is a note to the opponent (no commands are read there)
 // Keyword commands are rows of one table (find_command): the word, where the command is valid
 // (a game's reply address, the plain referee address, or both) and how its arguments parse.
+//   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME |
+//   ratings [POOL] (club/ratings.hpp pools)
 // `decline`/`accept` answer a pending draw offer or challenge; the daemon decides which by
 // context (ID names a challenge when several are pending). Keyword lines may end in '.' or '!'.
 // Anything else -> Unknown with the line as written (quoted back with `help`).
@@ -57,6 +59,7 @@ struct Command {
         Unfollow,   // argument = game
         Say,        // note = the rest of the line
         Message,    // note = the block after "message:"
+        Ratings,    // argument = optional pool (daemon/ratings.hpp)
         Unknown,    // text = the line as written
     };
     Kind kind = Kind::Unknown;
@@ -67,6 +70,7 @@ struct Command {
     int days = 0;                               // Leave
     std::string variant;                        // Challenge: lower-case variant name
     bool hidden = false;                        // Challenge
+    bool casual = false;                        // Challenge: the word `casual`
     std::string rules = "crazykrieg";           // Challenge: the rule set (docs/rulesets.md)
     std::optional<TimeControl> time;            // Challenge
     std::string note;                           // Say / Message: the player's words

@@ -40,7 +40,9 @@ const char* const Keys[] = {"store.dir",
                             "club.reminder_days",
                             "club.leave_days_per_year",
                             "club.challenge_days",
-                            "club.unknown_sender_reply"};
+                            "club.unknown_sender_reply",
+                            "club.rated",
+                            "site.dir"};
 
 std::string trim(const std::string& s) {
     const auto b = s.find_first_not_of(" \t\r");
@@ -199,6 +201,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     const std::pair<const char*, bool*> flags[] = {{"imap.starttls", &c.imap_starttls},
                                                    {"imap.verify_tls", &c.imap_verify_tls},
                                                    {"smtp.starttls", &c.smtp_starttls},
+                                                   {"club.rated", &c.rated},
                                                    {"smtp.verify_tls", &c.smtp_verify_tls}};
     for (const auto& [key, out] : flags)
         if (!get_bool(key, *out)) return bad(key, "expected yes or no");
@@ -212,6 +215,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     get("imap.ca_file", c.imap_ca_file);
     get("smtp.ca_file", c.smtp_ca_file);
     get("smtp.user", c.smtp_user);
+    get("site.dir", c.site_dir);
     get("smtp.password_file", c.smtp_password_file);
     if (vm.count("club.default_time")) {
         auto tc = parse_time_control(trim(vm["club.default_time"].as<std::string>()));
@@ -254,9 +258,9 @@ core::Result<Config, ConfigError> load_config_file(const std::string& path) {
     if (!c) return c;
     // Relative paths of a config file are relative to its directory (config.hpp).
     const std::filesystem::path base = std::filesystem::absolute(path).parent_path();
-    for (std::string* p : {&c->store_dir, &c->inbox, &c->outbox, &c->secret_file, &c->templates,
-                           &c->imap_password_file, &c->smtp_password_file, &c->imap_ca_file,
-                           &c->smtp_ca_file}) {
+    for (std::string* p :
+         {&c->store_dir, &c->inbox, &c->outbox, &c->secret_file, &c->templates,
+          &c->imap_password_file, &c->smtp_password_file, &c->imap_ca_file, &c->smtp_ca_file}) {
         if (!p->empty() && std::filesystem::path(*p).is_relative())
             *p = (base / *p).lexically_normal().string();
     }

@@ -63,6 +63,11 @@ struct Config {
     int leave_days_per_year = 30;
     int challenge_days = 14;  // an unanswered challenge lapses after this (challenges.hpp)
     UnknownSenderReply unknown_sender_reply = UnknownSenderReply::None;
+    // New games are rated unless made casual (README "Ratings"): yes | no.
+    bool rated = true;
+    // [site] The static web site `serve` keeps up to date after each pass that committed
+    // something (README "The club's web pages"); empty: none.
+    std::string site_dir;
 };
 
 struct ConfigError {

@@ -45,6 +45,7 @@ std::string format_game_ini(const GameMeta& m) {
     s += "time = " + m.time + "\n";
     s += std::string("draw_offer = ") + (m.draw_offer ? side_name(*m.draw_offer) : "") + "\n";
     if (!m.salt.empty()) s += "salt = " + m.salt + "\n";
+    if (m.rated) s += "rated = yes\n";
     if (!m.followers.empty()) {
         s += "followers = ";
         for (std::size_t i = 0; i < m.followers.size(); ++i) s += (i ? ", " : "") + m.followers[i];
@@ -130,6 +131,8 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
             m.draw_offer.reset();
         else if (key == "salt")
             m.salt = value;
+        else if (key == "rated" && (value == "yes" || value == "no"))
+            m.rated = value == "yes";
         else if (key == "followers")
             m.followers = split_followers(value);
         else if (key == "note") {

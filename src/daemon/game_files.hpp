@@ -12,7 +12,8 @@
 //                ("white"/"black": the side whose draw offer is pending; empty: none), salt
 //                (hidden games: the secret of the fairness receipts, game_salt.hpp; absent in
 //                older games, which then have no receipts), followers (spectators.hpp; the line
-//                is written only when there are any); plus a
+//                is written only when there are any), rated (daemon/ratings.hpp: "yes" for a
+//                rated game, the line absent for a casual one); plus a
 //                copy of variant, hidden, rules, fen written at creation so that listings need
 //                no replay (record.pgn wins if they ever disagree).
 // Draw offers (mail.md `draw`/`decline`): an offer stands until the opponent accepts (`draw`)
@@ -55,6 +56,9 @@ struct GameMeta {
     // follow; game.ini "followers = a@x, b@y", written only when there are any.
     std::vector<std::string> followers;
     std::vector<GameNote> notes;  // in the order written
+    // A rated game (README "Ratings"): game.ini "rated = yes", written only then; absent: a
+    // casual game (games from before ratings existed are casual).
+    bool rated = false;
     const std::string& address(rules::Color c) const {
         return c == rules::Color::White ? white : black;
     }

@@ -11,6 +11,7 @@
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/leave_mail.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
 #include "daemon/spectators.hpp"
@@ -296,6 +297,13 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
     // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp).
     const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates};
     if (changed && g.game.over() && !over_before) CK_TRY(record_game_end(club_desk, gid, g, tx));
+    // And its rating (ratings.hpp), likewise in this transaction.
+    std::vector<std::string> rating_lines;
+    if (changed && g.game.over() && !over_before) {
+        auto rated = rate_game_end(desk.store, desk.players, gid, g, tx);
+        if (!rated) return core::unexpected(rated.error());
+        rating_lines = std::move(*rated);
+    }
     // The clock (game_clock.hpp): the mover's turn ended with this commit.
     if (!g.game.over() && g.game.side_to_move() != to_move_before)
         CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before));
@@ -319,6 +327,7 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
         for (Color c : {me, ~me}) {
             if (g.game.over()) {
                 CK_ENV(env, c, disc);
+                env->ratings = rating_lines;
                 compose::GameEndDetails d;
                 d.record_attached = true;
                 CK_TRY(answers.queue(c, compose::game_end_mail(t, *env, g.game.view(c), d),

@@ -22,6 +22,7 @@
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
 #include "daemon/time_control.hpp"
@@ -162,6 +163,7 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
     meta.white = w->address;
     meta.black = b->address;
     meta.created = core::format_iso8601(tx.now());
+    meta.rated = spec.rated.value_or(config_.rated);
     if (spec.time.empty()) {
         meta.time = format_time_control(config_.default_time);
     } else {
@@ -193,9 +195,12 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
         }
     }
     Mailer mailer(config_, players_, secret_, tx);
+    auto rating_lines = start_rating_lines(store_, players_, meta, &tx);
+    if (!rating_lines) return core::unexpected(rating_lines.error());
     for (Color c : {Color::White, Color::Black}) {
         auto env = mailer.game_envelope(gid, meta, c, "");
         if (!env) return core::unexpected(env.error());
+        env->ratings = *rating_lines;
         add_receipt(*env, *game);  // receipt_line.hpp
         CK_TRY(mailer.queue(
             compose::game_start_mail(templates_, *env, game->game.view(c),
@@ -211,7 +216,9 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
                         const std::function<bool()>& stop) {
     StepReport report;
-    tick(clock);  // clocks first: a move handled past its deadline finds the game lost
+    const ClockReport ticked =
+        tick(clock);  // clocks first: a move handled past its deadline finds the game lost
+    report.clock_events = ticked.reminders + ticked.forfeits;
     auto pending = source.list_pending();
     if (!pending) {
         core::operator_log().error("mail source: " + pending.error().message);

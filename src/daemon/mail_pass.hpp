@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "compose/compose.hpp"
@@ -38,11 +39,14 @@ struct NewGame {
     // Record tags of a tournament game (club::event_tags); empty: "Crazykrieg game N", no Round.
     std::string event;
     std::string round;
+    // Rated or casual (README "Ratings"); nullopt: the club's default ([club] rated).
+    std::optional<bool> rated;
 };
 
 struct StepReport {
-    std::size_t handled = 0;  // marked done at the source
-    std::size_t failed = 0;   // left pending (retried on the next pass)
+    std::size_t handled = 0;       // marked done at the source
+    std::size_t failed = 0;        // left pending (retried on the next pass)
+    std::size_t clock_events = 0;  // reminders and forfeits the clock pass committed
     // Why the pass could not do its whole job, for `serve --once`'s exit code: the source
     // could not be listed, or the outbox spool could not be read or written. Empty: no such
     // failure (mails an SMTP server refused for now wait in the outbox by design: not one).
@@ -67,6 +71,7 @@ public:
     const Config& config() const { return config_; }
     store::Store& store() { return store_; }
     const Players& players() const { return players_; }
+    const compose::Templates& templates() const { return templates_; }
     // Registers a player (Players::add) in a transaction of its own, committed.
     core::Result<void, std::string> add_player(const std::string& name,
                                                const std::string& address) {

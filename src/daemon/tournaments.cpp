@@ -11,6 +11,7 @@
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/players.hpp"
+#include "daemon/ratings.hpp"
 #include "daemon/time_control.hpp"
 #include "mail/outgoing.hpp"
 
@@ -96,6 +97,7 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
         NewGame g;
         g.variant = t.settings.variant;
         g.hidden = t.settings.hidden;
+        g.rated = t.settings.rated;
         if (!t.settings.rules.empty()) g.rules = t.settings.rules;
         g.white = t.players[static_cast<std::size_t>(p.white)].address;
         g.black = t.players[static_cast<std::size_t>(p.black)].address;
@@ -133,6 +135,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     nt.kind = spec.double_round ? club::Kind::Double : club::Kind::Single;
     nt.settings.variant = spec.variant;
     nt.settings.hidden = spec.hidden;
+    nt.settings.rated = spec.rated;
     if (!spec.rules.empty()) {
         GameMeta check;
         check.hidden = spec.hidden;
@@ -208,8 +211,13 @@ core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std:
                                                 store::Transaction& tx) {
     compose::StandingsDetails d;
     d.final = final;
-    for (const club::Tournament& t : events)
-        d.events.push_back({t.name, club::crosstable_text(t), club::crosstable_html(t)});
+    for (const club::Tournament& t : events) {
+        // A rated event's crosstables have a rating column (ratings.hpp).
+        auto labels = event_rating_labels(desk.store, t, &tx);
+        if (!labels) return core::unexpected(labels.error());
+        const club::RatingLabels* r = *labels ? &**labels : nullptr;
+        d.events.push_back({t.name, club::crosstable_text(t, r), club::crosstable_html(t, r)});
+    }
     if (final && events.size() == 1) d.archive_name = "tournament-" + events[0].id + ".pgn";
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
     auto mail = compose::standings_mail(desk.templates, env, d);

@@ -56,6 +56,7 @@ struct TournamentSpec {
     // Take entries by mail (tournament_entries.hpp): `players` (any number, maybe none) are the
     // first entrants and no game starts until start_tournament.
     bool entries_open = false;
+    std::optional<bool> rated;  // README "Ratings"; nullopt: the club's default
 };
 
 // Creates the event (id: the name's letters and digits, lower-case, joined by '-'; "-2", "-3"

@@ -25,7 +25,7 @@ enum class Namespace : std::uint8_t {
     Challenges,   // open challenges by id, and the next id
     Tournaments,  // tournaments by id (the tournament.ini text)
     RateLimits,   // unknown-sender replies sent, by day and address hash
-    Ratings,      // player ratings, by lower-case address
+    Ratings,      // rating pools, by pool name (daemon/ratings.hpp)
     Deadlines,    // the game repository's deadline index, by game id
 };
 inline constexpr std::size_t NamespaceCount = 8;

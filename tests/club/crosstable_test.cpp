@@ -81,6 +81,13 @@ TEST_CASE("text crosstable fits 78 columns for 10 players of a double round robi
     const std::string text = crosstable_text(t);
     check_width(text);
     CHECK(text.find("\xe2\x80\xa6") != std::string::npos);  // long names cut with "…"
+    // With the rating column of a rated event (README "Ratings") it still fits.
+    RatingLabels labels;
+    for (const Player& p : players) labels[p.address] = "1500?";
+    const std::string rated = crosstable_text(t, &labels);
+    check_width(rated);
+    CHECK(rated.find(" Rtg ") != std::string::npos);
+    CHECK(rated.find(" 1500? ") != std::string::npos);
     // Single round robin of 12 also fits.
     players.push_back({"Eleven", "e@club.example"});
     players.push_back({"Twelve", "f@club.example"});
@@ -96,6 +103,10 @@ TEST_CASE("HTML crosstable escapes every name and loads nothing") {
     CHECK(html.find("href=") == std::string::npos);
     CHECK(html.find("url(") == std::string::npos);
     CHECK(html.find("<table") != std::string::npos);
+    RatingLabels labels{{"no-such@player", "9999"}};
+    const std::string rated = crosstable_html(unfinished6(), &labels);
+    CHECK(rated.find(">Rtg</th>") != std::string::npos);
+    CHECK(rated.find(">-</td>") != std::string::npos);  // a player without a rating
     const std::string d = crosstable_html(double4());
     CHECK(d.find("Dana &quot;D&amp;D&quot; O&#39;Neil") != std::string::npos);
 }

@@ -74,7 +74,7 @@ TEST_CASE("tournament.ini round trips") {
     NewTournament n{"fresh",
                     "Fresh",
                     Kind::Double,
-                    GameSettings{"loop", false, "", ""},
+                    GameSettings{"loop", false, "", "", std::nullopt},
                     {{"", "x@y"}, {"Y", "y@y"}, {"Z", "z@y"}}};
     auto t = create_tournament(n);
     REQUIRE(t);
@@ -169,7 +169,11 @@ TEST_CASE("tournament.ini errors name the line and the problem") {
 }
 
 TEST_CASE("create_tournament and record_result check their input") {
-    NewTournament n{"ok", "OK", Kind::Single, GameSettings{"chess", false, "", ""}, {{"A", "a@x"}}};
+    NewTournament n{"ok",
+                    "OK",
+                    Kind::Single,
+                    GameSettings{"chess", false, "", "", std::nullopt},
+                    {{"A", "a@x"}}};
     auto one = create_tournament(n);
     REQUIRE_FALSE(one);
     CHECK(one.error().code == ErrorCode::BadPlayers);

@@ -269,3 +269,35 @@ TEST_CASE("challenges file keeps the rule set", "[daemon][challenge]") {
     bad.replace(bad.find("berkeley-any"), 12, "nosuchrules0");
     CHECK_FALSE(ck::daemon::parse_challenges(bad));
 }
+
+TEST_CASE("challenge records keep `casual`, and a record without it is not casual",
+          "[daemon][challenge]") {
+    using ck::daemon::ChallengeCodec;
+    ck::daemon::Challenge c;
+    c.id = 7;
+    c.challenger = Ada;
+    c.challenged = Bob;
+    c.variant = "chess";
+    c.hidden = true;
+    c.rules = "wild16";
+    c.casual = true;
+    c.time = "3d";
+    const std::string line = ChallengeCodec::encode(c);
+    CHECK(has(line, " hidden:wild16 3d "));
+    CHECK(has(line, " casual\n"));
+    auto back = ChallengeCodec::decode(line);
+    REQUIRE(back);
+    CHECK(back->casual);
+    CHECK(back->rules == "wild16");
+    CHECK(ChallengeCodec::encode(*back) == line);
+
+    // Written before ratings (no `casual` word): the club's default decides.
+    const std::string old = line.substr(0, line.size() - std::string(" casual\n").size()) + "\n";
+    auto rated = ChallengeCodec::decode(old);
+    REQUIRE(rated);
+    CHECK_FALSE(rated->casual);
+    CHECK(ChallengeCodec::encode(*rated) == old);
+
+    CHECK_FALSE(ChallengeCodec::decode(old.substr(0, old.size() - 1) + " casually\n"));
+    CHECK_FALSE(ChallengeCodec::decode(line.substr(0, line.size() - 1) + " casual\n"));
+}

@@ -148,6 +148,16 @@ TEST_CASE("commands: challenge ADDRESS VARIANT [hidden] [TIME]", "[commands]") {
     REQUIRE(cs[0].time);
     CHECK(cs[0].time->days == 3);
 
+    // `casual` (README "Ratings"), with or without `hidden`, in either order.
+    cs = parse_commands("challenge bob@example.org crazyhouse casual 3d");
+    REQUIRE(cs[0].kind == Kind::Challenge);
+    CHECK(cs[0].casual);
+    CHECK_FALSE(cs[0].hidden);
+    cs = parse_commands("challenge bob@example.org chess Casual hidden");
+    REQUIRE(cs[0].kind == Kind::Challenge);
+    CHECK(cs[0].casual);
+    CHECK(cs[0].hidden);
+    CHECK_FALSE(parse_commands("challenge bob@example.org chess")[0].casual);
     // A rule-set word (docs/rulesets.md) after `hidden`, or alone (it implies hidden).
     cs = parse_commands("challenge bob@x.org crazyhouse hidden WILD16 3d");
     REQUIRE(cs[0].kind == Kind::Challenge);
@@ -159,16 +169,33 @@ TEST_CASE("commands: challenge ADDRESS VARIANT [hidden] [TIME]", "[commands]") {
     CHECK(cs[0].hidden);
     CHECK(cs[0].rules == "berkeley-any");
     CHECK(parse_commands("challenge bob@x.org chess hidden")[0].rules == "crazykrieg");
+    // All of them at once.
+    cs = parse_commands("challenge bob@x.org chess hidden casual berkeley 3d");
+    REQUIRE(cs[0].kind == Kind::Challenge);
+    CHECK(cs[0].casual);
+    CHECK(cs[0].rules == "berkeley");
+    REQUIRE(cs[0].time);
 
     for (const char* bad :
-         {"challenge", "challenge bob", "challenge bob@example.org",
-          "challenge bob@example.org nosuchvariant", "challenge bob@example.org crazyhouse 3x",
+         {"challenge bob@example.org chess casual casual", "challenge", "challenge bob",
+          "challenge bob@example.org", "challenge bob@example.org nosuchvariant",
+          "challenge bob@example.org crazyhouse 3x",
           "challenge bob@example.org crazyhouse 3d hidden",
           "challenge bob@example.org crazyhouse hidden 3d rand",
           "challenge bob@example.org crazyhouse hidden nosuchrules 3d"}) {
         INFO(bad);
         CHECK(parse_commands(bad)[0].kind == Kind::Unknown);
     }
+}
+
+TEST_CASE("commands: ratings [POOL]", "[commands]") {
+    auto cs = parse_commands("ratings\nRatings crazykrieg");
+    REQUIRE(cs.size() == 2);
+    CHECK(cs[0].kind == Kind::Ratings);
+    CHECK(cs[0].argument.empty());
+    CHECK(cs[1].kind == Kind::Ratings);
+    CHECK(cs[1].argument == "crazykrieg");
+    CHECK(parse_commands("ratings a b")[0].kind == Kind::Unknown);
 }
 
 TEST_CASE("commands: anything else is Unknown with the line as written", "[commands]") {

@@ -2,6 +2,7 @@
 default: var/inbox, var/outbox, var/games under it) and read what it mailed."""
 import email
 import email.policy
+import email.utils
 import os
 import shutil
 import subprocess
@@ -52,3 +53,32 @@ def fail(what):
 def expect(cond, what, mails=()):
     if not cond:
         fail(f"{what}: {[(t, s) for t, s, _ in mails]}")
+
+
+def deliver(inbox, frm, to, subject, lines):
+    """A mail from `frm` to `to` delivered into the referee's inbox Maildir."""
+    msg = email.message.EmailMessage(policy=email.policy.SMTP)
+    msg["From"], msg["To"], msg["Subject"] = frm, to, subject
+    msg["Date"] = email.utils.formatdate(localtime=False)
+    msg["Message-ID"] = email.utils.make_msgid(domain="example.test")
+    msg.set_content("\n".join(lines) + "\n")
+    for sub in ("tmp", "new", "cur"):
+        os.makedirs(os.path.join(inbox, sub), exist_ok=True)
+    name = email.utils.make_msgid().strip("<>").replace("/", "_")
+    with open(os.path.join(inbox, "tmp", name), "wb") as f:
+        f.write(msg.as_bytes())
+    os.rename(os.path.join(inbox, "tmp", name), os.path.join(inbox, "new", name))
+
+
+def reply_address(mails, address, subject_part):
+    """(Reply-To, Subject) of the mail to `address` whose subject holds `subject_part`."""
+    for to, subject, raw in mails:
+        if address in to and subject_part in subject:
+            msg = email.message_from_string(raw, policy=email.policy.default)
+            return str(msg["Reply-To"]), subject
+    fail(f"no '{subject_part}' mail to {address}: {[(t, s) for t, s, _ in mails]}")
+
+
+def text_body(raw):
+    msg = email.message_from_string(raw, policy=email.policy.default)
+    return msg.get_body(preferencelist=("plain",)).get_content()

@@ -1,0 +1,36 @@
+#pragma once
+// One game's page, games/<id>.html (README "The club's web pages"):
+//   - over: players, ratings (before -> after when rated), result, the referee's full record as
+//     games/<id>.pgn, the move list and a replay board of the true positions; a hidden game's
+//     page also lists every request of the referee's record with what each player was told;
+//   - in progress, open play: the board and the moves (both players see them all);
+//   - in progress, hidden: only the game's SpectatorView (referee/spectator_view.hpp), the meet
+//     of both players' views: announcements both heard, the public pockets, whose turn. No
+//     board, no move, no square.
+#include <string>
+
+#include "club/ratings.hpp"
+#include "compose/template_set.hpp"
+#include "core/result.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/players.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::site {
+
+struct GamePage {
+    std::string html;
+    std::string pgn;  // over: the referee's record for games/<id>.pgn; else empty
+};
+
+// `pool`: the game's rating pool (may be null).
+core::Result<GamePage, std::string> game_page(const compose::TemplateSet& words,
+                                              const daemon::Players& players, store::GameId id,
+                                              const daemon::StoredGame& g,
+                                              const club::RatingPool* pool);
+
+// "Ann (1623) vs Ben (1500?)"-style players line, linked to the player pages when rated.
+std::string players_line(const daemon::Players& players, const daemon::GameMeta& meta,
+                         const club::RatingPool* pool, const std::string& root);
+
+}  // namespace ck::site
