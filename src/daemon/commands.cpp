@@ -176,7 +176,7 @@ bool note_text(const CommandArgs& a, Command& c) {
 using ChallengeWord = bool (*)(std::string_view word, Command& c);
 constexpr ChallengeWord ChallengeWords[] = {
     [](std::string_view w, Command& c) { return w == "hidden" && (c.hidden = true); },
-    [](std::string_view w, Command& c) { return w == "casual" && (c.casual = true); },  // Ratings
+    [](std::string_view w, Command& c) { return w == "casual" && !c.casual && (c.casual = true); },
     // A rule-set name (docs/rulesets.md) implies hidden play.
     [](std::string_view w, Command& c) {
         auto rs = referee::find_rule_set(w);
