@@ -1,4 +1,4 @@
-// libFuzzer target: the input is one raw mail. Contract checked (spec/mail.md):
+// libFuzzer target: the input is one raw mail. Contract checked (docs/mail-protocol.md):
 //  - parse_message never crashes (nor throws: mimetic's exceptions must be caught), and a
 //    parsed mail's subject, from_name, full_text and body_text are valid UTF-8;
 //  - the pieces with their own entry points never crash and give valid UTF-8:

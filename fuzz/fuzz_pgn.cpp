@@ -1,5 +1,5 @@
 // libFuzzer target: the input is a PGN file, plain or compressed (zstd, gzip, bzip2, xz: it is
-// read through pgn::InputStream as `crazykrieg validate` reads it). Contract checked (spec/pgn.md):
+// read through pgn::InputStream as `crazykrieg validate` reads it). Contract checked (docs/pgn.md):
 //  - the decoders never crash, whatever the bytes after a compression magic;
 //  - the streaming reader and the validator never crash: GameSplitter cuts the input into games
 //    and each goes through validate_game and read_game (what validate_stream runs per game, on

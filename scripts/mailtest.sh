@@ -20,7 +20,8 @@
 #   postfix defers the mail and retries).
 # Exit 77 (CTest SKIP_RETURN_CODE) with a reason when not root or the servers are not
 # installed; any other failure to start exits non-zero with the servers' logs.
-# Recipe: ../shared/notes/mail-servers.md (verified on Debian 12, postfix 3.7, dovecot 2.3).
+# Recipe: private dovecot and postfix instances from their own configs, as verified on Debian 12
+# (postfix 3.7, dovecot 2.3); README "Tests".
 set -euo pipefail
 cmd=${1:-}; [ $# -eq 2 ] || { echo "usage: $0 start|stop|status DIR" >&2; exit 2; }
 MT=$(realpath -m "$2")

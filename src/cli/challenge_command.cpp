@@ -1,4 +1,4 @@
-// crazykrieg challenge list|cancel (cli.md, organiser commands; daemon/challenges.hpp).
+// crazykrieg challenge list|cancel (docs/cli.md, organiser commands; daemon/challenges.hpp).
 //   list       one open challenge a line: ID, challenger, challenged, settings, created
 //              (lapsed ones are marked "lapsed"; they go when the book is next written)
 //   cancel N   removes open challenge N; nobody is mailed (an answer to it later is told that

@@ -1,6 +1,6 @@
 #pragma once
 // A subcommand of `crazykrieg`: gets its own arguments (args[0] is the subcommand name) and
-// returns the process exit code. Usage errors: one line on stderr, exit 2 (spec/cli.md).
+// returns the process exit code. Usage errors: one line on stderr, exit 2 (docs/cli.md).
 // Each subcommand lives in <name>_command.cpp and registers itself with a static
 // CommandRegistration; `crazykrieg --help` lists them by `order`.
 #include <boost/program_options.hpp>

@@ -1,4 +1,4 @@
-// crazykrieg config check [--config FILE] [--templates DIR] [--connect] (cli.md: "More (...,
+// crazykrieg config check [--config FILE] [--templates DIR] [--connect] (docs/cli.md: "More (...,
 // config check) as the README documents them"): what a club organiser runs before `serve`.
 // Prints the effective settings (never a password or the server secret), then checks what
 // `serve` will need: the template folder, the store and Maildir folders, the server secret and

@@ -1,5 +1,5 @@
 // crazykrieg deliver [--config FILE] [--now ISO-8601] [--templates DIR] < message.eml
-// (cli.md, for an MTA's pipe delivery). The message is first stored in the inbox Maildir
+// (docs/cli.md, for an MTA's pipe delivery). The message is first stored in the inbox Maildir
 // (mail.inbox; exit 75, EX_TEMPFAIL, when that fails: the MTA retries). Then one mail pass runs
 // on that Maildir, the same code path as `serve --once`, and the replies leave through the
 // configured sink (Maildir or SMTP). The inbox Maildir is deliver's own spool whatever

@@ -1,4 +1,4 @@
-// crazykrieg game new|list|show|pgn (cli.md, "Subcommands for the people who run a club").
+// crazykrieg game new|list|show|pgn (docs/cli.md, "Subcommands for the people who run a club").
 // `game pgn ID [--as referee|white|black]` prints the game's stored record (daemon/game_files.hpp):
 // the referee's full record by default, else that player's record.
 #include <boost/program_options.hpp>

@@ -1,6 +1,7 @@
 // Bench section "mail": player move mails per second through the whole Maildir path of the
-// daemon (issue 5 "Speed"): parse, authenticate, referee, commit with fsync, mark done, render and
-// deliver every outgoing mail into the outbox Maildir, with every durability step real.
+// daemon (docs/mail-protocol.md: "Speed"): parse, authenticate, referee, commit with fsync, mark
+// done, render and deliver every outgoing mail into the outbox Maildir, with every durability step
+// real.
 //
 // Setup (not timed), in a fresh directory under the system temp dir: a store and Maildir inbox
 // and outbox as the embedded default lays them out, 8 registered players, 20 hidden crazykrieg

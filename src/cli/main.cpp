@@ -1,4 +1,4 @@
-// crazykrieg: one program, subcommands (spec/cli.md).
+// crazykrieg: one program, subcommands (docs/cli.md).
 #include <algorithm>
 #include <exception>
 #include <iostream>

@@ -1,4 +1,4 @@
-// crazykrieg perft (spec/cli.md): count leaf nodes of one position, or run a suite file of
+// crazykrieg perft (docs/cli.md): count leaf nodes of one position, or run a suite file of
 // lines "variant;FEN;depth;nodes[;name]" ('#' comments and blank lines skipped). --divide
 // writes moves with to_uci (e2e4, e7e8q, N@f5, placements "/d6", Putback choice "q:").
 #include <boost/program_options.hpp>

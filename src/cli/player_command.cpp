@@ -1,4 +1,4 @@
-// crazykrieg player add NAME EMAIL | player list [--config FILE]  (cli.md, club commands).
+// crazykrieg player add NAME EMAIL | player list [--config FILE]  (docs/cli.md, club commands).
 // The registry is <store dir>/players (daemon/players.hpp).
 #include <iostream>
 #include <string>

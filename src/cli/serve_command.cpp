@@ -1,5 +1,5 @@
 // crazykrieg serve [--config FILE] [--once] [--now ISO-8601] [--templates DIR] [--poll SECONDS]
-// (cli.md): loops the mail pass (daemon::Daemon::step, which ends with an outbox flush) every
+// (docs/cli.md): loops the mail pass (daemon::Daemon::step, which ends with an outbox flush) every
 // poll interval until SIGTERM/SIGINT; the message in hand is finished, then exit 0. It holds
 // <store>/serve.lock for its life and the store's own lock only during a pass.
 #include <chrono>
@@ -146,7 +146,7 @@ int run_serve(const Args& args) {
         if (report.handled + report.failed > 0)
             core::operator_log().info("mail pass: " + std::to_string(report.handled) +
                                       " handled, " + std::to_string(report.failed) + " left");
-        // cli.md: `--once` exits 0 on success; a source or outbox that failed, or mails left
+        // docs/cli.md: `--once` exits 0 on success; a source or outbox that failed, or mails left
         // pending (retried by the next pass), is no success (exit 1, the reason on stderr).
         if (once && (!report.error.empty() || report.failed > 0)) {
             std::cerr << "crazykrieg serve: "

@@ -1,4 +1,5 @@
-// crazykrieg tournament new|list|show|pgn (issue 6; daemon/tournaments.hpp):
+// crazykrieg tournament new|list|show|pgn (README "Challenges and tournaments by mail";
+// daemon/tournaments.hpp):
 //   new --name NAME [--double] --variant V [--hidden] [--rules R] [--time SPEC] [--now ISO-8601]
 //       [--entries] EMAIL...
 //       registered players in seeding order; creates tournaments/<id>/tournament.ini and starts

@@ -1,5 +1,5 @@
 // crazykrieg umpire: the referee on stdin/stdout, one JSON object per request line
-// (../shared/spec/referee.md and cli.md).
+// (docs/referee-protocol.md and docs/cli.md).
 #include <boost/program_options.hpp>
 #include <cctype>
 #include <iostream>

@@ -1,5 +1,5 @@
 // crazykrieg validate [--jobs N] [--format text|json] [--valid-out FILE] [--invalid-out FILE]
-// FILE... (spec/cli.md, spec/pgn.md, README "Validating databases"): checks every game of every
+// FILE... (docs/cli.md, docs/pgn.md, README "Validating databases"): checks every game of every
 // PGN file ('-' = stdin), plain or compressed, read as a stream. Exit 0 all valid, 1 some
 // invalid, 2 unreadable, corrupt or gameless input, or a usage error.
 #include <sys/stat.h>

@@ -1,5 +1,5 @@
 #pragma once
-// What `crazykrieg validate` prints (../shared/spec/pgn.md, README "Validating databases"): a line
+// What `crazykrieg validate` prints (docs/pgn.md, README "Validating databases"): a line
 // (text: invalid games only) or a JSON object per game, then the summary with the counts per
 // variant and per error kind. Shared by the command and by the per-block mode the Dask script
 // (scripts/validate-dask.py) runs on its workers.

@@ -1,6 +1,6 @@
 #pragma once
-// Crosstables of a round robin (issue 6): rows in ranking order (standings.hpp), numbered
-// 1..N; column j holds the row's games against the player of row j.
+// Crosstables of a round robin (README "Challenges and tournaments by mail"): rows in ranking order
+// (standings.hpp), numbered 1..N; column j holds the row's games against the player of row j.
 //
 // A cell holds one symbol per game between the two, in round order (so two in a double round
 // robin: "1½" = won the first-cycle game, drew the second), from the row player's side:

@@ -1,9 +1,9 @@
 #pragma once
-// The event's PGN archive (issue 6) and the tags that tie each game to the event. This module
-// does not read PGN: the daemon supplies each game's text and sets the tags when it starts the
-// game, so the archive is the games as recorded, concatenated.
-// Hidden information: for hidden games the daemon must hand out players' records only, or the
-// referee's full records only once the event has finished (the same rule as for single games).
+// The event's PGN archive (README "Challenges and tournaments by mail") and the tags that tie each
+// game to the event. This module does not read PGN: the daemon supplies each game's text and sets
+// the tags when it starts the game, so the archive is the games as recorded, concatenated. Hidden
+// information: for hidden games the daemon must hand out players' records only, or the referee's
+// full records only once the event has finished (the same rule as for single games).
 #include <cstdint>
 #include <functional>
 #include <optional>

@@ -1,5 +1,6 @@
 #pragma once
-// Standings of a round robin (issue 6), from the finished games only.
+// Standings of a round robin (README "Challenges and tournaments by mail"), from the finished games
+// only.
 //
 // - Points: win 1, draw 1/2, loss 0 — forfeits too. A bye scores nothing and is not a game
 //   (in a round robin with an odd count everyone has the same number of byes).

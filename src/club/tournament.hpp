@@ -1,7 +1,8 @@
 #pragma once
-// A correspondence tournament as data (issue 6): a round robin, single or double, between
-// players in seeding order, with one set of game settings for every game. All games start at
-// once, so "rounds" are labels (the Berger table's round numbers, PGN Round tags), not waits.
+// A correspondence tournament as data (README "Challenges and tournaments by mail"): a round robin,
+// single or double, between players in seeding order, with one set of game settings for every game.
+// All games start at once, so "rounds" are labels (the Berger table's round numbers, PGN Round
+// tags), not waits.
 //
 // Contracts:
 // - Players are numbered by seeding order; code uses 0-based indices, files and crosstables
@@ -37,12 +38,12 @@ struct Player {
 };
 const std::string& display_name(const Player& p);
 
-// Settings every game of the event is created with (cli.md `game new` options).
+// Settings every game of the event is created with (docs/cli.md `game new` options).
 struct GameSettings {
     std::string variant;  // command-line variant name, e.g. "crazyhouse"
     bool hidden = false;  // Kriegspiel-style hidden game
     std::string rules;    // hidden rule set name; empty: the daemon's default
-    std::string time;     // time-control spec (cli.md `--time`); empty: none
+    std::string time;     // time-control spec (docs/cli.md `--time`); empty: none
     // Rated or casual games (README "Ratings"); nullopt: the club's default. tournament.ini
     // "rated = yes|no", written only when set.
     std::optional<bool> rated;

@@ -14,7 +14,8 @@ namespace {
 using referee::PlayerView;
 using rules::Color;
 
-constexpr std::size_t TextWidth = 78;  // mail.md: no line over 78 characters in the text part
+constexpr std::size_t TextWidth =
+    78;  // docs/mail-protocol.md: no line over 78 characters in the text part
 
 const char* const KindNames[] = {
     "turn",     "game-start", "refusal",      "unknown-command", "help",           "game-end",

@@ -1,6 +1,6 @@
 #pragma once
-// Every mail the referee sends a player (mail.md, "What the referee sends"), rendered through
-// the templates/ folder into an OutgoingMail for mail::render_mime.
+// Every mail the referee sends a player (docs/mail-protocol.md, "What the referee sends"), rendered
+// through the templates/ folder into an OutgoingMail for mail::render_mime.
 //
 // THE GUARANTEE (style guide: "Hidden information is a type"): a player's game mail is built
 // only from that player's referee::PlayerView plus plain data the player may know (game id,
@@ -169,8 +169,9 @@ MailResult leave_notice_mail(const Templates& t, const Envelope& env,
 MailResult games_list_mail(const Templates& t, const Envelope& env,
                            const GamesListDetails& details);
 
-// mail.md "Unknown senders get at most one short rate-limited reply ... and never a view of
-// any game": the short reply to a sender who is not a registered player. Takes no game data.
+// docs/mail-protocol.md "Unknown senders get at most one short rate-limited reply ... and never a
+// view of any game": the short reply to a sender who is not a registered player. Takes no game
+// data.
 struct UnknownSenderDetails {
     std::string sender;        // the address the mail came from, as the reply quotes it
     std::string club_contact;  // whom to ask to be registered (the referee address)
@@ -178,7 +179,7 @@ struct UnknownSenderDetails {
 MailResult unknown_sender_mail(const Templates& t, const Envelope& env,
                                const UnknownSenderDetails& details);
 
-// Draw offers (mail.md `draw` / `decline`): one short mail per event, to one player.
+// Draw offers (docs/mail-protocol.md `draw` / `decline`): one short mail per event, to one player.
 struct DrawDetails {
     enum class Event : unsigned char {
         Offered,      // to the opponent: a draw is offered; answer `draw` or `decline`
@@ -193,8 +194,8 @@ struct DrawDetails {
 MailResult draw_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
                      const DrawDetails& details);
 
-// The answer to `pgn` (mail.md): the caller attaches the player's own record, or the referee's
-// full record once the game is over (`full`), as `file_name`.
+// The answer to `pgn` (docs/mail-protocol.md): the caller attaches the player's own record, or the
+// referee's full record once the game is over (`full`), as `file_name`.
 struct RecordDetails {
     bool full = false;
     std::string file_name;  // "crazykrieg-42-white.pgn"
@@ -202,8 +203,8 @@ struct RecordDetails {
 MailResult record_mail(const Templates& t, const Envelope& env, const referee::PlayerView& view,
                        const RecordDetails& details);
 
-// To a follower of a game (mail.md "an address may follow a game"): built ONLY from the
-// SpectatorView, the meet of both players' views (referee/spectator_view.hpp). `news_from`:
+// To a follower of a game (docs/mail-protocol.md "an address may follow a game"): built ONLY from
+// the SpectatorView, the meet of both players' views (referee/spectator_view.hpp). `news_from`:
 // first index of view.events not mailed yet. Open games show the whole board; hidden games no
 // board, only the pockets and what both players heard. Message-ID
 // ck.club.spectator.<disc>@domain: the discriminator must tell mails and followers apart.
@@ -226,10 +227,11 @@ struct SpectatorDetails {
 MailResult spectator_mail(const Templates& t, const Envelope& env,
                           const referee::SpectatorView& view, const SpectatorDetails& details);
 
-// Tournament standings (issue 6): the answer to `standings`, and the final standings every
-// player of an event gets when its last game ends (the caller attaches the PGN archive).
-// Crosstables come ready-made as plain strings (ck_club renders them): the text one goes into
-// the text part as is, the HTML fragment into the HTML part unescaped (it escapes its names).
+// Tournament standings (README "Challenges and tournaments by mail"): the answer to `standings`,
+// and the final standings every player of an event gets when its last game ends (the caller
+// attaches the PGN archive). Crosstables come ready-made as plain strings (ck_club renders them):
+// the text one goes into the text part as is, the HTML fragment into the HTML part unescaped (it
+// escapes its names).
 struct StandingsEvent {
     std::string name;  // the tournament's name (for the subject when it is the only one)
     std::string crosstable_text;
@@ -254,7 +256,8 @@ struct RatingsDetails {
 };
 MailResult ratings_mail(const Templates& t, const Envelope& env, const RatingsDetails& details);
 
-// Challenges by mail (issue 6, daemon/challenges.hpp): about no game, to one player.
+// Challenges by mail (README "Challenges and tournaments by mail", daemon/challenges.hpp): about no
+// game, to one player.
 struct ChallengeDetails {
     enum class Event : unsigned char {
         Invited,   // to the challenged: who challenges them to what; answer accept/decline ID
@@ -293,9 +296,10 @@ struct EntryDetails {
 };
 MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetails& details);
 
-// Message-IDs (mail.md, "Addresses and threads"): ck.<game>.<ply>.<w|b>.<kind>[.<disc>]@<domain>,
-// the domain being the referee address's; every game mail to a player refers to that player's
-// game-start mail, ck.<game>.0.<w|b>.game-start@<domain>.
+// Message-IDs (docs/mail-protocol.md, "Addresses and threads"):
+// ck.<game>.<ply>.<w|b>.<kind>[.<disc>]@<domain>, the domain being the referee address's; every
+// game mail to a player refers to that player's game-start mail,
+// ck.<game>.0.<w|b>.game-start@<domain>.
 std::string message_id(const Envelope& env, MailKind kind, int ply, rules::Color player);
 std::string thread_root_id(const Envelope& env, rules::Color player);
 

@@ -1,6 +1,7 @@
 #pragma once
 // A tiny Mustache-like template engine (no external dependencies), so a club can change the
-// wording of every mail without rebuilding (mail.md: "All wording lives in templates/").
+// wording of every mail without rebuilding (docs/mail-protocol.md: "All wording lives in
+// templates/").
 //
 // Syntax:
 //   {{name}}               the value of `name` (HTML-escaped when the template is HTML)

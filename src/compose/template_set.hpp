@@ -1,9 +1,9 @@
 #pragma once
-// The templates/ folder, loaded at run time (mail.md: "All wording lives in templates/, one file
-// per kind of mail, so a club can change it without rebuilding"). Every `*.txt` and `*.html`
-// file is a template (the mail kinds plus partials such as board.txt); `words` holds the
-// announcement sentences, one `key = text` a line (`#` starts a comment line), each itself a
-// template rendered as plain text.
+// The templates/ folder, loaded at run time (docs/mail-protocol.md: "All wording lives in
+// templates/, one file per kind of mail, so a club can change it without rebuilding"). Every
+// `*.txt` and `*.html` file is a template (the mail kinds plus partials such as board.txt); `words`
+// holds the announcement sentences, one `key = text` a line (`#` starts a comment line), each
+// itself a template rendered as plain text.
 #include <filesystem>
 #include <map>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
-// Line length rules of the text part (mail.md: "no line over 78 characters in the text part").
-// Columns are Unicode code points of UTF-8 text.
+// Line length rules of the text part (docs/mail-protocol.md: "no line over 78 characters in the
+// text part"). Columns are Unicode code points of UTF-8 text.
 #include <cstddef>
 #include <string>
 #include <vector>

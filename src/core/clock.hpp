@@ -1,6 +1,6 @@
 #pragma once
 // Time for the daemon's clocks and for logs: an injectable Clock (a FixedClock for `--now`,
-// spec/cli.md) and ISO 8601 in UTC, the one text form of an instant in files and output.
+// docs/cli.md) and ISO 8601 in UTC, the one text form of an instant in files and output.
 #include <chrono>
 #include <cstdint>
 #include <string>

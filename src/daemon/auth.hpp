@@ -1,6 +1,6 @@
 #pragma once
-// Who may act (mail.md "Who may act"): decides what a parsed incoming mail may do before any
-// of its text is read as commands. Checks, in this order:
+// Who may act (docs/mail-protocol.md "Who may act"): decides what a parsed incoming mail may do
+// before any of its text is read as commands. Checks, in this order:
 //   1. automatic mail (MailMessage::is_automatic: Auto-Submitted, Precedence, bounces,
 //      X-Autoreply)                                  -> DropAutomatic (log, never answer)
 //   2. Message-ID seen before (the store's ledger)    -> Replayed (ignore). A mail without a

@@ -1,5 +1,6 @@
 #pragma once
-// Challenges by mail (issue 6; README "Mail protocol for players").
+// Challenges by mail (README "Challenges and tournaments by mail"; README "Mail protocol for
+// players").
 //
 // A registered player mails the plain referee address (AuthVerdict::ClubMail) a line
 //   challenge ADDRESS VARIANT [hidden] [TIME]

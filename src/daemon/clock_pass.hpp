@@ -1,5 +1,5 @@
 #pragma once
-// The clock pass (mail.md "Time controls"; game_clock.hpp for the arithmetic): run by
+// The clock pass (docs/mail-protocol.md "Time controls"; game_clock.hpp for the arithmetic): run by
 // Daemon::tick at the start of every Daemon::step, before the pass's mail, at the pass's `now`.
 // For every game in progress with a time control, with D = the deadline of the side to move:
 //   now > D                                   the side to move loses on time: the game ends

@@ -1,5 +1,6 @@
 #pragma once
-// Answers to mail that acts on no game (mail.md "Who may act", "What the referee reads"):
+// Answers to mail that acts on no game (docs/mail-protocol.md "Who may act", "What the referee
+// reads"):
 //   - `games` (my games): the games-list mail, from a game's reply address (Accept) or from a
 //     plain mail to the referee address (ClubMail) or any other address of the referee
 //     (RefuseKnownPlayer). It goes only to the player's REGISTERED address and lists only that

@@ -1,5 +1,5 @@
 #pragma once
-// The commands in the new text of a player's mail (mail.md "What the referee reads").
+// The commands in the new text of a player's mail (docs/mail-protocol.md "What the referee reads").
 // One command a line, keywords case-insensitive; blank lines skipped. Recognised lines:
 //   moves      one or more move attempts separated by spaces, commas or semicolons, in order,
 //              forming the mail's try list with the move lines before and after it
@@ -114,9 +114,9 @@ struct StaleMail {
     int expected = 0;  // the current move number
 };
 
-// mail.md: "a line may carry the move number: if it is not the current move the whole mail is
-// refused as stale". Refuses when a numbered move line's number differs from current_move, or
-// when "N..." (Black's move) is written while White is to move. "N." while Black is to move is
+// docs/mail-protocol.md: "a line may carry the move number: if it is not the current move the whole
+// mail is refused as stale". Refuses when a numbered move line's number differs from current_move,
+// or when "N..." (Black's move) is written while White is to move. "N." while Black is to move is
 // accepted: people write "12. Nf6" loosely, and a player only ever moves their own side, so only
 // the number can show that the mail answers an old position.
 [[nodiscard]] core::Result<void, StaleMail> check_move_numbers(const std::vector<Command>& commands,

@@ -1,6 +1,6 @@
 #pragma once
-// The daemon's configuration (cli.md; keys exactly as config/crazykrieg.conf.example lists them).
-// INI sections read with Boost.Program_options (po::parse_config_file). Defaults are the
+// The daemon's configuration (docs/cli.md; keys exactly as config/crazykrieg.conf.example lists
+// them). INI sections read with Boost.Program_options (po::parse_config_file). Defaults are the
 // embedded default: everything under ./var/ (Maildir inbox and outbox, game store), no mail
 // server. The embedded default's relative paths are relative to the working directory; the
 // relative paths of a config file are relative to the directory of that file (README
@@ -20,7 +20,7 @@ namespace ck::daemon {
 struct Config {
     enum class Source : std::uint8_t { Maildir, Imap };
     enum class Sink : std::uint8_t { Maildir, Smtp };
-    // mail.md "Unknown senders get at most one short rate-limited reply, or none".
+    // docs/mail-protocol.md "Unknown senders get at most one short rate-limited reply, or none".
     enum class UnknownSenderReply : std::uint8_t {
         None,        // never answered (logged only)
         OncePerDay,  // one short reply per address per UTC calendar day

@@ -1,7 +1,7 @@
 #pragma once
-// Correspondence clocks (mail.md "Time controls"; time_control.hpp for the specs). Time is
-// counted from the referee's mail that put a player on move (the commit time of the move that
-// ended the opponent's turn; the game's creation for White's first move) to the commit time of
+// Correspondence clocks (docs/mail-protocol.md "Time controls"; time_control.hpp for the specs).
+// Time is counted from the referee's mail that put a player on move (the commit time of the move
+// that ended the opponent's turn; the game's creation for White's first move) to the commit time of
 // the player's accepted move (the move that ends their turn; refused tries do not). Time the
 // player spends on leave (leave_book.hpp) does not count.
 //   3d          each turn has 3 days; nothing carries over

@@ -16,9 +16,9 @@
 //                rated game, the line absent for a casual one); plus a
 //                copy of variant, hidden, rules, fen written at creation so that listings need
 //                no replay (record.pgn wins if they ever disagree).
-// Draw offers (mail.md `draw`/`decline`): an offer stands until the opponent accepts (`draw`)
-// or declines (`decline`), the game ends, or the offerer's opponent has a move played (a legal
-// move, not a refused try): moving instead of answering lets the offer lapse.
+// Draw offers (docs/mail-protocol.md `draw`/`decline`): an offer stands until the opponent accepts
+// (`draw`) or declines (`decline`), the game ends, or the offerer's opponent has a move played (a
+// legal move, not a refused try): moving instead of answering lets the offer lapse.
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,7 +49,7 @@ struct GameMeta {
     std::string white;
     std::string black;
     std::string created;
-    std::string time;                        // time-control spec (cli.md `--time`)
+    std::string time;                        // time-control spec (docs/cli.md `--time`)
     std::optional<rules::Color> draw_offer;  // the side whose draw offer is pending
     std::string salt;                        // fairness receipts' secret; empty: none
     // Spectators (daemon/spectators.hpp): lower-case addresses, in the order they began to

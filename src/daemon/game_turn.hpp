@@ -1,8 +1,8 @@
 #pragma once
-// A player's mail to one of their games (AuthVerdict::Accept; mail.md "What the referee
-// reads"): loads the game from its record (game_files.hpp), runs the mail's commands in order
-// and queues the game files and every answer into the caller's transaction, which commits them
-// with the ledger entry (all or nothing).
+// A player's mail to one of their games (AuthVerdict::Accept; docs/mail-protocol.md "What the
+// referee reads"): loads the game from its record (game_files.hpp), runs the mail's commands in
+// order and queues the game files and every answer into the caller's transaction, which commits
+// them with the ledger entry (all or nothing).
 //   moves / any? / resign   the try list, ruled by the referee and recorded; both players get
 //                           the turn mail, or the game-end mail when the game ended
 //   draw                    offers a draw, or accepts the opponent's pending offer: the game

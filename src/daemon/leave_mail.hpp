@@ -1,12 +1,12 @@
 #pragma once
-// `leave N` (mail.md "What the referee reads"; leave_book.hpp for the book and the allowance).
-// Acts on all of a player's games, so it is taken only from a mail to one of the player's game
-// reply addresses (AuthVerdict::Accept: token, registered From, fresh Message-ID); at the plain
-// referee address it gets the help mail like other game commands.
-// Booked: for each of the player's games in progress, the player gets the leave notice in that
-// game's thread ("your leave ... until ...") and the opponent the leave notice ("X is on
-// leave"); a player with no game in progress gets the games list as the confirmation.
-// Over the allowance: the unknown-command mail quotes the line with the reason; nothing booked.
+// `leave N` (docs/mail-protocol.md "What the referee reads"; leave_book.hpp for the book and the
+// allowance). Acts on all of a player's games, so it is taken only from a mail to one of the
+// player's game reply addresses (AuthVerdict::Accept: token, registered From, fresh Message-ID); at
+// the plain referee address it gets the help mail like other game commands. Booked: for each of the
+// player's games in progress, the player gets the leave notice in that game's thread ("your leave
+// ... until ...") and the opponent the leave notice ("X is on leave"); a player with no game in
+// progress gets the games list as the confirmation. Over the allowance: the unknown-command mail
+// quotes the line with the reason; nothing booked.
 #include <string>
 
 #include "core/result.hpp"

@@ -1,7 +1,7 @@
 #pragma once
-// The play-by-mail daemon's core (mail.md; style guide "Durable state"): game creation and
-// the mail pass step(). Every mail's effects (game files, ledger entry, outgoing mails)
-// commit in ONE store Transaction; only then is the mail marked done at the source; then the
+// The play-by-mail daemon's core (docs/mail-protocol.md; style guide "Durable state"): game
+// creation and the mail pass step(). Every mail's effects (game files, ledger entry, outgoing
+// mails) commit in ONE store Transaction; only then is the mail marked done at the source; then the
 // outbox is flushed to the sink. Mails to players are built only from referee::PlayerView
 // through ck::compose (style guide "Hidden information is a type"); operator details go to
 // core::operator_log only.

@@ -1,5 +1,5 @@
 #pragma once
-// Per-game, per-player reply addresses (mail.md "Addresses and threads"):
+// Per-game, per-player reply addresses (docs/mail-protocol.md "Addresses and threads"):
 //   <local>+<game>.<w|b>.<TOKEN>@<domain>    e.g. referee+42.w.3f1c0a9e5b7d2c41@club.example
 // where <local>@<domain> is the club's referee address and
 //   TOKEN = the first 16 lower-case hex characters (64 bits) of

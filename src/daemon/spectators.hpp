@@ -1,6 +1,6 @@
 #pragma once
-// Spectators (mail.md "an address may follow a game; during a hidden game it gets only the
-// announcements both players heard, and the full record when the game ends").
+// Spectators (docs/mail-protocol.md "an address may follow a game; during a hidden game it gets
+// only the announcements both players heard, and the full record when the game ends").
 //   - Followers are kept in the game's game.ini (`followers = a@x, b@y`, game_files.hpp), in
 //     the order they began to follow; addresses lower-cased.
 //   - Who may follow: the organiser may add any address (`crazykrieg game follow ID EMAIL`);

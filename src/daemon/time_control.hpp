@@ -1,5 +1,5 @@
 #pragma once
-// Correspondence time controls (cli.md `--time SPEC`, mail.md "Time controls"):
+// Correspondence time controls (docs/cli.md `--time SPEC`, docs/mail-protocol.md "Time controls"):
 //   3d          3 days per move
 //   10/50d      10 moves in 50 days (then the next 10 moves in the next 50 days, and so on)
 //   30d+1d      Fischer in days: 30 days base, 1 day added after each move

@@ -1,6 +1,6 @@
 #pragma once
-// Tournament entries by mail (mail.md: "club commands for ... joining tournaments"; README
-// "Tournaments by mail").
+// Tournament entries by mail (docs/mail-protocol.md: "club commands for ... joining tournaments";
+// README "Tournaments by mail").
 //
 // The organiser creates an event that takes entries (`crazykrieg tournament new --entries`);
 // registered players then mail the plain referee address (AuthVerdict::ClubMail):

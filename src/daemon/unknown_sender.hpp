@@ -1,6 +1,7 @@
 #pragma once
-// Mail from unknown senders (mail.md "Unknown senders get at most one short rate-limited reply,
-// or none (configurable), and never a view of any game"; club.unknown_sender_reply):
+// Mail from unknown senders (docs/mail-protocol.md "Unknown senders get at most one short
+// rate-limited reply, or none (configurable), and never a view of any game";
+// club.unknown_sender_reply):
 //   none          never answered; the operator log records the sender.
 //   once-per-day  at most one short reply (templates/unknown-sender.*) per sender address per
 //                 UTC calendar day, and at most UnknownSenderDailyCap such replies a day in all

@@ -1,6 +1,6 @@
 #pragma once
-// MailMessage: the parsed view of one incoming mail (mail.md, "What the referee reads" and
-// "Who may act"). Knows nothing of games: it only decodes and classifies.
+// MailMessage: the parsed view of one incoming mail (docs/mail-protocol.md, "What the referee
+// reads" and "Who may act"). Knows nothing of games: it only decodes and classifies.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,9 +36,9 @@ struct MailMessage {
     // mail/authentication_results.hpp parses one.
     std::vector<std::string> authentication_results;
 
-    // mail.md "Who may act": Auto-Submitted other than "no", Precedence bulk|junk|list, a
-    // bounce (From MAILER-DAEMON or postmaster, empty Return-Path, multipart/report), or an
-    // X-Autoreply / X-Autorespond header.
+    // docs/mail-protocol.md "Who may act": Auto-Submitted other than "no", Precedence
+    // bulk|junk|list, a bounce (From MAILER-DAEMON or postmaster, empty Return-Path,
+    // multipart/report), or an X-Autoreply / X-Autorespond header.
     bool is_automatic() const;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
-// MIME mechanics of an outgoing mail (mail.md, "What the referee sends"). No templates here:
-// the compose module fills an OutgoingMail, render_mime turns it into RFC 5322 bytes.
+// MIME mechanics of an outgoing mail (docs/mail-protocol.md, "What the referee sends"). No
+// templates here: the compose module fills an OutgoingMail, render_mime turns it into RFC 5322
+// bytes.
 #include <chrono>
 #include <string>
 #include <utility>

@@ -15,8 +15,8 @@ std::string unflow(std::string_view text, bool delsp);
 // any "-----BEGIN PGP MESSAGE-----" block (which we cannot read) dropped; other lines kept.
 std::string read_pgp_inline(std::string_view text);
 
-// Extracts the new text from a decoded UTF-8 body with LF line ends (mail.md, "What the
-// referee reads"; README "What a reply may contain"). First read_pgp_inline, then line by line:
+// Extracts the new text from a decoded UTF-8 body with LF line ends (docs/mail-protocol.md, "What
+// the referee reads"; README "What a reply may contain"). First read_pgp_inline, then line by line:
 //  - stop at the signature separator "-- " (also "--" whose trailing space was eaten);
 //  - stop at a mail app's signature line ("Sent from my iPhone", "Get Outlook for Android",
 //    "Von meinem iPhone gesendet", "Envoyé de mon iPhone", "Enviado desde mi Galaxy",

@@ -1,6 +1,6 @@
 #pragma once
 // Validates every game of a stream on several threads with flat memory (`crazykrieg validate`,
-// ../shared/spec/pgn.md). One reader thread cuts the stream into games (GameSplitter) and packs
+// docs/pgn.md). One reader thread cuts the stream into games (GameSplitter) and packs
 // them into batches of raw text; worker threads validate batches; the calling thread receives the
 // verdicts strictly in input order. At most a fixed number of batches are in flight, so memory
 // does not grow with the input.

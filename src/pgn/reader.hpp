@@ -1,6 +1,6 @@
 #pragma once
 // Streaming PGN reader (import format of the 1994 standard, plus what real files do; see
-// ../shared/spec/pgn.md). Two layers:
+// docs/pgn.md). Two layers:
 //  - GameSplitter cuts a stream into the raw text of one game at a time, reading fixed-size
 //    chunks (memory stays flat however large the file). A game starts at a tag line at the start
 //    of a line once movetext has been seen, or after a blank line when the tag is `Event` or one

@@ -1,5 +1,5 @@
 #pragma once
-// The referee's record of a hidden (or open) game in extended PGN (../shared/spec/pgn.md,
+// The referee's record of a hidden (or open) game in extended PGN (docs/pgn.md,
 // "Hidden games"), its verification by replay, and each player's record rebuilt from it.
 //
 // REFEREE RECORD. An ordinary PGN of the true game: any PGN reader sees a normal legal game.

@@ -404,7 +404,7 @@ const rules::Variant* variant_from_tag(std::string_view tag) {
 
 namespace {
 
-// A hidden game's record carries the Kriegspiel tag (pgn.md, "Hidden games").
+// A hidden game's record carries the Kriegspiel tag (docs/pgn.md, "Hidden games").
 bool is_referee_record(std::string_view text) {
     return text.find("[Kriegspiel ") != std::string_view::npos;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Validation of one game (../shared/spec/pgn.md, `crazykrieg validate`): the variant from the
+// Validation of one game (docs/pgn.md, `crazykrieg validate`): the variant from the
 // Variant tag, the start from SetUp/FEN, every SAN of the main line and of every variation (from
 // its own branch point) replayed with the rules engine, and the result checked against a
 // checkmate or stalemate on the board. The first defect makes the game invalid; its kind is

@@ -1,5 +1,5 @@
 #pragma once
-// Canonical PGN export (../shared/spec/pgn.md): the seven-tag roster first (Event Site Date Round
+// Canonical PGN export (docs/pgn.md): the seven-tag roster first (Event Site Date Round
 // White Black Result, "?" defaults), then Variant (not for chess), SetUp "1" + FEN when the start
 // is not the variant's standard one, then the other tags in their order; movetext in SAN from
 // rules::to_san (pawn drops P@d5, which lichess tooling loads), NAGs as $n, comments in braces,

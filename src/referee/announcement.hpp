@@ -1,5 +1,5 @@
 #pragma once
-// What a player is told (../shared/spec/referee.md, "Responses"). An Announcement is addressed
+// What a player is told (docs/referee-protocol.md, "Responses"). An Announcement is addressed
 // to exactly one player: the game object builds each player's list separately, so a field that
 // player may not know is simply never filled in (style guide: hidden information is a type).
 #include <optional>
@@ -50,8 +50,8 @@ struct Announcement {
 
 std::string_view announcement_type_name(AnnouncementType t);
 
-// What a legal move's announcements after `moved` may be (referee.md detail 1; docs/rulesets.md,
-// "Announcements of a legal move"): they belong to the mover's turn.
+// What a legal move's announcements after `moved` may be (docs/referee-protocol.md detail 1;
+// docs/rulesets.md, "Announcements of a legal move"): they belong to the mover's turn.
 bool follows_move(AnnouncementType t);
 
 }  // namespace ck::referee

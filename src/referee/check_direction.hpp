@@ -1,5 +1,5 @@
 #pragma once
-// Check directions as announced (../shared/spec/referee.md, CrazyKrieg rules: "Checks"), seen
+// Check directions as announced (docs/referee-protocol.md, CrazyKrieg rules: "Checks"), seen
 // from the checked king: vertical, horizontal, long-diagonal, short-diagonal, knight.
 // The two diagonals through a square never have the same length (their lengths are
 // 8 - |f - r| and 8 - |f + r - 7|, and f - r and f + r - 7 differ in parity), so "long" and

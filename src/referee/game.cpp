@@ -1,4 +1,4 @@
-// The referee's game object: requests -> rulings (../shared/spec/referee.md, CrazyKrieg rules
+// The referee's game object: requests -> rulings (docs/referee-protocol.md, CrazyKrieg rules
 // and "Details the checks rely on").
 #include "referee/game.hpp"
 

@@ -47,7 +47,7 @@ public:
     // The caller skips blank and `#` lines; every line given here is answered and counted.
     Ruling request(std::string_view line);
 
-    // Ends the game outside the requests (../shared/spec/mail.md: draw agreed by mail, loss on
+    // Ends the game outside the requests (docs/mail-protocol.md: draw agreed by mail, loss on
     // time, the operator's adjudication). `reason` is "agreement" (result must be 1/2-1/2),
     // "forfeit" (1-0 or 0-1: the loser ran out of time) or "adjudication" (any result). Both
     // players are told game-over with that result and reason, exactly as for a referee's own

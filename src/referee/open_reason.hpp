@@ -1,6 +1,6 @@
 #pragma once
-// Plain-words reasons for illegal attempts in open play (referee.md: "In open (not hidden)
-// play an illegal attempt answers `illegal` with a `reason` key in plain words"). Open play
+// Plain-words reasons for illegal attempts in open play (docs/referee-protocol.md: "In open (not
+// hidden) play an illegal attempt answers `illegal` with a `reason` key in plain words"). Open play
 // shows the whole board, so the reason may name what stands where.
 #include <string>
 

@@ -1,4 +1,4 @@
-// Own-board move analysis: the `no` / `impossible` line of ../shared/spec/referee.md.
+// Own-board move analysis: the `no` / `impossible` line of docs/referee-protocol.md.
 #include "referee/own_board.hpp"
 
 #include <cstdlib>

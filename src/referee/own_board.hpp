@@ -3,7 +3,7 @@
 // (public: derived from their own moves and the announced captures) and nothing of the enemy.
 // Its moves are those that would be legal on SOME completion of the board, where every square
 // not holding one of the player's own pieces may hold an unseen enemy piece or be empty
-// (../shared/spec/referee.md, CrazyKrieg rules: `no` vs `impossible`). An attempt naming such a
+// (docs/referee-protocol.md, CrazyKrieg rules: `no` vs `impossible`). An attempt naming such a
 // move but illegal on the true board is `no`; an attempt naming none of them is `impossible`.
 #include <string>
 

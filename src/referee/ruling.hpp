@@ -1,5 +1,5 @@
 #pragma once
-// The referee's answer to one request (../shared/spec/referee.md, "Responses"). An illegal
+// The referee's answer to one request (docs/referee-protocol.md, "Responses"). An illegal
 // Kriegspiel attempt is a ruling, not an error (style guide); `Answer::Error` is a request that
 // is not an attempt at all (gibberish, ambiguous, after the end) and changes nothing.
 #include <optional>

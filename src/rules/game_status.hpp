@@ -1,5 +1,5 @@
 #pragma once
-// How a game ends by the rules alone (referee.md, "Game end is automatic", detail 9).
+// How a game ends by the rules alone (docs/referee-protocol.md, "Game end is automatic", detail 9).
 #include <cstdint>
 
 #include "rules/position.hpp"

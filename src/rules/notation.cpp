@@ -1,5 +1,5 @@
 // Move notation against a position: resolution of MoveText to a legal move, canonical SAN and
-// UCI (../shared/spec/pgn.md "Moves", referee.md "Details" 2 and 6).
+// UCI (docs/pgn.md "Moves", docs/referee-protocol.md "Details" 2 and 6).
 //
 // Canonical SAN written here:
 //   [a8=Q:] core [=Q] [/d6] [+|#]

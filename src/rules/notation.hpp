@@ -1,6 +1,6 @@
 #pragma once
 // Move notation: SAN and long algebraic, with drops and the Replacement/Putback placement suffix
-// (../shared/spec/pgn.md). Errors in two layers (shakmaty): syntax vs illegal/ambiguous.
+// (docs/pgn.md). Errors in two layers (shakmaty): syntax vs illegal/ambiguous.
 #include <array>
 #include <cstdint>
 #include <optional>

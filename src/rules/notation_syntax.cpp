@@ -1,5 +1,5 @@
 // The syntax layer of move notation: text -> MoveText, no position consulted
-// (../shared/spec/pgn.md "Moves", referee.md "Requests"). Accepted forms:
+// (docs/pgn.md "Moves", docs/referee-protocol.md "Requests"). Accepted forms:
 //   SAN          e4 Nbd7 R1a3 Qh4xe1 exd5 ed5 e8=Q e8Q e8(Q) e8=q O-O O-O-O 0-0 0-0-0
 //   drops        N@f5 @d5 P@d5 P*d5 N*f5 n@f5 (a lower-case letter is a piece only before @/*)
 //   long alg.    e2e4 e2-e4 e2xe4 Ng1-f3 e7e8q e7-e8=Q e1g1

@@ -1,5 +1,5 @@
 // Position: board state, make/undo with an undo stack, incremental Zobrist key.
-// Rules: spec/referee.md (variant table); Replacement/Putback per replacement-putback.md.
+// Rules: docs/referee-protocol.md (variant table); Replacement/Putback per replacement-putback.md.
 #include "rules/position.hpp"
 
 #include <cassert>

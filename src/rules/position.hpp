@@ -124,7 +124,7 @@ private:
     std::uint64_t compute_key(const State& st) const;
     Bitboard compute_checkers() const;
     // Keeps the en-passant candidates of the current state that a legal move can capture on,
-    // and hashes them (referee.md detail 9; FEN writes only those).
+    // and hashes them (docs/referee-protocol.md detail 9; FEN writes only those).
     void settle_ep(Bitboard candidates);
     // A copy with only the current state (no history): cheap scratch positions.
     Position scratch_copy() const;

@@ -5,7 +5,7 @@
 namespace ck::rules {
 namespace {
 
-// The variant table of spec/referee.md; Replacement/Putback per replacement-putback.md,
+// The variant table of docs/referee-protocol.md; Replacement/Putback per replacement-putback.md,
 // "Decisions for crazykrieg". Chessgi follows Fairy-Stockfish (pawn on its 1st rank: one step).
 constexpr Variant Variants[] = {
     // id, name, pgn, capture rule, promoted->pawn, pawn drop rank 1, rank-1 steps,

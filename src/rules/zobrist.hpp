@@ -1,7 +1,7 @@
 #pragma once
 // Zobrist keys, generated at compile time (no start-up order issues). The position key covers
 // the board, promoted marks, pockets (a key per count), side to move, castling rights and the
-// en-passant targets that can really be taken (referee.md detail 9).
+// en-passant targets that can really be taken (docs/referee-protocol.md detail 9).
 #include <cstdint>
 
 #include "rules/types.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// The processed-message ledger (mail.md, "Who may act": a Message-ID acts once): the file
-// ledger/seen, one Message-ID per line, append-only. Each append is one write(), followed by
+// The processed-message ledger (docs/mail-protocol.md, "Who may act": a Message-ID acts once): the
+// file ledger/seen, one Message-ID per line, append-only. Each append is one write(), followed by
 // fsync unless the store makes it durable later (its checkpoint). A crash can leave a torn last
 // line (no "\n"), which load() cuts off, and after a power loss unsynced appends may be missing
 // or NUL-filled (such lines are skipped); the journals not yet checkpointed are replayed, so

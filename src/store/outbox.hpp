@@ -1,10 +1,10 @@
 #pragma once
-// The durable outbox (issue 5: "SMTP ... retries with back-off from a durable outbox").
-// Mails are spooled by Store::commit; flush() sends the due ones through a MailSink.
+// The durable outbox (docs/mail-protocol.md: "SMTP ... retries with back-off from a durable
+// outbox"). Mails are spooled by Store::commit; flush() sends the due ones through a MailSink.
 //
 // Delivery is at least once: a spool entry is deleted only after the sink accepted the mail,
 // so a crash between the two sends it again after restart. Message-IDs are deterministic per
-// game, ply and recipient (mail.md), so mail clients collapse such duplicates.
+// game, ply and recipient (docs/mail-protocol.md), so mail clients collapse such duplicates.
 //
 // Order: entries are tried in enqueue order (seq). A mail waits while an earlier mail to any of
 // its recipients is waiting (not due, or failed this round), so one player never receives mails

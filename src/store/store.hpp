@@ -1,5 +1,6 @@
 #pragma once
-// The durable store (issue 5, "Store"; style guide, "Durable state"). Layout under the root:
+// The durable store (README "Mail about no game; servers; storage"; style guide, "Durable state").
+// Layout under the root:
 //   lock                 flock'd by the one process using the store; holds its pid
 //   counters             "next-game N": game ids are never reused
 //   games/<id>/          one directory per game: record.pgn, white.pgn, black.pgn, game meta...
@@ -37,7 +38,8 @@
 // staged; a GroupCommit (below) does that unless committed, and inside a running group it
 // takes back only what was staged since it was made (a savepoint).
 //
-// Use (issue 5, "a mail is marked done at the source only after its effects are committed"):
+// Use (docs/mail-protocol.md, "a mail is marked done at the source only after its effects are
+// committed"):
 //   if (store.seen(message_id)) { source.mark_done(id); continue; }   // acted on already
 //   Transaction tx(clock.now()); ... tx.mark_seen(message_id); ...
 //   if (store.commit(tx)) source.mark_done(id);                        // else: retried later

@@ -1,8 +1,9 @@
 #pragma once
 // A Transaction gathers the effects of one incoming mail (or one clock event) so that they
-// commit together (style guide, "Durable state"; issue 5, "a mail's effects commit together"):
-// whole-file writes in game directories, processed Message-IDs for the ledger, and outgoing
-// mails for the outbox spool. Building one touches no disk; Store::commit makes it durable.
+// commit together (style guide, "Durable state"; docs/mail-protocol.md, "a mail's effects commit
+// together"): whole-file writes in game directories, processed Message-IDs for the ledger, and
+// outgoing mails for the outbox spool. Building one touches no disk; Store::commit makes it
+// durable.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,7 +31,8 @@ struct SpooledMail {
 struct FileWrite {
     GameId game = 0;
     std::string name;   // a plain file name in the game directory, e.g. "record.pgn"
-                        // game 0: "<tournament>/<file>" under tournaments/ (issue 6)
+                        // game 0: "<tournament>/<file>" under tournaments/ (README "Challenges and
+                        // tournaments by mail")
     std::string bytes;  // the whole new content (opaque to the store)
 };
 
@@ -50,8 +52,9 @@ public:
     // Replaces games/<game>/<name> by `bytes`. A later write of the same file in the same
     // transaction wins. `game` must come from Store::new_game_id (or an existing game).
     void write_game_file(GameId game, std::string name, std::string bytes);
-    // Replaces tournaments/<tournament>/<name> by `bytes` (issue 6; both parts must be
-    // valid_game_file_name). Stored as the FileWrite of game 0 named "<tournament>/<name>".
+    // Replaces tournaments/<tournament>/<name> by `bytes` (README "Challenges and tournaments by
+    // mail"; both parts must be valid_game_file_name). Stored as the FileWrite of game 0 named
+    // "<tournament>/<name>".
     void write_tournament_file(const std::string& tournament, const std::string& name,
                                std::string bytes) {
         write_game_file(0, tournament + "/" + name, std::move(bytes));

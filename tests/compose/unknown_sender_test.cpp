@@ -1,4 +1,5 @@
-// The unknown-sender reply (mail.md "Unknown senders get at most one short rate-limited reply
+// The unknown-sender reply (docs/mail-protocol.md "Unknown senders get at most one short
+// rate-limited reply
 // ... and never a view of any game"): short, no game, no Reply-To token, golden file
 // tests/data/compose/golden/unknown-sender.eml (CK_UPDATE_GOLDEN=1 rewrites it).
 #include <sstream>

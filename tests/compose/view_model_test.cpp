@@ -36,7 +36,7 @@ std::vector<std::string> news_lines(const PlayerView& v) {
 
 }  // namespace
 
-TEST_CASE("announcements use the rules' own words (mail.md)") {
+TEST_CASE("announcements use the rules' own words (docs/mail-protocol.md)") {
     PlayerView v = empty_view(White);
     // White's turn 1: a refused try, any? -> try, a capture with check; Black's reply.
     Announcement tried = ann(AnnouncementType::Illegal);

@@ -1,4 +1,4 @@
-// Who may act (mail.md): token, registered From, fresh Message-ID, not automatic.
+// Who may act (docs/mail-protocol.md): token, registered From, fresh Message-ID, not automatic.
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>

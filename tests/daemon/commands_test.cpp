@@ -1,4 +1,4 @@
-// Commands in a player's mail (mail.md "What the referee reads").
+// Commands in a player's mail (docs/mail-protocol.md "What the referee reads").
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>

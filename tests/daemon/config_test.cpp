@@ -1,4 +1,4 @@
-// The INI config (cli.md; keys of config/crazykrieg.conf.example).
+// The INI config (docs/cli.md; keys of config/crazykrieg.conf.example).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>

@@ -1,4 +1,5 @@
-// Reply addresses: referee+<game>.<w|b>.<TOKEN>@domain (mail.md "Addresses and threads").
+// Reply addresses: referee+<game>.<w|b>.<TOKEN>@domain (docs/mail-protocol.md "Addresses and
+// threads").
 #include <catch2/catch.hpp>
 #include <string>
 

@@ -1,4 +1,4 @@
-// --time SPEC (cli.md) and the PGN TimeControl tag (pgn.md, PGN standard 9.6.1).
+// --time SPEC (docs/cli.md) and the PGN TimeControl tag (docs/pgn.md, PGN standard 9.6.1).
 #include <catch2/catch.hpp>
 
 #include "daemon/time_control.hpp"
@@ -9,7 +9,7 @@ using ck::daemon::pgn_time_control;
 using ck::daemon::TimeControl;
 using Kind = TimeControl::Kind;
 
-TEST_CASE("time control: the four forms of cli.md", "[time_control]") {
+TEST_CASE("time control: the four forms of docs/cli.md", "[time_control]") {
     auto tc = parse_time_control("3d");
     REQUIRE(tc);
     CHECK(tc->kind == Kind::DaysPerMove);
@@ -48,7 +48,8 @@ TEST_CASE("time control: format round-trips", "[time_control]") {
 }
 
 TEST_CASE("time control: PGN TimeControl tag in seconds", "[time_control]") {
-    CHECK(pgn_time_control(*parse_time_control("10/50d")) == "10/4320000");  // pgn.md's example
+    CHECK(pgn_time_control(*parse_time_control("10/50d")) ==
+          "10/4320000");  // docs/pgn.md's example
     CHECK(pgn_time_control(*parse_time_control("3d")) == "1/259200");
     CHECK(pgn_time_control(*parse_time_control("30d+1d")) == "2592000+86400");
     CHECK(pgn_time_control(*parse_time_control("30d+1d/45d")) == "2592000+86400");

@@ -25,7 +25,7 @@ No leak (hidden games). The LEAK RULE: a mail to player P may name a square only
   instead (it must equal P's view from the umpire, which also proves no opponent piece is drawn).
   Squares are searched in the Subject, the text/plain part and the text of the HTML part.
   Only a mail sent after the game has ended may carry an attachment: the referee's full record
-  (mail.md sends it to both at the end), which is not searched but must pass
+  (docs/mail-protocol.md sends it to both at the end), which is not searched but must pass
   `crazykrieg validate`.
 Content: each player's new mail carries the sentence of every announcement the umpire gave that
   player for the requests of the pass (templates/words wording), and the board equals the view.
@@ -556,7 +556,7 @@ class Checker:
         ctype = msg.get_content_type()
         attachments = list(msg.iter_attachments()) if ctype == "multipart/mixed" else []
         if ctype == "multipart/mixed":
-            # The game-end mail: the mail itself, then the referee's record (mail.md).
+            # The game-end mail: the mail itself, then the referee's record (docs/mail-protocol.md).
             first = msg.get_payload()[0]
             if first.get_content_type() != "multipart/alternative":
                 self.fail(side, msg, "multipart/mixed without multipart/alternative first")

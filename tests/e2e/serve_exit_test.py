@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`serve --once` exit codes (cli.md: "exits (0 on success)"; README "Commands"): 0 after a pass
+"""`serve --once` exit codes (docs/cli.md: "exits (0 on success)"; README "Commands"): 0 after a pass
 on the embedded default, 1 with the reason on stderr when the IMAP source cannot be reached
 (here a closed port on 127.0.0.1, no server needed).
 usage: serve_exit_test.py CRAZYKRIEG WORKDIR TEMPLATES"""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SIGTERM in the middle of a pass (cli.md: "SIGTERM/SIGINT finish the message in hand and exit
+"""SIGTERM in the middle of a pass (docs/cli.md: "SIGTERM/SIGINT finish the message in hand and exit
 0"; the packaged service stops this way, README "The service"): 600 `games` mails of registered
 players wait in the inbox; `serve` is stopped with SIGTERM once the first group is marked done.
 It must exit 0, every mail it marked done (moved to cur/) must have its answer in the outbox and

@@ -1,5 +1,5 @@
-// `crazykrieg validate` on hidden-game records (pgn.md, "Hidden games"): a record whose moves are
-// legal but whose recorded rulings differ from the referee's is invalid, at the turn's ply.
+// `crazykrieg validate` on hidden-game records (docs/pgn.md, "Hidden games"): a record whose moves
+// are legal but whose recorded rulings differ from the referee's is invalid, at the turn's ply.
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>

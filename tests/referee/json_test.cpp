@@ -1,4 +1,4 @@
-// The umpire's JSON (referee.md "Responses"): escaping, key order, error lines.
+// The umpire's JSON (docs/referee-protocol.md "Responses"): escaping, key order, error lines.
 #include "referee/check_direction.hpp"
 #include "referee_test_support.hpp"
 

@@ -23,9 +23,9 @@
 // rule set admits pawn captures by its automatic announcement, whether the mover has one (from
 // that square); whether the attempt repeats one refused `no` this turn; the pawn tries of the
 // side to move after a move; a promotion where it is announced.
-// Spec-mandated exception: the mover's SAN is "canonical SAN of the true game" (referee.md,
-// detail 2), whose disambiguation is by legal moves and may depend on unseen pins; the oracle
-// therefore includes the SAN in O's own-move signature.
+// Spec-mandated exception: the mover's SAN is "canonical SAN of the true game"
+// (docs/referee-protocol.md, detail 2), whose disambiguation is by legal moves and may depend on
+// unseen pins; the oracle therefore includes the SAN in O's own-move signature.
 #include <algorithm>
 #include <optional>
 #include <random>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Random hidden games driven end to end through `crazykrieg umpire` (referee.md).
+# Random hidden games driven end to end through `crazykrieg umpire` (docs/referee-protocol.md).
 #
 #   random_games.py PATH_TO_CRAZYKRIEG [--games N] [--seed S]
 #

@@ -1,4 +1,4 @@
-// One test per rule line of ../shared/spec/referee.md (CrazyKrieg rules, Details), each from a
+// One test per rule line of docs/referee-protocol.md (CrazyKrieg rules, Details), each from a
 // concrete position.
 #include "referee_test_support.hpp"
 

@@ -5,7 +5,7 @@
 #   run_cases.py PATH_TO_CRAZYKRIEG CASES_DIR_OR_FILE...
 #
 # PROVENANCE: the comparison logic below is copied from the project's shared checker,
-# /work/shared/data/referee/check.sh (its embedded python3 program, unchanged apart from the
+# the referee cases' check.sh (copied with its cases, see tests/data/referee) (its embedded python3 program, unchanged apart from the
 # argument handling and this header), because CI has no /work/shared. Keep the two in step.
 # Rules it applies: parsed JSON; top-level keys in the spec's order, extra keys allowed;
 # announcement arrays exact except that consecutive check announcements may come in any order;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# `crazykrieg umpire` command line (cli.md, referee.md): names case-insensitive, the aliases
+# `crazykrieg umpire` command line (docs/cli.md, docs/referee-protocol.md): names case-insensitive, the aliases
 # kriegspiel and crazykrieg, exit 2 with one line on stderr for a wrong command line, exit 0
 # otherwise (whatever the requests were). Closing line: `N passed, N failed`.
 import json

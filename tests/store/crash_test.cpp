@@ -1,6 +1,7 @@
-// Crash safety (issue 5: "a crash at any instant replays harmlessly"): a child process commits
-// transactions in a loop and is SIGKILLed at random instants, again and again; after each kill
-// the store is reopened and checked. Also a throughput figure (hidden test, "[.][bench]").
+// Crash safety (docs/mail-protocol.md: "a crash at any instant replays harmlessly"): a child
+// process commits transactions in a loop and is SIGKILLed at random instants, again and again;
+// after each kill the store is reopened and checked. Also a throughput figure (hidden test,
+// "[.][bench]").
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>

@@ -1,6 +1,6 @@
-// Tournament files in the store (issue 6): tournaments/<id>/<name>, written through the same
-// transactions as game files (a FileWrite of game 0 named "<id>/<name>"), journaled, replayed,
-// staged in groups, and listed.
+// Tournament files in the store (README "Challenges and tournaments by mail"):
+// tournaments/<id>/<name>, written through the same transactions as game files (a FileWrite of game
+// 0 named "<id>/<name>"), journaled, replayed, staged in groups, and listed.
 #include <catch2/catch.hpp>
 
 #include <string>
