@@ -16,6 +16,10 @@
 namespace ck::rules {
 namespace {
 
+using notation::is_file;
+using notation::is_rank;
+using notation::upper_piece;
+
 constexpr std::size_t MaxMoveText = 64;
 
 core::Unexpected<NotationError> syntax_error(std::string_view text, std::string_view why) {
@@ -26,8 +30,6 @@ core::Unexpected<NotationError> syntax_error(std::string_view text, std::string_
         {}});
 }
 
-bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-bool is_rank(char c) { return c >= '1' && c <= '8'; }
 bool is_square_at(const std::string& s, std::size_t i) {
     return i + 1 < s.size() && is_file(s[i]) && is_rank(s[i + 1]);
 }
@@ -35,25 +37,6 @@ Square square_at(const std::string& s, std::size_t i) {
     return make_square(s[i] - 'a', s[i + 1] - '1');
 }
 
-// Upper-case piece letters name pieces everywhere; lower case is a file in SAN.
-std::optional<PieceType> upper_piece(char c) {
-    switch (c) {
-        case 'P':
-            return PieceType::Pawn;
-        case 'N':
-            return PieceType::Knight;
-        case 'B':
-            return PieceType::Bishop;
-        case 'R':
-            return PieceType::Rook;
-        case 'Q':
-            return PieceType::Queen;
-        case 'K':
-            return PieceType::King;
-        default:
-            return std::nullopt;
-    }
-}
 std::optional<PieceType> any_case_piece(char c) {
     return upper_piece(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
 }

@@ -1,9 +1,35 @@
 #pragma once
 // Internal helpers shared by the notation files (not part of the rules API).
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "rules/types.hpp"
+
 namespace ck::rules::notation {
+
+inline bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+inline bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+// Upper-case piece letters name pieces everywhere; lower case is a file in SAN.
+inline std::optional<PieceType> upper_piece(char c) {
+    switch (c) {
+        case 'P':
+            return PieceType::Pawn;
+        case 'N':
+            return PieceType::Knight;
+        case 'B':
+            return PieceType::Bishop;
+        case 'R':
+            return PieceType::Rook;
+        case 'Q':
+            return PieceType::Queen;
+        case 'K':
+            return PieceType::King;
+        default:
+            return std::nullopt;
+    }
+}
 
 // The user's text as it may appear inside an error message: at most 40 bytes; printable ASCII
 // and the accepted figurines (U+2654..U+265F) and U+00D7 kept, any other byte shown as '?', so

@@ -2,11 +2,15 @@
 #include "rules/san_resolver.hpp"
 
 #include "rules/board_geometry.hpp"
+#include "rules/notation_text.hpp"
 
 namespace ck::rules::detail {
 namespace {
 
 using namespace rules;
+using notation::is_file;
+using notation::is_rank;
+using notation::upper_piece;
 
 constexpr Bitboard FileA = 0x0101010101010101ULL;
 constexpr Bitboard file_bb(int f) { return FileA << f; }
@@ -142,28 +146,6 @@ std::optional<Move> resolve_castle(const Position& pos, bool castle_long) {
     return Move::castling(k, make_square(castle_long ? 2 : 6, r));
 }
 
-bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-bool is_rank(char c) { return c >= '1' && c <= '8'; }
-
-PieceType upper_piece(char c) {
-    switch (c) {
-        case 'P':
-            return PieceType::Pawn;
-        case 'N':
-            return PieceType::Knight;
-        case 'B':
-            return PieceType::Bishop;
-        case 'R':
-            return PieceType::Rook;
-        case 'Q':
-            return PieceType::Queen;
-        case 'K':
-            return PieceType::King;
-        default:
-            return PieceType::None;
-    }
-}
-
 }  // namespace
 
 std::optional<MoveText> parse_plain_san(std::string_view t) {
@@ -185,14 +167,14 @@ std::optional<MoveText> parse_plain_san(std::string_view t) {
         std::size_t at = t[0] == '@' ? 0 : 1;
         if (n != at + 3 || !is_file(t[at + 1]) || !is_rank(t[at + 2])) return std::nullopt;
         mt.form = MoveText::Form::Drop;
-        mt.piece = at == 0 ? PieceType::Pawn : upper_piece(t[0]);
+        mt.piece = at == 0 ? PieceType::Pawn : upper_piece(t[0]).value_or(PieceType::None);
         if (mt.piece == PieceType::None || mt.piece == PieceType::King) return std::nullopt;
         mt.to = square_at(at + 1);
         return mt;
     }
     // Promotion suffix "=Q" (pawn moves only).
     if (n >= 4 && t[n - 2] == '=') {
-        PieceType p = upper_piece(t[n - 1]);
+        PieceType p = upper_piece(t[n - 1]).value_or(PieceType::None);
         if (p == PieceType::None || p == PieceType::Pawn || p == PieceType::King)
             return std::nullopt;
         mt.promotion = p;
@@ -213,7 +195,7 @@ std::optional<MoveText> parse_plain_san(std::string_view t) {
     }
     if (mt.promotion != PieceType::None) return std::nullopt;
     mt.form = MoveText::Form::Piece;
-    mt.piece = upper_piece(t[0]);
+    mt.piece = upper_piece(t[0]).value_or(PieceType::None);
     if (mt.piece == PieceType::None || mt.piece == PieceType::Pawn) return std::nullopt;
     i = 1;
     std::size_t end = n - 2;
