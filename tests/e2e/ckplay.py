@@ -56,6 +56,32 @@ class HarnessError(Exception):
     pass
 
 
+
+def crash_run_args(description):
+    """The command line of the kill -9 crash tests: BINARY WORK TEMPLATES [--seed N] [--soak].
+    Returns (args, seed, soak, rng); the seed also comes from CK_CRASH_SEED, soak from
+    CK_CRASH_SOAK=1, and an unset seed is drawn from the clock and printed for a rerun."""
+    import argparse
+    import random
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("binary")
+    ap.add_argument("work")
+    ap.add_argument("templates")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--soak", action="store_true")
+    a = ap.parse_args()
+    seed = a.seed if a.seed is not None else int(os.environ.get("CK_CRASH_SEED", "0") or 0)
+    if not seed:
+        seed = int(time.time() * 1000) % 1000000007
+    soak = a.soak or os.environ.get("CK_CRASH_SOAK") == "1"
+    print("seed: %d (rerun with CK_CRASH_SEED=%d)%s" % (seed, seed, ", soak" if soak else ""))
+    return a, seed, soak, random.Random(seed)
+
+
+def outbox_message_ids(club):
+    """The Message-IDs of every mail the club has sent so far, in sending order."""
+    return [str(parse(raw)["Message-ID"]).strip() for _, raw in club.transport.all_outgoing()]
+
 def iso(t):
     return t.strftime("%Y-%m-%dT%H:%M:%SZ")
 

@@ -16,11 +16,9 @@ listings, every game (`game show --as referee`), the store's club state (state/:
 leaves, challenges, tournaments, deadlines), every game file (followers in game.ini), the
 ledger (as a set), and the outbox by Message-ID. The default run makes a few dozen kills."""
 
-import argparse
 import email.message
 import email.policy
 import os
-import random
 import re
 import shutil
 import signal
@@ -102,26 +100,13 @@ def state_of(club, games):
                     out[os.path.relpath(path, store)] = text
     with open(os.path.join(store, "ledger", "seen")) as fh:
         out["ledger"] = sorted(set(fh.read().split()))
-    out["outbox"] = sorted(set(str(ckplay.parse(raw)["Message-ID"]).strip()
-                               for _, raw in club.transport.all_outgoing()))
+    out["outbox"] = sorted(set(ckplay.outbox_message_ids(club)))
     return out
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("binary")
-    ap.add_argument("work")
-    ap.add_argument("templates")
-    ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--soak", action="store_true")
-    a = ap.parse_args()
-    seed = a.seed if a.seed is not None else int(os.environ.get("CK_CRASH_SEED", "0") or 0)
-    if not seed:
-        seed = int(time.time() * 1000) % 1000000007
-    soak = a.soak or os.environ.get("CK_CRASH_SOAK") == "1"
+    a, seed, soak, rng = ckplay.crash_run_args(__doc__)
     rounds = 5 if soak else 1
-    print("seed: %d (rerun with CK_CRASH_SEED=%d)%s" % (seed, seed, ", soak" if soak else ""))
-    rng = random.Random(seed)
     binary = os.path.abspath(a.binary)
     problems = []
     total_kills = 0

@@ -18,9 +18,7 @@ then one `serve --once` flushes what is left. Passes when:
     outbox has no Message-ID the clean one lacks.
 The default run (40 games, about 450 mails) stays well under a minute; --soak is longer."""
 
-import argparse
 import os
-import random
 import re
 import shutil
 import signal
@@ -145,28 +143,9 @@ def pending(inbox):
     return n
 
 
-def outbox_ids(club):
-    ids = []
-    for _, raw in club.transport.all_outgoing():
-        ids.append(str(ckplay.parse(raw)["Message-ID"]).strip())
-    return ids
-
-
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("binary")
-    ap.add_argument("work")
-    ap.add_argument("templates")
-    ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--soak", action="store_true")
-    a = ap.parse_args()
-    seed = a.seed if a.seed is not None else int(os.environ.get("CK_CRASH_SEED", "0") or 0)
-    if not seed:
-        seed = int(time.time() * 1000) % 1000000007
-    soak = a.soak or os.environ.get("CK_CRASH_SOAK") == "1"
+    a, seed, soak, rng = ckplay.crash_run_args(__doc__)
     n_games, turns, max_delay = (100, 60, 0.2) if soak else (40, 12, 0.05)
-    print("seed: %d (rerun with CK_CRASH_SEED=%d)%s" % (seed, seed, ", soak" if soak else ""))
-    rng = random.Random(seed)
     binary = os.path.abspath(a.binary)
     shutil.rmtree(a.work, ignore_errors=True)
     clubs = {}
@@ -309,7 +288,8 @@ def main():
             if last_board.get((g, side), (0, None))[1] != want:
                 problems.append("game %d: last board mailed to %s is not the umpire's view %s"
                                 % (g, side, views[side]))
-    clean_ids, crash_ids = outbox_ids(clubs["clean"]), outbox_ids(crash)
+    clean_ids = ckplay.outbox_message_ids(clubs["clean"])
+    crash_ids = ckplay.outbox_message_ids(crash)
     missing = set(clean_ids) - set(crash_ids)
     extra = set(crash_ids) - set(clean_ids)
     if len(set(clean_ids)) != len(clean_ids):
