@@ -20,7 +20,20 @@ void RecordBuilder::set_tag(const std::string& name, const std::string& value) {
     tags_.emplace_back(name, value);
 }
 
-void RecordBuilder::add(const referee::Ruling& ruling) { rulings_.push_back(ruling); }
+void RecordBuilder::add(const referee::Ruling& ruling) {
+    rulings_.push_back(ruling);
+    pictures_.emplace_back();
+}
+
+void RecordBuilder::add(const referee::Ruling& ruling, const referee::Game& after) {
+    if (!ruling.move && !ruling.result) return add(ruling);
+    add(ruling, {after.view_text(rules::Color::White), after.view_text(rules::Color::Black)});
+}
+
+void RecordBuilder::add(const referee::Ruling& ruling, std::array<std::string, 2> pictures) {
+    rulings_.push_back(ruling);
+    pictures_.emplace_back(std::move(pictures));
+}
 
 int RecordBuilder::plies() const {
     int n = 0;
@@ -73,8 +86,9 @@ void RecordBuilder::add_note(int ply, rules::Color by, const std::string& text) 
     for (std::string w; in >> w;) words.push_back(w);
 }
 
-std::string RecordBuilder::referee_record() const {
-    std::string result = "*";
+std::vector<std::pair<std::string, std::string>> RecordBuilder::final_tags(
+    std::string& result) const {
+    result = "*";
     std::vector<std::pair<std::string, std::string>> tags = tags_;
     for (const auto& r : rulings_) {
         if (r.result) result = *r.result;
@@ -90,6 +104,12 @@ std::string RecordBuilder::referee_record() const {
             if (n == "Salt") v = salt_, set = true;
         if (!set) tags.emplace_back("Salt", salt_);
     }
+    return tags;
+}
+
+std::string RecordBuilder::referee_record() const {
+    std::string result;
+    const auto tags = final_tags(result);
     auto commit = [&](int ply) -> std::string {
         auto it = commitments_.find(ply);
         return it == commitments_.end()
@@ -124,6 +144,45 @@ std::string RecordBuilder::referee_record() const {
         white = !white;
     }
     if (!pending.empty()) movetext.add_comment(pending);  // trailing requests (resign, ...)
+    movetext.add(result);
+    return record::write_tags(tags, setup_, result) + movetext.finish();
+}
+
+// The player record as pgn::player_record writes it from the referee record's replay
+// (referee_record_verify.cpp), from the rulings and pictures in memory.
+std::optional<std::string> RecordBuilder::player_record(rules::Color player,
+                                                        const referee::Game& now) const {
+    const int c = static_cast<int>(player);
+    record::LineWrapper movetext;
+    std::vector<std::string> turn;
+    int ply = 0;
+    const auto commit = [&](int n) {
+        if (auto it = commitments_.find(n); it != commitments_.end())
+            turn.push_back("[%commit " + std::to_string(n) + " " + it->second + "]");
+    };
+    const auto end_turn = [&](const std::string& picture) {
+        if (turn.empty()) return;
+        turn.push_back(record::format_view(player, picture));
+        movetext.add_comment(turn);
+        turn.clear();
+    };
+    commit(0);
+    for (std::size_t i = 0; i < rulings_.size(); ++i) {
+        const referee::Ruling& r = rulings_[i];
+        if (r.side == player && r.answer != referee::Answer::Error && !r.ending)
+            turn.push_back(record::format_request(r));
+        for (const auto& a : r.told[c])
+            turn.push_back(record::format_announcement(record::side_word(player), a));
+        if (r.move) commit(++ply);
+        if (r.move || r.result) {
+            if (!pictures_[i]) return std::nullopt;
+            end_turn((*pictures_[i])[c]);
+        }
+    }
+    end_turn(now.view_text(player));
+    std::string result;
+    auto tags = final_tags(result);
+    tags.emplace_back("View", player == rules::Color::White ? "White" : "Black");
     movetext.add(result);
     return record::write_tags(tags, setup_, result) + movetext.finish();
 }

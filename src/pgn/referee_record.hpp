@@ -77,6 +77,7 @@
 // (`[%ann]` with their colour as audience) and, last, `[%view SIDE "BOARD"]` with their picture
 // after the turn (PlayerView::board_text: own pieces, then both pockets). Each `[%commit]` of
 // the referee record is copied, before the `[%view]` of its turn.
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -101,6 +102,11 @@ public:
     void set_tag(const std::string& name, const std::string& value);
     // Every ruling the referee's Game returned, in order (errors included).
     void add(const referee::Ruling& ruling);
+    // The same, keeping both players' pictures of `after` (the game right after the ruling)
+    // when the ruling ends a turn (a move or a result), so that player_record needs no replay.
+    void add(const referee::Ruling& ruling, const referee::Game& after);
+    // The same with the pictures already taken (White's, Black's view_text after the ruling).
+    void add(const referee::Ruling& ruling, std::array<std::string, 2> pictures);
     // Fairness receipts: the salt is written (`[Salt]`) only once the result is known; the
     // receipt of ply N goes at the end of move N's comment.
     void set_salt(std::string salt) { salt_ = std::move(salt); }
@@ -116,15 +122,26 @@ public:
     void add_note(int ply, rules::Color by, const std::string& text);
 
     std::string referee_record() const;
+    // The player record of `player` (format above) from the rulings in memory, byte-identical
+    // to pgn::player_record(referee_record(), player); `now` is the game after the last ruling.
+    // nullopt when a turn-ending ruling was added without its pictures (add(ruling) alone).
+    std::optional<std::string> player_record(rules::Color player, const referee::Game& now) const;
 
     const std::vector<referee::Ruling>& rulings() const { return rulings_; }
     // The value given for a tag, or nullptr.
     const std::string* tag(const std::string& name) const;
 
 private:
+    // The tags as referee_record writes them (Termination and Salt set from the rulings) and
+    // the result.
+    std::vector<std::pair<std::string, std::string>> final_tags(std::string& result) const;
+
     referee::GameSetup setup_;
     std::vector<std::pair<std::string, std::string>> tags_;
     std::vector<referee::Ruling> rulings_;
+    // Per ruling: White's and Black's pictures after it, for turn-ending rulings added with
+    // the game; nullopt otherwise.
+    std::vector<std::optional<std::array<std::string, 2>>> pictures_;
     std::string salt_;
     std::map<int, std::string> commitments_;
     std::map<int, std::vector<std::string>> notes_;  // ply -> comment words

@@ -1,4 +1,5 @@
 // Verification of a referee record by replay, and what is rebuilt from it (referee_record.hpp).
+#include <array>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -306,9 +307,13 @@ core::Result<RecordCheck, RecordError> verify_referee_record(const std::string& 
 
 core::Result<OpenedRecord, RecordError> open_referee_record(const std::string& text,
                                                             const std::string& salt) {
-    std::vector<Ruling> rulings;
-    auto collect = [](void* ctx, const Ruling& r, const referee::Game&) {
-        static_cast<std::vector<Ruling>*>(ctx)->push_back(r);
+    // Each ruling with the players' pictures after it when it ends a turn
+    // (RecordBuilder::player_record needs them).
+    std::vector<std::pair<Ruling, std::array<std::string, 2>>> rulings;
+    auto collect = [](void* ctx, const Ruling& r, const referee::Game& g) {
+        std::array<std::string, 2> pictures;
+        if (r.move || r.result) pictures = {g.view_text(Color::White), g.view_text(Color::Black)};
+        static_cast<decltype(rulings)*>(ctx)->emplace_back(r, std::move(pictures));
     };
     Receipts receipts;
     receipts.salt = salt;
@@ -316,7 +321,12 @@ core::Result<OpenedRecord, RecordError> open_referee_record(const std::string& t
     if (!r) return core::unexpected(r.error());
     RecordBuilder builder(r.value().setup);
     for (const auto& [name, value] : r.value().tags) builder.set_tag(name, value);
-    for (const auto& ruling : rulings) builder.add(ruling);
+    for (auto& [ruling, pictures] : rulings) {
+        if (ruling.move || ruling.result)
+            builder.add(ruling, std::move(pictures));
+        else
+            builder.add(ruling);
+    }
     builder.set_salt(receipts.salt);
     for (const auto& [ply, hex] : receipts.recorded) builder.add_commitment(ply, hex);
     for (std::size_t n = 0; n < receipts.computed.size(); ++n)
