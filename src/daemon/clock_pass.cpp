@@ -32,7 +32,7 @@ enum class Event { None, Reminder, Forfeit };
 // The effects of one game at `now` into `tx`.
 core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId id,
                                             store::Transaction& tx, core::TimePoint now) {
-    auto loaded = load_game(desk.store, id);
+    auto loaded = desk.games.load(desk.store, id);
     if (!loaded) return core::unexpected(loaded.error());
     StoredGame& g = *loaded;
     const auto tc = clock_control(g.meta);
@@ -52,7 +52,7 @@ core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId 
         index_deadline(desk.store, tx, id, std::nullopt);
         auto ended = end_game(g, late == Color::White ? "0-1" : "1-0", "forfeit");
         if (!ended) return core::unexpected(ended.error());
-        if (auto saved = save_game(tx, id, g); !saved) return core::unexpected(saved.error());
+        if (auto saved = desk.games.save(tx, id, g); !saved) return core::unexpected(saved.error());
         // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp).
         const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
         if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
@@ -99,7 +99,8 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
     ClockReport report;
     auto& log = core::operator_log();
     // Only the games whose deadline, or reminder, is due (deadline_index.hpp).
-    const auto ids = games_due(store, now + Day * std::max(0, desk.config.reminder_days));
+    const core::TimePoint horizon = now + Day * std::max(0, desk.config.reminder_days);
+    const auto ids = games_due(store, horizon);
     for (const store::GameId id : ids) {
         store::Transaction tx(now);
         auto event = clock_game(desk, id, tx, now);
@@ -123,6 +124,15 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
         } else {
             ++report.reminders;
             log.info("game " + std::to_string(id) + ": reminder sent");
+        }
+    }
+    // The watermark moves on to the earliest entry left (deadline_index.hpp).
+    store::Transaction tx(now);
+    raise_watermark(store, tx, horizon);
+    if (!tx.empty()) {
+        if (auto committed = store.commit(tx); !committed) {
+            log.error("clock pass: deadline watermark: " + committed.error().message);
+            ++report.failed;
         }
     }
     return report;

@@ -19,6 +19,17 @@ std::string record_error_text(const pgn::RecordError& e) {
            e.message;
 }
 
+// `player`'s record: from the rulings in memory, else (a ruling recorded without the pictures)
+// derived from the referee record's text `referee_text`.
+core::Result<std::string, std::string> player_record_of(const StoredGame& g,
+                                                        const std::string& referee_text,
+                                                        rules::Color player) {
+    if (auto kept = g.record.player_record(player, g.game)) return std::move(*kept);
+    auto r = pgn::player_record(referee_text, player);
+    if (!r) return core::unexpected(record_error_text(r.error()));
+    return std::move(*r);
+}
+
 // "a@x, b@y" -> {"a@x", "b@y"}.
 std::vector<std::string> split_followers(const std::string& value) {
     std::vector<std::string> out;
@@ -216,38 +227,53 @@ core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const Rec
     return StoredGame{std::move(m), std::move(*game), std::move(record)};
 }
 
-core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id) {
+core::Result<StoredGame, std::string> load_game_from(const std::string& ini,
+                                                     const std::string& record, store::GameId id) {
     const std::string gid = "game " + std::to_string(id) + ": ";
-    auto ini = store.read_game_file(id, "game.ini");
-    if (!ini) return core::unexpected(gid + ini.error().message);
-    auto meta = parse_game_ini(*ini);
+    auto meta = parse_game_ini(ini);
     if (!meta) return core::unexpected(gid + meta.error());
-    auto text = store.read_game_file(id, "record.pgn");
-    if (!text) return core::unexpected(gid + text.error().message);
-    auto opened = pgn::open_referee_record(*text, meta->hidden ? meta->salt : std::string());
+    auto opened = pgn::open_referee_record(record, meta->hidden ? meta->salt : std::string());
     if (!opened) return core::unexpected(gid + record_error_text(opened.error()));
     for (const GameNote& n : meta->notes) opened->builder.add_note(n.ply, n.by, n.text);
     return StoredGame{std::move(*meta), std::move(opened->game), std::move(opened->builder)};
 }
 
+core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id) {
+    const std::string gid = "game " + std::to_string(id) + ": ";
+    auto ini = store.read_game_file(id, "game.ini");
+    if (!ini) return core::unexpected(gid + ini.error().message);
+    auto text = store.read_game_file(id, "record.pgn");
+    if (!text) return core::unexpected(gid + text.error().message);
+    return load_game_from(*ini, *text, id);
+}
+
+core::Result<GameFileTexts, std::string> game_files(const StoredGame& g) {
+    GameFileTexts files;
+    files.ini = format_game_ini(g.meta);
+    files.record = g.record.referee_record();
+    for (rules::Color c : {rules::Color::White, rules::Color::Black}) {
+        auto text = player_record_of(g, files.record, c);
+        if (!text) return core::unexpected(text.error());
+        (c == rules::Color::White ? files.white : files.black) = std::move(*text);
+    }
+    return files;
+}
+
 core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId id,
                                           const StoredGame& g) {
-    const std::string text = g.record.referee_record();
-    auto white = pgn::player_record(text, rules::Color::White);
-    if (!white) return core::unexpected(record_error_text(white.error()));
-    auto black = pgn::player_record(text, rules::Color::Black);
-    if (!black) return core::unexpected(record_error_text(black.error()));
-    tx.write_game_file(id, "game.ini", format_game_ini(g.meta));
-    tx.write_game_file(id, "record.pgn", text);
-    tx.write_game_file(id, "white.pgn", std::move(*white));
-    tx.write_game_file(id, "black.pgn", std::move(*black));
+    auto files = game_files(g);
+    if (!files) return core::unexpected(files.error());
+    tx.write_game_file(id, "game.ini", std::move(files->ini));
+    tx.write_game_file(id, "record.pgn", std::move(files->record));
+    tx.write_game_file(id, "white.pgn", std::move(files->white));
+    tx.write_game_file(id, "black.pgn", std::move(files->black));
     return {};
 }
 
 referee::Ruling play_request(StoredGame& g, const std::string& text) {
     referee::Ruling r = g.game.request(text);
     if (r.answer == referee::Answer::Error) return r;
-    g.record.add(r);
+    g.record.add(r, g.game);
     if (r.move && g.game.hidden() && !g.record.salt().empty())
         g.record.add_commitment(g.record.plies(),
                                 g.game.commitment(g.record.salt(), g.record.plies()));
@@ -259,7 +285,7 @@ core::Result<void, std::string> end_game(StoredGame& g, const std::string& resul
                                          const std::string& reason) {
     auto r = g.game.end_by(result, reason);
     if (!r) return core::unexpected(r.error());
-    g.record.add(*r);
+    g.record.add(*r, g.game);
     g.meta.draw_offer.reset();
     return {};
 }
@@ -269,9 +295,7 @@ core::Result<std::string, std::string> record_text(const StoredGame& g, const st
     if (as == "referee") return text;
     if (as != "white" && as != "black")
         return core::unexpected(std::string("--as must be white, black or referee"));
-    auto r = pgn::player_record(text, as == "white" ? rules::Color::White : rules::Color::Black);
-    if (!r) return core::unexpected(record_error_text(r.error()));
-    return std::move(*r);
+    return player_record_of(g, text, as == "white" ? rules::Color::White : rules::Color::Black);
 }
 
 // The one maker of the key outside the referee's tests (referee/game.hpp).

@@ -5,8 +5,9 @@
 //                announcement and the result, ends by agreement or on time included
 //                (`[%end ...]`). Loading a game = pgn::open_referee_record, which replays and
 //                verifies it through a fresh referee::Game.
-//   white.pgn    White's player record, black.pgn Black's: derived from record.pgn on every
-//                write (never read back by the daemon; `pgn` mails and `game pgn --as` use them)
+//   white.pgn    White's player record, black.pgn Black's: rewritten on every write, from the
+//                rulings in memory (the same bytes as deriving them from record.pgn); never read
+//                back by the daemon (`pgn` mails and `game pgn --as` use them)
 //   game.ini     what a PGN cannot hold, as key = value lines: white, black (registered
 //                addresses), created (ISO 8601), time (the exact time-control spec), draw_offer
 //                ("white"/"black": the side whose draw offer is pending; empty: none), salt
@@ -97,8 +98,19 @@ struct RecordTags {
 // A fresh game: the setup from `meta`, the record with the roster tags (Date from
 // meta.created), `[Mode "EM"]` and TimeControl.
 core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const RecordTags& tags);
-// Reads game.ini and record.pgn and replays (and so verifies) the record.
+// Reads game.ini and record.pgn and replays (and so verifies) the record. The daemon's pass
+// loads through its GameRepository (game_repository.hpp), which replays only when it must.
 core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id);
+// The same from the two files' texts (errors name game `id`).
+core::Result<StoredGame, std::string> load_game_from(const std::string& ini,
+                                                     const std::string& record, store::GameId id);
+
+// The four files of a game, written from memory: the player records come from the rulings
+// (pgn::RecordBuilder::player_record), byte-identical to deriving them from record.pgn.
+struct GameFileTexts {
+    std::string ini, record, white, black;
+};
+core::Result<GameFileTexts, std::string> game_files(const StoredGame& g);
 // Queues game.ini, record.pgn, white.pgn and black.pgn in `tx`.
 core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId id,
                                           const StoredGame& g);

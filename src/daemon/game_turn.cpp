@@ -250,7 +250,7 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
                                                  const std::string& disc, store::Transaction& tx) {
     auto& log = core::operator_log();
     const store::GameId gid = parse_id(v.game);
-    auto loaded = load_game(desk.store, gid);
+    auto loaded = desk.games.load(desk.store, gid);
     if (!loaded) return core::unexpected(loaded.error());
     StoredGame& g = *loaded;
     const Color me = v.colour;
@@ -293,7 +293,7 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
     }
     const bool changed =
         ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer || !turn.notes.empty();
-    if (changed) CK_TRY(save_game(tx, gid, g));
+    if (changed) CK_TRY(desk.games.save(tx, gid, g));
     // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp).
     const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates};
     if (changed && g.game.over() && !over_before) CK_TRY(record_game_end(club_desk, gid, g, tx));

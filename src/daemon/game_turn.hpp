@@ -27,6 +27,7 @@
 #include "daemon/commands.hpp"
 #include "daemon/config.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/game_repository.hpp"
 #include "daemon/players.hpp"
 #include "mail/message.hpp"
 #include "store/store.hpp"
@@ -41,6 +42,7 @@ struct GameDesk {
     const store::Store& store;
     const compose::Templates& templates;
     const std::string& secret;
+    GameRepository& games;  // loads and saves the games (game_repository.hpp)
 };
 
 // The envelope of a game mail to player `c` of `meta`: to the registered address, Reply-To the

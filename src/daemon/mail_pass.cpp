@@ -183,7 +183,7 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
     auto game = start_game(meta, tags);
     if (!game) return core::unexpected(game.error());
 
-    CK_TRY(save_game(tx, id, *game));
+    CK_TRY(games_.save(tx, id, *game));
     // White's clock starts with the game-start mail (game_clock.hpp).
     std::optional<compose::Deadline> first_deadline;
     if (auto tc = clock_control(meta); tc) {
@@ -284,7 +284,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
 }
 
 ClockReport Daemon::tick(const core::Clock& clock) {
-    return run_clock_pass(GameDesk{config_, players_, store_, templates_, secret_}, store_,
+    return run_clock_pass(GameDesk{config_, players_, store_, templates_, secret_, games_}, store_,
                           clock.now());
 }
 
@@ -350,8 +350,9 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
             break;
         case AuthVerdict::Kind::Accept:  // daemon/game_turn.hpp
             tx.mark_seen(v.message_id);
-            CK_TRY(answer_game_mail(GameDesk{config_, players_, store_, templates_, secret_}, msg,
-                                    v, commands, disc, tx));
+            CK_TRY(
+                answer_game_mail(GameDesk{config_, players_, store_, templates_, secret_, games_},
+                                 msg, v, commands, disc, tx));
             break;
     }
     auto committed = store_.commit(tx);

@@ -23,6 +23,7 @@
 #include "core/result.hpp"
 #include "daemon/clock_pass.hpp"
 #include "daemon/config.hpp"
+#include "daemon/game_repository.hpp"
 #include "daemon/players.hpp"
 #include "mail/source.hpp"
 #include "store/store.hpp"
@@ -66,12 +67,14 @@ public:
     static core::Result<Daemon, std::string> open(
         const Config& config, const std::filesystem::path& templates_dir,
         std::chrono::milliseconds store_wait = std::chrono::milliseconds{0},
-        store::Store::Sweep sweep = store::Store::Sweep::All);
+        store::Store::Sweep sweep = store::Store::Sweep::TopDirs);
 
     const Config& config() const { return config_; }
     store::Store& store() { return store_; }
     const Players& players() const { return players_; }
     const compose::Templates& templates() const { return templates_; }
+    // The games as the passes load and save them (game_repository.hpp).
+    const GameRepository& games() const { return games_; }
     // Registers a player (Players::add) in a transaction of its own, committed.
     core::Result<void, std::string> add_player(const std::string& name,
                                                const std::string& address) {
@@ -116,6 +119,7 @@ private:
     Players players_;
     compose::Templates templates_;
     std::string secret_;
+    GameRepository games_;
 };
 
 // The operator's look at a game: "white"/"black" -> that player's view board text and what they

@@ -1,0 +1,52 @@
+#include "daemon/game_repository.hpp"
+
+#include <utility>
+
+namespace ck::daemon {
+
+core::Result<StoredGame, std::string> GameRepository::load(const store::Store& store,
+                                                           store::GameId id) {
+    const std::string gid = "game " + std::to_string(id) + ": ";
+    auto ini = store.read_game_file(id, "game.ini");
+    if (!ini) return core::unexpected(gid + ini.error().message);
+    auto record = store.read_game_file(id, "record.pgn");
+    if (!record) return core::unexpected(gid + record.error().message);
+    if (auto it = kept_.find(id);
+        it != kept_.end() && it->second.ini == *ini && it->second.record == *record) {
+        it->second.used = ++tick_;
+        ++kept_loads_;
+        return it->second.game;
+    }
+    kept_.erase(id);
+    ++replays_;
+    auto game = load_game_from(*ini, *record, id);
+    if (!game) return game;
+    keep(id, std::move(*ini), std::move(*record), *game);
+    return game;
+}
+
+core::Result<void, std::string> GameRepository::save(store::Transaction& tx, store::GameId id,
+                                                     const StoredGame& g) {
+    auto files = game_files(g);
+    if (!files) return core::unexpected(files.error());
+    keep(id, files->ini, files->record, g);
+    tx.write_game_file(id, "game.ini", std::move(files->ini));
+    tx.write_game_file(id, "record.pgn", std::move(files->record));
+    tx.write_game_file(id, "white.pgn", std::move(files->white));
+    tx.write_game_file(id, "black.pgn", std::move(files->black));
+    return {};
+}
+
+void GameRepository::keep(store::GameId id, std::string ini, std::string record,
+                          const StoredGame& g) {
+    if (kept_.size() >= capacity_ && kept_.find(id) == kept_.end()) {
+        auto oldest = kept_.begin();
+        for (auto it = kept_.begin(); it != kept_.end(); ++it)
+            if (it->second.used < oldest->second.used) oldest = it;
+        kept_.erase(oldest);
+    }
+    if (capacity_ == 0) return;
+    kept_.insert_or_assign(id, Kept{std::move(ini), std::move(record), g, ++tick_});
+}
+
+}  // namespace ck::daemon
