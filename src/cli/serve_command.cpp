@@ -116,8 +116,7 @@ int run_serve(const Args& args) {
     bool first_pass = true;
     for (;;) {
         daemon::StepReport report;
-        // The first opening swept the game directories for temp files; serve.lock keeps any
-        // other serve away, and nothing else writes temp files there (store.hpp, Sweep).
+        // Only the store's own directories are swept (store.hpp, Sweep).
         if (auto d =
                 daemon::Daemon::open(*config, templates, StoreWait, store::Store::Sweep::TopDirs);
             !d) {

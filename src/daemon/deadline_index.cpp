@@ -9,6 +9,19 @@ namespace {
 
 constexpr const char* IndexMark = "deadline-index";
 using MarkTable = store::Table<store::CountCodec<store::Namespace::Meta>>;
+constexpr const char* Watermark = "next-deadline";
+
+// meta/next-deadline (deadline_index.hpp): an instant, as a deadlines entry.
+struct WatermarkCodec {
+    using Value = core::TimePoint;
+    static constexpr store::Namespace ns = store::Namespace::Meta;
+    static constexpr int version = 1;
+    static std::string encode(const core::TimePoint& t) { return DeadlineCodec::encode(t); }
+    static core::Result<core::TimePoint, std::string> decode(std::string_view body) {
+        return DeadlineCodec::decode(body);
+    }
+};
+using WatermarkTable = store::Table<WatermarkCodec>;
 
 store::GameId game_of_key(const std::string& key) {
     if (key.empty() || key.size() > 19 || key.find_first_not_of("0123456789") != std::string::npos)
@@ -41,6 +54,9 @@ void index_deadline(const store::Store& store, store::Transaction& tx, store::Ga
     if (now && *now == deadline) return;
     if (deadline) {
         DeadlineTable::put(tx, key, *deadline);
+        // The watermark stays no later than every entry; an unreadable one is rewritten.
+        auto mark = WatermarkTable::get(store, Watermark, &tx);
+        if (!mark || !*mark || **mark > *deadline) WatermarkTable::put(tx, Watermark, *deadline);
     } else {
         DeadlineTable::erase(tx, key);
     }
@@ -48,6 +64,10 @@ void index_deadline(const store::Store& store, store::Transaction& tx, store::Ga
 
 std::vector<store::GameId> games_due(const store::Store& store, core::TimePoint t) {
     std::vector<store::GameId> due;
+    // A missing watermark with entries (a store indexed before it existed) or an unreadable
+    // one: the entries are read.
+    auto mark = WatermarkTable::get(store, Watermark);
+    if (mark && *mark && **mark > t) return due;
     for (const std::string& key : DeadlineTable::keys(store)) {
         const store::GameId id = game_of_key(key);
         if (id == 0) continue;
@@ -56,6 +76,21 @@ std::vector<store::GameId> games_due(const store::Store& store, core::TimePoint 
     }
     std::sort(due.begin(), due.end());
     return due;
+}
+
+void raise_watermark(const store::Store& store, store::Transaction& tx, core::TimePoint t) {
+    auto mark = WatermarkTable::get(store, Watermark, &tx);
+    if (mark && *mark && **mark > t) return;
+    std::optional<core::TimePoint> earliest;
+    auto all = DeadlineTable::all(store, &tx);
+    if (!all) return;  // an unreadable entry: the watermark stays, the next pass reads again
+    for (const auto& [key, at] : *all)
+        if (game_of_key(key) != 0 && (!earliest || at < *earliest)) earliest = at;
+    if (mark && *mark == earliest) return;
+    if (earliest)
+        WatermarkTable::put(tx, Watermark, *earliest);
+    else
+        WatermarkTable::erase(tx, Watermark);
 }
 
 core::Result<void, std::string> ensure_deadline_index(store::Store& store, core::TimePoint now) {

@@ -11,6 +11,10 @@
 // true deadline (or erases the entry) then.
 // A store without the index (written before it; the mark meta/deadline-index is missing) gets
 // it built once by ensure_deadline_index, on the daemon's open.
+// The watermark meta/next-deadline is an instant NO LATER than every entry (it may be earlier):
+// a write of an entry earlier than it lowers it in the same transaction, and games_due reads
+// the entries only once the watermark is due, so an idle pass costs the same over one game or
+// thousands. The clock pass raises it again to the earliest entry it leaves (raise_watermark).
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,8 +44,13 @@ void index_deadline(const store::Store& store, store::Transaction& tx, store::Ga
                     std::optional<core::TimePoint> deadline);
 
 // The games whose indexed deadline is at or before `t`, ascending (an unreadable entry counts as
-// due: the clock pass then rewrites it).
+// due: the clock pass then rewrites it); none, without reading the entries, while the
+// watermark is after `t`.
 std::vector<store::GameId> games_due(const store::Store& store, core::TimePoint t);
+// When the watermark is missing or at or before `t`: queues into `tx` the earliest entry the
+// store holds (with `tx`'s writes) as the watermark, when that differs from the stored one (no
+// entry: the watermark is erased). The clock pass calls it after the games due at `t`.
+void raise_watermark(const store::Store& store, store::Transaction& tx, core::TimePoint t);
 
 // Builds the index when the store has none: every timed game in progress is loaded once.
 core::Result<void, std::string> ensure_deadline_index(store::Store& store, core::TimePoint now);

@@ -62,7 +62,8 @@ core::Result<std::map<std::string, std::string>, std::string> parse_state_file(s
         }
         if (len > s.size() - pos || s.size() - pos - len < 1 || s[pos + len] != '\n')
             return core::unexpected(std::string("truncated record"));
-        records[key] = std::string(s.substr(pos, len));
+        // Keys are written sorted (encode_state_file): each goes at the end, in constant time.
+        records.insert_or_assign(records.end(), key, std::string(s.substr(pos, len)));
         pos += len + 1;
     }
     if (pos != s.size()) return core::unexpected(std::string("data after end line"));

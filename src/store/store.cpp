@@ -118,6 +118,12 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sw
          {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
         if (auto made = ensure_directory(root / sub); !made) return made;
     }
+    // A store without the state/ version line is new, or was written by a version from before
+    // journals, which wrote game files through temp files in their directories: sweep those
+    // once (Store::Sweep).
+    std::error_code exists_ec;
+    const bool first_layout = !fs::exists(root / "state" / "format", exists_ec);
+    if (first_layout) sweep = Store::Sweep::All;
     if (auto format = check_state_format(root / "state" / "format"); !format) return format;
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
     // nothing committed that a journal cannot redo.
@@ -251,9 +257,16 @@ core::Result<void, core::IoError> Store::scan_counters() {
     if (!counter) return core::unexpected(counter.error());
     durable_next_game_ = *counter;
     next_game_ = std::max<GameId>(*counter, 1);
-    auto games = list_games();
-    if (!games) return core::unexpected(games.error());
-    if (!games->empty()) next_game_ = std::max(next_game_, games->back() + 1);
+    // The counters file is raised with every applied game (apply_record), so it is trusted
+    // when the directory of the id it hands out next does not exist yet (one stat); else (a
+    // store without one, or one that lags) the game directories are listed (one directory
+    // read, which grows with the store).
+    std::error_code ec;
+    if (!fs::exists(root_ / "counters", ec) || fs::exists(game_dir(next_game_), ec)) {
+        auto games = list_games();
+        if (!games) return core::unexpected(games.error());
+        if (!games->empty()) next_game_ = std::max(next_game_, games->back() + 1);
+    }
 
     std::uint64_t max_seq = 0;
     for (const fs::path& dir : {outbox_dir(), outbox_dir() / "failed"}) {

@@ -74,9 +74,10 @@ public:
     // removes temp files left by a crash and replays any journal found.
     // `wait`: how long to wait for the lock while another process holds it (0: fail at once).
     // `sweep`: All looks for temp files in every game directory too (one directory read per
-    // game); TopDirs only in the store's own directories, for a process that swept at its first
-    // open and reopens the store it keeps serving (the store never writes temp files into game
-    // directories; only a crash of another program could leave one there).
+    // game); TopDirs only in the store's own directories. The store never writes temp files
+    // into game directories (game files are rewritten in place, covered by the journal); only
+    // versions from before journals did, so a store opened for the first time by this layout
+    // (no state/format yet) is swept whole whatever `sweep` says, and TopDirs is enough after.
     enum class Sweep : std::uint8_t { All, TopDirs };
     static core::Result<Store, core::IoError> open(
         const std::filesystem::path& root,

@@ -1,0 +1,127 @@
+// The deadline index and its watermark (daemon/deadline_index.hpp): games_due gives exactly the
+// games whose entry is due, whatever mix of earlier, later and erased entries and watermark
+// raises came before; while the watermark is in the future it reads no entry.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <random>
+
+#include "daemon/deadline_index.hpp"
+#include "store/store.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using ck::core::TimePoint;
+
+TimePoint at_hour(int h) {
+    return std::chrono::system_clock::from_time_t(1795262400) + std::chrono::hours(h);
+}
+
+struct TempStore {
+    fs::path root = fs::temp_directory_path() / ("ck-deadline-index-" + std::to_string(::getpid()));
+    std::optional<ck::store::Store> store;
+    TempStore() {
+        fs::remove_all(root);
+        auto s = ck::store::Store::open(root);
+        REQUIRE(s);
+        store.emplace(std::move(*s));
+    }
+    ~TempStore() {
+        store.reset();
+        std::error_code ec;
+        fs::remove_all(root, ec);
+    }
+};
+
+void commit(ck::store::Store& store, ck::store::Transaction& tx) { REQUIRE(store.commit(tx)); }
+
+const std::string* watermark(const ck::store::Store& store) {
+    return store.record(ck::store::Namespace::Meta, "next-deadline");
+}
+
+}  // namespace
+
+TEST_CASE("the watermark follows the earliest entry and skips the entries while it is ahead",
+          "[daemon][deadlines]") {
+    TempStore t;
+    auto& store = *t.store;
+    {
+        ck::store::Transaction tx(at_hour(0));
+        ck::daemon::index_deadline(store, tx, 1, at_hour(10));
+        ck::daemon::index_deadline(store, tx, 2, at_hour(20));
+        commit(store, tx);
+    }
+    REQUIRE(watermark(store));
+    CHECK(watermark(store)->find("T22:00:00Z") != std::string::npos);  // 12:00 + 10 h
+    CHECK(ck::daemon::games_due(store, at_hour(9)).empty());
+    CHECK(ck::daemon::games_due(store, at_hour(10)) == std::vector<ck::store::GameId>{1});
+
+    // Game 1's entry goes (its game ended): the watermark stays early, nothing is due at 10 h,
+    // and the clock pass's raise moves it to game 2's entry.
+    {
+        ck::store::Transaction tx(at_hour(1));
+        ck::daemon::index_deadline(store, tx, 1, std::nullopt);
+        commit(store, tx);
+    }
+    CHECK(ck::daemon::games_due(store, at_hour(10)).empty());
+    {
+        ck::store::Transaction tx(at_hour(10));
+        ck::daemon::raise_watermark(store, tx, at_hour(10));
+        commit(store, tx);
+    }
+    REQUIRE(watermark(store));
+    CHECK(watermark(store)->find("2026-11-22T08:00:00Z") != std::string::npos);  // + 20 h
+    {  // A raise while the watermark is ahead changes nothing.
+        ck::store::Transaction tx(at_hour(11));
+        ck::daemon::raise_watermark(store, tx, at_hour(11));
+        CHECK(tx.empty());
+    }
+    // A store indexed before the watermark existed: the entries are read.
+    {
+        ck::store::Transaction tx(at_hour(12));
+        tx.erase_record(ck::store::Namespace::Meta, "next-deadline");
+        commit(store, tx);
+    }
+    CHECK(ck::daemon::games_due(store, at_hour(20)) == std::vector<ck::store::GameId>{2});
+    // An earlier entry lowers it again.
+    {
+        ck::store::Transaction tx(at_hour(13));
+        ck::daemon::index_deadline(store, tx, 3, at_hour(15));
+        commit(store, tx);
+    }
+    CHECK(ck::daemon::games_due(store, at_hour(15)) == std::vector<ck::store::GameId>{3});
+}
+
+TEST_CASE("games_due equals the entries due after any sequence of writes and raises",
+          "[daemon][deadlines]") {
+    TempStore t;
+    auto& store = *t.store;
+    std::mt19937 rng(11);
+    std::map<ck::store::GameId, int> truth;  // game -> hour of its entry
+    for (int step = 0; step < 400; ++step) {
+        ck::store::Transaction tx(at_hour(step));
+        const int what = static_cast<int>(rng() % 10);
+        const ck::store::GameId id = 1 + rng() % 12;
+        if (what < 6) {
+            const int hour = static_cast<int>(rng() % 100);
+            ck::daemon::index_deadline(store, tx, id, at_hour(hour));
+            truth[id] = hour;
+        } else if (what < 8) {
+            ck::daemon::index_deadline(store, tx, id, std::nullopt);
+            truth.erase(id);
+        } else {
+            ck::daemon::raise_watermark(store, tx, at_hour(static_cast<int>(rng() % 100)));
+        }
+        if (!tx.empty()) commit(store, tx);
+        const int probe = static_cast<int>(rng() % 110);
+        std::vector<ck::store::GameId> expected;
+        for (const auto& [g, hour] : truth)
+            if (hour <= probe) expected.push_back(g);
+        INFO("step " << step << " probe " << probe);
+        CHECK(ck::daemon::games_due(store, at_hour(probe)) == expected);
+    }
+}
