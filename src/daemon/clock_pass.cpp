@@ -22,8 +22,7 @@ core::Result<void, std::string> queue(const GameDesk& desk, store::Transaction& 
                                       std::optional<mail::Attachment> attachment = {}) {
     if (!mail) return core::unexpected(mail.error().message);
     if (attachment) mail->attachments.push_back(std::move(*attachment));
-    tx.queue_mail(
-        store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
+    tx.queue_outgoing(desk.config.referee_address, address, std::move(*mail));
     return {};
 }
 

@@ -44,6 +44,14 @@ std::vector<std::string> split_followers(const std::string& value) {
 
 }  // namespace
 
+store::GameId game_id_of(const std::string& text) {
+    try {
+        return static_cast<store::GameId>(std::stoull(text));
+    } catch (...) {
+        return 0;
+    }
+}
+
 std::string format_game_ini(const GameMeta& m) {
     std::string s;
     s += "variant = " + m.variant + "\n";

@@ -65,6 +65,9 @@ struct GameMeta {
     }
 };
 
+// The game id a reply address or a command names ("7"); 0 when the text is not one.
+store::GameId game_id_of(const std::string& text);
+
 std::string format_game_ini(const GameMeta& meta);
 core::Result<GameMeta, std::string> parse_game_ini(const std::string& text);
 

@@ -33,14 +33,6 @@ std::vector<std::string> split_lines(const std::string& text) {
     return out;
 }
 
-store::GameId parse_id(const std::string& s) {
-    try {
-        return static_cast<store::GameId>(std::stoull(s));
-    } catch (...) {
-        return 0;
-    }
-}
-
 const char* side_name(Color c) { return c == Color::White ? "white" : "black"; }
 
 // One incoming mail's answers, queued into the transaction.
@@ -249,7 +241,7 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
                                                  const std::vector<Command>& commands,
                                                  const std::string& disc, store::Transaction& tx) {
     auto& log = core::operator_log();
-    const store::GameId gid = parse_id(v.game);
+    const store::GameId gid = game_id_of(v.game);
     auto loaded = desk.games.load(desk.store, gid);
     if (!loaded) return core::unexpected(loaded.error());
     StoredGame& g = *loaded;

@@ -37,64 +37,6 @@ namespace {
 
 using rules::Color;
 
-constexpr const char* RefereeName = "Crazykrieg referee";
-
-Color other(Color c) { return c == Color::White ? Color::Black : Color::White; }
-
-store::GameId parse_id(const std::string& s) {
-    try {
-        return static_cast<store::GameId>(std::stoull(s));
-    } catch (...) {
-        return 0;
-    }
-}
-
-// Builds envelopes and queues rendered mails into one transaction.
-class Mailer {
-public:
-    Mailer(const Config& config, const Players& players, const std::string& secret,
-           store::Transaction& tx)
-        : config_(config), players_(players), secret_(secret), tx_(tx) {}
-
-    core::Result<compose::Envelope, std::string> game_envelope(const std::string& game,
-                                                               const GameMeta& meta, Color c,
-                                                               std::string discriminator) const {
-        compose::Envelope env = base(meta.address(c), std::move(discriminator));
-        env.game_id = game;
-        auto reply = build_reply_address(config_.referee_address, game, c, secret_);
-        if (!reply) return core::unexpected(reply.error().message);
-        env.reply_to = {RefereeName, *reply};
-        const Player* opp = players_.find(meta.address(other(c)));
-        env.opponent_name = opp ? opp->name : meta.address(other(c));
-        return env;
-    }
-
-    compose::Envelope base(const std::string& address, std::string discriminator) const {
-        compose::Envelope env;
-        env.from = {RefereeName, config_.referee_address};
-        const Player* p = players_.find(address);
-        env.to = {p ? p->name : std::string(), address};
-        env.player_name = p ? p->name : std::string();
-        env.date = tx_.now();
-        env.discriminator = std::move(discriminator);
-        return env;
-    }
-
-    core::Result<void, std::string> queue(const compose::MailResult& mail,
-                                          const std::string& address) {
-        if (!mail) return core::unexpected(mail.error().message);
-        tx_.queue_mail(
-            store::SpooledMail{config_.referee_address, {address}, mail::render_mime(*mail)});
-        return {};
-    }
-
-private:
-    const Config& config_;
-    const Players& players_;
-    const std::string& secret_;
-    store::Transaction& tx_;
-};
-
 }  // namespace
 
 core::Result<std::string, std::string> load_or_create_secret(const std::string& path) {
@@ -194,18 +136,18 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
             index_deadline(store_, tx, id, **at);  // daemon/deadline_index.hpp
         }
     }
-    Mailer mailer(config_, players_, secret_, tx);
+    const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
     auto rating_lines = start_rating_lines(store_, players_, meta, &tx);
     if (!rating_lines) return core::unexpected(rating_lines.error());
     for (Color c : {Color::White, Color::Black}) {
-        auto env = mailer.game_envelope(gid, meta, c, "");
+        auto env = game_envelope(desk, gid, meta, c, "", tx);
         if (!env) return core::unexpected(env.error());
         env->ratings = *rating_lines;
         add_receipt(*env, *game);  // receipt_line.hpp
-        CK_TRY(mailer.queue(
-            compose::game_start_mail(templates_, *env, game->game.view(c),
-                                     c == Color::White ? first_deadline : std::nullopt),
-            meta.address(c)));
+        auto mail = compose::game_start_mail(templates_, *env, game->game.view(c),
+                                             c == Color::White ? first_deadline : std::nullopt);
+        if (!mail) return core::unexpected(mail.error().message);
+        tx.queue_outgoing(config_.referee_address, meta.address(c), std::move(*mail));
     }
     core::operator_log().info("game " + gid + " created: " + meta.variant +
                               (meta.hidden ? " hidden" : "") + ", " + meta.white + " - " +
@@ -302,7 +244,7 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
     ctx.secret = secret_;
     ctx.player_address = [this](const std::string& game,
                                 rules::Color c) -> std::optional<std::string> {
-        const store::GameId gid = parse_id(game);
+        const store::GameId gid = game_id_of(game);
         if (gid == 0) return std::nullopt;
         auto ini = store_.read_game_file(gid, "game.ini");
         if (!ini) return std::nullopt;
@@ -316,7 +258,6 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
     const AuthVerdict v = authorize(msg, raw, ctx);
 
     store::Transaction tx(clock.now());
-    Mailer mailer(config_, players_, secret_, tx);
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
     const auto club_desk = [this] { return ClubDesk{config_, players_, store_, templates_}; };
 

@@ -14,14 +14,6 @@ namespace {
 using rules::Color;
 using Occasion = compose::SpectatorDetails::Occasion;
 
-store::GameId parse_id(const std::string& s) {
-    try {
-        return static_cast<store::GameId>(std::stoull(s));
-    } catch (...) {
-        return 0;
-    }
-}
-
 // The ONLY way a follower's view is made: the meet of both players' views.
 referee::SpectatorView spectator_of(const referee::Game& game) {
     return referee::spectator_view(game.view(Color::White), game.view(Color::Black));
@@ -74,7 +66,7 @@ core::Result<void, std::string> queue_spectator_mails(const ClubDesk& desk, cons
     const referee::SpectatorView view = spectator_of(g.game);
     // What followers were told already: the public part of the state still in the store.
     std::size_t news_from = 0;
-    if (auto before = load_game(desk.store, parse_id(game)))
+    if (auto before = load_game(desk.store, game_id_of(game)))
         news_from = std::min(view.events.size(), spectator_of(before->game).events.size());
     compose::SpectatorDetails d;
     d.news_from = news_from;
