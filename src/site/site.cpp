@@ -20,12 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-#define CK_TRY(expr)                                              \
-    do {                                                          \
-        auto ck_try_r = (expr);                                   \
-        if (!ck_try_r) return core::unexpected(ck_try_r.error()); \
-    } while (0)
-
 constexpr std::size_t RecentResults = 30;
 
 core::Result<void, std::string> put(const fs::path& file, const std::string& bytes,
