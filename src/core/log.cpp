@@ -3,8 +3,21 @@
 #include <cctype>
 #include <cerrno>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 namespace ck::core {
+
+namespace {
+
+// The labels of the current thread's live LogContexts, outermost first.
+thread_local std::vector<std::string> context_labels;
+
+}  // namespace
+
+LogContext::LogContext(std::string label) { context_labels.push_back(std::move(label)); }
+
+LogContext::~LogContext() { context_labels.pop_back(); }
 
 std::string_view to_string(LogLevel level) {
     switch (level) {
@@ -75,7 +88,10 @@ void Logger::log(LogLevel level, std::string_view message) {
     line += ' ';
     line += to_string(level);
     line += ' ';
-    for (char c : message) {
+    std::string text;
+    for (const std::string& label : context_labels) text += "[" + label + "] ";
+    text += message;
+    for (char c : text) {
         if (c == '\n') {
             line += "\\n";
         } else if (c == '\r') {

@@ -101,6 +101,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
     // Only the games whose deadline, or reminder, is due (deadline_index.hpp).
     const auto ids = games_due(store, now + Day * std::max(0, desk.config.reminder_days));
     for (const store::GameId id : ids) {
+        const core::LogContext about_game("game " + std::to_string(id));
         store::Transaction tx(now);
         auto event = clock_game(desk, id, tx, now);
         if (!event) {

@@ -249,6 +249,7 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
                                                  const std::vector<Command>& commands,
                                                  const std::string& disc, store::Transaction& tx) {
     auto& log = core::operator_log();
+    const core::LogContext about_game("game " + v.game);  // on every line of this game's mail
     const store::GameId gid = parse_id(v.game);
     auto loaded = load_game(desk.store, gid);
     if (!loaded) return core::unexpected(loaded.error());

@@ -260,15 +260,15 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     store_.begin_group();
     for (const auto& id : *pending) {
         if (stop && stop()) break;
+        const core::LogContext about_mail("mail " + id);  // handle() adds the Message-ID
         auto raw = source.fetch(id);
         if (!raw) {
             core::operator_log().error("fetch " + id + ": " + raw.error().message);
             ++report.failed;
             continue;
         }
-        auto handled = handle(*raw, clock);
+        auto handled = handle(*raw, clock);  // a failure is logged there, with its Message-ID
         if (!handled) {
-            core::operator_log().error("message " + id + " left pending: " + handled.error());
             ++report.failed;
             continue;
         }
@@ -289,6 +289,15 @@ ClockReport Daemon::tick(const core::Clock& clock) {
 }
 
 core::Result<void, std::string> Daemon::handle(const std::string& raw, const core::Clock& clock) {
+    std::optional<core::LogContext> about;  // the Message-ID, once known (handle_mail)
+    auto handled = handle_mail(raw, clock, about);
+    if (!handled) core::operator_log().error("left pending: " + handled.error());
+    return handled;
+}
+
+core::Result<void, std::string> Daemon::handle_mail(const std::string& raw,
+                                                    const core::Clock& clock,
+                                                    std::optional<core::LogContext>& about) {
     auto& log = core::operator_log();
     auto parsed = mail::parse_message(raw);
     if (!parsed) {
@@ -314,6 +323,7 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
     ctx.seen = [this](const std::string& mid) { return store_.seen(mid); };
     ctx.trusted_authserv_id = config_.trusted_authserv_id;
     const AuthVerdict v = authorize(msg, raw, ctx);
+    about.emplace("msg <" + v.message_id + ">");
 
     store::Transaction tx(clock.now());
     Mailer mailer(config_, players_, secret_, tx);

@@ -20,6 +20,7 @@
 
 #include "compose/compose.hpp"
 #include "core/clock.hpp"
+#include "core/log.hpp"
 #include "core/result.hpp"
 #include "daemon/clock_pass.hpp"
 #include "daemon/config.hpp"
@@ -93,7 +94,9 @@ public:
     StepReport step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
                     const std::function<bool()>& stop = {});
 
-    // Handles one raw message: commit its effects. Ok means it may be marked done.
+    // Handles one raw message: commit its effects. Ok means it may be marked done. Every
+    // operator log line about the mail, its failure included, carries its Message-ID
+    // ("[msg <id>]", core/log.hpp), and the game id when it is about a game.
     core::Result<void, std::string> handle(const std::string& raw, const core::Clock& clock);
 
     // Sends the due mails of the outbox; an outbox I/O error is logged and returned.
@@ -104,6 +107,10 @@ public:
     ClockReport tick(const core::Clock& clock);
 
 private:
+    // handle()'s work; sets `about` to the mail's Message-ID context once it is known.
+    core::Result<void, std::string> handle_mail(const std::string& raw, const core::Clock& clock,
+                                                std::optional<core::LogContext>& about);
+
     Daemon(Config c, store::Store s, Players p, compose::Templates t, std::string secret)
         : config_(std::move(c)),
           store_(std::move(s)),
