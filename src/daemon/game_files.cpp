@@ -188,11 +188,11 @@ core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta) {
     return setup;
 }
 
-core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const RecordTags& tags) {
+core::Result<StoredGame, core::Error> start_game(const GameMeta& meta, const RecordTags& tags) {
     auto setup = setup_of(meta);
-    if (!setup) return core::unexpected(setup.error());
+    if (!setup) return core::unexpected(core::invalid_error(setup.error()));
     auto game = referee::Game::create(*setup);
-    if (!game) return core::unexpected(game.error().message);
+    if (!game) return core::unexpected(core::invalid_error(game.error().message));
     pgn::RecordBuilder record(*setup);
     if (!tags.event.empty()) record.set_tag("Event", tags.event);
     if (!tags.site.empty()) record.set_tag("Site", tags.site);
@@ -216,27 +216,29 @@ core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const Rec
     return StoredGame{std::move(m), std::move(*game), std::move(record)};
 }
 
-core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id) {
+core::Result<StoredGame, core::Error> load_game(const store::Store& store, store::GameId id) {
     const std::string gid = "game " + std::to_string(id) + ": ";
     auto ini = store.read_game_file(id, "game.ini");
-    if (!ini) return core::unexpected(gid + ini.error().message);
+    if (!ini) return core::unexpected(core::from_io(ini.error(), gid + ini.error().message));
     auto meta = parse_game_ini(*ini);
-    if (!meta) return core::unexpected(gid + meta.error());
+    if (!meta) return core::unexpected(core::corrupt_error(gid + meta.error()));
     auto text = store.read_game_file(id, "record.pgn");
-    if (!text) return core::unexpected(gid + text.error().message);
+    if (!text) return core::unexpected(core::from_io(text.error(), gid + text.error().message));
     auto opened = pgn::open_referee_record(*text, meta->hidden ? meta->salt : std::string());
-    if (!opened) return core::unexpected(gid + record_error_text(opened.error()));
+    if (!opened)
+        return core::unexpected(core::corrupt_error(gid + record_error_text(opened.error())));
     for (const GameNote& n : meta->notes) opened->builder.add_note(n.ply, n.by, n.text);
     return StoredGame{std::move(*meta), std::move(opened->game), std::move(opened->builder)};
 }
 
-core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId id,
+core::Result<void, core::Error> save_game(store::Transaction& tx, store::GameId id,
                                           const StoredGame& g) {
     const std::string text = g.record.referee_record();
+    // The players' records derive from the record just written: a failure is the daemon's own.
     auto white = pgn::player_record(text, rules::Color::White);
-    if (!white) return core::unexpected(record_error_text(white.error()));
+    if (!white) return core::unexpected(core::invalid_error(record_error_text(white.error())));
     auto black = pgn::player_record(text, rules::Color::Black);
-    if (!black) return core::unexpected(record_error_text(black.error()));
+    if (!black) return core::unexpected(core::invalid_error(record_error_text(black.error())));
     tx.write_game_file(id, "game.ini", format_game_ini(g.meta));
     tx.write_game_file(id, "record.pgn", text);
     tx.write_game_file(id, "white.pgn", std::move(*white));
@@ -255,22 +257,22 @@ referee::Ruling play_request(StoredGame& g, const std::string& text) {
     return r;
 }
 
-core::Result<void, std::string> end_game(StoredGame& g, const std::string& result,
+core::Result<void, core::Error> end_game(StoredGame& g, const std::string& result,
                                          const std::string& reason) {
     auto r = g.game.end_by(result, reason);
-    if (!r) return core::unexpected(r.error());
+    if (!r) return core::unexpected(core::invalid_error(r.error()));
     g.record.add(*r);
     g.meta.draw_offer.reset();
     return {};
 }
 
-core::Result<std::string, std::string> record_text(const StoredGame& g, const std::string& as) {
+core::Result<std::string, core::Error> record_text(const StoredGame& g, const std::string& as) {
     const std::string text = g.record.referee_record();
     if (as == "referee") return text;
     if (as != "white" && as != "black")
-        return core::unexpected(std::string("--as must be white, black or referee"));
+        return core::unexpected(core::invalid_error("--as must be white, black or referee"));
     auto r = pgn::player_record(text, as == "white" ? rules::Color::White : rules::Color::Black);
-    if (!r) return core::unexpected(record_error_text(r.error()));
+    if (!r) return core::unexpected(core::invalid_error(record_error_text(r.error())));
     return std::move(*r);
 }
 

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "pgn/referee_record.hpp"
 #include "referee/game.hpp"
@@ -96,11 +97,11 @@ struct RecordTags {
 
 // A fresh game: the setup from `meta`, the record with the roster tags (Date from
 // meta.created), `[Mode "EM"]` and TimeControl.
-core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const RecordTags& tags);
+core::Result<StoredGame, core::Error> start_game(const GameMeta& meta, const RecordTags& tags);
 // Reads game.ini and record.pgn and replays (and so verifies) the record.
-core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id);
+core::Result<StoredGame, core::Error> load_game(const store::Store& store, store::GameId id);
 // Queues game.ini, record.pgn, white.pgn and black.pgn in `tx`.
-core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId id,
+core::Result<void, core::Error> save_game(store::Transaction& tx, store::GameId id,
                                           const StoredGame& g);
 
 // One request to the referee, recorded unless the answer is Error (not an attempt: nothing is
@@ -108,11 +109,11 @@ core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId 
 // the end of the game clears any offer.
 referee::Ruling play_request(StoredGame& g, const std::string& text);
 // An end outside the requests (referee::Game::end_by), recorded; clears any draw offer.
-core::Result<void, std::string> end_game(StoredGame& g, const std::string& result,
+core::Result<void, core::Error> end_game(StoredGame& g, const std::string& result,
                                          const std::string& reason);
 
 // Which record `as` names: "referee" -> record.pgn text, "white"/"black" -> that player's.
-core::Result<std::string, std::string> record_text(const StoredGame& g, const std::string& as);
+core::Result<std::string, core::Error> record_text(const StoredGame& g, const std::string& as);
 
 // The true position's FEN (operator only: `game show ID --as referee`), read from the referee's
 // game through its TruePositionKey (referee/game.hpp); players never see it.

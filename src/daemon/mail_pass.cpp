@@ -56,13 +56,13 @@ public:
            store::Transaction& tx)
         : config_(config), players_(players), secret_(secret), tx_(tx) {}
 
-    core::Result<compose::Envelope, std::string> game_envelope(const std::string& game,
+    core::Result<compose::Envelope, core::Error> game_envelope(const std::string& game,
                                                                const GameMeta& meta, Color c,
                                                                std::string discriminator) const {
         compose::Envelope env = base(meta.address(c), std::move(discriminator));
         env.game_id = game;
         auto reply = build_reply_address(config_.referee_address, game, c, secret_);
-        if (!reply) return core::unexpected(reply.error().message);
+        if (!reply) return core::unexpected(core::invalid_error(reply.error().message));
         env.reply_to = {RefereeName, *reply};
         const Player* opp = players_.find(meta.address(other(c)));
         env.opponent_name = opp ? opp->name : meta.address(other(c));
@@ -80,9 +80,9 @@ public:
         return env;
     }
 
-    core::Result<void, std::string> queue(const compose::MailResult& mail,
+    core::Result<void, core::Error> queue(const compose::MailResult& mail,
                                           const std::string& address) {
-        if (!mail) return core::unexpected(mail.error().message);
+        if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
         tx_.queue_mail(
             store::SpooledMail{config_.referee_address, {address}, mail::render_mime(*mail)});
         return {};
@@ -137,29 +137,35 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
     return core::unexpected("outbox flush: " + r.error().message);
 }
 
-core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
+core::Result<store::GameId, core::Error> Daemon::new_game(const NewGame& spec,
                                                           const core::Clock& clock) {
     store::Transaction tx(clock.now());
     auto id = stage_game(spec, tx);
     if (!id) return id;
     auto committed = store_.commit(tx);
-    if (!committed) return core::unexpected(committed.error().message);
+    if (!committed)
+        return core::unexpected(core::from_io(committed.error(), committed.error().message));
     return id;
 }
 
-core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
+core::Result<store::GameId, core::Error> Daemon::stage_game(const NewGame& spec,
                                                             store::Transaction& tx) {
     GameMeta meta;
     meta.hidden = spec.hidden;
-    CK_TRY(resolve_variant(spec.variant, meta));
+    if (auto v = resolve_variant(spec.variant, meta); !v)
+        return core::unexpected(core::invalid_error(v.error()));
     auto rules = resolve_rule_set(spec.rules, meta.hidden);
-    if (!rules) return core::unexpected(rules.error());
+    if (!rules) return core::unexpected(core::invalid_error(rules.error()));
     meta.rules = *rules;
     const Player* w = players_.find(spec.white);
     const Player* b = players_.find(spec.black);
-    if (!w) return core::unexpected("white " + spec.white + " is not a registered player");
-    if (!b) return core::unexpected("black " + spec.black + " is not a registered player");
-    if (w == b) return core::unexpected(std::string("white and black must differ"));
+    if (!w)
+        return core::unexpected(
+            core::invalid_error("white " + spec.white + " is not a registered player"));
+    if (!b)
+        return core::unexpected(
+            core::invalid_error("black " + spec.black + " is not a registered player"));
+    if (w == b) return core::unexpected(core::invalid_error("white and black must differ"));
     meta.white = w->address;
     meta.black = b->address;
     meta.created = core::format_iso8601(tx.now());
@@ -168,7 +174,7 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
         meta.time = format_time_control(config_.default_time);
     } else {
         auto tc = parse_time_control(spec.time);
-        if (!tc) return core::unexpected(tc.error().message);
+        if (!tc) return core::unexpected(core::invalid_error(tc.error().message));
         meta.time = format_time_control(*tc);
     }
     const store::GameId id = store_.new_game_id();
@@ -270,6 +276,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         auto handled = handle(*raw, clock);  // a failure is logged there, with its Message-ID
         if (!handled) {
             ++report.failed;
+            if (!handled.error().transient()) ++report.permanent;
             continue;
         }
         staged.push_back(id);
@@ -288,14 +295,21 @@ ClockReport Daemon::tick(const core::Clock& clock) {
                           clock.now());
 }
 
-core::Result<void, std::string> Daemon::handle(const std::string& raw, const core::Clock& clock) {
+core::Result<void, core::Error> Daemon::handle(const std::string& raw, const core::Clock& clock) {
     std::optional<core::LogContext> about;  // the Message-ID, once known (handle_mail)
     auto handled = handle_mail(raw, clock, about);
-    if (!handled) core::operator_log().error("left pending: " + handled.error());
+    if (!handled) {
+        const core::Error& e = handled.error();
+        core::operator_log().error(
+            e.transient()
+                ? "left pending, retried on the next pass: " + e.detail
+                : "left pending: " + e.detail + " (" + std::string(core::to_string(e.kind)) +
+                      ": retrying will not help; the operator must mend it)");
+    }
     return handled;
 }
 
-core::Result<void, std::string> Daemon::handle_mail(const std::string& raw,
+core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
                                                     const core::Clock& clock,
                                                     std::optional<core::LogContext>& about) {
     auto& log = core::operator_log();
@@ -365,7 +379,9 @@ core::Result<void, std::string> Daemon::handle_mail(const std::string& raw,
             break;
     }
     auto committed = store_.commit(tx);
-    if (!committed) return core::unexpected("commit: " + committed.error().message);
+    if (!committed)
+        return core::unexpected(
+            core::from_io(committed.error(), "commit: " + committed.error().message));
     return {};
 }
 
@@ -374,7 +390,7 @@ core::Result<std::string, std::string> show_game(store::Store& store, store::Gam
     if (as != "white" && as != "black" && as != "referee")
         return core::unexpected(std::string("--as must be white, black or referee"));
     auto loaded = load_game(store, id);
-    if (!loaded) return core::unexpected(loaded.error());
+    if (!loaded) return core::unexpected(loaded.error().detail);
     const referee::Game& game = loaded->game;
     std::ostringstream out;
     const auto& m = loaded->meta;
