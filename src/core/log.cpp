@@ -1,10 +1,11 @@
 #include "core/log.hpp"
 
-#include <cctype>
 #include <cerrno>
 #include <iostream>
 #include <utility>
 #include <vector>
+
+#include "core/text.hpp"
 
 namespace ck::core {
 
@@ -34,8 +35,7 @@ std::string_view to_string(LogLevel level) {
 }
 
 std::optional<LogLevel> parse_log_level(std::string_view name) {
-    std::string lower;
-    for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string lower = lower_ascii(name);
     if (lower == "debug") return LogLevel::Debug;
     if (lower == "info") return LogLevel::Info;
     if (lower == "warn" || lower == "warning") return LogLevel::Warn;
