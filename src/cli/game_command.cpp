@@ -53,7 +53,7 @@ int game_new(const Args& rest, const std::string& config_file, const std::string
     if (!s)
         return s.error().usage ? usage_error("game", s.error().message) : fail(s.error().message);
     auto id = s->daemon->new_game(spec, *s->clock);
-    if (!id) return fail(id.error());
+    if (!id) return fail(id.error().detail);
     s->send_mail();
     std::cout << *id << "\n";
     return ExitOk;
@@ -99,7 +99,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
                 std::chrono::duration_cast<std::chrono::seconds>(s->clock->now().time_since_epoch())
                     .count()),
         tx);
-    if (!r) return fail(r.error());
+    if (!r) return fail(r.error().detail);
     if (*r != daemon::FollowOutcome::Done && *r != daemon::FollowOutcome::Unchanged)
         return fail(std::string(action) + " game " + pos[0] + ": " +
                     daemon::follow_outcome_text(*r));
@@ -182,9 +182,9 @@ int run_game(const Args& args) {
     }
     if (words[0] == "pgn") {
         auto game = daemon::load_game(*store, id);
-        if (!game) return fail(game.error());
+        if (!game) return fail(game.error().detail);
         auto record = daemon::record_text(*game, as);
-        if (!record) return fail(record.error());
+        if (!record) return fail(record.error().detail);
         std::cout << *record;
         return ExitOk;
     }

@@ -151,7 +151,7 @@ void run_mail_bench(std::ostream& out) {
         spec.white = players[g % 8];
         spec.black = players[(g + 1 + g / 8) % 8];
         auto id = d.new_game(spec, clock);
-        if (!id) return fail(id.error());
+        if (!id) return fail(id.error().detail);
         games.push_back({*id, spec.white, spec.black,
                          rules::Position::startpos(*rules::find_variant("crazyhouse")), false});
     }
@@ -305,7 +305,7 @@ core::Result<bool, std::string> play_to(BenchClub& c, store::GameId id, const st
         const std::string mid = "ply-" + std::to_string(n++) + "@bench.example";
         const std::string raw = player_mail(side == rules::Color::White ? white : black, *reply,
                                             rules::to_san(pos, m), mid, id);
-        if (auto h = c.d->handle(raw, clock); !h) return core::unexpected(h.error());
+        if (auto h = c.d->handle(raw, clock); !h) return core::unexpected(h.error().detail);
         pos.make_move(m);
         ++ply;
     }
@@ -325,7 +325,7 @@ core::Result<double, std::string> moves_at(BenchClub& c, int plies, int timed, s
         spec.white = white;
         spec.black = black;
         auto id = c.d->new_game(spec, clock);
-        if (!id) return core::unexpected(id.error());
+        if (!id) return core::unexpected(id.error().detail);
         auto pos = rules::Position::startpos(*rules::find_variant("crazyhouse"));
         int ply = 0;
         auto reached = play_to(c, *id, white, black, pos, plies, ply, rng, n);
@@ -376,7 +376,7 @@ void run_store_size_bench(std::ostream& out) {
         spec.hidden = true;
         spec.white = "player0@bench.example";
         spec.black = "player1@bench.example";
-        if (auto id = small.d->new_game(spec, clock); !id) return fail(id.error());
+        if (auto id = small.d->new_game(spec, clock); !id) return fail(id.error().detail);
     }
     auto one = idle_pass(small, templates, 5);
     if (!one) return fail(one.error());

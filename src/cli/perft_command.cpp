@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "core/text.hpp"
 #include "rules/cpu_timer.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
@@ -25,17 +26,10 @@ std::vector<std::string> split_fields(const std::string& line) {
     return out;
 }
 
-std::string trim(const std::string& s) {
-    auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return "";
-    auto e = s.find_last_not_of(" \t\r\n");
-    return s.substr(b, e - b + 1);
-}
-
 // The case's name: the 5th field, or its trailing "[name]" when it has one.
 std::string case_name(const std::vector<std::string>& f) {
     if (f.size() < 5) return f[0];
-    std::string n = trim(f[4]);
+    std::string n = core::trim_ascii(f[4]);
     auto lb = n.rfind('[');
     if (!n.empty() && n.back() == ']' && lb != std::string::npos)
         return n.substr(lb + 1, n.size() - lb - 2);
@@ -51,7 +45,7 @@ int run_suite(const std::string& file) {
     double seconds = 0;
     while (std::getline(in, line)) {
         ++lineno;
-        line = trim(line);
+        line = core::trim_ascii(line);
         if (line.empty() || line[0] == '#') continue;
         ++cases;
         auto f = split_fields(line);
@@ -65,13 +59,14 @@ int run_suite(const std::string& file) {
         } catch (const std::exception&) {
             depth = -1;
         }
-        const rules::Variant* v = f.size() >= 4 ? rules::find_variant(trim(f[0])) : nullptr;
+        const rules::Variant* v =
+            f.size() >= 4 ? rules::find_variant(core::trim_ascii(f[0])) : nullptr;
         if (!v || depth < 0) {
             ++failed;
             std::cout << "FAIL line " << lineno << ": not 'variant;FEN;depth;nodes'\n";
             continue;
         }
-        auto pos = rules::Position::from_fen(trim(f[1]), *v);
+        auto pos = rules::Position::from_fen(core::trim_ascii(f[1]), *v);
         if (!pos) {
             ++failed;
             std::cout << "FAIL line " << lineno << " " << case_name(f) << ": bad FEN ("

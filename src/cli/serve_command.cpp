@@ -143,8 +143,12 @@ int run_serve(const Args& args) {
             return ExitFailure;
         }
         if (report.handled + report.failed > 0)
-            core::operator_log().info("mail pass: " + std::to_string(report.handled) +
-                                      " handled, " + std::to_string(report.failed) + " left");
+            core::operator_log().info(
+                "mail pass: " + std::to_string(report.handled) + " handled, " +
+                std::to_string(report.failed) + " left" +
+                (report.permanent ? " (" + std::to_string(report.permanent) +
+                                        " that retrying will not mend: see the ERROR lines)"
+                                  : std::string()));
         // docs/cli.md: `--once` exits 0 on success; a source or outbox that failed, or mails left
         // pending (retried by the next pass), is no success (exit 1, the reason on stderr).
         if (once && (!report.error.empty() || report.failed > 0)) {

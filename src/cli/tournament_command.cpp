@@ -161,7 +161,7 @@ int run_tournament(const Args& args) {
     if (!t) return fail(t.error());
     if (words[0] == "show") {
         auto labels = daemon::event_rating_labels(*store, *t);  // rated: a rating column
-        if (!labels) return fail(labels.error());
+        if (!labels) return fail(labels.error().detail);
         std::cout << club::crosstable_text(*t, *labels ? &**labels : nullptr);
         return ExitOk;
     }

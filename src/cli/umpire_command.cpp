@@ -1,11 +1,11 @@
 // crazykrieg umpire: the referee on stdin/stdout, one JSON object per request line
 // (docs/referee-protocol.md and docs/cli.md).
 #include <boost/program_options.hpp>
-#include <cctype>
 #include <iostream>
 #include <string>
 
 #include "cli/command.hpp"
+#include "core/text.hpp"
 #include "referee/game.hpp"
 #include "referee/rule_set.hpp"
 #include "referee/ruling_json.hpp"
@@ -13,11 +13,6 @@
 
 namespace ck::cli {
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // Blank lines and lines starting with '#' are not requests (spec: "Requests").
 bool skipped(const std::string& line) {
@@ -46,7 +41,7 @@ int run_umpire(const Args& args) {
 
     referee::GameSetup setup;
     setup.hidden = vm.count("hidden") > 0;
-    const std::string name = lower(variant_name);
+    const std::string name = core::lower_ascii(variant_name);
     if (name == "kriegspiel") {
         setup.variant = rules::find_variant("chess");
         setup.hidden = true;

@@ -12,8 +12,6 @@
 namespace ck::club {
 namespace {
 
-std::string lower(const std::string& s) { return text::lower_ascii(s); }
-
 std::string number(double x) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "%.17g", x);
@@ -134,7 +132,7 @@ core::Result<RatingPool, std::string> parse_pool(const std::string& name, const 
 }
 
 const PlayerRating* find_player(const RatingPool& pool, const std::string& address) {
-    const std::string key = lower(address);
+    const std::string key = text::lower_ascii(address);
     for (const PlayerRating& p : pool.players)
         if (p.player == key) return &p;
     return nullptr;
@@ -146,8 +144,8 @@ glicko2::Rating current(const RatingPool* pool, const std::string& address) {
 }
 
 std::optional<std::vector<RatingChange>> rate_game(RatingPool& pool, const RatedGame& game) {
-    const std::string white = lower(game.white);
-    const std::string black = lower(game.black);
+    const std::string white = text::lower_ascii(game.white);
+    const std::string black = text::lower_ascii(game.black);
     for (const PlayerRating& p : pool.players)
         for (const RatingHistoryEntry& h : p.history)
             if (h.game == game.game) return std::nullopt;

@@ -8,14 +8,6 @@ bool has_control(std::string_view s) {
     return false;
 }
 
-bool iequals_ascii(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    auto lower = [](unsigned char c) { return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c; };
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (lower(a[i]) != lower(b[i])) return false;
-    return true;
-}
-
 bool is_word(std::string_view s) {
     for (char c : s)
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
@@ -50,13 +42,6 @@ std::string pad_right(std::string_view s, std::size_t width) {
 std::string pad_left(std::string_view s, std::size_t width) {
     const std::size_t c = columns(s);
     return std::string(c < width ? width - c : 0, ' ') + std::string(s);
-}
-
-std::string lower_ascii(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
 }
 
 }  // namespace ck::club::text

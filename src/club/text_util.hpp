@@ -5,12 +5,13 @@
 #include <string_view>
 
 #include "core/html.hpp"
+#include "core/text.hpp"
 
 namespace ck::club::text {
 
 bool has_control(std::string_view s);  // any byte < 0x20 or 0x7f
-bool iequals_ascii(std::string_view a, std::string_view b);
-std::string lower_ascii(std::string_view s);  // A-Z to a-z, other bytes unchanged
+using core::iequals_ascii;             // core/text.hpp
+using core::lower_ascii;               // A-Z to a-z, other bytes unchanged
 // A lower-case word: [a-z0-9-]* (may be empty).
 bool is_word(std::string_view s);
 // Display columns of UTF-8 text: one per code point (no wide or combining characters expected).

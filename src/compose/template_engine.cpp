@@ -2,6 +2,8 @@
 
 #include <cstddef>
 
+#include "core/text.hpp"
+
 namespace ck::compose {
 namespace {
 
@@ -11,13 +13,6 @@ bool blank(const std::string& s, std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i)
         if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r') return false;
     return true;
-}
-
-std::string trim(const std::string& s) {
-    std::size_t b = s.find_first_not_of(" \t");
-    if (b == std::string::npos) return {};
-    std::size_t e = s.find_last_not_of(" \t");
-    return s.substr(b, e - b + 1);
 }
 
 int line_at(const std::string& s, std::size_t pos) {
@@ -163,7 +158,8 @@ core::Result<Template, ComposeError> Template::parse(std::string origin, const s
         int line = line_at(src, open_at);
         if (close_at == std::string::npos)
             return core::unexpected(error_at(t.origin_, line, "unclosed {{"));
-        std::string inner = trim(src.substr(open_at + 2, close_at - open_at - 2));
+        std::string inner =
+            core::trim_ascii(src.substr(open_at + 2, close_at - open_at - 2), " \t");
         std::size_t after = close_at + 2;
         char sigil = inner.empty() ? '\0' : inner[0];
         bool standalone_kind =
@@ -184,7 +180,7 @@ core::Result<Template, ComposeError> Template::parse(std::string origin, const s
         pos = after;
         if (sigil == '!') continue;
         std::string name = sigil == '#' || sigil == '^' || sigil == '/' || sigil == '>'
-                               ? trim(inner.substr(1))
+                               ? core::trim_ascii(inner.substr(1), " \t")
                                : inner;
         if (name.empty()) return core::unexpected(error_at(t.origin_, line, "empty {{ }} tag"));
         flush();

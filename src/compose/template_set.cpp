@@ -4,15 +4,10 @@
 #include <sstream>
 #include <system_error>
 
+#include "core/text.hpp"
+
 namespace ck::compose {
 namespace {
-
-std::string trim(const std::string& s) {
-    std::size_t b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return {};
-    std::size_t e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
 
 bool ends_with(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() &&
@@ -56,15 +51,15 @@ core::Result<TemplateSet, ComposeError> TemplateSet::from_files(
             int n = 0;
             while (std::getline(in, line)) {
                 ++n;
-                std::string t = trim(line);
+                std::string t = core::trim_ascii(line);
                 if (t.empty() || t[0] == '#') continue;
                 std::size_t eq = t.find('=');
                 if (eq == std::string::npos)
                     return core::unexpected(ComposeError{prefix + "words:" + std::to_string(n) +
                                                          ": expected `key = text`"});
-                std::string key = trim(t.substr(0, eq));
-                auto tpl =
-                    Template::parse(prefix + "words:" + key, trim(t.substr(eq + 1)), Escape::None);
+                std::string key = core::trim_ascii(t.substr(0, eq));
+                auto tpl = Template::parse(prefix + "words:" + key,
+                                           core::trim_ascii(t.substr(eq + 1)), Escape::None);
                 if (!tpl) return core::unexpected(tpl.error());
                 set.words_.insert_or_assign(key, std::move(*tpl));
             }

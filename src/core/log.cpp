@@ -1,10 +1,24 @@
 #include "core/log.hpp"
 
-#include <cctype>
 #include <cerrno>
 #include <iostream>
+#include <utility>
+#include <vector>
+
+#include "core/text.hpp"
 
 namespace ck::core {
+
+namespace {
+
+// The labels of the current thread's live LogContexts, outermost first.
+thread_local std::vector<std::string> context_labels;
+
+}  // namespace
+
+LogContext::LogContext(std::string label) { context_labels.push_back(std::move(label)); }
+
+LogContext::~LogContext() { context_labels.pop_back(); }
 
 std::string_view to_string(LogLevel level) {
     switch (level) {
@@ -21,8 +35,7 @@ std::string_view to_string(LogLevel level) {
 }
 
 std::optional<LogLevel> parse_log_level(std::string_view name) {
-    std::string lower;
-    for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string lower = lower_ascii(name);
     if (lower == "debug") return LogLevel::Debug;
     if (lower == "info") return LogLevel::Info;
     if (lower == "warn" || lower == "warning") return LogLevel::Warn;
@@ -75,7 +88,10 @@ void Logger::log(LogLevel level, std::string_view message) {
     line += ' ';
     line += to_string(level);
     line += ' ';
-    for (char c : message) {
+    std::string text;
+    for (const std::string& label : context_labels) text += "[" + label + "] ";
+    text += message;
+    for (char c : text) {
         if (c == '\n') {
             line += "\\n";
         } else if (c == '\r') {

@@ -1,8 +1,11 @@
 #pragma once
 // The operator log: one line per event, "2026-11-21T15:30:00Z LEVEL message", to stderr or
-// appended to a file. Only the operator reads it, so it may name squares and FENs that players
-// must not see (style guide, "Hidden information"); nothing here ever goes to mail.
-// Thread-safe: lines from different threads never interleave.
+// appended to a file. While LogContexts are alive on the writing thread, their labels come
+// between the level and the message, outermost first, each in brackets (README "The operator log"):
+// "2026-11-21T15:30:00Z INFO [mail 1732.M1.host] [msg <a1@x>] [game 7] white moved". Only the
+// operator reads it, so it may name squares and FENs that players must not see (style guide,
+// "Hidden information"); nothing here ever goes to mail. Thread-safe: lines from different threads
+// never interleave.
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -55,6 +58,17 @@ private:
     std::ofstream file_;
     LogLevel min_level_;
     const Clock* clock_ = nullptr;
+};
+
+// A label ("msg <a1@x>", "game 7") that every line the current thread logs carries while the
+// context is alive. Contexts nest; each must end on the thread that made it, in reverse order
+// of their making (as scoped objects do). Lines of other threads do not see it.
+class LogContext {
+public:
+    explicit LogContext(std::string label);
+    ~LogContext();
+    LogContext(const LogContext&) = delete;
+    LogContext& operator=(const LogContext&) = delete;
 };
 
 // The process-wide operator log (stderr, Info until configured).

@@ -94,9 +94,10 @@ private:
 }  // namespace ck::core
 
 // Returns the error of `expr` (a Result) from the enclosing function, whose Result must take
-// that error type; goes on when it holds a value. The one early-return helper of the project.
-#define CK_TRY(expr)                                              \
-    do {                                                          \
-        auto ck_try_r = (expr);                                   \
-        if (!ck_try_r) return core::unexpected(ck_try_r.error()); \
+// that error type (core::Error keeps its kind through it, core/error.hpp); goes on when it holds
+// a value. The one early-return helper of the project. Usable in any namespace.
+#define CK_TRY(expr)                                                               \
+    do {                                                                           \
+        auto ck_try_r = (expr);                                                    \
+        if (!ck_try_r) return ::ck::core::unexpected(std::move(ck_try_r).error()); \
     } while (0)

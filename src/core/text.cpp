@@ -29,6 +29,30 @@ std::string lower_ascii(std::string_view s) {
     return out;
 }
 
+bool iequals_ascii(std::string_view a, std::string_view b) {
+    const auto fold = [](char c) {
+        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    };
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (fold(a[i]) != fold(b[i])) return false;
+    return true;
+}
+
+std::string_view trim_start_ascii(std::string_view s, std::string_view space) {
+    const std::size_t b = s.find_first_not_of(space);
+    return b == std::string_view::npos ? std::string_view() : s.substr(b);
+}
+
+std::string_view trim_end_ascii(std::string_view s, std::string_view space) {
+    const std::size_t e = s.find_last_not_of(space);
+    return e == std::string_view::npos ? std::string_view() : s.substr(0, e + 1);
+}
+
+std::string trim_ascii(std::string_view s, std::string_view space) {
+    return std::string(trim_end_ascii(trim_start_ascii(s, space), space));
+}
+
 std::string json_string(std::string_view s) {
     std::string out = "\"";
     for (std::size_t i = 0; i < s.size();) {

@@ -29,12 +29,12 @@ std::string shown_name(const ClubDesk& desk, const std::string& address) {
     return p && !p->name.empty() ? p->name + " <" + p->address + ">" : address;
 }
 
-core::Result<void, std::string> send(const ClubDesk& desk, const std::string& to,
+core::Result<void, core::Error> send(const ClubDesk& desk, const std::string& to,
                                      const compose::ChallengeDetails& d,
                                      const std::string& discriminator, store::Transaction& tx) {
     const compose::Envelope env = club_envelope(desk, to, discriminator, tx);
     auto mail = compose::challenge_mail(desk.templates, env, d);
-    if (!mail) return core::unexpected(mail.error().message);
+    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
     tx.queue_outgoing(desk.config.referee_address, to, std::move(*mail));
     return {};
 }
@@ -186,7 +186,7 @@ bool is_challenge_command(const Command& c) {
            parse_number(c.argument) != 0;
 }
 
-core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const GameStarter& start,
+core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const GameStarter& start,
                                                   const std::vector<Command>& commands,
                                                   const std::string& sender,
                                                   const std::string& discriminator,
@@ -194,7 +194,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
     const bool any = std::any_of(commands.begin(), commands.end(), is_challenge_command);
     if (!any) return {};
     auto loaded = load_challenges(desk.store);
-    if (!loaded) return core::unexpected(loaded.error());
+    if (!loaded) return core::unexpected(core::corrupt_error(loaded.error()));
     ChallengeBook book = std::move(*loaded);
     const int days = desk.config.challenge_days;
     // Lapsed challenges go whenever the book is written.
@@ -203,7 +203,7 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
                        [&](const Challenge& c) { return challenge_lapsed(c, tx.now(), days); }),
         book.open.end());
     const Player* me = desk.players.find(sender);
-    if (!me) return core::unexpected("challenge from unregistered " + sender);
+    if (!me) return core::unexpected(core::invalid_error("challenge from unregistered " + sender));
     int n = 0;
     for (const Command& cmd : commands) {
         if (!is_challenge_command(cmd)) continue;
@@ -267,8 +267,10 @@ core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const Ga
         g.black = c.challenged;
         g.time = c.time;
         auto gid = start(g, tx);
+        if (!gid && gid.error().transient()) return core::unexpected(gid.error());
         if (!gid) {  // e.g. a player was removed meanwhile: the challenge is gone, say so
-            core::operator_log().error("challenge " + std::to_string(c.id) + ": " + gid.error());
+            core::operator_log().error("challenge " + std::to_string(c.id) + ": " +
+                                       gid.error().detail);
             compose::ChallengeDetails d;
             d.event = Event::NoSuchId;
             d.id = std::to_string(id);

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
@@ -95,11 +96,13 @@ bool is_challenge_command(const Command& c);
 
 // Stages a new game (both game-start mails included) into the caller's transaction.
 using GameStarter =
-    std::function<core::Result<store::GameId, std::string>(const NewGame&, store::Transaction&)>;
+    std::function<core::Result<store::GameId, core::Error>(const NewGame&, store::Transaction&)>;
 
 // Acts on every challenge command of a ClubMail mail from the registered player `sender`, in
-// order. Everything goes into `tx`.
-core::Result<void, std::string> answer_challenges(const ClubDesk& desk, const GameStarter& start,
+// order. Everything goes into `tx`. A game that cannot be started answers the acceptance as
+// for an unknown challenge, unless the failure is Transient: then it is the error (the mail
+// is retried).
+core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const GameStarter& start,
                                                   const std::vector<Command>& commands,
                                                   const std::string& sender,
                                                   const std::string& discriminator,

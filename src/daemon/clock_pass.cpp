@@ -17,10 +17,10 @@ namespace {
 
 using rules::Color;
 
-core::Result<void, std::string> queue(const GameDesk& desk, store::Transaction& tx,
+core::Result<void, core::Error> queue(const GameDesk& desk, store::Transaction& tx,
                                       const std::string& address, compose::MailResult mail,
                                       std::optional<mail::Attachment> attachment = {}) {
-    if (!mail) return core::unexpected(mail.error().message);
+    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
     if (attachment) mail->attachments.push_back(std::move(*attachment));
     tx.queue_outgoing(desk.config.referee_address, address, std::move(*mail));
     return {};
@@ -29,7 +29,7 @@ core::Result<void, std::string> queue(const GameDesk& desk, store::Transaction& 
 enum class Event { None, Reminder, Forfeit };
 
 // The effects of one game at `now` into `tx`.
-core::Result<Event, std::string> clock_game(const GameDesk& desk, store::GameId id,
+core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId id,
                                             store::Transaction& tx, core::TimePoint now) {
     auto loaded = desk.games.load(desk.store, id);
     if (!loaded) return core::unexpected(loaded.error());
@@ -101,10 +101,11 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
     const core::TimePoint horizon = now + Day * std::max(0, desk.config.reminder_days);
     const auto ids = games_due(store, horizon);
     for (const store::GameId id : ids) {
+        const core::LogContext about_game("game " + std::to_string(id));
         store::Transaction tx(now);
         auto event = clock_game(desk, id, tx, now);
         if (!event) {
-            log.error("clock pass: game " + std::to_string(id) + ": " + event.error());
+            log.error("clock pass: game " + std::to_string(id) + ": " + event.error().detail);
             ++report.failed;
             continue;
         }

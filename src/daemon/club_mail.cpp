@@ -22,9 +22,9 @@ namespace {
 
 using rules::Color;
 
-core::Result<void, std::string> queue(const ClubDesk& desk, const compose::MailResult& mail,
+core::Result<void, core::Error> queue(const ClubDesk& desk, const compose::MailResult& mail,
                                       const std::string& address, store::Transaction& tx) {
-    if (!mail) return core::unexpected(mail.error().message);
+    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
     tx.queue_outgoing(desk.config.referee_address, address, *mail);
     return {};
 }
@@ -43,11 +43,12 @@ compose::Envelope club_envelope(const ClubDesk& desk, const std::string& address
     return env;
 }
 
-core::Result<compose::GamesListDetails, std::string> games_of(const ClubDesk& desk,
+core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& desk,
                                                               const std::string& address) {
     const std::string me = lower_ascii(address);
     auto ids = desk.store.list_games();
-    if (!ids) return core::unexpected("games list: " + ids.error().message);
+    if (!ids)
+        return core::unexpected(core::from_io(ids.error(), "games list: " + ids.error().message));
     compose::GamesListDetails out;
     for (const store::GameId id : *ids) {
         // game.ini alone says whether the player is in the game: no replay for other games.
@@ -61,7 +62,7 @@ core::Result<compose::GamesListDetails, std::string> games_of(const ClubDesk& de
         auto loaded = load_game(desk.store, id);
         if (!loaded) {
             core::operator_log().error("games list: game " + std::to_string(id) + ": " +
-                                       loaded.error());
+                                       loaded.error().detail);
             continue;
         }
         // Playing oneself is refused at creation; if it ever happens, list the game once.
@@ -89,7 +90,7 @@ core::Result<compose::GamesListDetails, std::string> games_of(const ClubDesk& de
     return out;
 }
 
-core::Result<void, std::string> queue_games_list(const ClubDesk& desk, const std::string& address,
+core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std::string& address,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx) {
     auto games = games_of(desk, address);
@@ -142,14 +143,15 @@ bool answered_elsewhere(const Command& cmd, bool club) {
 
 }  // namespace
 
-core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
+core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
                                                  const std::vector<Command>& commands,
                                                  const AuthVerdict& v,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx) {
     // Only ever the registered address (auth.hpp): never From or Reply-To of the mail.
     const std::string& to = v.reply_to;
-    if (to.empty()) return core::unexpected(std::string("club mail without a registered address"));
+    if (to.empty())
+        return core::unexpected(core::invalid_error("club mail without a registered address"));
     const bool club = v.kind == AuthVerdict::Kind::ClubMail;
     ClubAsk ask;
     for (const Command& cmd : commands) {
@@ -167,7 +169,7 @@ core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
     }
     if (ask.ratings) {
         auto details = ratings_details(desk.store, desk.players, *ask.ratings);
-        if (!details) return core::unexpected(details.error());
+        if (!details) return core::unexpected(core::corrupt_error(details.error()));
         const auto env = club_envelope(desk, to, discriminator + "r", tx);
         if (auto r = queue(desk, compose::ratings_mail(desk.templates, env, *details), to, tx); !r)
             return r;

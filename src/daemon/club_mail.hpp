@@ -19,6 +19,7 @@
 #include <string>
 
 #include "compose/compose.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/auth.hpp"
 #include "daemon/commands.hpp"
@@ -45,19 +46,19 @@ inline constexpr const char* RefereeDisplayName = "Crazykrieg referee";
 // opponent (registered name, else address), colour, whose turn and move number as that
 // player's view shows them, and the side to move's deadline (game_clock.hpp). A game that cannot be
 // loaded is left out (and logged for the operator).
-core::Result<compose::GamesListDetails, std::string> games_of(const ClubDesk& desk,
+core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& desk,
                                                               const std::string& address);
 
 // Queues the games-list mail to the registered player `address`. `discriminator` keeps its
 // Message-ID unique per incoming mail (derive it from the incoming Message-ID).
-core::Result<void, std::string> queue_games_list(const ClubDesk& desk, const std::string& address,
+core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std::string& address,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx);
 
 // The ClubMail and RefuseKnownPlayer verdicts (v.reply_to is the registered address).
 // `commands`: the mail's new text, parsed once (commands.hpp). Lines not understood are quoted
 // in the sender's other answer when there is one (one answer per mail).
-core::Result<void, std::string> answer_club_mail(const ClubDesk& desk,
+core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
                                                  const std::vector<Command>& commands,
                                                  const AuthVerdict& v,
                                                  const std::string& discriminator,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/notation.hpp"
 #include "rules/variant.hpp"
@@ -11,14 +12,6 @@ namespace ck::daemon {
 namespace {
 
 using Kind = Command::Kind;
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) {
-        return c < 0x80 ? static_cast<char>(std::tolower(c)) : static_cast<char>(c);
-    });
-    return out;
-}
 
 // Mail clients put no-break spaces (U+00A0) and tabs between words; both separate tokens,
 // as do commas and semicolons.
@@ -51,7 +44,7 @@ bool parses_as_move(const std::string& text) { return rules::parse_move_text(tex
 std::optional<std::string> as_move(std::string_view token) {
     std::string t(token);
     if (parses_as_move(t)) return t;
-    std::string all_lower = lower(t);
+    std::string all_lower = core::lower_ascii(t);
     std::string capitalised = all_lower;
     if (!capitalised.empty() && capitalised[0] >= 'a' && capitalised[0] <= 'z') {
         capitalised[0] =
@@ -125,7 +118,7 @@ std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tok
             c.move_number = number->number;
             c.numbered_side = number->side;
         }
-        const std::string word = lower(tokens[i]);
+        const std::string word = core::lower_ascii(tokens[i]);
         if (word == "any?" || word == "any") {
             if (word == "any" && i + 1 < tokens.size() && tokens[i + 1] == "?") ++i;
             c.kind = Kind::AnyQuery;
@@ -189,7 +182,7 @@ constexpr ChallengeWord ChallengeWords[] = {
 bool challenge_arguments(const CommandArgs& a, Command& c) {
     const std::size_t n = a.tokens.size();
     if (n < 2) return false;
-    const std::string address = lower(a.tokens[0]);
+    const std::string address = core::lower_ascii(a.tokens[0]);
     const auto at = address.find('@');
     if (at == std::string::npos || at == 0 || at + 1 == address.size()) return false;
     const rules::Variant* variant = rules::find_variant(a.tokens[1]);
@@ -198,7 +191,7 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
     c.variant = std::string(variant->name);
     std::size_t i = 2;
     for (; i < n; ++i) {
-        const std::string w = lower(a.tokens[i]);
+        const std::string w = core::lower_ascii(a.tokens[i]);
         if (std::none_of(std::begin(ChallengeWords), std::end(ChallengeWords),
                          [&](ChallengeWord take) { return take(w, c); }))
             break;
@@ -255,7 +248,7 @@ std::optional<Command> parse_keyword_line(std::vector<std::string> tokens, std::
     // "Resign." / "draw!" at the end of a sentence.
     std::string& last = tokens.back();
     while (last.size() > 1 && (last.back() == '.' || last.back() == '!')) last.pop_back();
-    const std::string word = lower(tokens[0]);
+    const std::string word = core::lower_ascii(tokens[0]);
     const CommandSpec* spec = find_command(word);
     if (spec == nullptr) return std::nullopt;
     Command c;
@@ -271,7 +264,7 @@ std::optional<Command> parse_keyword_line(std::vector<std::string> tokens, std::
 std::optional<std::string_view> message_block_start(std::string_view line) {
     std::size_t i = 0;
     while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    if (lower(line.substr(i, 8)) != "message:") return std::nullopt;
+    if (core::lower_ascii(line.substr(i, 8)) != "message:") return std::nullopt;
     return line.substr(i + 8);
 }
 
@@ -289,7 +282,7 @@ std::string trim_block(std::string_view text) {
 const CommandSpec* find_command(std::string_view word) {
     // Trailing '.' / '!' of a sentence ("Resign.") do not change the word.
     while (word.size() > 1 && (word.back() == '.' || word.back() == '!')) word.remove_suffix(1);
-    const std::string w = lower(word);
+    const std::string w = core::lower_ascii(word);
     for (const CommandSpec& spec : Table)
         if (w == spec.word) return &spec;
     return nullptr;

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/text.hpp"
 #include "daemon/transport_config.hpp"
 
 namespace ck::daemon {
@@ -44,13 +45,6 @@ const char* const Keys[] = {"store.dir",
                             "club.rated",
                             "site.dir"};
 
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return {};
-    const auto e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
-
 core::Unexpected<ConfigError> fail(ConfigError::Code code, const std::string& name, int line,
                                    const std::string& what) {
     std::string where = name;
@@ -68,19 +62,20 @@ core::Result<std::map<std::string, int>, ConfigError> scan(const std::string& te
     int line_no = 0;
     while (std::getline(in, raw)) {
         ++line_no;
-        const std::string line = trim(raw);
+        const std::string line = core::trim_ascii(raw);
         if (line.empty() || line[0] == '#' || line[0] == ';') continue;
         if (line.front() == '[') {
             if (line.back() != ']')
                 return fail(ConfigError::Code::Syntax, name, line_no, "bad section line");
-            section = trim(line.substr(1, line.size() - 2));
+            section = core::trim_ascii(line.substr(1, line.size() - 2));
             continue;
         }
         const auto eq = line.find('=');
         if (eq == std::string::npos) {
             return fail(ConfigError::Code::Syntax, name, line_no, "expected key = value: " + line);
         }
-        const std::string key = (section.empty() ? "" : section + ".") + trim(line.substr(0, eq));
+        const std::string key =
+            (section.empty() ? "" : section + ".") + core::trim_ascii(line.substr(0, eq));
         if (std::find(std::begin(Keys), std::end(Keys), key) == std::end(Keys)) {
             return fail(ConfigError::Code::UnknownKey, name, line_no, "unknown key '" + key + "'");
         }
@@ -123,14 +118,14 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
 
     Config c = default_config();
     const auto get = [&](const char* key, std::string& out) {
-        if (vm.count(key)) out = trim(vm[key].as<std::string>());
+        if (vm.count(key)) out = core::trim_ascii(vm[key].as<std::string>());
     };
     const auto bad = [&](const std::string& key, const std::string& what) {
         return fail(ConfigError::Code::BadValue, name, lines->at(key), key + ": " + what);
     };
     const auto get_bool = [&](const char* key, bool& out) -> bool {
         if (!vm.count(key)) return true;
-        const std::string v = trim(vm[key].as<std::string>());
+        const std::string v = core::trim_ascii(vm[key].as<std::string>());
         if (v == "yes" || v == "true" || v == "on" || v == "1") {
             out = true;
         } else if (v == "no" || v == "false" || v == "off" || v == "0") {
@@ -142,7 +137,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     };
     const auto get_days = [&](const char* key, int& out) -> bool {
         if (!vm.count(key)) return true;
-        const std::string v = trim(vm[key].as<std::string>());
+        const std::string v = core::trim_ascii(vm[key].as<std::string>());
         if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos) {
             return false;
         }
@@ -152,7 +147,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
 
     get("store.dir", c.store_dir);
     if (vm.count("mail.source")) {
-        const std::string v = trim(vm["mail.source"].as<std::string>());
+        const std::string v = core::trim_ascii(vm["mail.source"].as<std::string>());
         if (v == "maildir")
             c.source = Config::Source::Maildir;
         else if (v == "imap")
@@ -161,7 +156,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
             return bad("mail.source", "expected maildir or imap, got '" + v + "'");
     }
     if (vm.count("mail.sink")) {
-        const std::string v = trim(vm["mail.sink"].as<std::string>());
+        const std::string v = core::trim_ascii(vm["mail.sink"].as<std::string>());
         if (v == "maildir")
             c.sink = Config::Sink::Maildir;
         else if (v == "smtp")
@@ -218,7 +213,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     get("site.dir", c.site_dir);
     get("smtp.password_file", c.smtp_password_file);
     if (vm.count("club.default_time")) {
-        auto tc = parse_time_control(trim(vm["club.default_time"].as<std::string>()));
+        auto tc = parse_time_control(core::trim_ascii(vm["club.default_time"].as<std::string>()));
         if (!tc) return bad("club.default_time", tc.error().message);
         c.default_time = *tc;
     }
@@ -234,7 +229,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     }
     if (vm.count("club.unknown_sender_reply")) {
         // "no"/"yes" are accepted as older spellings of none/once-per-day.
-        const std::string v = trim(vm["club.unknown_sender_reply"].as<std::string>());
+        const std::string v = core::trim_ascii(vm["club.unknown_sender_reply"].as<std::string>());
         if (v == "none" || v == "no")
             c.unknown_sender_reply = Config::UnknownSenderReply::None;
         else if (v == "once-per-day" || v == "yes")
@@ -244,7 +239,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
                        "expected none or once-per-day, got '" + v + "'");
     }
     for (const char* key : {"store.dir", "mail.inbox", "mail.outbox", "mail.secret_file"}) {
-        if (vm.count(key) && trim(vm[key].as<std::string>()).empty()) {
+        if (vm.count(key) && core::trim_ascii(vm[key].as<std::string>()).empty()) {
             return bad(key, "must not be empty");
         }
     }

@@ -108,11 +108,11 @@ core::Result<void, std::string> ensure_deadline_index(store::Store& store, core:
         if (!g) {
             // Left out of the index: logged, as the clock pass would have.
             core::operator_log().error("deadline index: game " + std::to_string(id) + ": " +
-                                       g.error());
+                                       g.error().detail);
             continue;
         }
         auto deadline = game_deadline(store, id, *g);
-        if (!deadline) return core::unexpected(deadline.error());
+        if (!deadline) return core::unexpected(deadline.error().detail);
         index_deadline(store, tx, id, *deadline);
     }
     MarkTable::put(tx, IndexMark, 1);

@@ -123,6 +123,17 @@ ClockState after_move(const ClockState& s, const TimeControl& tc, Color mover, c
     return n;
 }
 
+namespace {
+
+// A stored clock.ini; one that does not parse is corrupt.
+core::Result<ClockState, core::Error> clock_of(const std::string& text) {
+    auto s = parse_clock_ini(text);
+    if (!s) return core::unexpected(core::corrupt_error(s.error()));
+    return *s;
+}
+
+}  // namespace
+
 std::optional<TimeControl> clock_control(const GameMeta& meta) {
     if (meta.time.empty()) return std::nullopt;
     auto tc = parse_time_control(meta.time);
@@ -130,14 +141,18 @@ std::optional<TimeControl> clock_control(const GameMeta& meta) {
     return *tc;
 }
 
-core::Result<ClockState, std::string> load_clock(const store::Store& store, store::GameId id,
+core::Result<ClockState, core::Error> load_clock(const store::Store& store, store::GameId id,
                                                  const GameMeta& meta) {
     const auto tc = clock_control(meta);
-    if (!tc) return core::unexpected("game " + std::to_string(id) + " has no time control");
+    if (!tc)
+        return core::unexpected(
+            core::invalid_error("game " + std::to_string(id) + " has no time control"));
     auto text = store.read_game_file(id, "clock.ini");
-    if (text) return parse_clock_ini(*text);
+    if (text) return clock_of(*text);
     auto created = core::parse_iso8601(meta.created);
-    if (!created) return core::unexpected("game " + std::to_string(id) + ": bad created time");
+    if (!created)
+        return core::unexpected(
+            core::corrupt_error("game " + std::to_string(id) + ": bad created time"));
     return initial_clock(*tc, *created);
 }
 
@@ -145,7 +160,7 @@ void save_clock(store::Transaction& tx, store::GameId id, const ClockState& s) {
     tx.write_game_file(id, "clock.ini", format_clock_ini(s));
 }
 
-core::Result<std::optional<core::TimePoint>, std::string> game_deadline(
+core::Result<std::optional<core::TimePoint>, core::Error> game_deadline(
     const store::Store& store, store::GameId id, const StoredGame& g,
     const store::Transaction* staged) {
     const auto tc = clock_control(g.meta);
@@ -153,7 +168,7 @@ core::Result<std::optional<core::TimePoint>, std::string> game_deadline(
     auto s = load_clock(store, id, g.meta);
     if (staged)
         for (const auto& f : staged->files())
-            if (f.game == id && f.name == "clock.ini") s = parse_clock_ini(f.bytes);
+            if (f.game == id && f.name == "clock.ini") s = clock_of(f.bytes);
     if (!s) return core::unexpected(s.error());
     auto book = LeaveBook::load(store, staged);
     if (!book) return core::unexpected(book.error());
@@ -162,7 +177,7 @@ core::Result<std::optional<core::TimePoint>, std::string> game_deadline(
         deadline_of(*s, *tc, c, book->periods(g.meta.address(c)))};
 }
 
-core::Result<void, std::string> clock_after_move(const store::Store& store, store::Transaction& tx,
+core::Result<void, core::Error> clock_after_move(const store::Store& store, store::Transaction& tx,
                                                  store::GameId id, const StoredGame& g,
                                                  Color mover) {
     const auto tc = clock_control(g.meta);

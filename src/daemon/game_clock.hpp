@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/leave_book.hpp"
@@ -85,20 +86,20 @@ ClockState after_move(const ClockState& s, const TimeControl& tc, rules::Color m
 std::optional<TimeControl> clock_control(const GameMeta& meta);
 
 // games/<id>/clock.ini, or the initial state from meta.created when the file does not exist.
-core::Result<ClockState, std::string> load_clock(const store::Store& store, store::GameId id,
+core::Result<ClockState, core::Error> load_clock(const store::Store& store, store::GameId id,
                                                  const GameMeta& meta);
 void save_clock(store::Transaction& tx, store::GameId id, const ClockState& s);
 
 // The deadline of the side to move of `g` (nullopt: game over or no clock), with that player's
 // leave from the store's leave book. A clock.ini queued in `staged` (may be null) wins over the
 // store's.
-core::Result<std::optional<core::TimePoint>, std::string> game_deadline(
+core::Result<std::optional<core::TimePoint>, core::Error> game_deadline(
     const store::Store& store, store::GameId id, const StoredGame& g,
     const store::Transaction* staged = nullptr);
 
 // Called when `mover`'s turn in `g` ended by a move committed in `tx` (the game not over):
 // queues the new clock.ini into `tx`.
-core::Result<void, std::string> clock_after_move(const store::Store& store, store::Transaction& tx,
+core::Result<void, core::Error> clock_after_move(const store::Store& store, store::Transaction& tx,
                                                  store::GameId id, const StoredGame& g,
                                                  rules::Color mover);
 

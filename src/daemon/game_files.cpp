@@ -20,13 +20,14 @@ std::string record_error_text(const pgn::RecordError& e) {
 }
 
 // `player`'s record: from the rulings in memory, else (a ruling recorded without the pictures)
-// derived from the referee record's text `referee_text`.
-core::Result<std::string, std::string> player_record_of(const StoredGame& g,
+// derived from the referee record's text `referee_text` (a failure is the daemon's own: the
+// record was just written).
+core::Result<std::string, core::Error> player_record_of(const StoredGame& g,
                                                         const std::string& referee_text,
                                                         rules::Color player) {
     if (auto kept = g.record.player_record(player, g.game)) return std::move(*kept);
     auto r = pgn::player_record(referee_text, player);
-    if (!r) return core::unexpected(record_error_text(r.error()));
+    if (!r) return core::unexpected(core::invalid_error(record_error_text(r.error())));
     return std::move(*r);
 }
 
@@ -207,11 +208,11 @@ core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta) {
     return setup;
 }
 
-core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const RecordTags& tags) {
+core::Result<StoredGame, core::Error> start_game(const GameMeta& meta, const RecordTags& tags) {
     auto setup = setup_of(meta);
-    if (!setup) return core::unexpected(setup.error());
+    if (!setup) return core::unexpected(core::invalid_error(setup.error()));
     auto game = referee::Game::create(*setup);
-    if (!game) return core::unexpected(game.error().message);
+    if (!game) return core::unexpected(core::invalid_error(game.error().message));
     pgn::RecordBuilder record(*setup);
     if (!tags.event.empty()) record.set_tag("Event", tags.event);
     if (!tags.site.empty()) record.set_tag("Site", tags.site);
@@ -235,27 +236,28 @@ core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const Rec
     return StoredGame{std::move(m), std::move(*game), std::move(record)};
 }
 
-core::Result<StoredGame, std::string> load_game_from(const std::string& ini,
+core::Result<StoredGame, core::Error> load_game_from(const std::string& ini,
                                                      const std::string& record, store::GameId id) {
     const std::string gid = "game " + std::to_string(id) + ": ";
     auto meta = parse_game_ini(ini);
-    if (!meta) return core::unexpected(gid + meta.error());
+    if (!meta) return core::unexpected(core::corrupt_error(gid + meta.error()));
     auto opened = pgn::open_referee_record(record, meta->hidden ? meta->salt : std::string());
-    if (!opened) return core::unexpected(gid + record_error_text(opened.error()));
+    if (!opened)
+        return core::unexpected(core::corrupt_error(gid + record_error_text(opened.error())));
     for (const GameNote& n : meta->notes) opened->builder.add_note(n.ply, n.by, n.text);
     return StoredGame{std::move(*meta), std::move(opened->game), std::move(opened->builder)};
 }
 
-core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id) {
+core::Result<StoredGame, core::Error> load_game(const store::Store& store, store::GameId id) {
     const std::string gid = "game " + std::to_string(id) + ": ";
     auto ini = store.read_game_file(id, "game.ini");
-    if (!ini) return core::unexpected(gid + ini.error().message);
+    if (!ini) return core::unexpected(core::from_io(ini.error(), gid + ini.error().message));
     auto text = store.read_game_file(id, "record.pgn");
-    if (!text) return core::unexpected(gid + text.error().message);
+    if (!text) return core::unexpected(core::from_io(text.error(), gid + text.error().message));
     return load_game_from(*ini, *text, id);
 }
 
-core::Result<GameFileTexts, std::string> game_files(const StoredGame& g) {
+core::Result<GameFileTexts, core::Error> game_files(const StoredGame& g) {
     GameFileTexts files;
     files.ini = format_game_ini(g.meta);
     files.record = g.record.referee_record();
@@ -267,7 +269,7 @@ core::Result<GameFileTexts, std::string> game_files(const StoredGame& g) {
     return files;
 }
 
-core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId id,
+core::Result<void, core::Error> save_game(store::Transaction& tx, store::GameId id,
                                           const StoredGame& g) {
     auto files = game_files(g);
     if (!files) return core::unexpected(files.error());
@@ -289,20 +291,20 @@ referee::Ruling play_request(StoredGame& g, const std::string& text) {
     return r;
 }
 
-core::Result<void, std::string> end_game(StoredGame& g, const std::string& result,
+core::Result<void, core::Error> end_game(StoredGame& g, const std::string& result,
                                          const std::string& reason) {
     auto r = g.game.end_by(result, reason);
-    if (!r) return core::unexpected(r.error());
+    if (!r) return core::unexpected(core::invalid_error(r.error()));
     g.record.add(*r, g.game);
     g.meta.draw_offer.reset();
     return {};
 }
 
-core::Result<std::string, std::string> record_text(const StoredGame& g, const std::string& as) {
+core::Result<std::string, core::Error> record_text(const StoredGame& g, const std::string& as) {
     const std::string text = g.record.referee_record();
     if (as == "referee") return text;
     if (as != "white" && as != "black")
-        return core::unexpected(std::string("--as must be white, black or referee"));
+        return core::unexpected(core::invalid_error("--as must be white, black or referee"));
     return player_record_of(g, text, as == "white" ? rules::Color::White : rules::Color::Black);
 }
 

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "pgn/referee_record.hpp"
 #include "referee/game.hpp"
@@ -100,12 +101,12 @@ struct RecordTags {
 
 // A fresh game: the setup from `meta`, the record with the roster tags (Date from
 // meta.created), `[Mode "EM"]` and TimeControl.
-core::Result<StoredGame, std::string> start_game(const GameMeta& meta, const RecordTags& tags);
+core::Result<StoredGame, core::Error> start_game(const GameMeta& meta, const RecordTags& tags);
 // Reads game.ini and record.pgn and replays (and so verifies) the record. The daemon's pass
 // loads through its GameRepository (game_repository.hpp), which replays only when it must.
-core::Result<StoredGame, std::string> load_game(const store::Store& store, store::GameId id);
+core::Result<StoredGame, core::Error> load_game(const store::Store& store, store::GameId id);
 // The same from the two files' texts (errors name game `id`).
-core::Result<StoredGame, std::string> load_game_from(const std::string& ini,
+core::Result<StoredGame, core::Error> load_game_from(const std::string& ini,
                                                      const std::string& record, store::GameId id);
 
 // The four files of a game, written from memory: the player records come from the rulings
@@ -113,9 +114,9 @@ core::Result<StoredGame, std::string> load_game_from(const std::string& ini,
 struct GameFileTexts {
     std::string ini, record, white, black;
 };
-core::Result<GameFileTexts, std::string> game_files(const StoredGame& g);
+core::Result<GameFileTexts, core::Error> game_files(const StoredGame& g);
 // Queues game.ini, record.pgn, white.pgn and black.pgn in `tx`.
-core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId id,
+core::Result<void, core::Error> save_game(store::Transaction& tx, store::GameId id,
                                           const StoredGame& g);
 
 // One request to the referee, recorded unless the answer is Error (not an attempt: nothing is
@@ -123,11 +124,11 @@ core::Result<void, std::string> save_game(store::Transaction& tx, store::GameId 
 // the end of the game clears any offer.
 referee::Ruling play_request(StoredGame& g, const std::string& text);
 // An end outside the requests (referee::Game::end_by), recorded; clears any draw offer.
-core::Result<void, std::string> end_game(StoredGame& g, const std::string& result,
+core::Result<void, core::Error> end_game(StoredGame& g, const std::string& result,
                                          const std::string& reason);
 
 // Which record `as` names: "referee" -> record.pgn text, "white"/"black" -> that player's.
-core::Result<std::string, std::string> record_text(const StoredGame& g, const std::string& as);
+core::Result<std::string, core::Error> record_text(const StoredGame& g, const std::string& as);
 
 // The true position's FEN (operator only: `game show ID --as referee`), read from the referee's
 // game through its TruePositionKey (referee/game.hpp); players never see it.

@@ -4,13 +4,14 @@
 
 namespace ck::daemon {
 
-core::Result<StoredGame, std::string> GameRepository::load(const store::Store& store,
+core::Result<StoredGame, core::Error> GameRepository::load(const store::Store& store,
                                                            store::GameId id) {
     const std::string gid = "game " + std::to_string(id) + ": ";
     auto ini = store.read_game_file(id, "game.ini");
-    if (!ini) return core::unexpected(gid + ini.error().message);
+    if (!ini) return core::unexpected(core::from_io(ini.error(), gid + ini.error().message));
     auto record = store.read_game_file(id, "record.pgn");
-    if (!record) return core::unexpected(gid + record.error().message);
+    if (!record)
+        return core::unexpected(core::from_io(record.error(), gid + record.error().message));
     if (auto it = kept_.find(id);
         it != kept_.end() && it->second.ini == *ini && it->second.record == *record) {
         it->second.used = ++tick_;
@@ -25,7 +26,7 @@ core::Result<StoredGame, std::string> GameRepository::load(const store::Store& s
     return game;
 }
 
-core::Result<void, std::string> GameRepository::save(store::Transaction& tx, store::GameId id,
+core::Result<void, core::Error> GameRepository::save(store::Transaction& tx, store::GameId id,
                                                      const StoredGame& g) {
     auto files = game_files(g);
     if (!files) return core::unexpected(files.error());

@@ -16,6 +16,7 @@
 #include <map>
 #include <string>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/game_files.hpp"
 #include "store/store.hpp"
@@ -28,9 +29,9 @@ public:
     explicit GameRepository(std::size_t capacity = 256) : capacity_(capacity) {}
 
     // The game `id` as the store holds it now (errors: load_game's).
-    core::Result<StoredGame, std::string> load(const store::Store& store, store::GameId id);
+    core::Result<StoredGame, core::Error> load(const store::Store& store, store::GameId id);
     // Queues game.ini, record.pgn, white.pgn and black.pgn of `g` in `tx` and keeps `g`.
-    core::Result<void, std::string> save(store::Transaction& tx, store::GameId id,
+    core::Result<void, core::Error> save(store::Transaction& tx, store::GameId id,
                                          const StoredGame& g);
 
     // Loads that did not need a replay, and those that did (for tests and the bench).

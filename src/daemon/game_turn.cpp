@@ -43,14 +43,14 @@ public:
         : desk_(desk), game_(game), g_(g), tx_(tx) {}
 
     // Queues `mail` to player `c`, with `attachment` when given.
-    core::Result<void, std::string> queue(Color c, compose::MailResult mail,
+    core::Result<void, core::Error> queue(Color c, compose::MailResult mail,
                                           std::optional<mail::Attachment> attachment = {}) {
-        if (!mail) return core::unexpected(mail.error().message);
+        if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
         if (attachment) mail->attachments.push_back(std::move(*attachment));
         tx_.queue_outgoing(desk_.config.referee_address, g_.meta.address(c), std::move(*mail));
         return {};
     }
-    core::Result<compose::Envelope, std::string> envelope(Color c, const std::string& disc) const {
+    core::Result<compose::Envelope, core::Error> envelope(Color c, const std::string& disc) const {
         auto env = game_envelope(desk_, game_, g_.meta, c, disc, tx_);
         if (env) add_receipt(*env, g_);  // receipt_line.hpp
         return env;
@@ -69,7 +69,7 @@ private:
 
 }  // namespace
 
-core::Result<compose::Envelope, std::string> game_envelope(const GameDesk& desk,
+core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
                                                            const std::string& game,
                                                            const GameMeta& meta, Color c,
                                                            const std::string& discriminator,
@@ -83,7 +83,7 @@ core::Result<compose::Envelope, std::string> game_envelope(const GameDesk& desk,
     env.discriminator = discriminator;
     env.game_id = game;
     auto reply = build_reply_address(desk.config.referee_address, game, c, desk.secret);
-    if (!reply) return core::unexpected(reply.error().message);
+    if (!reply) return core::unexpected(core::invalid_error(reply.error().message));
     env.reply_to = {RefereeDisplayName, *reply};
     const Player* opp = desk.players.find(meta.address(~c));
     env.opponent_name = opp ? opp->name : meta.address(~c);
@@ -100,7 +100,7 @@ mail::Attachment record_attachment(const std::string& game, const std::string& a
 namespace {
 
 using Kind = Command::Kind;
-using Done = core::Result<void, std::string>;
+using Done = core::Result<void, core::Error>;
 
 // One mail's answer while its commands run (the rows of GameHandlers change it); what is
 // mailed is decided from it once every command has run.
@@ -236,11 +236,12 @@ std::vector<std::string> note_lines(const std::vector<std::string>& notes) {
 
 }  // namespace
 
-core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mail::MailMessage& msg,
+core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mail::MailMessage& msg,
                                                  const AuthVerdict& v,
                                                  const std::vector<Command>& commands,
                                                  const std::string& disc, store::Transaction& tx) {
     auto& log = core::operator_log();
+    const core::LogContext about_game("game " + v.game);  // on every line of this game's mail
     const store::GameId gid = game_id_of(v.game);
     auto loaded = desk.games.load(desk.store, gid);
     if (!loaded) return core::unexpected(loaded.error());
@@ -250,7 +251,7 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
     Answers answers(desk, v.game, g, tx);
     const auto& t = desk.templates;
 
-    const auto refuse = [&](compose::RefusalReason reason) -> core::Result<void, std::string> {
+    const auto refuse = [&](compose::RefusalReason reason) -> core::Result<void, core::Error> {
         CK_ENV(env, me, disc);
         compose::RefusalDetails d{reason, split_lines(msg.body_text)};
         return answers.queue(me, compose::refusal_mail(t, *env, g.game.view(me), d));
@@ -299,7 +300,7 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
     // The clock (game_clock.hpp): the mover's turn ended with this commit.
     if (!g.game.over() && g.game.side_to_move() != to_move_before)
         CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before));
-    const auto turn_details = [&](Color c) -> core::Result<compose::TurnDetails, std::string> {
+    const auto turn_details = [&](Color c) -> core::Result<compose::TurnDetails, core::Error> {
         compose::TurnDetails d;
         if (g.game.over() || g.game.side_to_move() != c) return d;
         auto at = game_deadline(desk.store, gid, g, &tx);
@@ -307,7 +308,7 @@ core::Result<void, std::string> answer_game_mail(const GameDesk& desk, const mai
         if (*at) d.deadline = compose::Deadline{**at};
         return d;
     };
-    const auto board_mail = [&](Color c, const std::string& d) -> core::Result<void, std::string> {
+    const auto board_mail = [&](Color c, const std::string& d) -> core::Result<void, core::Error> {
         CK_ENV(env, c, d);
         auto td = turn_details(c);
         if (!td) return core::unexpected(td.error());

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "compose/compose.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/auth.hpp"
 #include "daemon/commands.hpp"
@@ -47,7 +48,7 @@ struct GameDesk {
 
 // The envelope of a game mail to player `c` of `meta`: to the registered address, Reply-To the
 // per-game reply address, dated tx.now().
-core::Result<compose::Envelope, std::string> game_envelope(const GameDesk& desk,
+core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
                                                            const std::string& game,
                                                            const GameMeta& meta, rules::Color c,
                                                            const std::string& discriminator,
@@ -62,7 +63,7 @@ mail::Attachment record_attachment(const std::string& game, const std::string& a
 // seen. Everything said to the sender goes out as one mail (README "What a reply may
 // contain"): lines not acted on are quoted in it ("Not understood, nothing done:"); only when
 // nothing else is said do they get the unknown-command mail.
-core::Result<void, std::string> answer_game_mail(
+core::Result<void, core::Error> answer_game_mail(
     const GameDesk& desk, const mail::MailMessage& message, const AuthVerdict& v,
     const std::vector<Command>& commands, const std::string& discriminator, store::Transaction& tx);
 

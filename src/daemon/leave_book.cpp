@@ -40,10 +40,10 @@ std::string LeaveCodec::key(const Leave& l) {
     return l.address + "/" + core::format_iso8601(l.start);
 }
 
-core::Result<LeaveBook, std::string> LeaveBook::load(const store::Store& store,
+core::Result<LeaveBook, core::Error> LeaveBook::load(const store::Store& store,
                                                      const store::Transaction* pending) {
     auto all = LeaveTable::all(store, pending);
-    if (!all) return core::unexpected(all.error().describe());
+    if (!all) return core::unexpected(core::corrupt_error(all.error().describe()));
     LeaveBook b;
     for (auto& [key, leave] : *all) b.leaves_.push_back(std::move(leave));
     return b;

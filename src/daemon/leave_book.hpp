@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
@@ -48,7 +49,8 @@ class LeaveBook {
 public:
     // The book of `store`; `pending` (may be null): an uncommitted transaction whose bookings
     // count too (a mail's own `leave` before its moves).
-    static core::Result<LeaveBook, std::string> load(const store::Store& store,
+    // A record that cannot be read is Corrupt (store::StateError).
+    static core::Result<LeaveBook, core::Error> load(const store::Store& store,
                                                      const store::Transaction* pending = nullptr);
 
     const std::vector<Leave>& all() const { return leaves_; }

@@ -11,16 +11,16 @@ namespace {
 
 using rules::Color;
 
-core::Result<void, std::string> queue(const GameDesk& desk, store::Transaction& tx,
+core::Result<void, core::Error> queue(const GameDesk& desk, store::Transaction& tx,
                                       const std::string& address, const compose::MailResult& mail) {
-    if (!mail) return core::unexpected(mail.error().message);
+    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
     tx.queue_outgoing(desk.config.referee_address, address, *mail);
     return {};
 }
 
 }  // namespace
 
-core::Result<void, std::string> answer_leave(const GameDesk& desk, const std::string& address,
+core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::string& address,
                                              int days, const std::string& message_id,
                                              const std::string& discriminator,
                                              store::GameId current_id, const StoredGame* current,
@@ -32,7 +32,8 @@ core::Result<void, std::string> answer_leave(const GameDesk& desk, const std::st
     auto booked = book->book(address, days, tx.now(), allowance, message_id, tx);
     const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
     if (!booked) {
-        if (!booked.error().refused) return core::unexpected(booked.error().message);
+        if (!booked.error().refused)
+            return core::unexpected(core::invalid_error(booked.error().message));
         log.info("leave of " + address + " refused: " + booked.error().message);
         const auto env = club_envelope(club, address, discriminator, tx);
         return queue(desk, tx, address,
@@ -47,7 +48,7 @@ core::Result<void, std::string> answer_leave(const GameDesk& desk, const std::st
              core::format_iso8601(leave.start));
     const std::string me = lower_ascii(address);
     auto ids = desk.store.list_games();
-    if (!ids) return core::unexpected("leave: " + ids.error().message);
+    if (!ids) return core::unexpected(core::from_io(ids.error(), "leave: " + ids.error().message));
     std::size_t games = 0;
     for (const store::GameId id : *ids) {
         auto ini = desk.store.read_game_file(id, "game.ini");
@@ -61,7 +62,7 @@ core::Result<void, std::string> answer_leave(const GameDesk& desk, const std::st
         if (!g) {
             auto l = load_game(desk.store, id);
             if (!l) {
-                log.error("leave: game " + std::to_string(id) + ": " + l.error());
+                log.error("leave: game " + std::to_string(id) + ": " + l.error().detail);
                 continue;
             }
             loaded.emplace(std::move(*l));

@@ -9,6 +9,7 @@
 // quotes the line with the reason; nothing booked.
 #include <string>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/game_turn.hpp"
 
@@ -16,7 +17,7 @@ namespace ck::daemon {
 
 // `current` (may be null) is the game the mail came to, as the caller holds it (its changes
 // may not be committed yet); `current_id` its id.
-core::Result<void, std::string> answer_leave(const GameDesk& desk, const std::string& address,
+core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::string& address,
                                              int days, const std::string& message_id,
                                              const std::string& discriminator,
                                              store::GameId current_id, const StoredGame* current,

@@ -79,29 +79,35 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
     return core::unexpected("outbox flush: " + r.error().message);
 }
 
-core::Result<store::GameId, std::string> Daemon::new_game(const NewGame& spec,
+core::Result<store::GameId, core::Error> Daemon::new_game(const NewGame& spec,
                                                           const core::Clock& clock) {
     store::Transaction tx(clock.now());
     auto id = stage_game(spec, tx);
     if (!id) return id;
     auto committed = store_.commit(tx);
-    if (!committed) return core::unexpected(committed.error().message);
+    if (!committed)
+        return core::unexpected(core::from_io(committed.error(), committed.error().message));
     return id;
 }
 
-core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
+core::Result<store::GameId, core::Error> Daemon::stage_game(const NewGame& spec,
                                                             store::Transaction& tx) {
     GameMeta meta;
     meta.hidden = spec.hidden;
-    CK_TRY(resolve_variant(spec.variant, meta));
+    if (auto v = resolve_variant(spec.variant, meta); !v)
+        return core::unexpected(core::invalid_error(v.error()));
     auto rules = resolve_rule_set(spec.rules, meta.hidden);
-    if (!rules) return core::unexpected(rules.error());
+    if (!rules) return core::unexpected(core::invalid_error(rules.error()));
     meta.rules = *rules;
     const Player* w = players_.find(spec.white);
     const Player* b = players_.find(spec.black);
-    if (!w) return core::unexpected("white " + spec.white + " is not a registered player");
-    if (!b) return core::unexpected("black " + spec.black + " is not a registered player");
-    if (w == b) return core::unexpected(std::string("white and black must differ"));
+    if (!w)
+        return core::unexpected(
+            core::invalid_error("white " + spec.white + " is not a registered player"));
+    if (!b)
+        return core::unexpected(
+            core::invalid_error("black " + spec.black + " is not a registered player"));
+    if (w == b) return core::unexpected(core::invalid_error("white and black must differ"));
     meta.white = w->address;
     meta.black = b->address;
     meta.created = core::format_iso8601(tx.now());
@@ -110,7 +116,7 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
         meta.time = format_time_control(config_.default_time);
     } else {
         auto tc = parse_time_control(spec.time);
-        if (!tc) return core::unexpected(tc.error().message);
+        if (!tc) return core::unexpected(core::invalid_error(tc.error().message));
         meta.time = format_time_control(*tc);
     }
     const store::GameId id = store_.new_game_id();
@@ -146,7 +152,7 @@ core::Result<store::GameId, std::string> Daemon::stage_game(const NewGame& spec,
         add_receipt(*env, *game);  // receipt_line.hpp
         auto mail = compose::game_start_mail(templates_, *env, game->game.view(c),
                                              c == Color::White ? first_deadline : std::nullopt);
-        if (!mail) return core::unexpected(mail.error().message);
+        if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
         tx.queue_outgoing(config_.referee_address, meta.address(c), std::move(*mail));
     }
     core::operator_log().info("game " + gid + " created: " + meta.variant +
@@ -202,16 +208,17 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     store_.begin_group();
     for (const auto& id : *pending) {
         if (stop && stop()) break;
+        const core::LogContext about_mail("mail " + id);  // handle() adds the Message-ID
         auto raw = source.fetch(id);
         if (!raw) {
             core::operator_log().error("fetch " + id + ": " + raw.error().message);
             ++report.failed;
             continue;
         }
-        auto handled = handle(*raw, clock);
+        auto handled = handle(*raw, clock);  // a failure is logged there, with its Message-ID
         if (!handled) {
-            core::operator_log().error("message " + id + " left pending: " + handled.error());
             ++report.failed;
+            if (!handled.error().transient()) ++report.permanent;
             continue;
         }
         staged.push_back(id);
@@ -230,7 +237,23 @@ ClockReport Daemon::tick(const core::Clock& clock) {
                           clock.now());
 }
 
-core::Result<void, std::string> Daemon::handle(const std::string& raw, const core::Clock& clock) {
+core::Result<void, core::Error> Daemon::handle(const std::string& raw, const core::Clock& clock) {
+    std::optional<core::LogContext> about;  // the Message-ID, once known (handle_mail)
+    auto handled = handle_mail(raw, clock, about);
+    if (!handled) {
+        const core::Error& e = handled.error();
+        core::operator_log().error(
+            e.transient()
+                ? "left pending, retried on the next pass: " + e.detail
+                : "left pending: " + e.detail + " (" + std::string(core::to_string(e.kind)) +
+                      ": retrying will not help; the operator must mend it)");
+    }
+    return handled;
+}
+
+core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
+                                                    const core::Clock& clock,
+                                                    std::optional<core::LogContext>& about) {
     auto& log = core::operator_log();
     auto parsed = mail::parse_message(raw);
     if (!parsed) {
@@ -256,6 +279,7 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
     ctx.seen = [this](const std::string& mid) { return store_.seen(mid); };
     ctx.trusted_authserv_id = config_.trusted_authserv_id;
     const AuthVerdict v = authorize(msg, raw, ctx);
+    about.emplace("msg <" + v.message_id + ">");
 
     store::Transaction tx(clock.now());
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
@@ -297,7 +321,9 @@ core::Result<void, std::string> Daemon::handle(const std::string& raw, const cor
             break;
     }
     auto committed = store_.commit(tx);
-    if (!committed) return core::unexpected("commit: " + committed.error().message);
+    if (!committed)
+        return core::unexpected(
+            core::from_io(committed.error(), "commit: " + committed.error().message));
     return {};
 }
 
@@ -306,7 +332,7 @@ core::Result<std::string, std::string> show_game(store::Store& store, store::Gam
     if (as != "white" && as != "black" && as != "referee")
         return core::unexpected(std::string("--as must be white, black or referee"));
     auto loaded = load_game(store, id);
-    if (!loaded) return core::unexpected(loaded.error());
+    if (!loaded) return core::unexpected(loaded.error().detail);
     const referee::Game& game = loaded->game;
     std::ostringstream out;
     const auto& m = loaded->meta;

@@ -20,6 +20,8 @@
 
 #include "compose/compose.hpp"
 #include "core/clock.hpp"
+#include "core/error.hpp"
+#include "core/log.hpp"
 #include "core/result.hpp"
 #include "daemon/clock_pass.hpp"
 #include "daemon/config.hpp"
@@ -45,8 +47,11 @@ struct NewGame {
 };
 
 struct StepReport {
-    std::size_t handled = 0;       // marked done at the source
-    std::size_t failed = 0;        // left pending (retried on the next pass)
+    std::size_t handled = 0;  // marked done at the source
+    std::size_t failed = 0;   // left pending (retried on the next pass)
+    // Of `failed`: mails whose failure was Corrupt or Invalid (core/error.hpp), which retrying
+    // will not mend: they stay pending (nothing is lost) until the operator mends the store.
+    std::size_t permanent = 0;
     std::size_t clock_events = 0;  // reminders and forfeits the clock pass committed
     // Why the pass could not do its whole job, for `serve --once`'s exit code: the source
     // could not be listed, or the outbox spool could not be read or written. Empty: no such
@@ -83,11 +88,11 @@ public:
 
     // Creates a game, commits its files (game_files.hpp) + both game-start mails in one
     // transaction, then flushes the outbox to the configured sink. Returns the game id.
-    core::Result<store::GameId, std::string> new_game(const NewGame& spec,
+    core::Result<store::GameId, core::Error> new_game(const NewGame& spec,
                                                       const core::Clock& clock);
     // The same, staged into the caller's transaction (created at tx.now()); nothing is
     // committed (challenges.hpp: a game accepted by mail commits with that mail).
-    core::Result<store::GameId, std::string> stage_game(const NewGame& spec,
+    core::Result<store::GameId, core::Error> stage_game(const NewGame& spec,
                                                         store::Transaction& tx);
 
     // One pass over every pending message of `source`, then an outbox flush to `sink`.
@@ -96,8 +101,10 @@ public:
     StepReport step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
                     const std::function<bool()>& stop = {});
 
-    // Handles one raw message: commit its effects. Ok means it may be marked done.
-    core::Result<void, std::string> handle(const std::string& raw, const core::Clock& clock);
+    // Handles one raw message: commit its effects. Ok means it may be marked done. Every
+    // operator log line about the mail, its failure included, carries its Message-ID
+    // ("[msg <id>]", core/log.hpp), and the game id when it is about a game.
+    core::Result<void, core::Error> handle(const std::string& raw, const core::Clock& clock);
 
     // Sends the due mails of the outbox; an outbox I/O error is logged and returned.
     core::Result<void, std::string> flush(mail::MailSink& sink, const core::Clock& clock);
@@ -107,6 +114,10 @@ public:
     ClockReport tick(const core::Clock& clock);
 
 private:
+    // handle()'s work; sets `about` to the mail's Message-ID context once it is known.
+    core::Result<void, core::Error> handle_mail(const std::string& raw, const core::Clock& clock,
+                                                std::optional<core::LogContext>& about);
+
     Daemon(Config c, store::Store s, Players p, compose::Templates t, std::string secret)
         : config_(std::move(c)),
           store_(std::move(s)),

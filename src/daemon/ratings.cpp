@@ -28,7 +28,7 @@ std::string display_name(const Players& players, const std::string& address) {
     return p && !p->name.empty() ? p->name : address;
 }
 
-core::Result<std::vector<std::string>, std::string> rate_game_end(const store::Store& store,
+core::Result<std::vector<std::string>, core::Error> rate_game_end(const store::Store& store,
                                                                   const Players& players,
                                                                   store::GameId id,
                                                                   const StoredGame& g,
@@ -44,7 +44,7 @@ core::Result<std::vector<std::string>, std::string> rate_game_end(const store::S
     else if (result != "1/2-1/2")
         return lines;  // no result to rate ("*")
     auto pool = load_pool(store, pool_of(g.meta), &tx);
-    if (!pool) return core::unexpected(pool.error());
+    if (!pool) return core::unexpected(core::corrupt_error(pool.error()));
     const std::string date = core::format_iso8601(tx.now()).substr(0, 10);
     auto changes = club::rate_game(*pool, {id, date, g.meta.white, g.meta.black, white_score});
     if (!changes) return lines;  // rated already
@@ -55,13 +55,13 @@ core::Result<std::vector<std::string>, std::string> rate_game_end(const store::S
     return lines;
 }
 
-core::Result<std::vector<std::string>, std::string> start_rating_lines(
+core::Result<std::vector<std::string>, core::Error> start_rating_lines(
     const store::Store& store, const Players& players, const GameMeta& meta,
     const store::Transaction* pending) {
     std::vector<std::string> lines;
     if (!meta.rated) return lines;
     auto pool = load_pool(store, pool_of(meta), pending);
-    if (!pool) return core::unexpected(pool.error());
+    if (!pool) return core::unexpected(core::corrupt_error(pool.error()));
     const auto side = [&](const std::string& address) {
         return display_name(players, address) + " (" +
                club::rating_label(club::current(&*pool, address)) + ")";
@@ -85,7 +85,7 @@ std::vector<std::string> ranked_lines(const club::RatingPool& pool, const Player
     return lines;
 }
 
-core::Result<std::optional<club::RatingLabels>, std::string> event_rating_labels(
+core::Result<std::optional<club::RatingLabels>, core::Error> event_rating_labels(
     const store::Store& store, const club::Tournament& t, const store::Transaction* pending) {
     for (const club::Pairing& p : t.pairings) {
         if (!p.game) continue;
@@ -95,14 +95,14 @@ core::Result<std::optional<club::RatingLabels>, std::string> event_rating_labels
             text = *staged;
         } else {
             auto read = store.read_game_file(*p.game, "game.ini");
-            if (!read) return core::unexpected(read.error().message);
+            if (!read) return core::unexpected(core::from_io(read.error(), read.error().message));
             text = std::move(*read);
         }
         auto meta = parse_game_ini(text);
-        if (!meta) return core::unexpected(meta.error());
+        if (!meta) return core::unexpected(core::corrupt_error(meta.error()));
         if (!meta->rated) return std::optional<club::RatingLabels>{};
         auto pool = load_pool(store, pool_of(*meta), pending);
-        if (!pool) return core::unexpected(pool.error());
+        if (!pool) return core::unexpected(core::corrupt_error(pool.error()));
         club::RatingLabels labels;
         for (const club::Player& player : t.players)
             labels[club::text::lower_ascii(player.address)] =

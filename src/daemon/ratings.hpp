@@ -13,6 +13,7 @@
 #include "club/crosstable.hpp"
 #include "club/ratings.hpp"
 #include "compose/compose.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/players.hpp"
@@ -37,6 +38,7 @@ using RatingPoolTable = store::Table<RatingPoolCodec>;
 
 // The pool's state; a pool nobody has played in yet is empty. `pending` (may be null): a
 // transaction whose write of the pool wins over the store's.
+// Its error is a record that cannot be read (store::StateError: never transient).
 core::Result<club::RatingPool, std::string> load_pool(const store::Store& store,
                                                       const std::string& pool,
                                                       const store::Transaction* pending = nullptr);
@@ -49,7 +51,7 @@ std::string pool_of(const GameMeta& meta);
 // for both players, from both players' values before it), queues the pool into `tx` and
 // returns the lines the game-end mails show ("Ratings (crazyhouse):", "  Ann: 1500? -> 1662?
 // (+162)", ...). Casual, in progress, or rated already: no lines, nothing written.
-core::Result<std::vector<std::string>, std::string> rate_game_end(const store::Store& store,
+core::Result<std::vector<std::string>, core::Error> rate_game_end(const store::Store& store,
                                                                   const Players& players,
                                                                   store::GameId id,
                                                                   const StoredGame& g,
@@ -57,7 +59,7 @@ core::Result<std::vector<std::string>, std::string> rate_game_end(const store::S
 
 // The game-start line of a rated game: "Rated game (crazyhouse): Ann (1623) vs Ben (1500?)",
 // White first. Casual: none.
-core::Result<std::vector<std::string>, std::string> start_rating_lines(
+core::Result<std::vector<std::string>, core::Error> start_rating_lines(
     const store::Store& store, const Players& players, const GameMeta& meta,
     const store::Transaction* pending = nullptr);
 
@@ -70,7 +72,7 @@ std::vector<std::string> ranked_lines(const club::RatingPool& pool, const Player
 // The rating column of an event's crosstables (club/crosstable.hpp): every player's current
 // label in the pool of the event's games, when they are rated (as the event's first started
 // game says: game.ini, `pending` first); nullopt for a casual event or one not started.
-core::Result<std::optional<club::RatingLabels>, std::string> event_rating_labels(
+core::Result<std::optional<club::RatingLabels>, core::Error> event_rating_labels(
     const store::Store& store, const club::Tournament& t,
     const store::Transaction* pending = nullptr);
 

@@ -1,20 +1,14 @@
 #include "daemon/sender_auth.hpp"
 
-#include <cctype>
-
+#include "core/text.hpp"
 #include "mail/authentication_results.hpp"
 
 namespace ck::daemon {
 namespace {
 
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 // The domain of an address or a bare domain, lower-cased, without a trailing dot.
 std::string domain_of(const std::string& address_or_domain) {
-    std::string d = lower(address_or_domain.substr(address_or_domain.rfind('@') + 1));
+    std::string d = core::lower_ascii(address_or_domain.substr(address_or_domain.rfind('@') + 1));
     while (!d.empty() && d.back() == '.') d.pop_back();
     return d;
 }
@@ -31,13 +25,13 @@ bool same_or_subdomain(const std::string& d, const std::string& of) {
 SenderCheck check_sender_authentication(const mail::MailMessage& message,
                                         const std::string& trusted_authserv_id) {
     if (trusted_authserv_id.empty()) return {true, "sender authentication not configured"};
-    const std::string trusted = lower(trusted_authserv_id);
+    const std::string trusted = core::lower_ascii(trusted_authserv_id);
     const std::string from_domain = domain_of(message.from_address);
     if (message.from_address.find('@') == std::string::npos || from_domain.empty())
         return {false, "no From domain to authenticate"};
     for (const std::string& value : message.authentication_results) {
         const auto ar = mail::parse_authentication_results(value);
-        if (!ar || lower(ar->authserv_id) != trusted) continue;
+        if (!ar || core::lower_ascii(ar->authserv_id) != trusted) continue;
         // The topmost header of the trusted id decides alone.
         for (const mail::AuthResult& r : ar->results) {
             if (r.result != "pass") continue;

@@ -24,7 +24,7 @@ std::string display_name(const ClubDesk& desk, const std::string& address) {
     return p && !p->name.empty() ? p->name : address;
 }
 
-core::Result<void, std::string> queue_one(const ClubDesk& desk, const std::string& game,
+core::Result<void, core::Error> queue_one(const ClubDesk& desk, const std::string& game,
                                           const GameMeta& meta, const referee::SpectatorView& view,
                                           compose::SpectatorDetails d, const std::string& to,
                                           const std::string& discriminator, store::Transaction& tx,
@@ -34,7 +34,7 @@ core::Result<void, std::string> queue_one(const ClubDesk& desk, const std::strin
     d.white_name = display_name(desk, meta.white);
     d.black_name = display_name(desk, meta.black);
     auto mail = compose::spectator_mail(desk.templates, env, view, d);
-    if (!mail) return core::unexpected(mail.error().message);
+    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
     if (attachment) mail->attachments.push_back(std::move(*attachment));
     tx.queue_outgoing(desk.config.referee_address, to, std::move(*mail));
     return {};
@@ -58,7 +58,7 @@ const char* follow_outcome_text(FollowOutcome o) {
     return "";
 }
 
-core::Result<void, std::string> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
+core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
                                                       const StoredGame& g,
                                                       const std::string& discriminator,
                                                       store::Transaction& tx) {
@@ -84,14 +84,14 @@ core::Result<void, std::string> queue_spectator_mails(const ClubDesk& desk, cons
     return {};
 }
 
-core::Result<FollowOutcome, std::string> set_following(const ClubDesk& desk, store::GameId id,
+core::Result<FollowOutcome, core::Error> set_following(const ClubDesk& desk, store::GameId id,
                                                        const std::string& address, bool follow,
                                                        bool mail_refusals,
                                                        const std::string& discriminator,
                                                        store::Transaction& tx) {
     const std::string who = lower_ascii(address);
     const std::string gid = std::to_string(id);
-    const auto refuse = [&](FollowOutcome o) -> core::Result<FollowOutcome, std::string> {
+    const auto refuse = [&](FollowOutcome o) -> core::Result<FollowOutcome, core::Error> {
         if (!mail_refusals) return o;
         compose::SpectatorDetails d;
         d.occasion = Occasion::Refused;
@@ -105,7 +105,7 @@ core::Result<FollowOutcome, std::string> set_following(const ClubDesk& desk, sto
     };
     if (id == 0) return refuse(FollowOutcome::NoSuchGame);
     auto ids = desk.store.list_games();
-    if (!ids) return core::unexpected(ids.error().message);
+    if (!ids) return core::unexpected(core::from_io(ids.error(), ids.error().message));
     if (std::find(ids->begin(), ids->end(), id) == ids->end())
         return refuse(FollowOutcome::NoSuchGame);
     auto loaded = load_game(desk.store, id);

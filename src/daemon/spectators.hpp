@@ -15,6 +15,7 @@
 // Everything is queued into the caller's transaction (game.ini write and mails together).
 #include <string>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/game_files.hpp"
@@ -27,7 +28,7 @@ namespace ck::daemon {
 // to every follower. The mails report what both players heard since the game's state still
 // in the store (the state before this mail). `discriminator` comes from the incoming
 // Message-ID. Does nothing when the game has no followers.
-core::Result<void, std::string> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
+core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
                                                       const StoredGame& g,
                                                       const std::string& discriminator,
                                                       store::Transaction& tx);
@@ -46,7 +47,7 @@ const char* follow_outcome_text(FollowOutcome o);
 // With `mail_refusals` (the `follow`/`unfollow` mail commands), a refused follow (NoSuchGame,
 // OwnGame, GameOver) is answered by mail to `address` too, and so is an unfollow of a game not
 // followed (the Unfollowed confirmation: it is true either way); the CLI reports it itself.
-core::Result<FollowOutcome, std::string> set_following(const ClubDesk& desk, store::GameId id,
+core::Result<FollowOutcome, core::Error> set_following(const ClubDesk& desk, store::GameId id,
                                                        const std::string& address, bool follow,
                                                        bool mail_refusals,
                                                        const std::string& discriminator,

@@ -16,12 +16,12 @@ namespace {
 
 using Event = compose::EntryDetails::Event;
 
-core::Result<void, std::string> send(const ClubDesk& desk, const std::string& address,
+core::Result<void, core::Error> send(const ClubDesk& desk, const std::string& address,
                                      const compose::EntryDetails& d,
                                      const std::string& discriminator, store::Transaction& tx) {
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
     auto mail = compose::entry_mail(desk.templates, env, d);
-    if (!mail) return core::unexpected(mail.error().message);
+    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
     tx.queue_outgoing(desk.config.referee_address, address, *mail);
     return {};
 }
@@ -55,16 +55,18 @@ bool is_entry_command(const Command& c) {
     return c.kind == Command::Kind::Join || c.kind == Command::Kind::Withdraw;
 }
 
-core::Result<void, std::string> answer_entries(const ClubDesk& desk,
+core::Result<void, core::Error> answer_entries(const ClubDesk& desk,
                                                const std::vector<Command>& commands,
                                                const std::string& sender,
                                                const std::string& discriminator,
                                                store::Transaction& tx) {
     if (std::none_of(commands.begin(), commands.end(), is_entry_command)) return {};
     const Player* me = desk.players.find(sender);
-    if (!me) return core::unexpected("tournament entry from unregistered " + sender);
+    if (!me)
+        return core::unexpected(
+            core::invalid_error("tournament entry from unregistered " + sender));
     auto ids = tournament_ids(desk.store);
-    if (!ids) return core::unexpected(ids.error());
+    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
     std::map<std::string, club::Tournament> events;  // loaded, by id
     std::set<std::string> changed;                   // ids to write, once each, at the end
     int n = 0;
@@ -82,7 +84,7 @@ core::Result<void, std::string> answer_entries(const ClubDesk& desk,
         auto at = events.find(id);
         if (at == events.end()) {
             auto t = load_tournament(desk.store, id);
-            if (!t) return core::unexpected(t.error());
+            if (!t) return core::unexpected(core::corrupt_error(t.error()));
             at = events.emplace(id, std::move(*t)).first;
         }
         club::Tournament& t = at->second;

@@ -21,6 +21,7 @@
 
 #include "club/tournament.hpp"
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
@@ -34,7 +35,7 @@ class Daemon;
 bool is_entry_command(const Command& c);
 
 // Acts on every entry command of a ClubMail mail from the registered player `sender`, in order.
-core::Result<void, std::string> answer_entries(const ClubDesk& desk,
+core::Result<void, core::Error> answer_entries(const ClubDesk& desk,
                                                const std::vector<Command>& commands,
                                                const std::string& sender,
                                                const std::string& discriminator,

@@ -26,13 +26,13 @@ std::string ending_of(const StoredGame& g) {
 
 }  // namespace
 
-core::Result<void, std::string> record_game_end(const ClubDesk& desk, store::GameId id,
+core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::GameId id,
                                                 const StoredGame& g, store::Transaction& tx) {
     if (!g.game.over() || !g.game.result()) return {};
     const auto outcome = club::parse_outcome(*g.game.result());
     if (!outcome || *outcome == club::Outcome::Pending) return {};
     auto ids = tournament_ids(desk.store);
-    if (!ids) return core::unexpected(ids.error());
+    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
     for (const std::string& tid : *ids) {
         // A write of the event earlier in this transaction (another game of the event ended
         // in it, e.g. in one clock pass) wins over the store's.
@@ -47,7 +47,8 @@ core::Result<void, std::string> record_game_end(const ClubDesk& desk, store::Gam
         if (p->outcome == *outcome && p->ending == ending) return {};  // recorded already
         const bool was_finished = club::finished(*t);
         if (auto r = club::record_result(*t, id, *outcome, ending); !r)
-            return core::unexpected("tournament " + tid + ": " + club::error_text(r.error()));
+            return core::unexpected(
+                core::invalid_error("tournament " + tid + ": " + club::error_text(r.error())));
         save_tournament(tx, *t);
         core::operator_log().info("tournament " + tid + ": game " + std::to_string(id) + " " +
                                   *g.game.result() + " " + ending);
@@ -55,7 +56,7 @@ core::Result<void, std::string> record_game_end(const ClubDesk& desk, store::Gam
         // The last game: final standings and the archive to every player. The records of the
         // games ending in this transaction are in `tx` only (save_game came first).
         auto archive = tournament_archive(desk.store, *t, &tx);
-        if (!archive) return core::unexpected(archive.error());
+        if (!archive) return core::unexpected(core::corrupt_error(archive.error()));
         for (const club::Player& player : t->players) {
             if (auto q = queue_standings(
                     desk, player.address, {*t}, true, *archive,

@@ -4,6 +4,7 @@
 // with the SAME transaction, right after save_game: game_turn.cpp (mate, stalemate, resignation,
 // draw by agreement, ...) and the clock pass's forfeit on time (clock_pass.cpp). So the result
 // enters tournament.ini in the same commit as the game's end, or not at all.
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/game_files.hpp"
@@ -18,7 +19,7 @@ namespace ck::daemon {
 // final standings mail (crosstable text + HTML) with the event's PGN archive attached.
 // A game in progress, or of no tournament: nothing. Safe to call on every save, and twice in
 // one transaction (a tournament.ini already written into `tx` is read from there).
-core::Result<void, std::string> record_game_end(const ClubDesk& desk, store::GameId id,
+core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::GameId id,
                                                 const StoredGame& g, store::Transaction& tx);
 
 }  // namespace ck::daemon

@@ -105,7 +105,7 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
         g.event = tags.event;
         g.round = tags.round;
         auto gid = daemon.new_game(g, clock);
-        if (!gid) return core::unexpected("round " + tags.round + ": " + gid.error());
+        if (!gid) return core::unexpected("round " + tags.round + ": " + gid.error().detail);
         p.game = *gid;
     }
     store::Transaction tx(clock.now());
@@ -204,7 +204,7 @@ core::Result<std::string, std::string> tournament_archive(const store::Store& st
     return std::move(*archive);
 }
 
-core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std::string& address,
+core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std::string& address,
                                                 const std::vector<club::Tournament>& events,
                                                 bool final, const std::string& archive,
                                                 const std::string& discriminator,
@@ -221,7 +221,7 @@ core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std:
     if (final && events.size() == 1) d.archive_name = "tournament-" + events[0].id + ".pgn";
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
     auto mail = compose::standings_mail(desk.templates, env, d);
-    if (!mail) return core::unexpected(mail.error().message);
+    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
     if (final && !d.archive_name.empty())
         mail->attachments.push_back(
             mail::Attachment{d.archive_name, "application/vnd.chess-pgn", archive});
@@ -235,12 +235,12 @@ core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std:
     return {};
 }
 
-core::Result<void, std::string> answer_standings(const ClubDesk& desk, const std::string& address,
+core::Result<void, core::Error> answer_standings(const ClubDesk& desk, const std::string& address,
                                                  const std::string& argument,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx) {
     auto ids = tournament_ids(desk.store);
-    if (!ids) return core::unexpected(ids.error());
+    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
     std::vector<club::Tournament> events;
     for (const std::string& id : *ids) {
         if (!argument.empty() && lower_ascii(argument) != id) continue;

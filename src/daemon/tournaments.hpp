@@ -23,6 +23,7 @@
 
 #include "club/tournament.hpp"
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
 #include "store/store.hpp"
@@ -90,7 +91,7 @@ const std::string* pending_file(const store::Transaction& tx, store::GameId game
 
 // The standings mail (compose::MailKind::Standings) to `address`: the crosstables of `events`.
 // final: `archive` is attached as tournament-<id>.pgn (the single event's id).
-core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std::string& address,
+core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std::string& address,
                                                 const std::vector<club::Tournament>& events,
                                                 bool final, const std::string& archive,
                                                 const std::string& discriminator,
@@ -99,7 +100,7 @@ core::Result<void, std::string> queue_standings(const ClubDesk& desk, const std:
 // The answer to the `standings [TOURNAMENT]` command from registered player `address`: the
 // named event (any, by id; an unknown id gives the no-event mail), else every event the player
 // plays in.
-core::Result<void, std::string> answer_standings(const ClubDesk& desk, const std::string& address,
+core::Result<void, core::Error> answer_standings(const ClubDesk& desk, const std::string& address,
                                                  const std::string& argument,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx);

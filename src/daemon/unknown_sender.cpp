@@ -54,7 +54,7 @@ std::optional<std::string> unknown_sender_reply_address(const mail::MailMessage&
     return to;
 }
 
-core::Result<void, std::string> answer_unknown_sender(const ClubDesk& desk,
+core::Result<void, core::Error> answer_unknown_sender(const ClubDesk& desk,
                                                       const mail::MailMessage& message,
                                                       const AuthVerdict& v,
                                                       store::Transaction& tx) {
@@ -73,13 +73,13 @@ core::Result<void, std::string> answer_unknown_sender(const ClubDesk& desk,
     const std::string day = utc_day(tx.now());
     const std::string key = unknown_sender_limit_key(*to, day);
     auto answered = RateLimitTable::get(desk.store, key, &tx);
-    if (!answered) return core::unexpected(answered.error().describe());
+    if (!answered) return core::unexpected(core::corrupt_error(answered.error().describe()));
     if (*answered) {
         log.info("mail from unknown sender " + who + " not answered (answered today): " + v.detail);
         return {};
     }
     auto total = RateLimitTable::get(desk.store, unknown_sender_total_key(day), &tx);
-    if (!total) return core::unexpected(total.error().describe());
+    if (!total) return core::unexpected(core::corrupt_error(total.error().describe()));
     const std::uint64_t sent = total->value_or(0);
     if (sent >= UnknownSenderDailyCap) {
         log.warn("mail from unknown sender " + who + " not answered: the daily cap of " +
@@ -95,7 +95,7 @@ core::Result<void, std::string> answer_unknown_sender(const ClubDesk& desk,
     const compose::UnknownSenderDetails details{
         message.from_address.empty() ? *to : message.from_address, desk.config.referee_address};
     auto mail = compose::unknown_sender_mail(desk.templates, env, details);
-    if (!mail) return core::unexpected(mail.error().message);
+    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
     RateLimitTable::put(tx, key, 1);
     RateLimitTable::put(tx, unknown_sender_total_key(day), sent + 1);
     for (const std::string& old : RateLimitTable::keys(desk.store))

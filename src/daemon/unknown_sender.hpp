@@ -22,6 +22,7 @@
 #include <string>
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/auth.hpp"
 #include "daemon/club_mail.hpp"
@@ -52,7 +53,7 @@ std::optional<std::string> unknown_sender_reply_address(const mail::MailMessage&
 // The UnknownSender verdict: per the configuration, queues at most one reply and its
 // rate-limit keys into `tx` (the caller records v.message_id and commits). Never mails game
 // data: the reply is built from the sender's address and the club's address only.
-core::Result<void, std::string> answer_unknown_sender(const ClubDesk& desk,
+core::Result<void, core::Error> answer_unknown_sender(const ClubDesk& desk,
                                                       const mail::MailMessage& message,
                                                       const AuthVerdict& v, store::Transaction& tx);
 

@@ -1,14 +1,9 @@
 #include "mail/authentication_results.hpp"
 
-#include <cctype>
+#include "core/text.hpp"
 
 namespace ck::mail {
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // One lexical item of the value: a word, a quoted string (quotes removed), or ';'.
 struct Token {
@@ -81,10 +76,10 @@ bool parse_resinfo(const std::vector<Token>& t, AuthResult& out) {
             value = t[i++].text;
         }
         if (name.empty()) return false;
-        name = lower(name);
+        name = core::lower_ascii(name);
         if (out.method.empty()) {
             out.method = name.substr(0, name.find('/'));
-            out.result = lower(value);
+            out.result = core::lower_ascii(value);
         } else {
             out.properties.emplace_back(name, value);
         }
@@ -110,7 +105,8 @@ std::optional<AuthenticationResults> parse_authentication_results(std::string_vi
     while (i < tokens.size()) {
         std::vector<Token> part;
         for (++i; i < tokens.size() && !tokens[i].semicolon; ++i) part.push_back(tokens[i]);
-        if (part.empty() || (part.size() == 1 && lower(part.front().text) == "none")) continue;
+        if (part.empty() || (part.size() == 1 && core::lower_ascii(part.front().text) == "none"))
+            continue;
         AuthResult r;
         if (parse_resinfo(part, r)) out.results.push_back(std::move(r));
     }

@@ -5,14 +5,10 @@
 #include <cctype>
 #include <cerrno>
 
+#include "core/text.hpp"
+
 namespace ck::mail {
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 constexpr const char* Replacement = "\xEF\xBF\xBD";
 
@@ -118,7 +114,7 @@ bool is_valid_utf8(std::string_view s) {
 }
 
 std::string to_utf8(std::string_view bytes, std::string_view charset) {
-    std::string cs = lower(charset);
+    std::string cs = core::lower_ascii(charset);
     const bool utf8_like = cs.empty() || cs == "us-ascii" || cs == "ascii" || cs == "utf-8" ||
                            cs == "utf8" || cs == "unknown-8bit" || cs == "x-unknown";
     if (utf8_like) {

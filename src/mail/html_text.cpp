@@ -4,16 +4,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/text.hpp"
 #include "mail/codec.hpp"
 
 namespace ck::mail {
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 void append_utf8(std::string& out, std::uint32_t cp) {
     if (cp == 0xA0) cp = ' ';
@@ -96,7 +91,7 @@ bool opens_quoted_original(std::string_view tag) {
     static const char* const Markers[] = {"gmail_quote",          "divrplyfwdmsg",
                                           "appendonsend",         "yahoo_quoted",
                                           "outlookmessageheader", "moz-cite-prefix"};
-    const std::string l = lower(tag);
+    const std::string l = core::lower_ascii(tag);
     if (l.find("class") == std::string::npos && l.find("id") == std::string::npos) return false;
     for (const char* m : Markers)
         if (l.find(m) != std::string::npos) return true;
@@ -139,7 +134,7 @@ std::string html_to_text(std::string_view html) {
             while (n < tag.size() &&
                    (std::isalnum(static_cast<unsigned char>(tag[n])) || tag[n] == '!'))
                 ++n;
-            const std::string name = lower(tag.substr(0, n));
+            const std::string name = core::lower_ascii(tag.substr(0, n));
             i = end + 1;
             if (!closing && opens_quoted_original(tag)) break;  // the rest is the original
             if (!closing &&
@@ -149,7 +144,7 @@ std::string html_to_text(std::string_view html) {
                 while (j < html.size()) {
                     j = html.find("</", j);
                     if (j == std::string_view::npos) break;
-                    if (lower(html.substr(j, close.size())) == close) break;
+                    if (core::lower_ascii(html.substr(j, close.size())) == close) break;
                     j += 2;
                 }
                 if (j == std::string_view::npos) {

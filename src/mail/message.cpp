@@ -3,8 +3,8 @@
 #include <mimetic/mimetic.h>
 
 #include <algorithm>
-#include <cctype>
 
+#include "core/text.hpp"
 #include "mail/charset.hpp"
 #include "mail/codec.hpp"
 #include "mail/html_text.hpp"
@@ -14,30 +14,16 @@
 namespace ck::mail {
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string trim(std::string_view s) {
-    const char* ws = " \t\r\n";
-    const size_t b = s.find_first_not_of(ws);
-    if (b == std::string_view::npos) return {};
-    const size_t e = s.find_last_not_of(ws);
-    return std::string(s.substr(b, e - b + 1));
-}
-
 // Unfolded value with CR/LF removed (mimetic unfolds, but keep it safe).
 std::string clean_value(std::string v) {
     std::string out;
     for (char c : v)
         if (c != '\r' && c != '\n') out += c;
-    return trim(out);
+    return core::trim_ascii(out);
 }
 
 std::string unquote(std::string_view s) {
-    std::string t = trim(s);
+    std::string t = core::trim_ascii(s);
     if (t.size() >= 2 && t.front() == '"' && t.back() == '"') {
         std::string out;
         for (size_t i = 1; i + 1 < t.size(); ++i) {
@@ -90,12 +76,12 @@ std::vector<std::string> msg_ids(std::string_view v) {
     while ((pos = v.find('<', pos)) != std::string_view::npos) {
         const size_t end = v.find('>', pos);
         if (end == std::string_view::npos) break;
-        std::string id = trim(v.substr(pos + 1, end - pos - 1));
+        std::string id = core::trim_ascii(v.substr(pos + 1, end - pos - 1));
         if (!id.empty()) ids.push_back(id);
         pos = end + 1;
     }
     if (ids.empty()) {
-        std::string t = trim(v);
+        std::string t = core::trim_ascii(v);
         if (!t.empty() && t.find(' ') == std::string::npos) ids.push_back(t);
     }
     return ids;
@@ -122,7 +108,7 @@ std::string normalise_line_ends(std::string_view s) {
 bool is_attachment(const mimetic::MimeEntity& e) {
     const mimetic::Header& h = e.header();
     if (!h.hasField("Content-Disposition")) return false;
-    return lower(std::string(h.contentDisposition().type())) == "attachment";
+    return core::lower_ascii(std::string(h.contentDisposition().type())) == "attachment";
 }
 
 // First part in document order that is text/<subtype> (a missing Content-Type counts as
@@ -133,8 +119,8 @@ const mimetic::MimeEntity* find_text_part(const mimetic::MimeEntity& e,
     std::string type;
     std::string sub;
     if (h.hasField("Content-Type")) {
-        type = lower(std::string(h.contentType().type()));
-        sub = lower(std::string(h.contentType().subtype()));
+        type = core::lower_ascii(std::string(h.contentType().type()));
+        sub = core::lower_ascii(std::string(h.contentType().subtype()));
     }
     if (type == "multipart") {
         for (const mimetic::MimeEntity* p : e.body().parts()) {
@@ -158,7 +144,8 @@ std::string part_text(const mimetic::MimeEntity& e) {
     const std::string& body = e.body();
     std::string cte;
     if (h.hasField("Content-Transfer-Encoding"))
-        cte = lower(trim(std::string(h.contentTransferEncoding().mechanism())));
+        cte = core::lower_ascii(
+            core::trim_ascii(std::string(h.contentTransferEncoding().mechanism())));
     std::string bytes;
     if (cte == "quoted-printable") {
         bytes = qp_decode(body);
@@ -174,11 +161,11 @@ std::string part_text(const mimetic::MimeEntity& e) {
     if (h.hasField("Content-Type")) {
         const mimetic::ContentType& ct = h.contentType();
         charset = ct.param("charset");
-        if (!ct.subtype().empty()) sub = lower(std::string(ct.subtype()));
-        flowed = lower(ct.param("format")) == "flowed";
-        delsp = lower(ct.param("delsp")) == "yes";
+        if (!ct.subtype().empty()) sub = core::lower_ascii(std::string(ct.subtype()));
+        flowed = core::lower_ascii(ct.param("format")) == "flowed";
+        delsp = core::lower_ascii(ct.param("delsp")) == "yes";
     }
-    std::string text = normalise_line_ends(to_utf8(bytes, trim(charset)));
+    std::string text = normalise_line_ends(to_utf8(bytes, core::trim_ascii(charset)));
     if (sub == "html") return html_to_text(text);
     if (flowed) text = unflow(text, delsp);
     return text;
@@ -214,7 +201,7 @@ std::vector<ParsedAddress> parse_address_list(std::string_view value) {
                 open + 1, close == std::string::npos ? std::string::npos : close - open - 1);
             if (const size_t route = addr.find(':'); route != std::string::npos && addr[0] == '@')
                 addr = addr.substr(route + 1);  // obsolete source route
-            a.address = lower(trim(addr));
+            a.address = core::lower_ascii(core::trim_ascii(addr));
             a.name = decode_header_value(unquote(item.substr(0, open)));
         } else {
             std::string addr;
@@ -231,10 +218,10 @@ std::vector<ParsedAddress> parse_address_list(std::string_view value) {
                     addr += c;
                 }
             }
-            a.address = lower(trim(addr));
-            a.name = decode_header_value(trim(comment));
+            a.address = core::lower_ascii(core::trim_ascii(addr));
+            a.name = decode_header_value(core::trim_ascii(comment));
         }
-        a.name = trim(a.name);
+        a.name = core::trim_ascii(a.name);
         if (!a.address.empty()) out.push_back(std::move(a));
     }
     return out;
@@ -267,7 +254,7 @@ core::Result<MailMessage, ParseError> parse_message(std::string_view raw) {
         std::vector<std::string> envelope_to;
         bool have_from = false;
         for (const mimetic::Field& f : h) {
-            const std::string name = lower(std::string(f.name()));
+            const std::string name = core::lower_ascii(std::string(f.name()));
             const std::string value = clean_value(f.value());
             if (name == "from" && !have_from) {
                 const auto list = parse_address_list(value);
@@ -300,14 +287,15 @@ core::Result<MailMessage, ParseError> parse_message(std::string_view raw) {
                 m.references = msg_ids(value);
             } else if (name == "auto-submitted") {
                 // RFC 3834: keyword, then optional parameters and comments
-                m.auto_submitted = lower(trim(value.substr(0, value.find_first_of(";( \t"))));
+                m.auto_submitted = core::lower_ascii(
+                    core::trim_ascii(value.substr(0, value.find_first_of(";( \t"))));
             } else if (name == "precedence") {
-                m.precedence = lower(trim(value));
+                m.precedence = core::lower_ascii(core::trim_ascii(value));
             } else if (name == "return-path") {
                 const auto ids = msg_ids(value);  // same <...> syntax
                 m.return_path = value.find("<>") != std::string::npos || ids.empty()
                                     ? std::string()
-                                    : lower(ids.front());
+                                    : core::lower_ascii(ids.front());
             } else if (name == "authentication-results") {
                 m.authentication_results.push_back(value);
             } else if (name == "x-autoreply" || name == "x-autorespond") {
@@ -319,7 +307,8 @@ core::Result<MailMessage, ParseError> parse_message(std::string_view raw) {
         for (const std::string& a : envelope_to) add_unique(m.envelope_recipients, a);
         if (h.hasField("Content-Type")) {
             const mimetic::ContentType& ct = h.contentType();
-            m.content_type = lower(std::string(ct.type()) + "/" + std::string(ct.subtype()));
+            m.content_type =
+                core::lower_ascii(std::string(ct.type()) + "/" + std::string(ct.subtype()));
         } else {
             m.content_type = "text/plain";
         }

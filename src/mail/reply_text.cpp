@@ -1,7 +1,8 @@
 #include "mail/reply_text.hpp"
 
-#include <cctype>
 #include <vector>
+
+#include "core/text.hpp"
 
 namespace ck::mail {
 namespace {
@@ -21,15 +22,12 @@ std::vector<std::string> split_lines(std::string_view text) {
     return lines;
 }
 
-std::string rstrip(std::string s) {
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.pop_back();
-    return s;
-}
+// A line's blanks: leading ones are spaces and tabs, trailing ones may include a CR as well.
+constexpr std::string_view Leading = " \t";
+constexpr std::string_view Trailing = " \t\r";
 
-std::string_view ltrim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    return s;
-}
+std::string_view ltrim(std::string_view s) { return core::trim_start_ascii(s, Leading); }
+std::string rstrip(std::string_view s) { return std::string(core::trim_end_ascii(s, Trailing)); }
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 bool ends_with(std::string_view s, std::string_view p) {
@@ -42,15 +40,9 @@ bool contains(std::string_view s, std::string_view p) {
 bool is_quoted(std::string_view line) { return starts_with(ltrim(line), ">"); }
 bool is_blank(std::string_view line) { return ltrim(line).empty(); }
 
-std::string lower_ascii(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 // Lower case with U+00A0 (no-break space, French clients put one before ':') as a space.
 std::string folded(std::string_view line) {
-    std::string l = lower_ascii(ltrim(line));
+    std::string l = core::lower_ascii(ltrim(line));
     for (size_t p = l.find("\xC2\xA0"); p != std::string::npos; p = l.find("\xC2\xA0", p))
         l.replace(p, 2, " ");
     return rstrip(l);
@@ -164,7 +156,7 @@ bool is_client_signature(std::string_view line) {
 }
 
 bool is_header_line(std::string_view line, std::initializer_list<std::string_view> names) {
-    const std::string l = lower_ascii(ltrim(line));
+    const std::string l = core::lower_ascii(ltrim(line));
     for (std::string_view n : names)
         if (starts_with(l, n)) return true;
     return false;
@@ -231,7 +223,7 @@ size_t next_non_blank(const std::vector<std::string>& lines, size_t i) {
 // A line ending in ':' that names an address or says "wrote" right before a quote is an
 // attribution in some form we do not know by name.
 bool is_generic_attribution(const std::vector<std::string>& lines, size_t i) {
-    const std::string l = lower_ascii(rstrip(lines[i]));
+    const std::string l = core::lower_ascii(rstrip(lines[i]));
     if (l.empty() || l.back() != ':' || is_quoted(l)) return false;
     if (!contains(l, "@") && !contains(l, "wrote") && !contains(l, "writes")) return false;
     const size_t j = next_non_blank(lines, i + 1);

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/text.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/variant.hpp"
 
@@ -27,13 +28,6 @@ const std::string* find(const TagList& tags, const std::string& name) {
     for (const auto& [n, v] : tags)
         if (n == name) return &v;
     return nullptr;
-}
-
-bool iequal(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
 }
 
 }  // namespace
@@ -71,7 +65,8 @@ std::string write_tags(const TagList& given, const referee::GameSetup& setup,
 bool setup_from_tags(const TagList& tags, referee::GameSetup& out, std::string* error) {
     out = referee::GameSetup{};
     const std::string* variant = find(tags, "Variant");
-    if (!variant || variant->empty() || iequal(*variant, "Standard") || iequal(*variant, "chess")) {
+    if (!variant || variant->empty() || core::iequals_ascii(*variant, "Standard") ||
+        core::iequals_ascii(*variant, "chess")) {
         out.variant = &rules::variant_of(rules::VariantId::Chess);
     } else {
         out.variant = rules::find_variant(*variant);

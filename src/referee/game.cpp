@@ -3,9 +3,9 @@
 #include "referee/game.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <utility>
 
+#include "core/text.hpp"
 #include "referee/check_direction.hpp"
 #include "referee/open_reason.hpp"
 #include "referee/own_board.hpp"
@@ -23,21 +23,6 @@ using rules::PieceType;
 using rules::Square;
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    const char* blanks = " \t\r\n\f\v";
-    const auto b = s.find_first_not_of(blanks);
-    if (b == std::string_view::npos) return {};
-    const auto e = s.find_last_not_of(blanks);
-    return s.substr(b, e - b + 1);
-}
-
-bool equals_lower(std::string_view s, std::string_view word) {
-    if (s.size() != word.size()) return false;
-    for (std::size_t i = 0; i < s.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(s[i])) != word[i]) return false;
-    return true;
-}
 
 int lowest_square(rules::Bitboard b) { return __builtin_ctzll(b); }
 
@@ -122,15 +107,17 @@ core::Result<Game, SetupError> Game::create(const GameSetup& setup) {
 
 Ruling Game::request(std::string_view line) {
     Ruling r;
-    const std::string_view text = trim(line);
+    // Blanks around a request: ASCII white space, form feed and vertical tab included.
+    const std::string trimmed = core::trim_ascii(line, " \t\r\n\f\v");
+    const std::string_view text = trimmed;
     r.n = ++requests_;
     r.request = std::string(text);
     r.side = position_.side_to_move();
     if (over()) {
         r.error = "the game is over";
-    } else if (equals_lower(text, "any?")) {
+    } else if (core::iequals_ascii(text, "any?")) {
         ask_any(r);
-    } else if (equals_lower(text, "resign")) {
+    } else if (core::iequals_ascii(text, "resign")) {
         resign(r);
     } else if (hidden_) {
         attempt(text, r);

@@ -2,7 +2,7 @@
 // points).
 #include "referee/rule_set.hpp"
 
-#include <cctype>
+#include "core/text.hpp"
 
 namespace ck::referee {
 namespace {
@@ -30,20 +30,13 @@ constexpr KriegspielRules Table[RuleSetCount] = {
      StalemateResult::StalematedSideLoses, true},
 };
 
-bool equals_lower(std::string_view s, std::string_view word) {
-    if (s.size() != word.size()) return false;
-    for (std::size_t i = 0; i < s.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(s[i])) != word[i]) return false;
-    return true;
-}
-
 }  // namespace
 
 const KriegspielRules& kriegspiel_rules(RuleSet r) { return Table[static_cast<int>(r)]; }
 
 std::optional<RuleSet> find_rule_set(std::string_view name) {
     for (const KriegspielRules& k : Table)
-        if (equals_lower(name, k.name)) return k.id;
+        if (core::iequals_ascii(name, k.name)) return k.id;
     return std::nullopt;
 }
 

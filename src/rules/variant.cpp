@@ -1,6 +1,6 @@
 #include "rules/variant.hpp"
 
-#include <cctype>
+#include "core/text.hpp"
 
 namespace ck::rules {
 namespace {
@@ -23,27 +23,19 @@ constexpr Variant Variants[] = {
      true},
 };
 
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) !=
-            std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 const Variant& variant_of(VariantId id) { return Variants[static_cast<int>(id)]; }
 
 const Variant* find_variant(std::string_view name) {
     for (const Variant& v : Variants) {
-        if (iequals(name, v.name) || iequals(name, v.pgn_name)) return &v;
+        if (core::iequals_ascii(name, v.name) || core::iequals_ascii(name, v.pgn_name)) return &v;
     }
     // Other spellings seen in PGN tags (python-chess "Normal", "Orthodox"; "Crazy House").
-    if (iequals(name, "normal") || iequals(name, "orthodox")) return &Variants[0];
-    if (iequals(name, "crazy house") || iequals(name, "zh")) return &Variants[1];
+    if (core::iequals_ascii(name, "normal") || core::iequals_ascii(name, "orthodox"))
+        return &Variants[0];
+    if (core::iequals_ascii(name, "crazy house") || core::iequals_ascii(name, "zh"))
+        return &Variants[1];
     return nullptr;
 }
 

@@ -20,12 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-#define CK_TRY(expr)                                              \
-    do {                                                          \
-        auto ck_try_r = (expr);                                   \
-        if (!ck_try_r) return core::unexpected(ck_try_r.error()); \
-    } while (0)
-
 constexpr std::size_t RecentResults = 30;
 
 core::Result<void, std::string> put(const fs::path& file, const std::string& bytes,
@@ -67,7 +61,8 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
         const store::GameId id = *it;
         auto g = daemon::load_game(store, id);
         if (!g) {  // one broken game does not take the site down
-            core::operator_log().error("site: game " + std::to_string(id) + ": " + g.error());
+            core::operator_log().error("site: game " + std::to_string(id) + ": " +
+                                       g.error().detail);
             continue;
         }
         const club::RatingPool* pool = by_name[daemon::pool_of(g->meta)];
@@ -110,7 +105,7 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
                 games += "<a href=\"../games/" + std::to_string(*p.game) + ".html\">" +
                          std::to_string(*p.game) + "</a> ";
         auto labels = daemon::event_rating_labels(store, *t);
-        if (!labels) return core::unexpected("tournament " + tid + ": " + labels.error());
+        if (!labels) return core::unexpected("tournament " + tid + ": " + labels.error().detail);
         const club::RatingLabels* r = *labels ? &**labels : nullptr;
         CK_TRY(put(dir / "tournaments" / (tid + ".html"),
                    page(t->name.empty() ? tid : t->name, "../",

@@ -106,3 +106,38 @@ TEST_CASE("lines from many threads never interleave") {
         REQUIRE(line.size() == std::string("2026-11-21T15:30:00Z INFO thread 0 ").size() + 60);
     }
 }
+
+TEST_CASE("a line carries the labels of the live log contexts, outermost first") {
+    std::ostringstream out;
+    Logger log(out);
+    ck::core::FixedClock clock(*ck::core::parse_iso8601("2026-11-21T15:30:00Z"));
+    log.set_clock(&clock);
+    {
+        ck::core::LogContext mail("msg <a1@x>");
+        log.info("from ann@x");
+        {
+            ck::core::LogContext game("game 7");
+            log.info("white moved");
+        }
+        log.warn("done");
+    }
+    log.info("idle");
+    CHECK(out.str() ==
+          "2026-11-21T15:30:00Z INFO [msg <a1@x>] from ann@x\n"
+          "2026-11-21T15:30:00Z INFO [msg <a1@x>] [game 7] white moved\n"
+          "2026-11-21T15:30:00Z WARN [msg <a1@x>] done\n"
+          "2026-11-21T15:30:00Z INFO idle\n");
+}
+
+TEST_CASE("a log context belongs to the thread that made it") {
+    std::ostringstream out;
+    Logger log(out);
+    ck::core::LogContext here("game 1");
+    std::thread other([&] { log.info("elsewhere"); });
+    other.join();
+    log.info("here");
+    const auto lines = lines_of(out.str());
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0].find("INFO elsewhere") != std::string::npos);
+    CHECK(lines[1].find("INFO [game 1] here") != std::string::npos);
+}
