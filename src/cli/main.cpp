@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
             try {
                 return c.run(args);
             } catch (const std::exception& e) {
-                // Environment errors that reached main (style guide, tier 3).
+                // Environment errors that reached main (docs/design.md, tier 3).
                 std::cerr << "crazykrieg " << name << ": " << e.what() << "\n";
                 return ck::cli::ExitFailure;
             }

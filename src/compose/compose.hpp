@@ -2,7 +2,7 @@
 // Every mail the referee sends a player (docs/mail-protocol.md, "What the referee sends"), rendered
 // through the templates/ folder into an OutgoingMail for mail::render_mime.
 //
-// THE GUARANTEE (style guide: "Hidden information is a type"): a player's game mail is built
+// THE GUARANTEE (docs/design.md: "Hidden information is a type"): a player's game mail is built
 // only from that player's referee::PlayerView plus plain data the player may know (game id,
 // addresses, deadlines, names). Nothing here accepts a Position or a Game.
 #include <chrono>

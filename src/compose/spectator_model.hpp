@@ -1,7 +1,7 @@
 #pragma once
 // Turns a SpectatorView into template data for the spectator mail (compose.hpp spectator_mail).
 // Reads only the SpectatorView: the meet of both players' views (referee/spectator_view.hpp),
-// so there is nothing private here to leak (style guide: "Hidden information is a type").
+// so there is nothing private here to leak (docs/design.md: "Hidden information is a type").
 #include <cstddef>
 
 #include "compose/template_engine.hpp"

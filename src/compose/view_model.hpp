@@ -2,7 +2,7 @@
 // Turns a PlayerView into template data: the board drawn from the player's side, both pockets,
 // the announcements as sentences from templates/words, the move list as the player knows it
 // (docs/mail-protocol.md, "What the referee sends"). Reads only the PlayerView: there is nothing
-// else here to leak (style guide: "Hidden information is a type").
+// else here to leak (docs/design.md: "Hidden information is a type").
 #include <cstddef>
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// Durable whole-file writes and reads (style guide, "Durable state"): a reader of `path` sees
+// Durable whole-file writes and reads (docs/design.md, "Durable state"): a reader of `path` sees
 // either the old content or the new, never a mix, and after success the new content survives a
 // crash.
 #include <sys/types.h>

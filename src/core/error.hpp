@@ -1,5 +1,5 @@
 #pragma once
-// core::Error: a failure that keeps its kind up to the orchestrator (style guide, "Errors in
+// core::Error: a failure that keeps its kind up to the orchestrator (docs/design.md, "Errors in
 // three tiers"; README "Operator log"), so that the mail pass can tell a failure worth
 // retrying from one that retrying cannot mend. The kinds:
 //   Transient  the environment failed and may recover: a disk full, EIO, a lock, a store commit

@@ -1,5 +1,5 @@
 #pragma once
-// IoError: an environment failure (disk, lock, network) converted at a module edge (style guide,
+// IoError: an environment failure (disk, lock, network) converted at a module edge (docs/design.md,
 // errors tier 3). `code` is the OS error (compare with std::errc), `path` names what was touched
 // (a file, a directory or a URL; may be empty), `message` says what was being done.
 #include <string>

@@ -3,7 +3,7 @@
 // appended to a file. While LogContexts are alive on the writing thread, their labels come
 // between the level and the message, outermost first, each in brackets (README "The operator log"):
 // "2026-11-21T15:30:00Z INFO [mail 1732.M1.host] [msg <a1@x>] [game 7] white moved". Only the
-// operator reads it, so it may name squares and FENs that players must not see (style guide,
+// operator reads it, so it may name squares and FENs that players must not see (docs/design.md,
 // "Hidden information"); nothing here ever goes to mail. Thread-safe: lines from different threads
 // never interleave.
 #include <cstdint>

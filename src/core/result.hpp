@@ -1,5 +1,5 @@
 #pragma once
-// Result<T, E>: a value or an error, for bad input (tier 2 of the style guide's errors).
+// Result<T, E>: a value or an error, for bad input (tier 2 of the docs/design.md's errors).
 // Member names follow C++23 std::expected so that moving to it is a rename:
 // has_value(), value(), error(), operator bool, operator*, operator->, value_or().
 #include <cassert>

@@ -67,7 +67,7 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
         }
         // Playing oneself is refused at creation; if it ever happens, list the game once.
         const Color c = white ? Color::White : Color::Black;
-        // Only the player's own view: what they know about the game (style guide, "Hidden
+        // Only the player's own view: what they know about the game (docs/design.md, "Hidden
         // information is a type").
         const referee::PlayerView view = loaded->game.view(c);
         if (view.result) continue;  // in progress only

@@ -1,5 +1,5 @@
 #pragma once
-// The games of the store as the daemon's pass uses them (style guide "Load once, derive in
+// The games of the store as the daemon's pass uses them (docs/design.md "Load once, derive in
 // memory"; README "Storage"). load() gives a game replayed from its record (game_files.hpp
 // load_game), or, when the store still holds exactly the game.ini and record.pgn a kept game was
 // saved or loaded with (compared byte for byte, staged writes of a running group included), that

@@ -2,13 +2,7 @@
 #include "daemon/club_migration.hpp"
 #include "daemon/deadline_index.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <vector>
 
 #include "compose/reply_sections.hpp"
@@ -19,17 +13,11 @@
 #include "daemon/challenges.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
-#include "daemon/ratings.hpp"
-#include "daemon/receipt_line.hpp"
-#include "daemon/reply_address.hpp"
-#include "daemon/time_control.hpp"
 #include "daemon/tournament_entries.hpp"
 #include "daemon/unknown_sender.hpp"
 #include "mail/message.hpp"
-#include "mail/outgoing.hpp"
 #include "store/outbox.hpp"
 
 namespace ck::daemon {
@@ -77,88 +65,6 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
     if (r) return {};
     core::operator_log().error("outbox flush: " + r.error().message);
     return core::unexpected("outbox flush: " + r.error().message);
-}
-
-core::Result<store::GameId, core::Error> Daemon::new_game(const NewGame& spec,
-                                                          const core::Clock& clock) {
-    store::Transaction tx(clock.now());
-    auto id = stage_game(spec, tx);
-    if (!id) return id;
-    auto committed = store_.commit(tx);
-    if (!committed)
-        return core::unexpected(core::from_io(committed.error(), committed.error().message));
-    return id;
-}
-
-core::Result<store::GameId, core::Error> Daemon::stage_game(const NewGame& spec,
-                                                            store::Transaction& tx) {
-    GameMeta meta;
-    meta.hidden = spec.hidden;
-    if (auto v = resolve_variant(spec.variant, meta); !v)
-        return core::unexpected(core::invalid_error(v.error()));
-    auto rules = resolve_rule_set(spec.rules, meta.hidden);
-    if (!rules) return core::unexpected(core::invalid_error(rules.error()));
-    meta.rules = *rules;
-    const Player* w = players_.find(spec.white);
-    const Player* b = players_.find(spec.black);
-    if (!w)
-        return core::unexpected(
-            core::invalid_error("white " + spec.white + " is not a registered player"));
-    if (!b)
-        return core::unexpected(
-            core::invalid_error("black " + spec.black + " is not a registered player"));
-    if (w == b) return core::unexpected(core::invalid_error("white and black must differ"));
-    meta.white = w->address;
-    meta.black = b->address;
-    meta.created = core::format_iso8601(tx.now());
-    meta.rated = spec.rated.value_or(config_.rated);
-    if (spec.time.empty()) {
-        meta.time = format_time_control(config_.default_time);
-    } else {
-        auto tc = parse_time_control(spec.time);
-        if (!tc) return core::unexpected(core::invalid_error(tc.error().message));
-        meta.time = format_time_control(*tc);
-    }
-    const store::GameId id = store_.new_game_id();
-    const std::string gid = std::to_string(id);
-    RecordTags tags;
-    tags.event = spec.event.empty() ? "Crazykrieg game " + gid : spec.event;
-    tags.round = spec.round;
-    tags.site = config_.referee_address;
-    tags.white_name = w->name;
-    tags.black_name = b->name;
-    if (auto tc = parse_time_control(meta.time)) tags.time_control = pgn_time_control(*tc);
-    auto game = start_game(meta, tags);
-    if (!game) return core::unexpected(game.error());
-
-    CK_TRY(games_.save(tx, id, *game));
-    // White's clock starts with the game-start mail (game_clock.hpp).
-    std::optional<compose::Deadline> first_deadline;
-    if (auto tc = clock_control(meta); tc) {
-        save_clock(tx, id, initial_clock(*tc, *core::parse_iso8601(meta.created)));
-        auto at = game_deadline(store_, id, *game, &tx);
-        if (at && *at) {
-            first_deadline = compose::Deadline{**at};
-            index_deadline(store_, tx, id, **at);  // daemon/deadline_index.hpp
-        }
-    }
-    const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
-    auto rating_lines = start_rating_lines(store_, players_, meta, &tx);
-    if (!rating_lines) return core::unexpected(rating_lines.error());
-    for (Color c : {Color::White, Color::Black}) {
-        auto env = game_envelope(desk, gid, meta, c, "", tx);
-        if (!env) return core::unexpected(env.error());
-        env->ratings = *rating_lines;
-        add_receipt(*env, *game);  // receipt_line.hpp
-        auto mail = compose::game_start_mail(templates_, *env, game->game.view(c),
-                                             c == Color::White ? first_deadline : std::nullopt);
-        if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-        tx.queue_outgoing(config_.referee_address, meta.address(c), std::move(*mail));
-    }
-    core::operator_log().info("game " + gid + " created: " + meta.variant +
-                              (meta.hidden ? " hidden" : "") + ", " + meta.white + " - " +
-                              meta.black);
-    return id;
 }
 
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
@@ -325,48 +231,6 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
         return core::unexpected(
             core::from_io(committed.error(), "commit: " + committed.error().message));
     return {};
-}
-
-core::Result<std::string, std::string> show_game(store::Store& store, store::GameId id,
-                                                 const std::string& as) {
-    if (as != "white" && as != "black" && as != "referee")
-        return core::unexpected(std::string("--as must be white, black or referee"));
-    auto loaded = load_game(store, id);
-    if (!loaded) return core::unexpected(loaded.error().detail);
-    const referee::Game& game = loaded->game;
-    std::ostringstream out;
-    const auto& m = loaded->meta;
-    out << "game " << id << ": " << m.variant << (m.hidden ? " (hidden)" : "") << ", rules "
-        << m.rules << ", time " << m.time << "\n";
-    out << "white: " << m.white << "\nblack: " << m.black << "\ncreated: " << m.created << "\n";
-    out << "result: " << game.result().value_or("*") << "\n";
-    out << "to move: " << (game.side_to_move() == Color::White ? "white" : "black") << "\n";
-    if (m.draw_offer)
-        out << "draw offered by: " << (*m.draw_offer == Color::White ? "white" : "black") << "\n";
-    const auto print_view = [&](Color c) {
-        const auto view = game.view(c);
-        out << (c == Color::White ? "white" : "black") << " view: " << view.board_text() << "\n";
-        out << "heard:\n";
-        for (const auto& a : view.heard) {
-            out << "  " << referee::announcement_type_name(a.type);
-            for (const auto* f : {&a.move, &a.answer, &a.attempt, &a.piece, &a.square, &a.placed,
-                                  &a.direction, &a.result, &a.reason})
-                if (!f->empty()) out << " " << *f;
-            out << "\n";
-        }
-    };
-    if (as == "referee") {
-        // The operator sees everything: the true position (from the record's moves) and both
-        // views; `game pgn ID` prints the whole record.
-        auto fen = true_fen(*loaded);
-        if (!fen) return core::unexpected(fen.error());
-        out << "fen: " << *fen << "\n";
-        print_view(Color::White);
-        print_view(Color::Black);
-    } else {
-        print_view(as == "white" ? Color::White : Color::Black);
-    }
-    return out.str();
 }
 
 }  // namespace ck::daemon

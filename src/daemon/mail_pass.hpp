@@ -1,9 +1,9 @@
 #pragma once
-// The play-by-mail daemon's core (docs/mail-protocol.md; style guide "Durable state"): game
+// The play-by-mail daemon's core (docs/mail-protocol.md; docs/design.md "Durable state"): game
 // creation and the mail pass step(). Every mail's effects (game files, ledger entry, outgoing
 // mails) commit in ONE store Transaction; only then is the mail marked done at the source; then the
 // outbox is flushed to the sink. Mails to players are built only from referee::PlayerView
-// through ck::compose (style guide "Hidden information is a type"); operator details go to
+// through ck::compose (docs/design.md "Hidden information is a type"); operator details go to
 // core::operator_log only.
 //
 // A player's mail to a game (moves, any?, resign, draw, decline, accept, pgn, board, help,

@@ -10,7 +10,7 @@
 //   tournament's name, Round = the Berger round, White/Black the display names); the games
 //   and the tournament record commit as one store group (store::GroupCommit): all or nothing.
 // - The PGN archive holds referee records: of every game over, and of open games in progress
-//   (open play is no secret); a hidden game in progress is left out (style guide "Hidden
+//   (open play is no secret); a hidden game in progress is left out (docs/design.md "Hidden
 //   information is a type": its full record is given out only once it is over).
 // - Results enter the tournament record only through record_game_end (tournament_hooks.hpp), in the
 //   transaction that ends the game.

@@ -1,6 +1,6 @@
 #pragma once
 // The two edges of the mail module. A MailSource hands out raw messages until the caller says
-// their effects have committed (style guide, "Durable state": commit first, then mark done);
+// their effects have committed (docs/design.md, "Durable state": commit first, then mark done);
 // a MailSink delivers one raw RFC 5322 message to an envelope.
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
 // What a player is told (docs/referee-protocol.md, "Responses"). An Announcement is addressed
 // to exactly one player: the game object builds each player's list separately, so a field that
-// player may not know is simply never filled in (style guide: hidden information is a type).
+// player may not know is simply never filled in (docs/design.md: hidden information is a type).
 #include <optional>
 #include <string>
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-// The referee's game object: the ONLY holder of the true position (style guide: "Hidden
+// The referee's game object: the ONLY holder of the true position (docs/design.md: "Hidden
 // information is a type"). Everything a player learns leaves through a Ruling's per-player
 // announcement lists or through view(colour); the true position is reachable only with a
 // TruePositionKey, which only the operator's console (daemon/game_files.cpp true_fen: `game show

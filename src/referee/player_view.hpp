@@ -1,5 +1,5 @@
 #pragma once
-// What one player may see (style guide: "Hidden information is a type"): their own pieces
+// What one player may see (docs/design.md: "Hidden information is a type"): their own pieces
 // (all pieces in open play), both pockets (public: every capture and drop is announced), the
 // announcements addressed to them, the move number, whose turn it is and the result. A
 // PlayerView is built only from OwnPieces (one colour's pieces, copied by colour) and the

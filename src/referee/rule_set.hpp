@@ -1,7 +1,7 @@
 #pragma once
 // Kriegspiel rule sets behind `--rules NAME`, as data (docs/rulesets.md; README "Kriegspiel rule
 // sets"). One KriegspielRules description per rule set; the referee's Game consults it and holds
-// no rule-set branches of its own (style guide: "Data, not branches").
+// no rule-set branches of its own (docs/design.md: "Data, not branches").
 #include <optional>
 #include <string_view>
 

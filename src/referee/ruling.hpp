@@ -1,6 +1,6 @@
 #pragma once
 // The referee's answer to one request (docs/referee-protocol.md, "Responses"). An illegal
-// Kriegspiel attempt is a ruling, not an error (style guide); `Answer::Error` is a request that
+// Kriegspiel attempt is a ruling, not an error (docs/design.md); `Answer::Error` is a request that
 // is not an attempt at all (gibberish, ambiguous, after the end) and changes nothing.
 #include <optional>
 #include <string>

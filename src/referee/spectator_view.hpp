@@ -1,9 +1,9 @@
 #pragma once
 // What a follower of a game may see (docs/mail-protocol.md: "an address may follow a game; during a
-// hidden game it gets only the announcements both players heard"; style guide: "Hidden information
-// is a type"). A SpectatorView is the MEET of the two players' PlayerViews: a fact is in it only
-// when White's view and Black's view both hold it, so it is built from nothing either player may
-// not know and never from the position:
+// hidden game it gets only the announcements both players heard"; docs/design.md: "Hidden
+// information is a type"). A SpectatorView is the MEET of the two players' PlayerViews: a fact is
+// in it only when White's view and Black's view both hold it, so it is built from nothing either
+// player may not know and never from the position:
 //   - events: both `heard` lists paired in order; two announcements pair when they have the same
 //     type and agree on every field both of them fill; the event keeps only the fields that are
 //     equal in both (a hidden "White has moved" keeps no move, a hidden drop keeps no square, a

@@ -334,7 +334,7 @@ void Position::undo_move() {
         put_piece(make_piece(us, PieceType::Pawn), st.pending_sq);
     }
     states_.pop_back();
-    // Debug builds only (style guide, tier 1): Stockfish's pos_is_ok after every undo.
+    // Debug builds only (docs/design.md, tier 1): Stockfish's pos_is_ok after every undo.
     assert(is_consistent());
 }
 

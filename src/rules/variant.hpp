@@ -1,5 +1,5 @@
 #pragma once
-// Variants as data (style guide: one struct, no variant branches scattered in movegen).
+// Variants as data (docs/design.md: one struct, no variant branches scattered in movegen).
 // Rules of each variant: docs/referee-protocol.md, variant table, and
 // tests/data/perft/replacement-putback.md for Replacement and Putback.
 #include <string_view>

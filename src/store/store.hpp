@@ -1,6 +1,6 @@
 #pragma once
-// The durable store (README "Mail about no game; servers; storage"; style guide, "Durable state").
-// Layout under the root:
+// The durable store (README "Mail about no game; servers; storage"; docs/design.md, "Durable
+// state"). Layout under the root:
 //   lock                 flock'd by the one process using the store; holds its pid
 //   counters             "next-game N": game ids are never reused
 //   games/<id>/          one directory per game: record.pgn, white.pgn, black.pgn, game meta...

@@ -1,6 +1,6 @@
 #pragma once
 // A Transaction gathers the effects of one incoming mail (or one clock event) so that they
-// commit together (style guide, "Durable state"; docs/mail-protocol.md, "a mail's effects commit
+// commit together (docs/design.md, "Durable state"; docs/mail-protocol.md, "a mail's effects commit
 // together"): whole-file writes in game directories, processed Message-IDs for the ledger, and
 // outgoing mails for the outbox spool. Building one touches no disk; Store::commit makes it
 // durable.

@@ -1,4 +1,4 @@
-// The style guide's proof of "Hidden information is a type": two games that differ only in
+// The the proof (docs/design.md) of "Hidden information is a type": two games that differ only in
 // what White cannot know give White byte-identical mail (and the same with colours swapped).
 #include "compose_test_support.hpp"
 

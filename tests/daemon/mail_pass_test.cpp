@@ -1,7 +1,7 @@
 // End-to-end mail pass on the embedded Maildir default (daemon/mail_pass.hpp): two players, a
 // hidden crazyhouse game to checkmate by mail, the "who may act" refusals, and hidden
 // information: White's mails are byte-identical in two games that differ only in a Black move
-// White cannot see (style guide, "Hidden information is a type").
+// White cannot see (docs/design.md, "Hidden information is a type").
 #include <unistd.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Non-interference (style guide, "Hidden information is a type"): two games that differ only
+// Non-interference (docs/design.md, "Hidden information is a type"): two games that differ only
 // in what one player cannot know must give that player byte-identical announcements and views.
 //
 // Construction: games A and B start from the same position and are played in lockstep, over

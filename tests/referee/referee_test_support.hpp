@@ -10,7 +10,7 @@
 
 namespace ck::referee {
 
-// The tests may look at the true position (style guide: only the referee, the record writer
+// The tests may look at the true position (docs/design.md: only the referee, the record writer
 // and tests hold the key).
 struct TruePositionKeyForTests {
     static TruePositionKey make() { return TruePositionKey(); }

@@ -1,0 +1,54 @@
+// The operator's look at a game (show_game, mail_pass.hpp: `crazykrieg game show`).
+#include <sstream>
+
+#include "daemon/game_files.hpp"
+#include "daemon/mail_pass.hpp"
+#include "referee/announcement.hpp"
+
+namespace ck::daemon {
+
+using rules::Color;
+
+core::Result<std::string, std::string> show_game(store::Store& store, store::GameId id,
+                                                 const std::string& as) {
+    if (as != "white" && as != "black" && as != "referee")
+        return core::unexpected(std::string("--as must be white, black or referee"));
+    auto loaded = load_game(store, id);
+    if (!loaded) return core::unexpected(loaded.error().detail);
+    const referee::Game& game = loaded->game;
+    std::ostringstream out;
+    const auto& m = loaded->meta;
+    out << "game " << id << ": " << m.variant << (m.hidden ? " (hidden)" : "") << ", rules "
+        << m.rules << ", time " << m.time << "\n";
+    out << "white: " << m.white << "\nblack: " << m.black << "\ncreated: " << m.created << "\n";
+    out << "result: " << game.result().value_or("*") << "\n";
+    out << "to move: " << (game.side_to_move() == Color::White ? "white" : "black") << "\n";
+    if (m.draw_offer)
+        out << "draw offered by: " << (*m.draw_offer == Color::White ? "white" : "black") << "\n";
+    const auto print_view = [&](Color c) {
+        const auto view = game.view(c);
+        out << (c == Color::White ? "white" : "black") << " view: " << view.board_text() << "\n";
+        out << "heard:\n";
+        for (const auto& a : view.heard) {
+            out << "  " << referee::announcement_type_name(a.type);
+            for (const auto* f : {&a.move, &a.answer, &a.attempt, &a.piece, &a.square, &a.placed,
+                                  &a.direction, &a.result, &a.reason})
+                if (!f->empty()) out << " " << *f;
+            out << "\n";
+        }
+    };
+    if (as == "referee") {
+        // The operator sees everything: the true position (from the record's moves) and both
+        // views; `game pgn ID` prints the whole record.
+        auto fen = true_fen(*loaded);
+        if (!fen) return core::unexpected(fen.error());
+        out << "fen: " << *fen << "\n";
+        print_view(Color::White);
+        print_view(Color::Black);
+    } else {
+        print_view(as == "white" ? Color::White : Color::Black);
+    }
+    return out.str();
+}
+
+}  // namespace ck::daemon
