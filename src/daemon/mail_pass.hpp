@@ -1,16 +1,18 @@
 #pragma once
-// The play-by-mail daemon's core (docs/mail-protocol.md; docs/design.md "Durable state"): game
-// creation and the mail pass step(). Every mail's effects (game files, ledger entry, outgoing
-// mails) commit in ONE store Transaction; only then is the mail marked done at the source; then the
-// outbox is flushed to the sink. Mails to players are built only from referee::PlayerView
-// through ck::compose (docs/design.md "Hidden information is a type"); operator details go to
-// core::operator_log only.
+// The play-by-mail daemon's orchestrator (docs/mail-protocol.md; docs/design.md "Durable
+// state"): the pass step() fetches each mail, parses it once, dispatches it through the command
+// table, commits its effects, marks it done and sends. Every mail's effects (game files, club
+// state, ledger entry, outgoing mails) commit in ONE store Transaction; only then is the mail
+// marked done at the source; then the outbox is flushed to the sink. Mails to players are built
+// only from referee::PlayerView through ck::compose (docs/design.md "Hidden information is a
+// type"); operator details go to core::operator_log only.
 //
-// A player's mail to a game (moves, any?, resign, draw, decline, accept, pgn, board, help,
-// games): daemon/game_turn.hpp; the game's files: daemon/game_files.hpp. `leave`:
-// daemon/leave_mail.hpp. Club commands are answered with the help mail for now. Clocks:
-// daemon/clock_pass.hpp (run first in every step) and daemon/game_clock.hpp. Mail acting on no game
-// (`games`, help, unknown senders): daemon/club_mail.hpp, daemon/unknown_sender.hpp.
+// Where the work is done: the command table, daemon/commands.hpp; a player's mail to a game,
+// daemon/game_turn.hpp; the games, daemon/game_repository.hpp and daemon/game_files.hpp; new
+// games, game_creation.cpp; clocks, daemon/clock_pass.hpp (run first in every step) with the
+// deadline index, daemon/deadline_index.hpp; mail about no game (club commands, challenges,
+// entries, unknown senders), daemon/club_mail.hpp, daemon/challenges.hpp,
+// daemon/tournament_entries.hpp, daemon/unknown_sender.hpp; `leave`, daemon/leave_mail.hpp.
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
