@@ -1,5 +1,7 @@
 #include "store/journal.hpp"
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 
 #include "store/decimal.hpp"
@@ -11,40 +13,17 @@ constexpr std::string_view Magic = "ck-journal 2";
 constexpr std::string_view MagicV1 = "ck-journal 1";
 constexpr std::string_view Suffix = ".tx";
 
-void put_blob(std::string& out, std::string_view head, std::string_view bytes) {
+// Appends "HEAD LEN\n<bytes>\n"; returns where the bytes start in `out`.
+std::size_t put_blob(std::string& out, std::string_view head, std::string_view bytes) {
     out += head;
     out += ' ';
     out += std::to_string(bytes.size());
     out += '\n';
+    const std::size_t at = out.size();
     out += bytes;
     out += '\n';
+    return at;
 }
-
-// Reads journal text front to back.
-class Cursor {
-public:
-    explicit Cursor(std::string_view s) : s_(s) {}
-    bool line(std::string_view& out) {
-        const size_t eol = s_.find('\n', pos_);
-        if (eol == std::string_view::npos) return false;
-        out = s_.substr(pos_, eol - pos_);
-        pos_ = eol + 1;
-        return true;
-    }
-    bool blob(std::uint64_t len, std::string& out) {
-        if (len > s_.size() - pos_ || s_.size() - pos_ - len < 1 || s_[pos_ + len] != '\n') {
-            return false;
-        }
-        out.assign(s_.substr(pos_, len));
-        pos_ += len + 1;
-        return true;
-    }
-    bool at_end() const { return pos_ == s_.size(); }
-
-private:
-    std::string_view s_;
-    size_t pos_ = 0;
-};
 
 // Splits "a b c" into words; false if the count differs from `n`.
 bool split(std::string_view line, size_t n, std::vector<std::string_view>& words) {
@@ -60,14 +39,21 @@ bool split(std::string_view line, size_t n, std::vector<std::string_view>& words
     return words.size() == n;
 }
 
+core::Unexpected<std::string> bad(const std::string& what) {
+    return core::unexpected("bad journal: " + what);
+}
+
+// Longest header line a journal holds (a file name or record key and three numbers).
+constexpr std::size_t MaxLine = 512;
+
 }  // namespace
 
-std::string encode_journal(const JournalRecord& r) {
-    std::string out;
-    out += Magic;
-    out += "\nnext-game " + std::to_string(r.next_game) + "\n";
+void encode_journal_entries(const JournalRecord& r, std::string& out,
+                            std::vector<std::size_t>* file_offsets) {
     for (const auto& f : r.files) {
-        put_blob(out, "file " + std::to_string(f.game) + " " + f.name, f.bytes);
+        const std::size_t at =
+            put_blob(out, "file " + std::to_string(f.game) + " " + f.name, f.bytes);
+        if (file_offsets) file_offsets->push_back(at);
     }
     for (const auto& rec : r.records) {
         const std::string head = std::string(namespace_name(rec.ns)) + " " + rec.key;
@@ -79,64 +65,153 @@ std::string encode_journal(const JournalRecord& r) {
     }
     for (const auto& id : r.seen) put_blob(out, "seen", id);
     for (const auto& m : r.mails) put_blob(out, "mail " + std::to_string(m.seq), m.spool_bytes);
-    out += "end\n";
+}
+
+std::string encode_journal(const JournalRecord& r) {
+    std::string out;
+    out += Magic;
+    out += "\nnext-game " + std::to_string(r.next_game) + "\n";
+    encode_journal_entries(r, out);
+    out += JournalEnd;
     return out;
 }
 
-core::Result<JournalRecord, std::string> parse_journal(std::string_view bytes) {
-    auto bad = [](std::string what) { return core::unexpected("bad journal: " + what); };
-    JournalRecord r;
-    Cursor in(bytes);
-    std::string_view line;
+std::string journal_header_fixed(GameId next_game) {
+    char digits[32];
+    std::snprintf(digits, sizeof digits, "%020llu", static_cast<unsigned long long>(next_game));
+    std::string out = std::string(Magic) + "\nnext-game " + digits + "\n";
+    return out;
+}
+
+bool JournalReader::line(std::string& out) {
+    out.clear();
+    for (;;) {
+        const int c = std::getc(in_);
+        if (c == EOF) return false;
+        if (c == '\n') return true;
+        if (out.size() == MaxLine) return false;
+        out += static_cast<char>(c);
+    }
+}
+
+// Reads `len` bytes and the '\n' after them, in pieces: a damaged length fails at the end of
+// the file instead of allocating it.
+bool JournalReader::blob(std::uint64_t len, std::string& out) {
+    constexpr std::uint64_t Piece = 1 << 20;
+    out.clear();
+    while (out.size() < len) {
+        const std::size_t have = out.size();
+        const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(Piece, len - have));
+        out.resize(have + n);
+        if (std::fread(out.data() + have, 1, n, in_) != n) return false;
+    }
+    return std::getc(in_) == '\n';
+}
+
+core::Result<GameId, std::string> JournalReader::header() {
     std::vector<std::string_view> w;
-    if (!in.line(line) || (line != Magic && line != MagicV1)) return bad("no header");
-    if (!in.line(line) || !split(line, 2, w) || w[0] != "next-game" ||
-        !parse_decimal(w[1], r.next_game)) {
+    if (!line(line_) || (line_ != Magic && line_ != MagicV1)) return bad("no header");
+    GameId next_game = 0;
+    if (!line(line_) || !split(line_, 2, w) || w[0] != "next-game" ||
+        !parse_decimal(w[1], next_game)) {
         return bad("no next-game line");
     }
-    for (;;) {
-        if (!in.line(line)) return bad("truncated (no end line)");
-        if (line == "end") break;
+    return next_game;
+}
+
+core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_t budget) {
+    std::vector<std::string_view> w;
+    std::size_t read = 0;
+    while (read < budget) {
+        if (!line(line_)) return bad("truncated (no end line)");
+        if (line_ == "end") {
+            if (std::getc(in_) != EOF) return bad("data after end line");
+            return true;
+        }
         std::uint64_t len = 0;
-        if (split(line, 4, w) && w[0] == "file") {
+        if (split(line_, 4, w) && w[0] == "file") {
             FileWrite f;
-            if (!parse_decimal(w[1], f.game) || !parse_decimal(w[3], len) ||
-                !in.blob(len, f.bytes)) {
+            if (!parse_decimal(w[1], f.game) || !parse_decimal(w[3], len)) {
                 return bad("bad file record");
             }
             f.name = std::string(w[2]);
             if (f.game == 0 ? !valid_tournament_file_path(f.name) : !valid_game_file_name(f.name))
                 return bad("bad file name");
+            if (!blob(len, f.bytes)) return bad("bad file record");
             r.files.push_back(std::move(f));
-        } else if (split(line, 4, w) && w[0] == "put") {
+        } else if (split(line_, 4, w) && w[0] == "put") {
             const auto ns = namespace_of(w[1]);
+            std::string key(w[2]);
             std::string bytes;
-            if (!ns || !valid_record_key(w[2]) || !parse_decimal(w[3], len) ||
-                !in.blob(len, bytes)) {
+            if (!ns || !valid_record_key(key) || !parse_decimal(w[3], len) || !blob(len, bytes)) {
                 return bad("bad put record");
             }
-            r.records.push_back(RecordWrite{*ns, std::string(w[2]), std::move(bytes)});
-        } else if (split(line, 3, w) && w[0] == "erase") {
+            r.records.push_back(RecordWrite{*ns, std::move(key), std::move(bytes)});
+        } else if (split(line_, 3, w) && w[0] == "erase") {
             const auto ns = namespace_of(w[1]);
             if (!ns || !valid_record_key(w[2])) return bad("bad erase record");
             r.records.push_back(RecordWrite{*ns, std::string(w[2]), std::nullopt});
-        } else if (split(line, 2, w) && w[0] == "seen") {
+        } else if (split(line_, 2, w) && w[0] == "seen") {
             std::string id;
-            if (!parse_decimal(w[1], len) || !in.blob(len, id)) return bad("bad seen record");
+            if (!parse_decimal(w[1], len) || !blob(len, id)) return bad("bad seen record");
             r.seen.push_back(std::move(id));
-        } else if (split(line, 3, w) && w[0] == "mail") {
+        } else if (split(line_, 3, w) && w[0] == "mail") {
             JournalMail m;
             if (!parse_decimal(w[1], m.seq) || m.seq == 0 || !parse_decimal(w[2], len) ||
-                !in.blob(len, m.spool_bytes)) {
+                !blob(len, m.spool_bytes)) {
                 return bad("bad mail record");
             }
             r.mails.push_back(std::move(m));
         } else {
-            return bad("unknown record '" + std::string(line.substr(0, 40)) + "'");
+            return bad("unknown record '" + line_.substr(0, 40) + "'");
         }
+        read += len + line_.size();
     }
-    if (!in.at_end()) return bad("data after end line");
+    return false;
+}
+
+core::Result<JournalRecord, std::string> parse_journal(std::string_view bytes) {
+    if (bytes.empty()) return bad("no header");
+    std::FILE* in = ::fmemopen(const_cast<char*>(bytes.data()), bytes.size(), "r");
+    if (!in) return bad("cannot read");
+    JournalReader reader(in);
+    JournalRecord r;
+    auto next_game = reader.header();
+    auto done = next_game ? reader.next(r, SIZE_MAX) : core::Result<bool, std::string>(false);
+    std::fclose(in);
+    if (!next_game) return core::unexpected(next_game.error());
+    if (!done) return core::unexpected(done.error());
+    r.next_game = *next_game;
     return r;
+}
+
+core::Result<GameId, core::IoError> read_journal(
+    const std::filesystem::path& file,
+    const std::function<core::Result<void, core::IoError>(JournalRecord& part)>& part) {
+    const std::string name = file.string();
+    std::FILE* in = std::fopen(name.c_str(), "rbe");
+    if (!in) return core::unexpected(core::io_error_from_errno(errno, name, "cannot open"));
+    struct Close {
+        std::FILE* f;
+        ~Close() { std::fclose(f); }
+    } close{in};
+    auto damaged = [&](const std::string& what) {
+        const int err = std::ferror(in) ? errno : 0;
+        if (err != 0) return core::unexpected(core::io_error_from_errno(err, name, "cannot read"));
+        return core::unexpected(
+            core::IoError{std::make_error_code(std::errc::invalid_argument), name, what});
+    };
+    JournalReader reader(in);
+    auto next_game = reader.header();
+    if (!next_game) return damaged(next_game.error());
+    JournalRecord r;
+    for (;;) {
+        auto done = reader.next(r, JournalPartBytes);
+        if (!done) return damaged(done.error());
+        if (auto handed = part(r); !handed) return core::unexpected(handed.error());
+        if (*done) return *next_game;
+        r = JournalRecord{};
+    }
 }
 
 std::string journal_file_name(std::uint64_t txid) {

@@ -11,13 +11,22 @@
 //   seen LEN\n<message-id>\n
 //   mail SEQ LEN\n<spool entry>\n
 //   end
-// The journal is written whole with write_file_atomic, so a journal file either exists
-// complete or not at all; the "end" line guards against anything else.
+// NEXT-GAME may have leading zeros: a group's journal (group_journal.hpp) is written front to
+// back before its counter is known, so its header holds 20 digits, filled in last. Records of
+// any kind may follow each other in any order; applying them in file order is the transaction.
+// A journal file is renamed into place complete (write_file_atomic, or the group's temp file
+// after its fsync), so it either exists whole or not at all; the "end" line guards against
+// anything else.
+#include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/io_error.hpp"
 #include "core/result.hpp"
 #include "store/transaction.hpp"
 
@@ -38,6 +47,44 @@ struct JournalRecord {
 
 std::string encode_journal(const JournalRecord& record);
 core::Result<JournalRecord, std::string> parse_journal(std::string_view bytes);
+
+// The header with a 20-digit next-game line (the digits at JournalHeaderCounterAt), to be
+// followed by encode_journal_entries and JournalEnd.
+std::string journal_header_fixed(GameId next_game);
+inline constexpr std::size_t JournalHeaderCounterAt = 23;  // after "ck-journal 2\nnext-game "
+inline constexpr std::size_t JournalHeaderSize = JournalHeaderCounterAt + 21;
+inline constexpr std::string_view JournalEnd = "end\n";
+// Appends the records of `record` (no header, no end line) to `out`; for each file write, in
+// order, the offset in `out` where its bytes start is appended to `file_offsets`.
+void encode_journal_entries(const JournalRecord& record, std::string& out,
+                            std::vector<std::size_t>* file_offsets = nullptr);
+
+// Reads a journal front to back from `in` (not owned), a chunk at a time, so that a journal of
+// any size is applied or scanned in bounded memory. A caller that must not act on a damaged
+// journal reads it through once first (Store::open does, in scan_counters).
+class JournalReader {
+public:
+    explicit JournalReader(std::FILE* in) : in_(in) {}
+    // The header; once, first. Returns next-game.
+    core::Result<GameId, std::string> header();
+    // Moves the next records into `out` (appended) until about `budget` bytes of payload are
+    // read or the end line is; true when the end line was read and nothing follows it.
+    core::Result<bool, std::string> next(JournalRecord& out, std::size_t budget);
+
+private:
+    bool line(std::string& out);
+    bool blob(std::uint64_t len, std::string& out);
+    std::FILE* in_;
+    std::string line_;
+};
+
+// Reads the journal `file` with a JournalReader, handing `part` each part of about
+// JournalPartBytes (emptied before the next); returns its next-game. A damaged journal is an
+// invalid_argument error, after the parts before the damage were handed out.
+inline constexpr std::size_t JournalPartBytes = std::size_t{4} << 20;
+core::Result<GameId, core::IoError> read_journal(
+    const std::filesystem::path& file,
+    const std::function<core::Result<void, core::IoError>(JournalRecord& part)>& part);
 
 // "00000000000000000003.tx"; txid_of gives 0 for other names.
 std::string journal_file_name(std::uint64_t txid);

@@ -228,9 +228,8 @@ fs::path Store::state_file(Namespace ns) const {
 }
 
 const std::string* Store::record(Namespace ns, const std::string& key) const {
-    if (auto staged = group_records_.find({ns, key}); staged != group_records_.end()) {
-        const auto& bytes = group_.records[staged->second].bytes;
-        return bytes ? &*bytes : nullptr;
+    if (const std::optional<std::string>* staged = group_.record(ns, key)) {
+        return *staged ? &**staged : nullptr;
     }
     const auto& map = records_[static_cast<std::size_t>(ns)];
     const auto it = map.find(key);
@@ -241,10 +240,10 @@ std::vector<std::string> Store::record_keys(Namespace ns) const {
     std::vector<std::string> keys;
     for (const auto& [key, bytes] : records_[static_cast<std::size_t>(ns)]) {
         (void)bytes;
-        if (group_records_.count({ns, key}) == 0) keys.push_back(key);
+        if (group_.record(ns, key) == nullptr) keys.push_back(key);
     }
-    for (const auto& [where, index] : group_records_) {
-        if (where.first == ns && group_.records[index].bytes) keys.push_back(where.second);
+    for (const auto& [where, bytes] : group_.records()) {
+        if (where.first == ns && bytes) keys.push_back(where.second);
     }
     std::sort(keys.begin(), keys.end());
     return keys;
@@ -280,15 +279,13 @@ core::Result<void, core::IoError> Store::scan_counters() {
         const std::uint64_t txid = txid_of(n);
         if (txid == 0) continue;
         next_txid_ = std::max(next_txid_, txid + 1);
-        auto bytes = core::read_file(journal_dir() / n);
-        if (!bytes) return core::unexpected(bytes.error());
-        auto record = parse_journal(*bytes);
-        if (!record) {
-            return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
-                                                  (journal_dir() / n).string(), record.error()});
-        }
-        next_game_ = std::max(next_game_, record->next_game);
-        for (const auto& m : record->mails) max_seq = std::max(max_seq, m.seq);
+        // Read through whole: a damaged journal stops the open before any replay.
+        auto scanned = read_journal(journal_dir() / n, [&](JournalRecord& part) {
+            for (const auto& m : part.mails) max_seq = std::max(max_seq, m.seq);
+            return core::Result<void, core::IoError>();
+        });
+        if (!scanned) return core::unexpected(scanned.error());
+        next_game_ = std::max(next_game_, *scanned);
     }
     next_mail_seq_ = max_seq + 1;
     return {};
@@ -301,9 +298,7 @@ core::Result<std::vector<GameId>, core::IoError> Store::list_games() const {
     for (const auto& n : *names) {
         if (const GameId id = game_of(n); id != 0) ids.push_back(id);
     }
-    for (const auto& f : group_.files) {
-        if (f.game != 0) ids.push_back(f.game);  // staged, maybe new
-    }
+    for (const GameId id : group_.games()) ids.push_back(id);  // staged, maybe new
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
@@ -315,9 +310,9 @@ core::Result<std::string, core::IoError> Store::read_game_file(GameId game,
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               name, "bad game file name"});
     }
-    if (auto staged = group_files_.find({game, name}); staged != group_files_.end()) {
-        return group_.files[staged->second].bytes;
-    }
+    auto staged = group_.read_file(game, name);
+    if (!staged) return core::unexpected(staged.error());
+    if (*staged) return std::move(**staged);
     return core::read_file(game_dir(game) / name);
 }
 
@@ -328,9 +323,7 @@ core::Result<std::vector<std::string>, core::IoError> Store::list_tournaments() 
     for (auto& n : *names) {
         if (valid_game_file_name(n)) ids.push_back(std::move(n));
     }
-    for (const auto& f : group_.files) {
-        if (f.game == 0) ids.push_back(f.name.substr(0, f.name.find('/')));  // staged
-    }
+    for (auto& id : group_.tournaments()) ids.push_back(std::move(id));  // staged
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
@@ -343,15 +336,15 @@ core::Result<std::string, core::IoError> Store::read_tournament_file(
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               path, "bad tournament file name"});
     }
-    if (auto staged = group_files_.find({0, path}); staged != group_files_.end()) {
-        return group_.files[staged->second].bytes;
-    }
+    auto staged = group_.read_file(0, path);
+    if (!staged) return core::unexpected(staged.error());
+    if (*staged) return std::move(**staged);
     return core::read_file(root_ / "tournaments" / path);
 }
 
 bool Store::seen(const std::string& message_id) const {
     return ledger_.contains(message_id) || pending_seen_.count(message_id) != 0 ||
-           group_seen_.count(message_id) != 0;
+           group_.seen(message_id);
 }
 
 core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalRecord& record) {
@@ -394,22 +387,22 @@ core::Result<std::uint64_t, core::IoError> Store::write_journal(JournalRecord& r
 
 // Redoes every effect of one journal, without fsync (the checkpoint makes them durable). Each
 // step is idempotent: whole-file writes of fixed content, ledger appends of ids not yet present,
-// counters only raised (that one file durably). Spooled mails are only kept in memory
-// (unspooled_) until the checkpoint.
-core::Result<void, core::IoError> Store::apply_record(const JournalRecord& record,
-                                                      std::uint64_t txid) {
+// counters only raised (that one file durably). Spooled mails are kept in memory (unspooled_)
+// until the checkpoint while they fit in UnspooledBytes; the rest are written to outbox/ at once
+// (unsynced, like the checkpoint writes them), so a group's thousands of mails never sit in
+// memory.
+core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part,
+                                                       std::size_t& unspooled_bytes) {
     std::set<GameId> dirs_ready;
-    for (const auto& f : record.files) {
+    for (const auto& f : part.files) {
         if (f.game == 0 || dirs_ready.insert(f.game).second) {
             if (auto made = ensure_directory(file_path(f).parent_path(), false); !made) {
                 return core::unexpected(made.error());
             }
         }
-        if (auto w = overwrite_file_unsynced(file_path(f), f.bytes); !w) {
-            return core::unexpected(w.error());
-        }
+        if (auto w = overwrite_file_unsynced(file_path(f), f.bytes); !w) return w;
     }
-    for (const auto& r : record.records) {  // in memory; state/ is written at the checkpoint
+    for (const auto& r : part.records) {  // in memory; state/ is written at the checkpoint
         const auto i = static_cast<std::size_t>(r.ns);
         if (r.bytes) {
             records_[i][r.key] = *r.bytes;
@@ -418,32 +411,53 @@ core::Result<void, core::IoError> Store::apply_record(const JournalRecord& recor
         }
         dirty_[i] = true;
     }
-    if (auto a = ledger_.append(record.seen, false); !a) return core::unexpected(a.error());
-    if (record.next_game > durable_next_game_) {
+    if (auto a = ledger_.append(part.seen, false); !a) return core::unexpected(a.error());
+    for (const auto& m : part.mails) {
+        if (unspooled_bytes + m.spool_bytes.size() <= UnspooledBytes) {
+            unspooled_bytes += m.spool_bytes.size();
+            unspooled_.push_back(m);
+        } else if (auto w = overwrite_file_unsynced(outbox_dir() / spool_file_name(m.seq),
+                                                    m.spool_bytes);
+                   !w) {
+            return w;
+        }
+    }
+    return {};
+}
+
+core::Result<void, core::IoError> Store::apply_end(GameId next_game, std::uint64_t txid) {
+    if (next_game > durable_next_game_) {
         // Durable and atomic at once (only when games are created): open reads it before any
         // replay, so it must never be torn.
-        const std::string text = "next-game " + std::to_string(record.next_game) + "\n";
-        if (auto w = core::write_file_atomic(root_ / "counters", text); !w) {
-            return core::unexpected(w.error());
-        }
-        durable_next_game_ = record.next_game;
+        const std::string text = "next-game " + std::to_string(next_game) + "\n";
+        if (auto w = core::write_file_atomic(root_ / "counters", text); !w) return w;
+        durable_next_game_ = next_game;
     }
-    next_game_ = std::max(next_game_, record.next_game);
-    unspooled_.insert(unspooled_.end(), record.mails.begin(), record.mails.end());
+    next_game_ = std::max(next_game_, next_game);
     last_applied_ = txid;
     unretired_.push_back(txid);
     return {};
 }
 
+std::size_t Store::unspooled_bytes() const {
+    std::size_t n = 0;
+    for (const auto& m : unspooled_) n += m.spool_bytes.size();
+    return n;
+}
+
+core::Result<void, core::IoError> Store::apply_record(const JournalRecord& record,
+                                                      std::uint64_t txid) {
+    std::size_t held = unspooled_bytes();
+    if (auto a = apply_effects(record, held); !a) return a;
+    return apply_end(record.next_game, txid);
+}
+
 core::Result<void, core::IoError> Store::apply_journal(const fs::path& file, std::uint64_t txid) {
-    auto bytes = core::read_file(file);
-    if (!bytes) return core::unexpected(bytes.error());
-    auto record = parse_journal(*bytes);
-    if (!record) {
-        return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
-                                              file.string(), record.error()});
-    }
-    return apply_record(*record, txid);
+    std::size_t held = unspooled_bytes();
+    auto next_game =
+        read_journal(file, [&](JournalRecord& part) { return apply_effects(part, held); });
+    if (!next_game) return core::unexpected(next_game.error());
+    return apply_end(*next_game, txid);
 }
 
 core::Result<void, core::IoError> Store::apply_pending() {
@@ -512,8 +526,7 @@ core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
         if (tx.empty()) return {};
         JournalRecord staged;
         if (auto r = resolve(tx, staged); !r) return r;
-        stage(std::move(staged));
-        return {};
+        return group_.stage(staged);
     }
     if (auto p = apply_pending(); !p) {
         return core::unexpected(with_context(p.error(), "earlier transaction not applied"));
@@ -532,32 +545,6 @@ core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
     return {};
 }
 
-// Merges one resolved transaction into the running group (later writes of a file or record
-// replace earlier ones in place).
-void Store::stage(JournalRecord staged) {
-    for (auto& f : staged.files) {
-        auto [it, added] = group_files_.try_emplace({f.game, f.name}, group_.files.size());
-        if (added) {
-            group_.files.push_back(std::move(f));
-        } else {
-            group_.files[it->second].bytes = std::move(f.bytes);
-        }
-    }
-    for (auto& r : staged.records) {
-        auto [it, added] = group_records_.try_emplace({r.ns, r.key}, group_.records.size());
-        if (added) {
-            group_.records.push_back(std::move(r));
-        } else {
-            group_.records[it->second].bytes = std::move(r.bytes);
-        }
-    }
-    for (auto& id : staged.seen) {
-        group_seen_.insert(id);
-        group_.seen.push_back(std::move(id));
-    }
-    for (auto& m : staged.mails) group_.mails.push_back(std::move(m));
-}
-
 void Store::begin_group() {
     if (grouping_) return;
     // Reads while grouping must see every committed transaction; a failure here is returned by
@@ -571,21 +558,19 @@ void Store::begin_group() {
 core::Result<void, core::IoError> Store::end_group() {
     if (!grouping_) return {};
     grouping_ = false;
-    JournalRecord record = std::move(group_);
-    group_ = JournalRecord{};
-    group_files_.clear();
-    group_seen_.clear();
-    group_records_.clear();
     if (auto p = apply_pending(); !p) {
+        group_.clear();
         return core::unexpected(with_context(p.error(), "earlier transaction not applied"));
     }
-    if (record.files.empty() && record.records.empty() && record.seen.empty() &&
-        record.mails.empty()) {
-        return {};
-    }
-    auto txid = write_journal(record);
-    if (!txid) return core::unexpected(txid.error());
-    if (auto a = apply_record(record, *txid); !a) {
+    if (group_.empty()) return {};
+    // The commit point, as write_journal's: the group's journal renamed into place.
+    const std::uint64_t txid = next_txid_++;
+    const fs::path file = journal_dir() / journal_file_name(txid);
+    const std::set<std::string> seen_ids = group_.seen_ids();
+    if (auto w = group_.write(file, next_game_); !w) return w;
+    pending_ = true;
+    pending_seen_.insert(seen_ids.begin(), seen_ids.end());
+    if (auto a = apply_journal(file, txid); !a) {
         return core::unexpected(with_context(a.error(), "committed but not yet applied"));
     }
     pending_ = false;
@@ -595,25 +580,23 @@ core::Result<void, core::IoError> Store::end_group() {
 }
 
 void Store::abort_group() {
-    GroupState none;
-    none.next_game = next_game_;
-    none.next_mail_seq = next_mail_seq_;
-    restore_group(std::move(none));
+    grouping_ = false;
+    group_.clear();
 }
 
 Store::GroupState Store::save_group() const {
-    return GroupState{grouping_,   group_,     group_files_,  group_records_,
-                      group_seen_, next_game_, next_mail_seq_};
+    return GroupState{grouping_, group_.mark(), next_game_, next_mail_seq_};
 }
 
 // Game ids and mail sequence numbers handed out since the save are handed out again: nothing
 // of them was written.
 void Store::restore_group(GroupState state) {
     grouping_ = state.grouping;
-    group_ = std::move(state.group);
-    group_files_ = std::move(state.files);
-    group_records_ = std::move(state.records);
-    group_seen_ = std::move(state.seen);
+    if (grouping_) {
+        group_.rewind(std::move(state.mark));
+    } else {
+        group_.clear();
+    }
     next_game_ = state.next_game;
     next_mail_seq_ = state.next_mail_seq;
 }

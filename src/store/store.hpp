@@ -14,13 +14,15 @@
 //   outbox/<seq>.mail    spooled outgoing mails, FIFO by seq (spool_entry.hpp, outbox.hpp)
 //   outbox/failed/       mails given up on, with the reason
 //   journal/<txid>.tx    a committed transaction whose effects may not be durable yet (journal.hpp)
+//   journal/.group.tmp.tx  the journal of a running group while it is staged (group_journal.hpp)
 //   checkpoint           "applied-through N": journals with txid <= N are applied and durable
 //
 // Commit protocol: (1) write one journal file holding every effect (temp, fsync, rename, fsync
 // dir): this is the commit point; (2) apply each effect idempotently, without fsync: game files
 // written whole in place, ledger appends of ids not yet present, the counters only raised (and
 // replaced durably, as open reads them first); spooled mails stay in memory (unspooled_mails, which
-// Outbox::flush may send at once); (3) later, at a checkpoint (when CheckpointEvery journals wait,
+// Outbox::flush may send at once) up to UnspooledBytes, the rest are written to outbox/ (unsynced,
+// as step 3 writes them); (3) later, at a checkpoint (when CheckpointEvery journals wait,
 // in every outbox flush, at open): the unspooled mails are written to outbox/, syncfs(2)
 // makes every applied effect durable, then the checkpoint file is replaced durably, then the
 // journals it covers are unlinked (no fsync needed: open unlinks any journal <= N it still finds
@@ -30,13 +32,23 @@
 // applies it exactly once; a torn or lost unsynced write is always covered by a journal > N. Cost:
 // 2 fsyncs per commit, one syncfs and 2 fsyncs per checkpoint. The store must be one file system.
 //
-// Group commit (begin_group / end_group): commits in between are only staged in memory,
-// visible to this Store's reads (seen, read_game_file, list_games, record) but not on disk;
-// end_group writes them as ONE journal, so a group of mails costs 2 fsyncs. The caller must not
+// Group commit (begin_group / end_group): commits in between are only staged, visible to this
+// Store's reads (seen, read_game_file, list_games, record) but not to the store on disk;
+// end_group commits them as ONE journal, so a group of mails costs 2 fsyncs. The caller must not
 // act on a staged commit outside the store (mark its mail done, send its mails) before end_group
 // returned ok; a crash or error before that loses the group whole. abort_group drops what was
 // staged; a GroupCommit (below) does that unless committed, and inside a running group it
 // takes back only what was staged since it was made (a savepoint).
+// A group of any size runs in bounded memory (a tournament start stages thousands of games,
+// each with its files and game-start mails; README "Benchmarks"): its journal is written front
+// to back while it is staged, in memory up to GroupJournal::SpillBytes and then to the temp
+// file journal/.group.tmp.tx, and staged files are read back from where their bytes are
+// (group_journal.hpp). The commit point stays the rename of the finished journal (fsynced) to
+// journal/<txid>.tx: before it the temp file is only a temp file (abort and savepoints cut or
+// delete it; Store::open deletes one a crash left, never replaying it), after it the journal is
+// applied like any other, a part at a time (journal.hpp, read_journal), and replayed exactly
+// once after a crash. Open reads every unretired journal through before replaying any, so a
+// damaged one stops the open before any of its effects.
 //
 // Use (docs/mail-protocol.md, "a mail is marked done at the source only after its effects are
 // committed"):
@@ -60,6 +72,7 @@
 #include "core/file_lock.hpp"
 #include "core/io_error.hpp"
 #include "core/result.hpp"
+#include "store/group_journal.hpp"
 #include "store/journal.hpp"
 #include "store/ledger.hpp"
 #include "store/state.hpp"
@@ -116,7 +129,8 @@ public:
     std::size_t ledger_size() const { return ledger_.size(); }
 
     // Makes every effect of `tx` durable, all or nothing (see the protocol above); while
-    // grouping only stages it (invalid_argument is the only error then). Errors:
+    // grouping only stages it (errors then: invalid_argument, or the group's temp file could not
+    // be written; either way nothing of `tx` is staged and the group goes on). Errors:
     // invalid_argument for a transaction the store cannot represent (nothing written), an I/O
     // error before the commit point (nothing written), or after it: then the transaction is
     // committed and is applied by the next commit, flush or open; seen() already reports its
@@ -154,16 +168,16 @@ public:
 
     // A checkpoint follows the commit that leaves this many journals unretired.
     static constexpr std::size_t CheckpointEvery = 64;
+    // Bytes of spooled mails kept in memory (unspooled_mails) before the rest are written to
+    // outbox/ at apply (see the protocol above).
+    static constexpr std::size_t UnspooledBytes = std::size_t{8} << 20;
 
 private:
     friend class GroupCommit;
     // What a GroupCommit restores when it is dropped uncommitted.
     struct GroupState {
         bool grouping = false;
-        JournalRecord group;
-        std::map<std::pair<GameId, std::string>, std::size_t> files;
-        std::map<std::pair<Namespace, std::string>, std::size_t> records;
-        std::unordered_set<std::string> seen;
+        GroupJournal::Mark mark;
         GameId next_game = 1;
         std::uint64_t next_mail_seq = 1;
     };
@@ -171,16 +185,24 @@ private:
     void restore_group(GroupState state);
 
     Store(std::filesystem::path root, core::FileLock lock, Ledger ledger)
-        : root_(std::move(root)), lock_(std::move(lock)), ledger_(std::move(ledger)) {}
+        : root_(std::move(root)),
+          lock_(std::move(lock)),
+          ledger_(std::move(ledger)),
+          group_(journal_dir() / ".group.tmp.tx") {}
     core::Result<void, core::IoError> retire_old_journals();
     core::Result<void, core::IoError> load_records();
-    void stage(JournalRecord staged);
     core::Result<void, core::IoError> scan_counters();
     // Validates `tx` and adds its effects to `record` (mail sequence numbers assigned).
     core::Result<void, core::IoError> resolve(const Transaction& tx, JournalRecord& record);
     // The commit point: writes `record` as the next journal; returns its txid.
     core::Result<std::uint64_t, core::IoError> write_journal(JournalRecord& record);
+    // Applying a journal: its effects (any number of parts, in journal order), then its end.
+    core::Result<void, core::IoError> apply_effects(const JournalRecord& part,
+                                                    std::size_t& unspooled_bytes);
+    std::size_t unspooled_bytes() const;
+    core::Result<void, core::IoError> apply_end(GameId next_game, std::uint64_t txid);
     core::Result<void, core::IoError> apply_record(const JournalRecord& record, std::uint64_t txid);
+    // Reads the journal a part at a time: a group's journal of any size in bounded memory.
     core::Result<void, core::IoError> apply_journal(const std::filesystem::path& file,
                                                     std::uint64_t txid);
     void checkpoint_if_due();
@@ -198,13 +220,9 @@ private:
     std::vector<JournalMail> unspooled_;    // their mails not yet in outbox/
     bool pending_ = false;                  // a journal may be left unapplied
     std::unordered_set<std::string> pending_seen_;  // ids of unapplied journals
-    // Group commit: the staged transactions merged into one record (later file writes replace
-    // earlier ones in place), with indexes for the reads.
+    // Group commit: the staged transactions, as the journal they commit as (group_journal.hpp).
     bool grouping_ = false;
-    JournalRecord group_;
-    std::map<std::pair<GameId, std::string>, std::size_t> group_files_;  // -> group_.files index
-    std::unordered_set<std::string> group_seen_;
-    std::map<std::pair<Namespace, std::string>, std::size_t> group_records_;  // -> group_.records
+    GroupJournal group_;
     // Applied records, by namespace (state.hpp).
     std::array<std::map<std::string, std::string>, NamespaceCount> records_;
     std::array<bool, NamespaceCount> dirty_{};  // changed since state/ was written

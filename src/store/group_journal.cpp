@@ -1,0 +1,179 @@
+#include "store/group_journal.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <algorithm>
+#include <cerrno>
+
+#include "core/atomic_file.hpp"
+
+namespace ck::store {
+
+GroupJournal::GroupJournal(GroupJournal&& other) noexcept
+    : temp_file_(std::move(other.temp_file_)),
+      fd_(std::exchange(other.fd_, -1)),
+      flushed_(std::exchange(other.flushed_, 0)),
+      buf_(std::move(other.buf_)),
+      files_(std::move(other.files_)),
+      records_(std::move(other.records_)),
+      seen_(std::move(other.seen_)) {}
+
+GroupJournal::~GroupJournal() { clear(); }
+
+void GroupJournal::clear() {
+    if (fd_ >= 0) {
+        ::close(fd_);
+        ::unlink(temp_file_.c_str());  // gone already when write() renamed it
+        fd_ = -1;
+    }
+    flushed_ = 0;
+    buf_.clear();
+    files_.clear();
+    records_.clear();
+    seen_.clear();
+}
+
+core::Result<void, core::IoError> GroupJournal::pwrite_all(std::string_view bytes,
+                                                           std::uint64_t at) {
+    while (!bytes.empty()) {
+        const ssize_t n = ::pwrite(fd_, bytes.data(), bytes.size(), static_cast<off_t>(at));
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return core::unexpected(
+                core::io_error_from_errno(errno, temp_file_.string(), "cannot write"));
+        }
+        bytes.remove_prefix(static_cast<std::size_t>(n));
+        at += static_cast<std::uint64_t>(n);
+    }
+    return {};
+}
+
+// Moves the bytes in memory to the end of the temp file (made on first use).
+core::Result<void, core::IoError> GroupJournal::spill() {
+    if (fd_ < 0) {
+        fd_ = ::open(temp_file_.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd_ < 0) {
+            return core::unexpected(
+                core::io_error_from_errno(errno, temp_file_.string(), "cannot create"));
+        }
+    }
+    if (auto w = pwrite_all(buf_, flushed_); !w) return w;
+    flushed_ += buf_.size();
+    buf_.clear();
+    return {};
+}
+
+core::Result<void, core::IoError> GroupJournal::stage(const JournalRecord& staged) {
+    const std::uint64_t before = size();
+    if (before == 0) buf_ = journal_header_fixed(0);  // the counter is filled in by write()
+    const std::uint64_t base = flushed_;
+    std::vector<std::size_t> offsets;
+    encode_journal_entries(staged, buf_, &offsets);
+    if (buf_.size() >= SpillBytes) {
+        if (auto s = spill(); !s) {
+            buf_.resize(before - flushed_);  // nothing of `staged` reached the file's length
+            return s;
+        }
+    }
+    for (std::size_t i = 0; i < staged.files.size(); ++i) {
+        const FileWrite& f = staged.files[i];
+        files_[{f.game, f.name}] = {base + offsets[i], f.bytes.size()};
+    }
+    for (const RecordWrite& r : staged.records) records_[{r.ns, r.key}] = r.bytes;
+    seen_.insert(staged.seen.begin(), staged.seen.end());
+    return {};
+}
+
+core::Result<std::optional<std::string>, core::IoError> GroupJournal::read_file(
+    GameId game, const std::string& name) const {
+    const auto it = files_.find({game, name});
+    if (it == files_.end()) return std::optional<std::string>();
+    auto [at, len] = it->second;
+    std::string out(len, '\0');
+    std::size_t got = 0;
+    while (got < len && at + got < flushed_) {  // the part in the temp file
+        const auto want =
+            static_cast<std::size_t>(std::min<std::uint64_t>(len - got, flushed_ - (at + got)));
+        const ssize_t n = ::pread(fd_, out.data() + got, want, static_cast<off_t>(at + got));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            return core::unexpected(
+                core::io_error_from_errno(n < 0 ? errno : EIO, temp_file_.string(), "cannot read"));
+        }
+        got += static_cast<std::size_t>(n);
+    }
+    if (got < len) out.replace(got, len - got, buf_, at + got - flushed_, len - got);
+    return std::optional<std::string>(std::move(out));
+}
+
+const std::optional<std::string>* GroupJournal::record(Namespace ns, const std::string& key) const {
+    const auto it = records_.find({ns, key});
+    return it == records_.end() ? nullptr : &it->second;
+}
+
+std::vector<GameId> GroupJournal::games() const {
+    std::vector<GameId> ids;
+    for (auto it = files_.lower_bound({1, std::string()}); it != files_.end();
+         it = files_.lower_bound({it->first.first + 1, std::string()})) {
+        ids.push_back(it->first.first);
+    }
+    return ids;
+}
+
+std::vector<std::string> GroupJournal::tournaments() const {
+    std::vector<std::string> ids;
+    for (auto it = files_.begin(); it != files_.end() && it->first.first == 0; ++it) {
+        std::string id = it->first.second.substr(0, it->first.second.find('/'));
+        if (ids.empty() || ids.back() != id) ids.push_back(std::move(id));
+    }
+    return ids;
+}
+
+void GroupJournal::rewind(Mark m) {
+    if (m.size == 0) {
+        clear();
+        return;
+    }
+    if (m.size >= flushed_) {
+        buf_.resize(static_cast<std::size_t>(m.size - flushed_));
+    } else {
+        // The file's tail past flushed_ is written over (pwrite at flushed_) and cut by write().
+        buf_.clear();
+        flushed_ = m.size;
+    }
+    files_ = std::move(m.files);
+    records_ = std::move(m.records);
+    seen_ = std::move(m.seen);
+}
+
+core::Result<void, core::IoError> GroupJournal::write(const std::filesystem::path& journal,
+                                                      GameId next_game) {
+    struct ClearAtEnd {
+        GroupJournal& g;
+        ~ClearAtEnd() { g.clear(); }
+    } clear_at_end{*this};
+    if (empty()) return {};
+    const std::string digits = journal_header_fixed(next_game).substr(
+        JournalHeaderCounterAt, JournalHeaderSize - 1 - JournalHeaderCounterAt);
+    buf_ += JournalEnd;
+    if (fd_ < 0) {
+        buf_.replace(JournalHeaderCounterAt, digits.size(), digits);
+        return core::write_file_atomic(journal, buf_);
+    }
+    const std::string name = temp_file_.string();
+    if (auto w = pwrite_all(buf_, flushed_); !w) return w;
+    if (auto w = pwrite_all(digits, JournalHeaderCounterAt); !w) return w;
+    if (::ftruncate(fd_, static_cast<off_t>(size())) != 0)
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot truncate"));
+    int rc;
+    do {
+        rc = ::fsync(fd_);
+    } while (rc != 0 && errno == EINTR);
+    if (rc != 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot sync"));
+    if (::rename(name.c_str(), journal.c_str()) != 0)
+        return core::unexpected(
+            core::io_error_from_errno(errno, journal.string(), "cannot rename temp file to"));
+    return core::sync_directory(journal.parent_path());
+}
+
+}  // namespace ck::store

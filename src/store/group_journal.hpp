@@ -1,0 +1,96 @@
+#pragma once
+// The running group of a Store (store.hpp, "Group commit"): the staged transactions written
+// front to back as the one journal the group commits as (journal.hpp format), with indexes for
+// the store's reads of staged state. Bounded memory, whatever the group's size: the journal's
+// bytes stay in memory up to SpillBytes, beyond that they go to the temp file
+// journal/.group.tmp.tx (a temp name: Store::open removes one a crash left); file writes are
+// indexed by where their bytes are, and read back from there; records and Message-IDs (club
+// state is small) are also kept in memory. A mark taken between two stagings is a savepoint:
+// rewind(mark) cuts the journal back to it.
+//
+// Nothing of a group is committed before write(): the fsync and rename of the finished journal
+// to journal/<txid>.tx is its commit point, as for a single transaction.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/io_error.hpp"
+#include "core/result.hpp"
+#include "store/journal.hpp"
+#include "store/state.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::store {
+
+class GroupJournal {
+public:
+    // Staged journal bytes kept in memory before they go to the temp file.
+    static constexpr std::size_t SpillBytes = std::size_t{4} << 20;
+
+    explicit GroupJournal(std::filesystem::path temp_file) : temp_file_(std::move(temp_file)) {}
+    GroupJournal(GroupJournal&& other) noexcept;
+    GroupJournal& operator=(GroupJournal&&) = delete;
+    GroupJournal(const GroupJournal&) = delete;
+    GroupJournal& operator=(const GroupJournal&) = delete;
+    ~GroupJournal();  // drops what is staged
+
+    // Nothing staged.
+    bool empty() const { return size() == 0; }
+    // Appends one resolved transaction. On error (the temp file could not be written) nothing
+    // of `staged` is kept and the group goes on.
+    core::Result<void, core::IoError> stage(const JournalRecord& staged);
+
+    // The staged content of a file: nullopt when the group does not write it.
+    core::Result<std::optional<std::string>, core::IoError> read_file(
+        GameId game, const std::string& name) const;
+    // The staged write of a record (nullopt bytes: erased), or null.
+    const std::optional<std::string>* record(Namespace ns, const std::string& key) const;
+    const std::map<std::pair<Namespace, std::string>, std::optional<std::string>>& records() const {
+        return records_;
+    }
+    bool seen(const std::string& message_id) const { return seen_.count(message_id) != 0; }
+    const std::set<std::string>& seen_ids() const { return seen_; }
+    // Games (not 0) and tournaments (legacy files of game 0) the group writes files of.
+    std::vector<GameId> games() const;
+    std::vector<std::string> tournaments() const;
+
+    // A savepoint: the journal's length and the indexes as they are.
+    struct Mark {
+        std::uint64_t size = 0;
+        std::map<std::pair<GameId, std::string>, std::pair<std::uint64_t, std::size_t>> files;
+        std::map<std::pair<Namespace, std::string>, std::optional<std::string>> records;
+        std::set<std::string> seen;
+    };
+    Mark mark() const { return Mark{size(), files_, records_, seen_}; }
+    // Back to `m` (taken from this group since it was last cleared).
+    void rewind(Mark m);
+    // Drops everything staged (and the temp file).
+    void clear();
+
+    // The commit point: finishes the journal with `next_game` in its header and makes it
+    // durable as `journal` (write_file_atomic, or fsync and rename of the temp file, then fsync
+    // of the directory). The group is empty afterwards, whether this succeeded or not.
+    core::Result<void, core::IoError> write(const std::filesystem::path& journal, GameId next_game);
+
+private:
+    std::uint64_t size() const { return flushed_ + buf_.size(); }
+    core::Result<void, core::IoError> spill();
+    core::Result<void, core::IoError> pwrite_all(std::string_view bytes, std::uint64_t at);
+
+    std::filesystem::path temp_file_;
+    int fd_ = -1;                // the temp file, once spilled
+    std::uint64_t flushed_ = 0;  // journal bytes in the temp file; buf_ follows them
+    std::string buf_;
+    // (game, name) -> (offset in the journal, length) of the latest staged bytes.
+    std::map<std::pair<GameId, std::string>, std::pair<std::uint64_t, std::size_t>> files_;
+    std::map<std::pair<Namespace, std::string>, std::optional<std::string>> records_;
+    std::set<std::string> seen_;
+};
+
+}  // namespace ck::store

@@ -1,0 +1,195 @@
+// A group larger than GroupJournal::SpillBytes (store.hpp, "Group commit"): its journal goes to
+// a temp file while staging, its staged files are read back from there, it commits as one
+// journal, an abort or a savepoint takes back exactly its part, and a crash after the commit
+// point replays it once.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/atomic_file.hpp"
+#include "core/temp_dir.hpp"
+#include "store/group_journal.hpp"
+#include "store/outbox.hpp"
+#include "store/store.hpp"
+#include "store_helpers.hpp"
+
+using namespace ck::store;
+using ck::test::at;
+using ck::test::ledger_lines;
+using ck::test::names_in;
+using ck::test::slurp;
+using ck::test::TempDir;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t Big = 64 * 1024;
+// Games of Big-byte files and mails: about 1.5 times SpillBytes and UnspooledBytes.
+constexpr int Games = static_cast<int>(Store::UnspooledBytes * 3 / 2 / (2 * Big)) + 1;
+static_assert(Games * 2 * Big > GroupJournal::SpillBytes);
+
+std::string body(int game, char fill, const std::string& tag) {
+    return tag + " " + std::to_string(game) + "\n" + std::string(Big, fill);
+}
+
+// One game's start: its record and two mails of Big bytes, and a Message-ID.
+Transaction start_tx(GameId g, const std::string& tag) {
+    Transaction tx(at("2026-11-21T15:30:00Z"));
+    const int n = static_cast<int>(g);
+    tx.write_game_file(g, "record.pgn", body(n, 'r', tag));
+    tx.mark_seen(tag + std::to_string(n) + "@players.example");
+    tx.queue_mail(SpooledMail{"referee@club.example", {"white@example.org"}, body(n, 'w', tag)});
+    tx.queue_mail(SpooledMail{"referee@club.example", {"black@example.org"}, body(n, 'b', tag)});
+    return tx;
+}
+
+std::vector<GameId> stage_games(Store& store, int n, const std::string& tag) {
+    std::vector<GameId> ids;
+    for (int i = 0; i < n; ++i) {
+        ids.push_back(store.new_game_id());
+        REQUIRE(store.commit(start_tx(ids.back(), tag)));
+    }
+    return ids;
+}
+
+bool has_temp_journal(const fs::path& root) {
+    const auto names = names_in(root / "journal");
+    return std::find(names.begin(), names.end(), ".group.tmp.tx") != names.end();
+}
+
+}  // namespace
+
+TEST_CASE("a large group is staged in a temp journal, read back and committed as one",
+          "[store][group]") {
+    TempDir tmp;
+    const fs::path root = tmp.path();
+    {
+        auto store = Store::open(root);
+        REQUIRE(store);
+        store->begin_group();
+        const auto ids = stage_games(*store, Games, "start");
+        CHECK(has_temp_journal(root));  // spilled
+        // A later write of a staged file wins; reads see the staged bytes, from the temp file
+        // (the first games) and from memory (the last).
+        Transaction again(at("2026-11-21T15:31:00Z"));
+        again.write_game_file(ids[1], "record.pgn", "rewritten\n");
+        REQUIRE(store->commit(again));
+        CHECK(*store->read_game_file(ids[0], "record.pgn") == body(1, 'r', "start"));
+        CHECK(*store->read_game_file(ids[1], "record.pgn") == "rewritten\n");
+        CHECK(*store->read_game_file(ids.back(), "record.pgn") == body(Games, 'r', "start"));
+        CHECK(*store->list_games() == ids);
+        CHECK(store->seen("start1@players.example"));
+        CHECK_FALSE(fs::exists(root / "games/1"));
+
+        REQUIRE(store->end_group());
+        CHECK(names_in(root / "journal") == std::vector<std::string>{journal_file_name(1)});
+        CHECK(slurp(root / "games/1/record.pgn") == body(1, 'r', "start"));
+        CHECK(slurp(root / "games/2/record.pgn") == "rewritten\n");
+        CHECK(ledger_lines(root).size() == static_cast<std::size_t>(Games));
+        // Mails beyond UnspooledBytes were spooled at once; every mail is pending once, in order.
+        CHECK(!store->unspooled_mails().empty());
+        CHECK(names_in(root / "outbox").size() > 1);
+        auto pending = Outbox(*store).pending();
+        REQUIRE(pending);
+        REQUIRE(pending->size() == static_cast<std::size_t>(2 * Games));
+        for (std::size_t i = 0; i < pending->size(); ++i) {
+            CHECK((*pending)[i].seq == i + 1);
+            CHECK((*pending)[i].raw_message ==
+                  body(static_cast<int>(i / 2) + 1, i % 2 == 0 ? 'w' : 'b', "start"));
+        }
+    }
+    auto store = Store::open(root);
+    REQUIRE(store);
+    CHECK(store->new_game_id() == static_cast<GameId>(Games + 1));
+    CHECK(Outbox(*store).pending()->size() == static_cast<std::size_t>(2 * Games));
+}
+
+TEST_CASE("an aborted large group leaves no temp journal and nothing visible", "[store][group]") {
+    TempDir tmp;
+    const fs::path root = tmp.path();
+    auto store = Store::open(root);
+    REQUIRE(store);
+    {
+        GroupCommit group(*store);
+        stage_games(*store, Games, "start");
+        CHECK(has_temp_journal(root));
+    }  // failed half-way: dropped
+    CHECK_FALSE(store->grouping());
+    CHECK(names_in(root / "journal").empty());
+    CHECK(store->list_games()->empty());
+    CHECK_FALSE(store->read_game_file(1, "record.pgn"));
+    CHECK_FALSE(store->seen("start1@players.example"));
+    CHECK(Outbox(*store).pending()->empty());
+    CHECK(store->new_game_id() == 1);
+}
+
+TEST_CASE("a savepoint in a large group takes back only its own part", "[store][group]") {
+    TempDir tmp;
+    const fs::path root = tmp.path();
+    auto store = Store::open(root);
+    REQUIRE(store);
+    store->begin_group();
+    const auto kept = stage_games(*store, Games / 2, "kept");
+    std::vector<GameId> dropped;
+    {
+        GroupCommit inner(*store);
+        dropped = stage_games(*store, Games, "dropped");  // spills past the savepoint
+        CHECK(has_temp_journal(root));
+    }
+    CHECK(store->grouping());
+    CHECK(*store->list_games() == kept);
+    CHECK_FALSE(store->read_game_file(dropped.front(), "record.pgn"));
+    CHECK_FALSE(store->seen("dropped" + std::to_string(dropped.front()) + "@players.example"));
+    const auto more = stage_games(*store, 2, "more");  // staged over the cut
+    CHECK(more.front() == dropped.front());            // the dropped ids are handed out again
+    CHECK(*store->read_game_file(kept.back(), "record.pgn") ==
+          body(static_cast<int>(kept.back()), 'r', "kept"));
+    REQUIRE(store->end_group());
+    CHECK_FALSE(has_temp_journal(root));
+    CHECK(store->list_games()->size() == kept.size() + 2);
+    CHECK(slurp(root / "games" / std::to_string(more.back()) / "record.pgn") ==
+          body(static_cast<int>(more.back()), 'r', "more"));
+    auto pending = Outbox(*store).pending();
+    REQUIRE(pending);
+    CHECK(pending->size() == 2 * (kept.size() + 2));
+    for (const auto& e : *pending) CHECK(e.raw_message.rfind("dropped", 0) == std::string::npos);
+}
+
+TEST_CASE("a large group's journal is replayed once after a crash past its commit point",
+          "[store][group]") {
+    TempDir tmp;
+    const fs::path root = tmp.path();
+    {
+        auto store = Store::open(root);
+        REQUIRE(store);
+        store->begin_group();
+        stage_games(*store, Games, "start");
+        REQUIRE(store->end_group());
+        CHECK(names_in(root / "journal").size() == 1);  // applied, not yet retired
+    }
+    // The crash lost every unsynced write of the apply: game files and spooled mails.
+    fs::remove_all(root / "games");
+    fs::create_directory(root / "games");
+    for (const auto& name : names_in(root / "outbox"))
+        if (name != "failed") fs::remove(root / "outbox" / name);
+    // And left the temp file of a group that never reached its commit point.
+    REQUIRE(ck::core::write_file_atomic(root / "journal/.group.tmp.tx", "ck-journal 2\n"));
+
+    auto store = Store::open(root);
+    REQUIRE(store);
+    CHECK(names_in(root / "journal").empty());  // replayed, retired; the temp file removed
+    CHECK(*store->read_game_file(Games, "record.pgn") == body(Games, 'r', "start"));
+    CHECK(ledger_lines(root).size() == static_cast<std::size_t>(Games));
+    auto pending = Outbox(*store).pending();
+    REQUIRE(pending);
+    std::set<std::uint64_t> seqs;
+    for (const auto& e : *pending) seqs.insert(e.seq);
+    CHECK(pending->size() == static_cast<std::size_t>(2 * Games));
+    CHECK(seqs.size() == pending->size());
+}
