@@ -129,4 +129,26 @@ core::Result<void, core::IoError> remove_stale_temps(const std::filesystem::path
     return {};
 }
 
+core::Result<std::string, core::IoError> read_file_range(const std::filesystem::path& file,
+                                                         std::uint64_t at, std::uint64_t size) {
+    const std::string name = file.string();
+    const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot open"));
+    std::string out(static_cast<std::size_t>(size), '\0');
+    std::size_t got = 0;
+    while (got < out.size()) {
+        const ssize_t n =
+            ::pread(fd, out.data() + got, out.size() - got, static_cast<off_t>(at + got));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const int err = n < 0 ? errno : EIO;
+            ::close(fd);
+            return core::unexpected(core::io_error_from_errno(err, name, "cannot read"));
+        }
+        got += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    return out;
+}
+
 }  // namespace ck::store

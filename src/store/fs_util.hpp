@@ -1,5 +1,6 @@
 #pragma once
 // Directory helpers for the store, converting std::filesystem errors to IoError at the edge.
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -43,5 +44,9 @@ core::Result<void, core::IoError> remove_stale_temps(const std::filesystem::path
 core::Result<void, core::IoError> sync_file(const std::filesystem::path& file);
 
 bool is_temp_name(const std::string& name);
+
+// `size` bytes of `file` from offset `at` (an error if the file is shorter).
+core::Result<std::string, core::IoError> read_file_range(const std::filesystem::path& file,
+                                                         std::uint64_t at, std::uint64_t size);
 
 }  // namespace ck::store

@@ -157,6 +157,8 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
             r.seen.push_back(std::move(id));
         } else if (split(line_, 3, w) && w[0] == "mail") {
             JournalMail m;
+            const long here = std::ftell(in_);
+            m.at = here < 0 ? 0 : static_cast<std::uint64_t>(here);
             if (!parse_decimal(w[1], m.seq) || m.seq == 0 || !parse_decimal(w[2], len) ||
                 !blob(len, m.spool_bytes)) {
                 return bad("bad mail record");

@@ -34,7 +34,12 @@ namespace ck::store {
 
 struct JournalMail {
     std::uint64_t seq = 0;
-    std::string spool_bytes;  // encode_spool_entry output
+    std::string spool_bytes;  // encode_spool_entry output (empty while left in the journal)
+    // A mail whose bytes the store left in its journal file instead of memory (Store::mail_bytes):
+    // that journal's txid (0: the bytes are spool_bytes), and where in it they are.
+    std::uint64_t journal_txid = 0;
+    std::uint64_t at = 0;  // set by JournalReader for every mail it reads
+    std::uint64_t size = 0;
 };
 
 struct JournalRecord {

@@ -49,7 +49,9 @@ core::Result<std::vector<SpoolEntry>, core::IoError> Outbox::pending() const {
     std::set<std::uint64_t> on_disk;
     for (const auto& e : *entries) on_disk.insert(e.seq);
     for (const auto& m : store_.unspooled_mails()) {
-        auto e = parse_spool_entry(m.spool_bytes);
+        auto bytes = store_.mail_bytes(m);
+        if (!bytes) return core::unexpected(bytes.error());
+        auto e = parse_spool_entry(*bytes);
         if (!e) continue;
         if (on_disk.count(e->seq) != 0) {  // a stale copy (see send_due): memory wins
             for (auto& d : *entries)
@@ -178,7 +180,9 @@ core::Result<void, core::IoError> Outbox::send_due(mail::MailSink& sink, core::T
         if (item.in_memory) {
             auto it = find_unspooled(store_, item.seq);
             if (it == store_.unspooled_mails().end()) continue;
-            bytes = it->spool_bytes;
+            auto read = store_.mail_bytes(*it);
+            if (!read) return core::unexpected(read.error());
+            bytes = std::move(*read);
         } else {
             auto read = core::read_file(dir / item.name);
             if (!read) return core::unexpected(read.error());
@@ -249,7 +253,9 @@ core::Result<void, core::IoError> Outbox::send_due(mail::MailSink& sink, core::T
                                   core::format_iso8601(entry.next_attempt));
         held.insert(entry.recipients.begin(), entry.recipients.end());
         if (item.in_memory) {  // the checkpoint spools it with this retry state
-            find_unspooled(store_, item.seq)->spool_bytes = encode_spool_entry(entry);
+            auto it = find_unspooled(store_, item.seq);
+            it->spool_bytes = encode_spool_entry(entry);
+            it->journal_txid = 0;  // the new bytes are in memory
         } else if (auto w = core::write_file_atomic(dir / item.name, encode_spool_entry(entry));
                    !w) {
             return core::unexpected(w.error());

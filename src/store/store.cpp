@@ -387,11 +387,12 @@ core::Result<std::uint64_t, core::IoError> Store::write_journal(JournalRecord& r
 
 // Redoes every effect of one journal, without fsync (the checkpoint makes them durable). Each
 // step is idempotent: whole-file writes of fixed content, ledger appends of ids not yet present,
-// counters only raised (that one file durably). Spooled mails are kept in memory (unspooled_)
-// until the checkpoint while they fit in UnspooledBytes; the rest are written to outbox/ at once
-// (unsynced, like the checkpoint writes them), so a group's thousands of mails never sit in
-// memory.
+// counters only raised (that one file durably). Spooled mails wait in unspooled_ until the
+// checkpoint: their bytes in memory while they fit in UnspooledBytes, beyond that only where
+// they are in the journal (journal `txid`, which the checkpoint retires only after it wrote
+// them to outbox/), so a group's thousands of mails never sit in memory.
 core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part,
+                                                       std::uint64_t txid,
                                                        std::size_t& unspooled_bytes) {
     std::set<GameId> dirs_ready;
     for (const auto& f : part.files) {
@@ -413,13 +414,13 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
     }
     if (auto a = ledger_.append(part.seen, false); !a) return core::unexpected(a.error());
     for (const auto& m : part.mails) {
-        if (unspooled_bytes + m.spool_bytes.size() <= UnspooledBytes) {
+        // A mail of an in-memory record (commit) has no place in a file read: kept in memory.
+        if (unspooled_bytes + m.spool_bytes.size() <= UnspooledBytes || m.at == 0) {
             unspooled_bytes += m.spool_bytes.size();
             unspooled_.push_back(m);
-        } else if (auto w = overwrite_file_unsynced(outbox_dir() / spool_file_name(m.seq),
-                                                    m.spool_bytes);
-                   !w) {
-            return w;
+        } else {
+            unspooled_.push_back(
+                JournalMail{m.seq, std::string(), txid, m.at, m.spool_bytes.size()});
         }
     }
     return {};
@@ -439,6 +440,11 @@ core::Result<void, core::IoError> Store::apply_end(GameId next_game, std::uint64
     return {};
 }
 
+core::Result<std::string, core::IoError> Store::mail_bytes(const JournalMail& m) const {
+    if (m.journal_txid == 0) return m.spool_bytes;
+    return read_file_range(journal_dir() / journal_file_name(m.journal_txid), m.at, m.size);
+}
+
 std::size_t Store::unspooled_bytes() const {
     std::size_t n = 0;
     for (const auto& m : unspooled_) n += m.spool_bytes.size();
@@ -448,14 +454,14 @@ std::size_t Store::unspooled_bytes() const {
 core::Result<void, core::IoError> Store::apply_record(const JournalRecord& record,
                                                       std::uint64_t txid) {
     std::size_t held = unspooled_bytes();
-    if (auto a = apply_effects(record, held); !a) return a;
+    if (auto a = apply_effects(record, txid, held); !a) return a;
     return apply_end(record.next_game, txid);
 }
 
 core::Result<void, core::IoError> Store::apply_journal(const fs::path& file, std::uint64_t txid) {
     std::size_t held = unspooled_bytes();
     auto next_game =
-        read_journal(file, [&](JournalRecord& part) { return apply_effects(part, held); });
+        read_journal(file, [&](JournalRecord& part) { return apply_effects(part, txid, held); });
     if (!next_game) return core::unexpected(next_game.error());
     return apply_end(*next_game, txid);
 }
@@ -479,8 +485,9 @@ core::Result<void, core::IoError> Store::checkpoint() {
     if (auto p = apply_pending(); !p) return p;
     if (unretired_.empty()) return {};
     for (const auto& m : unspooled_) {
-        if (auto w = overwrite_file_unsynced(outbox_dir() / spool_file_name(m.seq), m.spool_bytes);
-            !w) {
+        auto bytes = mail_bytes(m);
+        if (!bytes) return core::unexpected(bytes.error());
+        if (auto w = overwrite_file_unsynced(outbox_dir() / spool_file_name(m.seq), *bytes); !w) {
             return w;
         }
     }

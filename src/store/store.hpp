@@ -21,16 +21,17 @@
 // dir): this is the commit point; (2) apply each effect idempotently, without fsync: game files
 // written whole in place, ledger appends of ids not yet present, the counters only raised (and
 // replaced durably, as open reads them first); spooled mails stay in memory (unspooled_mails, which
-// Outbox::flush may send at once) up to UnspooledBytes, the rest are written to outbox/ (unsynced,
-// as step 3 writes them); (3) later, at a checkpoint (when CheckpointEvery journals wait,
-// in every outbox flush, at open): the unspooled mails are written to outbox/, syncfs(2)
-// makes every applied effect durable, then the checkpoint file is replaced durably, then the
-// journals it covers are unlinked (no fsync needed: open unlinks any journal <= N it still finds
-// and never replays it, so a file is never set back by an older journal). Store::open replays, in
-// txid order, every journal > N, so a crash at any instant either loses the whole transaction
-// (before the journal rename: the mail is still pending at its source and is processed again) or
-// applies it exactly once; a torn or lost unsynced write is always covered by a journal > N. Cost:
-// 2 fsyncs per commit, one syncfs and 2 fsyncs per checkpoint. The store must be one file system.
+// Outbox::flush may send at once), their bytes in memory up to UnspooledBytes and beyond that
+// read from their journal, which stays until step 3 wrote them to outbox/; (3) later, at a
+// checkpoint (when CheckpointEvery journals wait, in every outbox flush, at open): the unspooled
+// mails are written to outbox/, syncfs(2) makes every applied effect durable, then the checkpoint
+// file is replaced durably, then the journals it covers are unlinked (no fsync needed: open unlinks
+// any journal <= N it still finds and never replays it, so a file is never set back by an older
+// journal). Store::open replays, in txid order, every journal > N, so a crash at any instant either
+// loses the whole transaction (before the journal rename: the mail is still pending at its source
+// and is processed again) or applies it exactly once; a torn or lost unsynced write is always
+// covered by a journal > N. Cost: 2 fsyncs per commit, one syncfs and 2 fsyncs per checkpoint. The
+// store must be one file system.
 //
 // Group commit (begin_group / end_group): commits in between are only staged, visible to this
 // Store's reads (seen, read_game_file, list_games, record) but not to the store on disk;
@@ -147,8 +148,11 @@ public:
     // Mails of applied journals not yet written to outbox/, in seq order. Outbox::flush sends
     // them from here and erases the ones it is done with (sent, or moved to failed/), or
     // updates their spool bytes (retry state); the checkpoint writes the rest to outbox/.
+    // A mail's spool_bytes may be left in its journal (JournalMail::journal_txid): read them
+    // with mail_bytes; a new value replaces them in memory (journal_txid 0).
     std::vector<JournalMail>& unspooled_mails() { return unspooled_; }
     const std::vector<JournalMail>& unspooled_mails() const { return unspooled_; }
+    core::Result<std::string, core::IoError> mail_bytes(const JournalMail& m) const;
     // Journals applied but not yet retired by a checkpoint.
     std::size_t unretired_journals() const { return unretired_.size(); }
 
@@ -168,8 +172,8 @@ public:
 
     // A checkpoint follows the commit that leaves this many journals unretired.
     static constexpr std::size_t CheckpointEvery = 64;
-    // Bytes of spooled mails kept in memory (unspooled_mails) before the rest are written to
-    // outbox/ at apply (see the protocol above).
+    // Bytes of unspooled mails kept in memory; the bytes of the others are read from their
+    // journal when needed (see the protocol above).
     static constexpr std::size_t UnspooledBytes = std::size_t{8} << 20;
 
 private:
@@ -197,7 +201,7 @@ private:
     // The commit point: writes `record` as the next journal; returns its txid.
     core::Result<std::uint64_t, core::IoError> write_journal(JournalRecord& record);
     // Applying a journal: its effects (any number of parts, in journal order), then its end.
-    core::Result<void, core::IoError> apply_effects(const JournalRecord& part,
+    core::Result<void, core::IoError> apply_effects(const JournalRecord& part, std::uint64_t txid,
                                                     std::size_t& unspooled_bytes);
     std::size_t unspooled_bytes() const;
     core::Result<void, core::IoError> apply_end(GameId next_game, std::uint64_t txid);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/clock.hpp"
 #include "core/temp_dir.hpp"
 #include "store/group_journal.hpp"
 #include "store/outbox.hpp"
@@ -58,6 +59,28 @@ std::vector<GameId> stage_games(Store& store, int n, const std::string& tag) {
     return ids;
 }
 
+// Batches; mails starting with `busy` fail transiently, the others are sent.
+class LastGameBusySink final : public ck::mail::MailSink {
+public:
+    std::string busy;
+    std::vector<std::string> sent, in_batch;
+    bool begin_batch() override { return true; }
+    ck::core::Result<void, ck::mail::MailError> send(const std::string&,
+                                                     const std::vector<std::string>&,
+                                                     const std::string& raw) override {
+        if (raw.rfind(busy, 0) == 0)
+            return ck::core::unexpected(ck::mail::MailError{ck::mail::MailErrorCode::Rejected,
+                                                            "try again later", 451, true});
+        in_batch.push_back(raw);
+        return {};
+    }
+    ck::core::Result<void, ck::mail::MailError> end_batch() override {
+        sent.insert(sent.end(), in_batch.begin(), in_batch.end());
+        in_batch.clear();
+        return {};
+    }
+};
+
 bool has_temp_journal(const fs::path& root) {
     const auto names = names_in(root / "journal");
     return std::find(names.begin(), names.end(), ".group.tmp.tx") != names.end();
@@ -92,9 +115,12 @@ TEST_CASE("a large group is staged in a temp journal, read back and committed as
         CHECK(slurp(root / "games/1/record.pgn") == body(1, 'r', "start"));
         CHECK(slurp(root / "games/2/record.pgn") == "rewritten\n");
         CHECK(ledger_lines(root).size() == static_cast<std::size_t>(Games));
-        // Mails beyond UnspooledBytes were spooled at once; every mail is pending once, in order.
-        CHECK(!store->unspooled_mails().empty());
-        CHECK(names_in(root / "outbox").size() > 1);
+        // Every mail waits unspooled, the bytes of those beyond UnspooledBytes only in the
+        // journal; every mail is pending once, in order.
+        CHECK(store->unspooled_mails().size() == static_cast<std::size_t>(2 * Games));
+        CHECK(store->unspooled_mails().front().journal_txid == 0);
+        CHECK(store->unspooled_mails().back().journal_txid == 1);
+        CHECK(names_in(root / "outbox") == std::vector<std::string>{"failed"});
         auto pending = Outbox(*store).pending();
         REQUIRE(pending);
         REQUIRE(pending->size() == static_cast<std::size_t>(2 * Games));
@@ -108,6 +134,35 @@ TEST_CASE("a large group is staged in a temp journal, read back and committed as
     REQUIRE(store);
     CHECK(store->new_game_id() == static_cast<GameId>(Games + 1));
     CHECK(Outbox(*store).pending()->size() == static_cast<std::size_t>(2 * Games));
+}
+
+TEST_CASE("mails left in a group's journal are sent from it; a retry keeps its new state",
+          "[store][group]") {
+    TempDir tmp;
+    const fs::path root = tmp.path();
+    auto store = Store::open(root);
+    REQUIRE(store);
+    store->begin_group();
+    stage_games(*store, Games, "start");
+    REQUIRE(store->end_group());
+    REQUIRE(store->unspooled_mails().back().journal_txid == 1);
+    // The last game's two mails fail once; every other mail is sent.
+    LastGameBusySink sink;
+    sink.busy = "start " + std::to_string(Games) + "\n";
+    const ck::core::FixedClock clock(at("2026-11-21T15:30:00Z"));
+    REQUIRE(Outbox(*store).flush(sink, clock));
+    CHECK(sink.sent.size() == static_cast<std::size_t>(2 * Games - 2));
+    CHECK(sink.sent.back() == body(Games - 1, 'b', "start"));
+    // The flush's checkpoint spooled the two left with their retry state and retired the journal.
+    CHECK(names_in(root / "journal").empty());
+    CHECK(names_in(root / "outbox").size() == 3);
+    auto pending = Outbox(*store).pending();
+    REQUIRE(pending);
+    REQUIRE(pending->size() == 2);
+    CHECK((*pending)[0].raw_message == body(Games, 'w', "start"));
+    CHECK((*pending)[1].raw_message == body(Games, 'b', "start"));
+    CHECK((*pending)[0].attempts == 1);
+    CHECK((*pending)[1].attempts == 1);
 }
 
 TEST_CASE("an aborted large group leaves no temp journal and nothing visible", "[store][group]") {
