@@ -86,7 +86,7 @@ std::string journal_header_fixed(GameId next_game) {
 bool JournalReader::line(std::string& out) {
     out.clear();
     for (;;) {
-        const int c = std::getc(in_);
+        const int c = getc_unlocked(in_);
         if (c == EOF) return false;
         if (c == '\n') return true;
         if (out.size() == MaxLine) return false;
@@ -105,7 +105,7 @@ bool JournalReader::blob(std::uint64_t len, std::string& out) {
         out.resize(have + n);
         if (std::fread(out.data() + have, 1, n, in_) != n) return false;
     }
-    return std::getc(in_) == '\n';
+    return getc_unlocked(in_) == '\n';
 }
 
 core::Result<GameId, std::string> JournalReader::header() {
@@ -125,7 +125,7 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
     while (read < budget) {
         if (!line(line_)) return bad("truncated (no end line)");
         if (line_ == "end") {
-            if (std::getc(in_) != EOF) return bad("data after end line");
+            if (getc_unlocked(in_) != EOF) return bad("data after end line");
             return true;
         }
         std::uint64_t len = 0;

@@ -20,9 +20,9 @@
 // Commit protocol: (1) write one journal file holding every effect (temp, fsync, rename, fsync
 // dir): this is the commit point; (2) apply each effect idempotently, without fsync: game files
 // written whole in place, ledger appends of ids not yet present, the counters only raised (and
-// replaced durably, as open reads them first); spooled mails stay in memory (unspooled_mails, which
+// replaced durably, as open reads them first); spooled mails wait in unspooled_mails (which
 // Outbox::flush may send at once), their bytes in memory up to UnspooledBytes and beyond that
-// read from their journal, which stays until step 3 wrote them to outbox/; (3) later, at a
+// left in their journal, which stays until step 3 wrote them to outbox/; (3) later, at a
 // checkpoint (when CheckpointEvery journals wait, in every outbox flush, at open): the unspooled
 // mails are written to outbox/, syncfs(2) makes every applied effect durable, then the checkpoint
 // file is replaced durably, then the journals it covers are unlinked (no fsync needed: open unlinks
