@@ -256,7 +256,7 @@ core::Result<void, core::IoError> Store::scan_counters() {
     if (!counter) return core::unexpected(counter.error());
     durable_next_game_ = *counter;
     next_game_ = std::max<GameId>(*counter, 1);
-    // The counters file is raised with every applied game (apply_record), so it is trusted
+    // The counters file is raised with every applied game (apply_end), so it is trusted
     // when the directory of the id it hands out next does not exist yet (one stat); else (a
     // store without one, or one that lags) the game directories are listed (one directory
     // read, which grows with the store).
