@@ -22,6 +22,7 @@ void RecordBuilder::set_tag(const std::string& name, const std::string& value) {
 
 void RecordBuilder::add(const referee::Ruling& ruling) {
     rulings_.push_back(ruling);
+    if (ruling.move) ++plies_;
     pictures_.emplace_back();
 }
 
@@ -32,14 +33,11 @@ void RecordBuilder::add(const referee::Ruling& ruling, const referee::Game& afte
 
 void RecordBuilder::add(const referee::Ruling& ruling, std::array<std::string, 2> pictures) {
     rulings_.push_back(ruling);
+    if (ruling.move) ++plies_;
     pictures_.emplace_back(std::move(pictures));
 }
 
-int RecordBuilder::plies() const {
-    int n = 0;
-    for (const auto& r : rulings_) n += r.move ? 1 : 0;
-    return n;
-}
+int RecordBuilder::plies() const { return plies_; }
 
 const std::string* RecordBuilder::tag(const std::string& name) const {
     for (const auto& [n, v] : tags_)

@@ -139,6 +139,7 @@ private:
     referee::GameSetup setup_;
     std::vector<std::pair<std::string, std::string>> tags_;
     std::vector<referee::Ruling> rulings_;
+    int plies_ = 0;  // rulings_ that played a move
     // Per ruling: White's and Black's pictures after it, for turn-ending rulings added with
     // the game; nullopt otherwise.
     std::vector<std::optional<std::array<std::string, 2>>> pictures_;
