@@ -258,8 +258,7 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     };
 
     if (commands.empty()) return refuse(compose::RefusalReason::NothingFound);
-    if (auto stale =
-            check_move_numbers(commands, g.game.view(me).move_number, g.game.side_to_move());
+    if (auto stale = check_move_numbers(commands, g.game.move_number(), g.game.side_to_move());
         !stale) {
         log.info("game " + v.game + ": stale mail (move " + std::to_string(stale.error().written) +
                  ", now " + std::to_string(stale.error().expected) + ")");
@@ -368,11 +367,17 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
                                                   compose::RecordDetails{full, attachment.name}),
                              std::move(attachment)));
     }
-    const auto view = g.game.view(me);
+    // The sender's view for the help and unknown-command mails, built only for them (a view
+    // copies everything the player heard).
+    std::optional<referee::PlayerView> view;
+    const auto my_view = [&] {
+        if (!view) view = g.game.view(me);
+        return &*view;
+    };
     compose::HelpDetails help{desk.config.referee_address};
     if (turn.want_help) {
         CK_ENV(env, me, disc + "h");
-        CK_TRY(answers.queue(me, compose::help_mail(t, *env, &view, help)));
+        CK_TRY(answers.queue(me, compose::help_mail(t, *env, my_view(), help)));
     }
     if (turn.want_standings)
         CK_TRY(answer_standings(club_desk, my_address, turn.standings_arg, disc + "s", tx));
@@ -386,7 +391,7 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     if (!unknown.empty() && tx.first_outgoing_to(my_address) == nullptr) {
         CK_ENV(env, me, disc + "u0");
         CK_TRY(answers.queue(
-            me, compose::unknown_command_mail(t, *env, &view,
+            me, compose::unknown_command_mail(t, *env, my_view(),
                                               compose::UnknownCommandDetails{unknown[0]}, help)));
         unknown.erase(unknown.begin());
     }

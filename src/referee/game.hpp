@@ -59,6 +59,8 @@ public:
     PlayerView view(rules::Color player) const;
     // view(player).board_text() without copying the announcement log.
     std::string view_text(rules::Color player) const;
+    // view(player).move_number, the same for both players, without building a view.
+    int move_number() const { return position_.fullmove_number(); }
 
     bool hidden() const { return hidden_; }
     RuleSet rule_set() const { return rules_; }
