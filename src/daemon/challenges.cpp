@@ -6,6 +6,7 @@
 
 #include "core/log.hpp"
 #include "daemon/players.hpp"
+#include "daemon/queue_mail.hpp"
 #include "daemon/time_control.hpp"
 #include "mail/outgoing.hpp"
 #include "referee/rule_set.hpp"
@@ -33,10 +34,7 @@ core::Result<void, core::Error> send(const ClubDesk& desk, const std::string& to
                                      const compose::ChallengeDetails& d,
                                      const std::string& discriminator, store::Transaction& tx) {
     const compose::Envelope env = club_envelope(desk, to, discriminator, tx);
-    auto mail = compose::challenge_mail(desk.templates, env, d);
-    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-    tx.queue_outgoing(desk.config.referee_address, to, std::move(*mail));
-    return {};
+    return queue_mail(tx, desk.config, to, compose::challenge_mail(desk.templates, env, d));
 }
 
 // The challenges file's visibility word: `open`, `hidden` (default rules) or `hidden:RULES`.

@@ -6,6 +6,7 @@
 #include "core/log.hpp"
 #include "daemon/deadline_index.hpp"
 #include "daemon/game_clock.hpp"
+#include "daemon/queue_mail.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/spectators.hpp"
@@ -16,15 +17,6 @@ namespace ck::daemon {
 namespace {
 
 using rules::Color;
-
-core::Result<void, core::Error> queue(const GameDesk& desk, store::Transaction& tx,
-                                      const std::string& address, compose::MailResult mail,
-                                      std::optional<mail::Attachment> attachment = {}) {
-    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-    if (attachment) mail->attachments.push_back(std::move(*attachment));
-    tx.queue_outgoing(desk.config.referee_address, address, std::move(*mail));
-    return {};
-}
 
 enum class Event { None, Reminder, Forfeit };
 
@@ -64,10 +56,10 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
             if (!env) return core::unexpected(env.error());
             add_receipt(*env, g);
             env->ratings = *rating_lines;
-            auto q = queue(desk, tx, g.meta.address(c),
-                           compose::forfeit_mail(desk.templates, *env, g.game.view(c),
-                                                 compose::ForfeitDetails{late}),
-                           record_attachment(gid, "referee", full));
+            auto q = queue_mail(tx, desk.config, g.meta.address(c),
+                                compose::forfeit_mail(desk.templates, *env, g.game.view(c),
+                                                      compose::ForfeitDetails{late}),
+                                record_attachment(gid, "referee", full));
             if (!q) return core::unexpected(q.error());
         }
         // Followers get the end mail with the full record, as after a mate (spectators.hpp).
@@ -81,9 +73,9 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
         auto env = game_envelope(desk, gid, g.meta, late, "", tx);
         if (!env) return core::unexpected(env.error());
         add_receipt(*env, g);
-        auto q = queue(desk, tx, g.meta.address(late),
-                       compose::reminder_mail(desk.templates, *env, g.game.view(late),
-                                              compose::Deadline{deadline}));
+        auto q = queue_mail(tx, desk.config, g.meta.address(late),
+                            compose::reminder_mail(desk.templates, *env, g.game.view(late),
+                                                   compose::Deadline{deadline}));
         if (!q) return core::unexpected(q.error());
         state->reminded = true;
         save_clock(tx, id, *state);

@@ -12,6 +12,7 @@
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/queue_mail.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon/tournaments.hpp"
@@ -21,13 +22,6 @@ namespace ck::daemon {
 namespace {
 
 using rules::Color;
-
-core::Result<void, core::Error> queue(const ClubDesk& desk, const compose::MailResult& mail,
-                                      const std::string& address, store::Transaction& tx) {
-    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-    tx.queue_outgoing(desk.config.referee_address, address, *mail);
-    return {};
-}
 
 }  // namespace
 
@@ -96,7 +90,8 @@ core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std
     auto games = games_of(desk, address);
     if (!games) return core::unexpected(games.error());
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
-    return queue(desk, compose::games_list_mail(desk.templates, env, *games), address, tx);
+    return queue_mail(tx, desk.config, address,
+                      compose::games_list_mail(desk.templates, env, *games));
 }
 
 namespace {
@@ -171,7 +166,9 @@ core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
         auto details = ratings_details(desk.store, desk.players, *ask.ratings);
         if (!details) return core::unexpected(core::corrupt_error(details.error()));
         const auto env = club_envelope(desk, to, discriminator + "r", tx);
-        if (auto r = queue(desk, compose::ratings_mail(desk.templates, env, *details), to, tx); !r)
+        if (auto r = queue_mail(tx, desk.config, to,
+                                compose::ratings_mail(desk.templates, env, *details));
+            !r)
             return r;
     }
     if (ask.games) {
@@ -198,11 +195,10 @@ core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
             return {};
         }
         const auto env = club_envelope(desk, to, discriminator + "u", tx);
-        auto r = queue(
-            desk,
+        auto r = queue_mail(
+            tx, desk.config, to,
             compose::unknown_command_mail(desk.templates, env, nullptr,
-                                          compose::UnknownCommandDetails{ask.unknown[0]}, help),
-            to, tx);
+                                          compose::UnknownCommandDetails{ask.unknown[0]}, help));
         if (!r || ask.unknown.size() == 1) return r;
         ask.unknown.erase(ask.unknown.begin());
         compose::append_quoted_section(*tx.first_outgoing_to(to), compose::NotUnderstoodHeading,
@@ -211,7 +207,8 @@ core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
     }
     if (ask.help || ask.other || commands.empty()) {
         const auto env = club_envelope(desk, to, discriminator, tx);
-        return queue(desk, compose::help_mail(desk.templates, env, nullptr, help), to, tx);
+        return queue_mail(tx, desk.config, to,
+                          compose::help_mail(desk.templates, env, nullptr, help));
     }
     return {};
 }

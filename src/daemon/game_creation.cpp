@@ -8,6 +8,7 @@
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
 #include "daemon/mail_pass.hpp"
+#include "daemon/queue_mail.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/time_control.hpp"
@@ -87,10 +88,11 @@ core::Result<store::GameId, core::Error> Daemon::stage_game(const NewGame& spec,
         if (!env) return core::unexpected(env.error());
         env->ratings = *rating_lines;
         add_receipt(*env, *game);  // receipt_line.hpp
-        auto mail = compose::game_start_mail(templates_, *env, game->game.view(c),
-                                             c == Color::White ? first_deadline : std::nullopt);
-        if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-        tx.queue_outgoing(config_.referee_address, meta.address(c), std::move(*mail));
+        // A mail of its own: a challenge accepted by mail gets its other answers apart.
+        CK_TRY(queue_own_mail(
+            tx, config_, meta.address(c),
+            compose::game_start_mail(templates_, *env, game->game.view(c),
+                                     c == Color::White ? first_deadline : std::nullopt)));
     }
     core::operator_log().info("game " + gid + " created: " + meta.variant +
                               (meta.hidden ? " hidden" : "") + ", " + meta.white + " - " +

@@ -11,6 +11,7 @@
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/leave_mail.hpp"
+#include "daemon/queue_mail.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
@@ -45,10 +46,8 @@ public:
     // Queues `mail` to player `c`, with `attachment` when given.
     core::Result<void, core::Error> queue(Color c, compose::MailResult mail,
                                           std::optional<mail::Attachment> attachment = {}) {
-        if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-        if (attachment) mail->attachments.push_back(std::move(*attachment));
-        tx_.queue_outgoing(desk_.config.referee_address, g_.meta.address(c), std::move(*mail));
-        return {};
+        return queue_mail(tx_, desk_.config, g_.meta.address(c), std::move(mail),
+                          std::move(attachment));
     }
     core::Result<compose::Envelope, core::Error> envelope(Color c, const std::string& disc) const {
         auto env = game_envelope(desk_, game_, g_.meta, c, disc, tx_);

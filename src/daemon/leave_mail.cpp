@@ -4,19 +4,13 @@
 #include "daemon/club_mail.hpp"
 #include "daemon/leave_book.hpp"
 #include "daemon/players.hpp"
+#include "daemon/queue_mail.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
 namespace {
 
 using rules::Color;
-
-core::Result<void, core::Error> queue(const GameDesk& desk, store::Transaction& tx,
-                                      const std::string& address, const compose::MailResult& mail) {
-    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-    tx.queue_outgoing(desk.config.referee_address, address, *mail);
-    return {};
-}
 
 }  // namespace
 
@@ -36,12 +30,12 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
             return core::unexpected(core::invalid_error(booked.error().message));
         log.info("leave of " + address + " refused: " + booked.error().message);
         const auto env = club_envelope(club, address, discriminator, tx);
-        return queue(desk, tx, address,
-                     compose::unknown_command_mail(
-                         desk.templates, env, nullptr,
-                         compose::UnknownCommandDetails{"leave " + std::to_string(days) + " (" +
-                                                        booked.error().message + ")"},
-                         compose::HelpDetails{desk.config.referee_address}));
+        return queue_mail(tx, desk.config, address,
+                          compose::unknown_command_mail(
+                              desk.templates, env, nullptr,
+                              compose::UnknownCommandDetails{"leave " + std::to_string(days) +
+                                                             " (" + booked.error().message + ")"},
+                              compose::HelpDetails{desk.config.referee_address}));
     }
     const Leave& leave = booked->leave;
     log.info("leave of " + address + ": " + std::to_string(leave.days) + " days from " +
@@ -76,9 +70,9 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
         for (Color c : {mine, ~mine}) {
             auto env = game_envelope(desk, gid, g->meta, c, discriminator, tx);
             if (!env) return core::unexpected(env.error());
-            auto q =
-                queue(desk, tx, g->meta.address(c),
-                      compose::leave_notice_mail(desk.templates, *env, g->game.view(c), details));
+            auto q = queue_mail(
+                tx, desk.config, g->meta.address(c),
+                compose::leave_notice_mail(desk.templates, *env, g->game.view(c), details));
             if (!q) return q;
         }
     }

@@ -5,6 +5,7 @@
 
 #include "core/log.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/queue_mail.hpp"
 #include "mail/outgoing.hpp"
 #include "referee/spectator_view.hpp"
 
@@ -33,11 +34,8 @@ core::Result<void, core::Error> queue_one(const ClubDesk& desk, const std::strin
     env.game_id = game;
     d.white_name = display_name(desk, meta.white);
     d.black_name = display_name(desk, meta.black);
-    auto mail = compose::spectator_mail(desk.templates, env, view, d);
-    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-    if (attachment) mail->attachments.push_back(std::move(*attachment));
-    tx.queue_outgoing(desk.config.referee_address, to, std::move(*mail));
-    return {};
+    return queue_mail(tx, desk.config, to, compose::spectator_mail(desk.templates, env, view, d),
+                      std::move(attachment));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "club/crosstable.hpp"
 #include "core/log.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/queue_mail.hpp"
 #include "daemon/tournaments.hpp"
 #include "mail/outgoing.hpp"
 
@@ -20,10 +21,7 @@ core::Result<void, core::Error> send(const ClubDesk& desk, const std::string& ad
                                      const compose::EntryDetails& d,
                                      const std::string& discriminator, store::Transaction& tx) {
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
-    auto mail = compose::entry_mail(desk.templates, env, d);
-    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-    tx.queue_outgoing(desk.config.referee_address, address, *mail);
-    return {};
+    return queue_mail(tx, desk.config, address, compose::entry_mail(desk.templates, env, d));
 }
 
 compose::EntryDetails details(const club::Tournament& t, Event event) {

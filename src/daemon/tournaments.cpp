@@ -1,5 +1,6 @@
 // Tournaments in the store (tournaments.hpp).
 #include "daemon/tournaments.hpp"
+#include "daemon/queue_mail.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -221,18 +222,13 @@ core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std:
     if (final && events.size() == 1) d.archive_name = "tournament-" + events[0].id + ".pgn";
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
     auto mail = compose::standings_mail(desk.templates, env, d);
-    if (!mail) return core::unexpected(core::invalid_error(mail.error().message));
-    if (final && !d.archive_name.empty())
-        mail->attachments.push_back(
-            mail::Attachment{d.archive_name, "application/vnd.chess-pgn", archive});
     // The answer to `standings` joins the sender's one answer (compose/reply_sections.hpp);
-    // the final standings are a mail of their own.
-    if (final)
-        tx.queue_mail(
-            store::SpooledMail{desk.config.referee_address, {address}, mail::render_mime(*mail)});
-    else
-        tx.queue_outgoing(desk.config.referee_address, address, std::move(*mail));
-    return {};
+    // the final standings, with the event's archive, are a mail of their own.
+    if (!final) return queue_mail(tx, desk.config, address, std::move(mail));
+    std::optional<mail::Attachment> attachment;
+    if (!d.archive_name.empty())
+        attachment = mail::Attachment{d.archive_name, "application/vnd.chess-pgn", archive};
+    return queue_own_mail(tx, desk.config, address, std::move(mail), std::move(attachment));
 }
 
 core::Result<void, core::Error> answer_standings(const ClubDesk& desk, const std::string& address,

@@ -301,3 +301,21 @@ TEST_CASE("challenge records keep `casual`, and a record without it is not casua
     CHECK_FALSE(ChallengeCodec::decode(old.substr(0, old.size() - 1) + " casually\n"));
     CHECK_FALSE(ChallengeCodec::decode(line.substr(0, line.size() - 1) + " casual\n"));
 }
+
+// The game-start mail is a mail of its own (daemon/queue_mail.hpp): an accepting mail that asks
+// for more gets its answer apart, and the start mail keeps the game's Reply-To.
+TEST_CASE("challenge by mail: the game-start mail stays apart from the accepter's answer",
+          "[daemon][challenge]") {
+    Club club("accept-and-more");
+    club.send(Ada, "challenge bob@example.net crazyhouse hidden 2d", "c1@ada.example.org");
+    auto a = club.send(Bob, "accept 1\ngames", "a1@bob.example.net");
+    const auto to_bob = ck::daemon::test::to(a, Bob);
+    REQUIRE(to_bob.size() == 2);
+    int starts = 0;
+    for (const auto& m : to_bob) {
+        if (!has(m.subject, "#1]")) continue;
+        ++starts;
+        CHECK(has(m.raw, "Reply-To: Crazykrieg referee <referee+1"));
+    }
+    CHECK(starts == 1);
+}
