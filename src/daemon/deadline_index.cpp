@@ -11,17 +11,7 @@ constexpr const char* IndexMark = "deadline-index";
 using MarkTable = store::Table<store::CountCodec<store::Namespace::Meta>>;
 constexpr const char* Watermark = "next-deadline";
 
-// meta/next-deadline (deadline_index.hpp): an instant, as a deadlines entry.
-struct WatermarkCodec {
-    using Value = core::TimePoint;
-    static constexpr store::Namespace ns = store::Namespace::Meta;
-    static constexpr int version = 1;
-    static std::string encode(const core::TimePoint& t) { return DeadlineCodec::encode(t); }
-    static core::Result<core::TimePoint, std::string> decode(std::string_view body) {
-        return DeadlineCodec::decode(body);
-    }
-};
-using WatermarkTable = store::Table<WatermarkCodec>;
+using WatermarkTable = store::Table<InstantCodec<store::Namespace::Meta>>;
 
 store::GameId game_of_key(const std::string& key) {
     if (key.empty() || key.size() > 19 || key.find_first_not_of("0123456789") != std::string::npos)
@@ -31,11 +21,9 @@ store::GameId game_of_key(const std::string& key) {
 
 }  // namespace
 
-std::string DeadlineCodec::encode(const core::TimePoint& t) {
-    return core::format_iso8601(t) + "\n";
-}
+std::string encode_instant(const core::TimePoint& t) { return core::format_iso8601(t) + "\n"; }
 
-core::Result<core::TimePoint, std::string> DeadlineCodec::decode(std::string_view body) {
+core::Result<core::TimePoint, std::string> decode_instant(std::string_view body) {
     if (body.empty() || body.back() != '\n') return core::unexpected(std::string("no line end"));
     auto t = core::parse_iso8601(std::string(body.substr(0, body.size() - 1)));
     if (!t) return core::unexpected(std::string("bad time"));

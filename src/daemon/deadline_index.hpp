@@ -28,15 +28,21 @@
 
 namespace ck::daemon {
 
-// A deadlines record: the ISO 8601 instant and "\n".
-struct DeadlineCodec {
+// An instant kept in namespace `N`: the ISO 8601 time and "\n". A deadlines record, and the
+// watermark meta/next-deadline.
+std::string encode_instant(const core::TimePoint& t);
+core::Result<core::TimePoint, std::string> decode_instant(std::string_view body);
+template <store::Namespace N>
+struct InstantCodec {
     using Value = core::TimePoint;
-    static constexpr store::Namespace ns = store::Namespace::Deadlines;
+    static constexpr store::Namespace ns = N;
     static constexpr int version = 1;
-    static std::string encode(const core::TimePoint& t);
-    static core::Result<core::TimePoint, std::string> decode(std::string_view body);
+    static std::string encode(const core::TimePoint& t) { return encode_instant(t); }
+    static core::Result<core::TimePoint, std::string> decode(std::string_view body) {
+        return decode_instant(body);
+    }
 };
-using DeadlineTable = store::Table<DeadlineCodec>;
+using DeadlineTable = store::Table<InstantCodec<store::Namespace::Deadlines>>;
 
 // Queues game `id`'s entry into `tx` (nullopt: erases it), unless the store (with `tx`) already
 // holds exactly that.

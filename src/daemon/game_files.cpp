@@ -19,16 +19,12 @@ std::string record_error_text(const pgn::RecordError& e) {
            e.message;
 }
 
-// `player`'s record: from the rulings in memory, else (a ruling recorded without the pictures)
-// derived from the referee record's text `referee_text` (a failure is the daemon's own: the
-// record was just written).
-core::Result<std::string, core::Error> player_record_of(const StoredGame& g,
-                                                        const std::string& referee_text,
-                                                        rules::Color player) {
+// `player`'s record, from the rulings in memory: every ruling the daemon records carries the
+// players' pictures (play_request, end_game, load_game_from), so a missing one is its own bug.
+core::Result<std::string, core::Error> player_record_of(const StoredGame& g, rules::Color player) {
     if (auto kept = g.record.player_record(player, g.game)) return std::move(*kept);
-    auto r = pgn::player_record(referee_text, player);
-    if (!r) return core::unexpected(core::invalid_error(record_error_text(r.error())));
-    return std::move(*r);
+    return core::unexpected(
+        core::invalid_error("a ruling was recorded without the players' pictures"));
 }
 
 // "a@x, b@y" -> {"a@x", "b@y"}.
@@ -248,13 +244,22 @@ core::Result<StoredGame, core::Error> load_game_from(const std::string& ini,
     return StoredGame{std::move(*meta), std::move(opened->game), std::move(opened->builder)};
 }
 
-core::Result<StoredGame, core::Error> load_game(const store::Store& store, store::GameId id) {
+core::Result<GameTexts, core::Error> read_game_texts(const store::Store& store, store::GameId id) {
     const std::string gid = "game " + std::to_string(id) + ": ";
-    auto ini = store.read_game_file(id, "game.ini");
-    if (!ini) return core::unexpected(core::from_io(ini.error(), gid + ini.error().message));
-    auto text = store.read_game_file(id, "record.pgn");
-    if (!text) return core::unexpected(core::from_io(text.error(), gid + text.error().message));
-    return load_game_from(*ini, *text, id);
+    GameTexts texts;
+    for (auto [name, text] : {std::pair{"game.ini", &texts.ini}, {"record.pgn", &texts.record}}) {
+        auto bytes = store.read_game_file(id, name);
+        if (!bytes)
+            return core::unexpected(core::from_io(bytes.error(), gid + bytes.error().message));
+        *text = std::move(*bytes);
+    }
+    return texts;
+}
+
+core::Result<StoredGame, core::Error> load_game(const store::Store& store, store::GameId id) {
+    auto texts = read_game_texts(store, id);
+    if (!texts) return core::unexpected(texts.error());
+    return load_game_from(texts->ini, texts->record, id);
 }
 
 core::Result<GameFileTexts, core::Error> game_files(const StoredGame& g) {
@@ -262,7 +267,7 @@ core::Result<GameFileTexts, core::Error> game_files(const StoredGame& g) {
     files.ini = format_game_ini(g.meta);
     files.record = g.record.referee_record();
     for (rules::Color c : {rules::Color::White, rules::Color::Black}) {
-        auto text = player_record_of(g, files.record, c);
+        auto text = player_record_of(g, c);
         if (!text) return core::unexpected(text.error());
         (c == rules::Color::White ? files.white : files.black) = std::move(*text);
     }
@@ -305,7 +310,7 @@ core::Result<std::string, core::Error> record_text(const StoredGame& g, const st
     if (as == "referee") return text;
     if (as != "white" && as != "black")
         return core::unexpected(core::invalid_error("--as must be white, black or referee"));
-    return player_record_of(g, text, as == "white" ? rules::Color::White : rules::Color::Black);
+    return player_record_of(g, as == "white" ? rules::Color::White : rules::Color::Black);
 }
 
 // The one maker of the key outside the referee's tests (referee/game.hpp).

@@ -105,7 +105,12 @@ core::Result<StoredGame, core::Error> start_game(const GameMeta& meta, const Rec
 // Reads game.ini and record.pgn and replays (and so verifies) the record. The daemon's pass
 // loads through its GameRepository (game_repository.hpp), which replays only when it must.
 core::Result<StoredGame, core::Error> load_game(const store::Store& store, store::GameId id);
-// The same from the two files' texts (errors name game `id`).
+// The two files a game is loaded from (errors name game `id`).
+struct GameTexts {
+    std::string ini, record;
+};
+core::Result<GameTexts, core::Error> read_game_texts(const store::Store& store, store::GameId id);
+// load_game from the two files' texts (errors name game `id`).
 core::Result<StoredGame, core::Error> load_game_from(const std::string& ini,
                                                      const std::string& record, store::GameId id);
 

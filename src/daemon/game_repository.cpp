@@ -6,23 +6,19 @@ namespace ck::daemon {
 
 core::Result<StoredGame, core::Error> GameRepository::load(const store::Store& store,
                                                            store::GameId id) {
-    const std::string gid = "game " + std::to_string(id) + ": ";
-    auto ini = store.read_game_file(id, "game.ini");
-    if (!ini) return core::unexpected(core::from_io(ini.error(), gid + ini.error().message));
-    auto record = store.read_game_file(id, "record.pgn");
-    if (!record)
-        return core::unexpected(core::from_io(record.error(), gid + record.error().message));
+    auto texts = read_game_texts(store, id);
+    if (!texts) return core::unexpected(texts.error());
     if (auto it = kept_.find(id);
-        it != kept_.end() && it->second.ini == *ini && it->second.record == *record) {
+        it != kept_.end() && it->second.ini == texts->ini && it->second.record == texts->record) {
         it->second.used = ++tick_;
         ++kept_loads_;
         return it->second.game;
     }
     kept_.erase(id);
     ++replays_;
-    auto game = load_game_from(*ini, *record, id);
+    auto game = load_game_from(texts->ini, texts->record, id);
     if (!game) return game;
-    keep(id, std::move(*ini), std::move(*record), *game);
+    keep(id, std::move(texts->ini), std::move(texts->record), *game);
     return game;
 }
 

@@ -97,14 +97,18 @@ core::Result<core::FileLock, core::IoError> lock_store(const fs::path& root,
 
 constexpr const char* StateFormat = "ck-state 1\n";
 
-// The version line of state/: written when missing (a new store, or one from before state/),
-// else it must be the one this build reads.
-core::Result<void, core::IoError> check_state_format(const fs::path& file) {
+// The version line of state/: written when missing (a new store, or one from before state/;
+// true), else it must be the one this build reads (false).
+core::Result<bool, core::IoError> check_state_format(const fs::path& file) {
     std::error_code ec;
-    if (!fs::exists(file, ec)) return core::write_file_atomic(file, StateFormat);
+    if (!fs::exists(file, ec)) {
+        if (auto w = core::write_file_atomic(file, StateFormat); !w)
+            return core::unexpected(w.error());
+        return true;
+    }
     auto bytes = core::read_file(file);
     if (!bytes) return core::unexpected(bytes.error());
-    if (*bytes == StateFormat) return {};
+    if (*bytes == StateFormat) return false;
     std::string line = bytes->substr(0, bytes->find('\n'));
     return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                           file.string(),
@@ -121,10 +125,9 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sw
     // A store without the state/ version line is new, or was written by a version from before
     // journals, which wrote game files through temp files in their directories: sweep those
     // once (Store::Sweep).
-    std::error_code exists_ec;
-    const bool first_layout = !fs::exists(root / "state" / "format", exists_ec);
-    if (first_layout) sweep = Store::Sweep::All;
-    if (auto format = check_state_format(root / "state" / "format"); !format) return format;
+    auto first_layout = check_state_format(root / "state" / "format");
+    if (!first_layout) return core::unexpected(first_layout.error());
+    if (*first_layout) sweep = Store::Sweep::All;
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
     // nothing committed that a journal cannot redo.
     std::vector<fs::path> dirs = {
