@@ -24,7 +24,7 @@ int fail(const std::string& message) {
 }
 
 int run_site(const Args& args) {
-    std::string config_file, templates = "templates";
+    std::string config_file, templates;  // empty: the usual lookup
     std::vector<std::string> dirs;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -42,7 +42,8 @@ int run_site(const Args& args) {
     if (dirs.size() != 1) return usage_error("site", "expected one DIR");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("site", config.error());
-    auto words = compose::Templates::load(templates);
+    // The same lookup as every other command (README "Finding its files").
+    auto words = compose::Templates::load(templates_dir(templates, *config));
     if (!words) return fail(words.error().message);
     auto store = store::Store::open(config->store_dir, StoreWait);
     if (!store) return fail(store.error().message);
