@@ -61,10 +61,9 @@ int run_challenge(const Args& args) {
     }
     auto config = load_daemon_config(config_file);
     if (!config) return usage(config.error());
-    std::error_code ec;
-    std::filesystem::create_directories(config->store_dir, ec);
-    auto store = daemon::open_club_store(config->store_dir, StoreWait);
-    if (!store) return fail(store.error());
+    auto opened = open_command_store(*config);
+    if (!opened) return fail(opened.error());
+    const CommandStore& store = *opened;
     auto book = daemon::load_challenges(*store);
     if (!book) return fail(book.error());
     const auto now = std::chrono::system_clock::now();
@@ -89,7 +88,7 @@ int run_challenge(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"challenge", "challenges by mail (list, cancel)", 63, run_challenge}};
+    {"challenge", "challenges by mail (list, cancel)", 63, run_challenge, true}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -20,6 +20,10 @@ struct Command {
     std::string_view summary;
     int order;  // position in --help
     int (*run)(const Args& args);
+    // A command that uses the club's store: while a `serve` holds the store it runs inside that
+    // daemon, through the request spool (request_client.hpp; README "Organiser commands while
+    // serve runs").
+    bool via_daemon = false;
 };
 
 // Every registered subcommand, sorted by order.

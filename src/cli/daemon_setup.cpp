@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "core/data_files.hpp"
+#include "daemon/club_migration.hpp"
 #include "daemon/transport_config.hpp"
 #include "mail/imap.hpp"
 #include "mail/maildir.hpp"
@@ -20,7 +21,31 @@ core::Result<void, std::string> ensure_maildir_path(const std::string& dir) {
     return {};
 }
 
+namespace {
+daemon::Daemon* hosting = nullptr;
+}  // namespace
+
+daemon::Daemon* hosting_daemon() { return hosting; }
+HostedRun::HostedRun(daemon::Daemon& d) : outer_(hosting) { hosting = &d; }
+HostedRun::~HostedRun() { hosting = outer_; }
+
+core::Result<CommandStore, std::string> open_command_store(const daemon::Config& config,
+                                                           bool club) {
+    if (hosting) return CommandStore(hosting->store());
+    std::error_code ec;
+    std::filesystem::create_directories(config.store_dir, ec);
+    if (club) {
+        auto s = daemon::open_club_store(config.store_dir, StoreWait);
+        if (!s) return core::unexpected(s.error());
+        return CommandStore(std::make_unique<store::Store>(std::move(*s)));
+    }
+    auto s = store::Store::open(config.store_dir, StoreWait);
+    if (!s) return core::unexpected(s.error().message);
+    return CommandStore(std::make_unique<store::Store>(std::move(*s)));
+}
+
 core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file) {
+    if (hosting) return hosting->config();
     if (config_file.empty()) return daemon::default_config();
     auto c = daemon::load_config_file(config_file);
     if (!c) return core::unexpected(c.error().message);
@@ -71,12 +96,17 @@ core::Result<OrganiserSession, SessionError> open_organiser_session(const std::s
     auto clock = make_clock(now);
     if (!clock) return core::unexpected(SessionError{true, clock.error()});
     s.clock = std::move(*clock);
+    if (hosting) {
+        s.daemon = hosting;
+        return s;
+    }
     auto sink = make_sink(s.config);
     if (!sink) return core::unexpected(SessionError{false, sink.error()});
     s.sink = std::move(*sink);
     auto d = daemon::Daemon::open(s.config, s.templates, StoreWait);
     if (!d) return core::unexpected(SessionError{false, d.error()});
-    s.daemon.emplace(std::move(*d));
+    s.owned = std::make_unique<daemon::Daemon>(std::move(*d));
+    s.daemon = s.owned.get();
     return s;
 }
 

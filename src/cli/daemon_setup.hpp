@@ -13,15 +13,49 @@
 #include "daemon/config.hpp"
 #include "daemon/mail_pass.hpp"
 #include "mail/source.hpp"
+#include "store/store.hpp"
 
 namespace ck::cli {
 
-// How long a command waits for the store while another process (a `serve` pass, another
-// command) holds it: `serve` holds the store only during a pass, so organiser commands work
-// while the daemon runs.
+// How long a command waits for the store while another command holds it. `serve` holds the
+// store for its life: while it runs, commands reach it through the request spool instead
+// (request_client.hpp) and never wait here for it.
 inline constexpr std::chrono::seconds StoreWait{30};
 
-// Loads `config_file` (empty: the embedded default).
+// While `serve` runs an organiser request (request_client.hpp), the daemon it runs in, else
+// null. A command run so uses that daemon's configuration, store, players and templates
+// instead of opening its own, and leaves its mails to the daemon's pass to send.
+daemon::Daemon* hosting_daemon();
+class HostedRun {
+public:
+    explicit HostedRun(daemon::Daemon& d);
+    ~HostedRun();
+    HostedRun(const HostedRun&) = delete;
+    HostedRun& operator=(const HostedRun&) = delete;
+
+private:
+    daemon::Daemon* outer_;
+};
+
+// The store a command reads and writes: opened by the command (waiting up to StoreWait), or
+// the hosting daemon's.
+class CommandStore {
+public:
+    explicit CommandStore(store::Store& hosted) : store_(&hosted) {}
+    explicit CommandStore(std::unique_ptr<store::Store> owned)
+        : owned_(std::move(owned)), store_(owned_.get()) {}
+    store::Store& operator*() const { return *store_; }
+    store::Store* operator->() const { return store_; }
+
+private:
+    std::unique_ptr<store::Store> owned_;
+    store::Store* store_;
+};
+// `club`: through daemon::open_club_store (the club state migrated), else store::Store::open.
+core::Result<CommandStore, std::string> open_command_store(const daemon::Config& config,
+                                                           bool club = true);
+
+// Loads `config_file` (empty: the embedded default); the hosting daemon's when there is one.
 core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file);
 
 // The template folder: --templates (`option`, empty when not given), else [mail] templates, else
@@ -48,12 +82,15 @@ struct OrganiserSession {
     daemon::Config config;
     std::filesystem::path templates;  // templates_dir(--templates, config)
     std::unique_ptr<core::Clock> clock;
-    std::unique_ptr<mail::MailSink> sink;
-    std::optional<daemon::Daemon> daemon;
+    std::unique_ptr<mail::MailSink> sink;  // null when hosted
+    std::unique_ptr<daemon::Daemon> owned;
+    daemon::Daemon* daemon = nullptr;  // owned, or the hosting daemon
 
     // Sends the mails the command queued. Mails a failed flush leaves in the outbox go with the
-    // next serve pass (the error is logged).
-    void send_mail() { (void)daemon->flush(*sink, *clock); }
+    // next serve pass (the error is logged). Hosted: the daemon's pass sends them.
+    void send_mail() {
+        if (sink) (void)daemon->flush(*sink, *clock);
+    }
 };
 struct SessionError {
     bool usage = false;  // a bad config file or --now: a usage error (exit 2)

@@ -14,6 +14,7 @@
 #include "cli/daemon_setup.hpp"
 #include "core/log.hpp"
 #include "daemon/mail_pass.hpp"
+#include "daemon/request_spool.hpp"
 #include "mail/maildir.hpp"
 
 namespace ck::cli {
@@ -62,6 +63,8 @@ int run_deliver(const Args& args) {
                   << "\n";
         return ExitTempFail;
     }
+    // A running `serve` holds the store for its life and takes the mail from the inbox itself.
+    if (daemon::RequestSpool(config->store_dir).serving()) return ExitOk;
     mail::MaildirSource source(config->inbox);
     auto sink = make_sink(*config);
     if (!sink) {

@@ -87,11 +87,10 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
     auto s = open_organiser_session(config_file, now, templates);
     if (!s)
         return s.error().usage ? usage_error("game", s.error().message) : fail(s.error().message);
-    auto t = compose::Templates::load(s->templates);
-    if (!t) return fail("templates: " + t.error().message);
     store::Transaction tx(s->clock->now());
     daemon::Daemon& d = *s->daemon;
-    const daemon::ClubDesk desk{d.config(), d.players(), d.store(), *t};
+    const daemon::ClubDesk desk{d.config(), d.players(), d.store(), d.templates(),
+                                &d.game_repository()};
     auto r = daemon::set_following(
         desk, id, pos[1], follow, false,
         std::string(action) + "-" + std::to_string(id) + "-" +
@@ -157,10 +156,9 @@ int run_game(const Args& args) {
         return usage_error("game", "--as must be white, black or referee");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("game", config.error());
-    std::error_code ec;
-    std::filesystem::create_directories(config->store_dir, ec);
-    auto store = daemon::open_club_store(config->store_dir, StoreWait);
-    if (!store) return fail(store.error());
+    auto opened = open_command_store(*config);
+    if (!opened) return fail(opened.error());
+    const CommandStore& store = *opened;
     if (words[0] == "list") {
         auto ids = store->list_games();
         if (!ids) return fail(ids.error().message);
@@ -181,14 +179,17 @@ int run_game(const Args& args) {
         return usage_error("game", "bad game id '" + words[1] + "'");
     }
     if (words[0] == "pgn") {
-        auto game = daemon::load_game(*store, id);
+        // Inside a running serve: through its repository (a kept game is not replayed).
+        auto game = hosting_daemon() ? hosting_daemon()->game_repository().load(*store, id)
+                                     : daemon::load_game(*store, id);
         if (!game) return fail(game.error().detail);
         auto record = daemon::record_text(*game, as);
         if (!record) return fail(record.error().detail);
         std::cout << *record;
         return ExitOk;
     }
-    auto text = daemon::show_game(*store, id, as);
+    auto text = daemon::show_game(
+        *store, id, as, hosting_daemon() ? &hosting_daemon()->game_repository() : nullptr);
     if (!text) return fail(text.error());
     std::cout << *text;
     return ExitOk;
@@ -196,7 +197,7 @@ int run_game(const Args& args) {
 
 const CommandRegistration reg{
     {"game", "create, list and inspect games (new, list, show, pgn, follow, unfollow)", 61,
-     run_game}};
+     run_game, true}};
 
 }  // namespace
 }  // namespace ck::cli

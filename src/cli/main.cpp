@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "cli/request_client.hpp"
 
 namespace {
 
@@ -37,6 +38,8 @@ int main(int argc, char** argv) {
         if (c.name == name) {
             ck::cli::Args args(argv + 1, argv + argc);
             try {
+                // A store command while `serve` holds the store: the daemon runs it.
+                if (auto forwarded = ck::cli::run_through_daemon(c, args)) return *forwarded;
                 return c.run(args);
             } catch (const std::exception& e) {
                 // Environment errors that reached main (docs/design.md, tier 3).

@@ -38,13 +38,12 @@ int run_player(const Args& args) {
     if (!add && !list) return usage_error("player", "expected 'add NAME EMAIL' or 'list'");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("player", config.error());
-    std::error_code ec;
-    std::filesystem::create_directories(config->store_dir, ec);
-    auto store = daemon::open_club_store(config->store_dir, StoreWait);
-    if (!store) {
-        std::cerr << "crazykrieg player: " << store.error() << "\n";
+    auto opened = open_command_store(*config);
+    if (!opened) {
+        std::cerr << "crazykrieg player: " << opened.error() << "\n";
         return ExitFailure;
     }
+    const CommandStore& store = *opened;
     auto players = daemon::Players::load(*store);
     if (!players) {
         std::cerr << "crazykrieg player: " << players.error() << "\n";
@@ -64,7 +63,7 @@ int run_player(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"player", "register club players (add NAME EMAIL, list)", 60, run_player}};
+    {"player", "register club players (add NAME EMAIL, list)", 60, run_player, true}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -50,8 +50,9 @@ int run_ratings(const Args& args) {
         return usage_error("ratings", "unknown pool '" + pool + "'");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("ratings", config.error());
-    auto store = store::Store::open(config->store_dir, StoreWait);
-    if (!store) return fail(store.error().message);
+    auto opened = open_command_store(*config, false);
+    if (!opened) return fail(opened.error());
+    const CommandStore& store = *opened;
     auto players = daemon::Players::load(*store);
     if (!players) return fail(players.error());
     bool first = true;
@@ -75,8 +76,9 @@ int run_ratings(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"ratings", "the rating lists (Glicko-2, one pool per variant and mode)", 64, run_ratings}};
+const CommandRegistration reg{{"ratings",
+                               "the rating lists (Glicko-2, one pool per variant and mode)", 64,
+                               run_ratings, true}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -1,7 +1,9 @@
 // crazykrieg serve [--config FILE] [--once] [--now ISO-8601] [--templates DIR] [--poll SECONDS]
 // (docs/cli.md): loops the mail pass (daemon::Daemon::step, which ends with an outbox flush) every
 // poll interval until SIGTERM/SIGINT; the message in hand is finished, then exit 0. It holds
-// <store>/serve.lock for its life and the store's own lock only during a pass.
+// <store>/serve.lock and the store for its life, with one daemon::Daemon (its game repository's
+// cache, templates, secret, player registry) across passes; organiser commands reach it
+// through the request spool (cli/request_client.hpp), which wakes it before the poll interval.
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -11,6 +13,7 @@
 
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
+#include "cli/request_client.hpp"
 #include "core/file_lock.hpp"
 #include "core/log.hpp"
 #include "daemon/mail_pass.hpp"
@@ -81,24 +84,28 @@ int run_serve(const Args& args) {
         std::cerr << "crazykrieg serve: " << (!source ? source.error() : sink.error()) << "\n";
         return ExitFailure;
     }
-    // One serve per store, for its whole life (a second one refuses to start); the store
-    // itself is opened for each pass and closed in between, so that organiser commands
-    // (`game new`, `player add`, ...) work while the daemon runs, and each pass sees what they
-    // changed (players, games, tournaments).
+    // One serve per store, for its whole life (a second one refuses to start). It waits a
+    // moment for serve.lock: a command looking whether a daemon runs holds it for an instant.
     std::error_code ec;
     std::filesystem::create_directories(config->store_dir, ec);
-    auto serving = core::FileLock::acquire(std::filesystem::path(config->store_dir) / "serve.lock");
+    auto serving = core::FileLock::acquire(std::filesystem::path(config->store_dir) / "serve.lock",
+                                           std::chrono::seconds(2));
     if (!serving) {
         std::cerr << "crazykrieg serve: another serve is running on the store " << config->store_dir
                   << ": " << serving.error().message << "\n";
         return ExitFailure;
     }
-    // The first opening checks everything at once (templates, secret, store): a broken set-up
-    // stops here with the reason; later openings that fail are logged and retried.
-    if (auto d = daemon::Daemon::open(*config, templates, StoreWait); !d) {
-        std::cerr << "crazykrieg serve: " << d.error() << "\n";
+    // The daemon lives as long as the process and holds the store (its lock) all along; the
+    // opening checks everything at once (templates, secret, store): a broken set-up stops here
+    // with the reason.
+    auto opened = daemon::Daemon::open(*config, templates, StoreWait);
+    if (!opened) {
+        std::cerr << "crazykrieg serve: " << opened.error() << "\n";
         return ExitFailure;
     }
+    daemon::Daemon& d = *opened;
+    d.serve_requests(run_hosted);
+    const daemon::RequestSpool requests(config->store_dir);
     // README "TLS": a certificate that fails verification is a set-up error, not an outage:
     // refuse to run (exit 1, the reason on stderr) before any mail is touched. A server that
     // is merely down is retried by the passes.
@@ -115,40 +122,36 @@ int run_serve(const Args& args) {
     const auto stop = [] { return stop_flag != 0; };
     bool first_pass = true;
     for (;;) {
-        daemon::StepReport report;
-        // Only the store's own directories are swept (store.hpp, Sweep).
-        if (auto d =
-                daemon::Daemon::open(*config, templates, StoreWait, store::Store::Sweep::TopDirs);
-            !d) {
-            core::operator_log().error("mail pass skipped: " + d.error());
-            report.error = d.error();
-        } else {
-            report = d->step(**source, **sink, **clock, stop);
-            // The site (README "The club's web pages"): on the first pass, then after each
-            // pass that committed something; only changed files are rewritten.
-            if (!config->site_dir.empty() &&
-                (first_pass || report.handled + report.clock_events > 0)) {
-                auto site = site::write_site(d->store(), d->players(), d->templates().set(),
-                                             config->site_dir);
-                if (!site)
-                    core::operator_log().error("site: " + site.error());
-                else if (site->written > 0)
-                    core::operator_log().info("site: " + std::to_string(site->written) +
-                                              " file(s) rewritten");
-            }
-            first_pass = false;
+        const daemon::StepReport report = d.step(**source, **sink, **clock, stop);
+        // The site (README "The club's web pages"): on the first pass, then after each pass
+        // that committed something; only changed files are rewritten.
+        if (!config->site_dir.empty() &&
+            (first_pass || report.handled + report.clock_events + report.requests > 0)) {
+            auto site =
+                site::write_site(d.store(), d.players(), d.templates().set(), config->site_dir);
+            if (!site)
+                core::operator_log().error("site: " + site.error());
+            else if (site->written > 0)
+                core::operator_log().info("site: " + std::to_string(site->written) +
+                                          " file(s) rewritten");
         }
+        first_pass = false;
         if (report.certificate_error) {
             std::cerr << "crazykrieg serve: " << report.error << "\n";
             return ExitFailure;
         }
-        if (report.handled + report.failed > 0)
+        // The pass summary; its replay counter (README "Benchmarks"): games read from their
+        // record because the repository did not keep them.
+        if (report.handled + report.failed + report.requests > 0)
             core::operator_log().info(
                 "mail pass: " + std::to_string(report.handled) + " handled, " +
                 std::to_string(report.failed) + " left" +
                 (report.permanent ? " (" + std::to_string(report.permanent) +
                                         " that retrying will not mend: see the ERROR lines)"
-                                  : std::string()));
+                                  : std::string()) +
+                ", " + std::to_string(report.requests) + " request(s), " +
+                std::to_string(report.replays) + " game(s) replayed, " +
+                std::to_string(report.kept_loads) + " kept");
         // docs/cli.md: `--once` exits 0 on success; a source or outbox that failed, or mails left
         // pending (retried by the next pass), is no success (exit 1, the reason on stderr).
         if (once && (!report.error.empty() || report.failed > 0)) {
@@ -160,8 +163,9 @@ int run_serve(const Args& args) {
             return ExitFailure;
         }
         if (once) break;
-        for (int t = 0; t < poll * 10 && !stop_flag; ++t)
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        // Sleep until the next poll, a signal, or an organiser request.
+        for (int t = 0; t < poll * 20 && !stop_flag && !requests.has_new(); ++t)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
         if (stop_flag) break;
     }
     return ExitOk;

@@ -24,7 +24,7 @@ int fail(const std::string& message) {
 }
 
 int run_site(const Args& args) {
-    std::string config_file, templates;  // empty: the usual lookup
+    std::string config_file, templates;  // templates: empty = the usual lookup
     std::vector<std::string> dirs;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -45,8 +45,9 @@ int run_site(const Args& args) {
     // The same lookup as every other command (README "Finding its files").
     auto words = compose::Templates::load(templates_dir(templates, *config));
     if (!words) return fail(words.error().message);
-    auto store = store::Store::open(config->store_dir, StoreWait);
-    if (!store) return fail(store.error().message);
+    auto opened = open_command_store(*config, false);
+    if (!opened) return fail(opened.error());
+    const CommandStore& store = *opened;
     auto players = daemon::Players::load(*store);
     if (!players) return fail(players.error());
     auto report = site::write_site(*store, *players, words->set(), dirs[0]);
@@ -56,7 +57,7 @@ int run_site(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"site", "write the club's static web site (games, tournaments, ratings)", 66, run_site}};
+    {"site", "write the club's static web site (games, tournaments, ratings)", 66, run_site, true}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -136,10 +136,9 @@ int run_tournament(const Args& args) {
     if (words[0] != "list" && words.size() != 2) return usage(words[0] + " needs an ID");
     auto config = load_daemon_config(config_file);
     if (!config) return usage(config.error());
-    std::error_code ec;
-    std::filesystem::create_directories(config->store_dir, ec);
-    auto store = daemon::open_club_store(config->store_dir, StoreWait);
-    if (!store) return fail(store.error());
+    auto opened = open_command_store(*config);
+    if (!opened) return fail(opened.error());
+    const CommandStore& store = *opened;
     if (words[0] == "list") {
         auto ids = daemon::tournament_ids(*store);
         if (!ids) return fail(ids.error());
@@ -171,8 +170,9 @@ int run_tournament(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"tournament", "round-robin tournaments (new, start, list, show, pgn)", 62, run_tournament}};
+const CommandRegistration reg{{"tournament",
+                               "round-robin tournaments (new, start, list, show, pgn)", 62,
+                               run_tournament, true}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -58,6 +58,18 @@ Result<FileLock, IoError> FileLock::acquire(const std::filesystem::path& path,
     return FileLock(fd, path);
 }
 
+bool FileLock::held(const std::filesystem::path& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    int rc;
+    do {
+        rc = ::flock(fd, LOCK_SH | LOCK_NB);
+    } while (rc != 0 && errno == EINTR);
+    const bool busy = rc != 0 && errno == EWOULDBLOCK;
+    ::close(fd);  // drops the shared lock, if taken
+    return busy;
+}
+
 FileLock::FileLock(FileLock&& other) noexcept : fd_(other.fd_), path_(std::move(other.path_)) {
     other.fd_ = -1;
 }

@@ -22,6 +22,10 @@ public:
         const std::filesystem::path& path,
         std::chrono::milliseconds wait = std::chrono::milliseconds{0});
 
+    // True when another open file holds the lock on `path` now (a missing file: false). Only
+    // looks: takes a shared lock for an instant and writes nothing, so the holder's pid stays.
+    static bool held(const std::filesystem::path& path);
+
     FileLock(FileLock&& other) noexcept;
     FileLock& operator=(FileLock&& other) noexcept;
     FileLock(const FileLock&) = delete;

@@ -45,7 +45,7 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
         if (!ended) return core::unexpected(ended.error());
         if (auto saved = desk.games.save(tx, id, g); !saved) return core::unexpected(saved.error());
         // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp).
-        const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
+        const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
         if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
         // And its rating (ratings.hpp).
         auto rating_lines = rate_game_end(desk.store, desk.players, id, g, tx);

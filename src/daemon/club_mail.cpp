@@ -19,6 +19,12 @@
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
+
+core::Result<StoredGame, core::Error> load_desk_game(const ClubDesk& desk, store::GameId id) {
+    if (desk.games) return desk.games->load(desk.store, id);
+    return load_game(desk.store, id);
+}
+
 namespace {
 
 using rules::Color;
@@ -53,7 +59,7 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
         const bool white = lower_ascii(meta->white) == me;
         const bool black = lower_ascii(meta->black) == me;
         if (!white && !black) continue;
-        auto loaded = load_game(desk.store, id);
+        auto loaded = load_desk_game(desk, id);
         if (!loaded) {
             core::operator_log().error("games list: game " + std::to_string(id) + ": " +
                                        loaded.error().detail);

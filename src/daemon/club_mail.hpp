@@ -24,6 +24,7 @@
 #include "daemon/auth.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/config.hpp"
+#include "daemon/game_repository.hpp"
 #include "daemon/players.hpp"
 #include "mail/message.hpp"
 #include "store/store.hpp"
@@ -37,7 +38,13 @@ struct ClubDesk {
     const Players& players;
     const store::Store& store;
     const compose::Templates& templates;
+    // The daemon's game repository: games are read through it (a game kept from an earlier
+    // mail or pass is not replayed, game_repository.hpp). Null: replayed from the store.
+    GameRepository* games = nullptr;
 };
+
+// The game `id` as the store holds it, through desk.games when there is one.
+core::Result<StoredGame, core::Error> load_desk_game(const ClubDesk& desk, store::GameId id);
 
 // The display name the referee's mails come from.
 inline constexpr const char* RefereeDisplayName = "Crazykrieg referee";

@@ -10,10 +10,10 @@ namespace ck::daemon {
 using rules::Color;
 
 core::Result<std::string, std::string> show_game(store::Store& store, store::GameId id,
-                                                 const std::string& as) {
+                                                 const std::string& as, GameRepository* games) {
     if (as != "white" && as != "black" && as != "referee")
         return core::unexpected(std::string("--as must be white, black or referee"));
-    auto loaded = load_game(store, id);
+    auto loaded = games ? games->load(store, id) : load_game(store, id);
     if (!loaded) return core::unexpected(loaded.error().detail);
     const referee::Game& game = loaded->game;
     std::ostringstream out;

@@ -286,7 +286,7 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer || !turn.notes.empty();
     if (changed) CK_TRY(desk.games.save(tx, gid, g));
     // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp).
-    const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates};
+    const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates, &desk.games};
     if (changed && g.game.over() && !over_before) CK_TRY(record_game_end(club_desk, gid, g, tx));
     // And its rating (ratings.hpp), likewise in this transaction.
     std::vector<std::string> rating_lines;

@@ -24,7 +24,7 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
     if (!book) return core::unexpected(book.error());
     const int allowance = desk.config.leave_days_per_year;
     auto booked = book->book(address, days, tx.now(), allowance, message_id, tx);
-    const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
+    const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
     if (!booked) {
         if (!booked.error().refused)
             return core::unexpected(core::invalid_error(booked.error().message));
@@ -54,7 +54,7 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
         std::optional<StoredGame> loaded;
         const StoredGame* g = current && id == current_id ? current : nullptr;
         if (!g) {
-            auto l = load_game(desk.store, id);
+            auto l = desk.games.load(desk.store, id);
             if (!l) {
                 log.error("leave: game " + std::to_string(id) + ": " + l.error().detail);
                 continue;

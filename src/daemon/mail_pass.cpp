@@ -2,6 +2,7 @@
 #include "daemon/club_migration.hpp"
 #include "daemon/deadline_index.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -70,32 +71,42 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
                         const std::function<bool()>& stop) {
     StepReport report;
+    const std::uint64_t replays_before = games_.replays();
+    const std::uint64_t kept_before = games_.kept_loads();
+    const auto count_loads = [&] {
+        report.replays = games_.replays() - replays_before;
+        report.kept_loads = games_.kept_loads() - kept_before;
+    };
     const ClockReport ticked =
         tick(clock);  // clocks first: a move handled past its deadline finds the game lost
     report.clock_events = ticked.reminders + ticked.forfeits;
-    auto pending = source.list_pending();
-    if (!pending) {
-        core::operator_log().error("mail source: " + pending.error().message);
-        report.error = "mail source: " + pending.error().message;
-        report.certificate_error = pending.error().code == mail::MailErrorCode::Certificate;
-        if (auto flushed = flush(sink, clock); !flushed) report.error += "; " + flushed.error();
-        return report;
-    }
-    // Group commit (store.hpp): up to GroupMails mails are handled against staged transactions,
-    // which end_group commits together (one journal, 2 fsyncs); only then are those mails
-    // marked done, as one batch of the source. A failed group leaves all its mails pending.
+    // Group commit (store.hpp): the organiser requests, then up to GroupMails mails, are
+    // handled against staged transactions, which end_group commits together (one journal, 2
+    // fsyncs); only then are those mails marked done, as one batch of the source, and the
+    // requests answered. A failed group leaves all its mails and requests pending.
     constexpr std::size_t GroupMails = 64;
     std::vector<mail::SourceId> staged;
+    std::vector<std::pair<std::string, RequestAnswer>> answered;
     const auto commit_group = [&] {
         auto committed = store_.end_group();
         if (!committed) {
             core::operator_log().error(
-                "commit of " + std::to_string(staged.size()) +
-                " message(s) failed, left pending: " + committed.error().message);
+                "commit of " + std::to_string(staged.size()) + " message(s) and " +
+                std::to_string(answered.size()) +
+                " request(s) failed, left pending: " + committed.error().message);
             report.failed += staged.size();
             staged.clear();
+            if (!answered.empty()) reload_players();  // what the requests added is gone
+            answered.clear();
             return;
         }
+        const RequestSpool spool(config_.store_dir);
+        for (const auto& [id, answer] : answered) {
+            if (auto done = spool.finish(id, answer); !done)
+                core::operator_log().error("request " + id + ": " + done.error());
+            ++report.requests;
+        }
+        answered.clear();
         source.begin_batch();
         for (const auto& id : staged) {
             auto done = source.mark_done(id);
@@ -112,6 +123,17 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         staged.clear();
     };
     store_.begin_group();
+    drain_requests(clock, answered);
+    auto pending = source.list_pending();
+    if (!pending) {
+        commit_group();  // the requests
+        core::operator_log().error("mail source: " + pending.error().message);
+        report.error = "mail source: " + pending.error().message;
+        report.certificate_error = pending.error().code == mail::MailErrorCode::Certificate;
+        if (auto flushed = flush(sink, clock); !flushed) report.error += "; " + flushed.error();
+        count_loads();
+        return report;
+    }
     for (const auto& id : *pending) {
         if (stop && stop()) break;
         const core::LogContext about_mail("mail " + id);  // handle() adds the Message-ID
@@ -135,7 +157,85 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     }
     commit_group();
     if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
+    count_loads();
     return report;
+}
+
+void Daemon::reload_players() {
+    auto players = Players::load(store_);
+    if (!players) {
+        core::operator_log().error("player registry: " + players.error());
+        return;
+    }
+    players_ = std::move(*players);
+}
+
+void Daemon::drain_requests(const core::Clock& clock,
+                            std::vector<std::pair<std::string, RequestAnswer>>& answered) {
+    if (!run_request_) return;
+    const RequestSpool spool(config_.store_dir);
+    std::vector<std::pair<std::string, RequestAnswer>> broken;
+    const std::vector<Request> requests = spool.pick_up(broken);
+    for (auto& b : broken) {
+        core::operator_log().error("request " + b.first + ": " + b.second.err);
+        answered.push_back(std::move(b));
+    }
+    // A record whose request file is gone has served its purpose (request_spool.hpp).
+    store::Transaction tidy(clock.now());
+    const std::vector<std::string> pending = spool.pending_ids();
+    for (const auto& key : store_.record_keys(store::Namespace::Requests))
+        if (std::find(pending.begin(), pending.end(), key) == pending.end())
+            RequestAnswerTable::erase(tidy, key);
+    if (!tidy.empty())
+        if (auto c = store_.commit(tidy); !c)
+            core::operator_log().error("requests: " + c.error().message);
+    for (const Request& r : requests) {
+        const core::LogContext about("request " + r.id);
+        std::string line = "crazykrieg";
+        for (const auto& a : r.args) line += " " + a;
+        if (store_.record(store::Namespace::Requests, r.id) != nullptr) {
+            // Committed before a crash: answer it from its record, never run it again.
+            auto kept = RequestAnswerTable::get(store_, r.id);
+            if (kept && *kept) {
+                core::operator_log().info(line + ": answered from the store (committed before)");
+                answered.emplace_back(r.id, std::move(**kept));
+                continue;
+            }
+            core::operator_log().error(line + ": " +
+                                       (kept ? std::string("no record") : kept.error().describe()));
+            continue;  // left in cur/ for the operator
+        }
+        // The request's effects and its answer are staged together or not at all.
+        store::GroupCommit whole(store_);
+        RequestAnswer answer;
+        {
+            // A command that fails keeps nothing of what it staged.
+            store::GroupCommit savepoint(store_);
+            answer = run_request_(r.args, *this);
+            if (answer.exit_code == 0)
+                if (auto kept = savepoint.commit(); !kept)
+                    answer = RequestAnswer{1, "",
+                                           "crazykrieg: the daemon could not stage the command: " +
+                                               kept.error().message + "\n"};
+        }
+        // The next request (and the mails) see the players this one registered, and none that
+        // a failed one added in memory only.
+        reload_players();
+        store::Transaction tx(clock.now());
+        RequestAnswerTable::put(tx, r.id, answer);
+        if (auto c = store_.commit(tx); !c) {
+            // `whole` drops the request's effects with it: the next pass runs it again.
+            core::operator_log().error(line + ": cannot stage its answer: " + c.error().message);
+            continue;  // (the players are read again before the mails: below)
+        }
+        if (auto c = whole.commit(); !c) {
+            core::operator_log().error(line + ": " + c.error().message);
+            continue;
+        }
+        core::operator_log().info(line + ": exit " + std::to_string(answer.exit_code));
+        answered.emplace_back(r.id, std::move(answer));
+    }
+    if (!requests.empty()) reload_players();
 }
 
 ClockReport Daemon::tick(const core::Clock& clock) {
@@ -189,7 +289,9 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
 
     store::Transaction tx(clock.now());
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
-    const auto club_desk = [this] { return ClubDesk{config_, players_, store_, templates_}; };
+    const auto club_desk = [this] {
+        return ClubDesk{config_, players_, store_, templates_, &games_};
+    };
 
     // Each mail is parsed once (commands.hpp); its verdict says where it came (Where).
     const std::vector<Command> commands = parse_commands(msg.body_text);

@@ -15,10 +15,13 @@
 // daemon/tournament_entries.hpp, daemon/unknown_sender.hpp; `leave`, daemon/leave_mail.hpp.
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "compose/compose.hpp"
 #include "core/clock.hpp"
@@ -29,6 +32,7 @@
 #include "daemon/config.hpp"
 #include "daemon/game_repository.hpp"
 #include "daemon/players.hpp"
+#include "daemon/request_spool.hpp"
 #include "mail/source.hpp"
 #include "store/store.hpp"
 
@@ -55,6 +59,12 @@ struct StepReport {
     // will not mend: they stay pending (nothing is lost) until the operator mends the store.
     std::size_t permanent = 0;
     std::size_t clock_events = 0;  // reminders and forfeits the clock pass committed
+    std::size_t requests = 0;      // organiser requests answered (request_spool.hpp)
+    // Games the pass read from the store: kept by the repository (no replay), and replayed
+    // from their record (game_repository.hpp). A game touched by an earlier pass of the same
+    // process is kept: a move mail for it replays nothing (README "Benchmarks").
+    std::uint64_t kept_loads = 0;
+    std::uint64_t replays = 0;
     // Why the pass could not do its whole job, for `serve --once`'s exit code: the source
     // could not be listed, or the outbox spool could not be read or written. Empty: no such
     // failure (mails an SMTP server refused for now wait in the outbox by design: not one).
@@ -66,6 +76,11 @@ struct StepReport {
 // The server secret: the first line of config.secret_file. When that file does not exist it
 // is created once (mode 0600) holding 32 random bytes as hex (core::random_hex).
 core::Result<std::string, std::string> load_or_create_secret(const std::string& path);
+
+class Daemon;
+// Runs one organiser request (the command line of a `crazykrieg` command) against the daemon
+// that serves the store and returns what the command printed (cli/request_client.hpp).
+using RequestRunner = std::function<RequestAnswer(const std::vector<std::string>& args, Daemon&)>;
 
 class Daemon {
 public:
@@ -82,6 +97,7 @@ public:
     const compose::Templates& templates() const { return templates_; }
     // The games as the passes load and save them (game_repository.hpp).
     const GameRepository& games() const { return games_; }
+    GameRepository& game_repository() { return games_; }
     // Registers a player (Players::add) in a transaction of its own, committed.
     core::Result<void, std::string> add_player(const std::string& name,
                                                const std::string& address) {
@@ -96,6 +112,11 @@ public:
     // committed (challenges.hpp: a game accepted by mail commits with that mail).
     core::Result<store::GameId, core::Error> stage_game(const NewGame& spec,
                                                         store::Transaction& tx);
+
+    // From now on step() drains the organiser requests of the store's spool (request_spool.hpp)
+    // with `run`: after the clock pass and before the mails, in the same group commit as the
+    // mails, each request's effects staged together with its answer record.
+    void serve_requests(RequestRunner run) { run_request_ = std::move(run); }
 
     // One pass over every pending message of `source`, then an outbox flush to `sink`.
     // `stop` (may be empty) is asked before each message: true ends the pass early (the
@@ -116,6 +137,12 @@ public:
     ClockReport tick(const core::Clock& clock);
 
 private:
+    // Runs the requests of the spool into the running group; `answered` gets what to write to
+    // done/ once the group is committed (request_spool.hpp).
+    void drain_requests(const core::Clock& clock,
+                        std::vector<std::pair<std::string, RequestAnswer>>& answered);
+    // Reads the player registry again (after organiser requests, or a group that failed).
+    void reload_players();
     // handle()'s work; sets `about` to the mail's Message-ID context once it is known.
     core::Result<void, core::Error> handle_mail(const std::string& raw, const core::Clock& clock,
                                                 std::optional<core::LogContext>& about);
@@ -133,11 +160,14 @@ private:
     compose::Templates templates_;
     std::string secret_;
     GameRepository games_;
+    RequestRunner run_request_;
 };
 
 // The operator's look at a game: "white"/"black" -> that player's view board text and what they
 // heard; "referee" -> the true FEN (operator only).
+// `games`: read through that repository (no replay of a kept game); null: replayed.
 core::Result<std::string, std::string> show_game(store::Store& store, store::GameId id,
-                                                 const std::string& as);
+                                                 const std::string& as,
+                                                 GameRepository* games = nullptr);
 
 }  // namespace ck::daemon

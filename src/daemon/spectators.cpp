@@ -106,7 +106,7 @@ core::Result<FollowOutcome, core::Error> set_following(const ClubDesk& desk, sto
     if (!ids) return core::unexpected(core::from_io(ids.error(), ids.error().message));
     if (std::find(ids->begin(), ids->end(), id) == ids->end())
         return refuse(FollowOutcome::NoSuchGame);
-    auto loaded = load_game(desk.store, id);
+    auto loaded = load_desk_game(desk, id);
     if (!loaded) return core::unexpected(loaded.error());
     StoredGame& g = *loaded;
     auto& list = g.meta.followers;

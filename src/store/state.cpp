@@ -6,8 +6,8 @@ namespace ck::store {
 namespace {
 
 constexpr std::array<std::string_view, NamespaceCount> Names = {
-    "meta",        "players",     "leaves",  "challenges",
-    "tournaments", "rate-limits", "ratings", "deadlines"};
+    "meta",        "players", "leaves",    "challenges", "tournaments",
+    "rate-limits", "ratings", "deadlines", "requests"};
 
 }  // namespace
 

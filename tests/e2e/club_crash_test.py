@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Crash test of the club state: kill -9 at random instants through player registration,
 tournament creation with entries, games created by the organiser, club mail (`join`,
-`withdraw`, `challenge`, `accept`, `decline`, `follow`, `leave`) and `tournament start`.
+`withdraw`, `challenge`, `accept`, `decline`, `follow`, `leave`), `tournament start`, and
+organiser commands sent to a running `serve` through the request spool.
 
 usage: club_crash_test.py CRAZYKRIEG_BINARY WORK_DIR TEMPLATES_DIR [--seed N] [--soak]
 environment: CK_CRASH_SEED=N (same as --seed), CK_CRASH_SOAK=1 (same as --soak)
@@ -17,6 +18,7 @@ leaves, challenges, tournaments, deadlines), every game file (followers in game.
 ledger (as a set), and the outbox by Message-ID. The default run makes a few dozen kills."""
 
 import email.message
+import fcntl
 import email.policy
 import os
 import re
@@ -80,6 +82,46 @@ class Killer:
         raise ckplay.HarnessError("never done: %s" % " ".join(args))
 
 
+def serve_running(club):
+    """True while a serve holds the crash club's serve.lock."""
+    try:
+        with open(os.path.join(club.workdir, "var", "games", "serve.lock")) as f:
+            try:
+                fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                return False
+            except OSError:
+                return True
+    except FileNotFoundError:
+        return False
+
+
+def request_under_kills(binary, rng, club, args, max_delay):
+    """`args` from another process while `serve` runs, serve killed with SIGKILL after a random
+    delay and started again until the command has its answer (README "Organiser commands while
+    serve runs"). Returns (the command's exit code, serve kills)."""
+    kills = 0
+    cmd = None
+    for _ in range(200):
+        serve = subprocess.Popen([binary, "serve", "--poll", "1", "--now", NOW], cwd=club.workdir,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while not serve_running(club) and time.time() < deadline and serve.poll() is None:
+            time.sleep(0.01)
+        if cmd is None:
+            cmd = subprocess.Popen([binary] + list(args), cwd=club.workdir,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            cmd.wait(timeout=rng.uniform(0, max_delay))
+        except subprocess.TimeoutExpired:
+            pass
+        os.kill(serve.pid, signal.SIGKILL)
+        serve.wait()
+        kills += 1
+        if cmd.poll() is not None:
+            return cmd.returncode, kills
+    raise ckplay.HarnessError("never answered: %s" % " ".join(args))
+
+
 def state_of(club, games):
     """Everything the club holds, for comparison."""
     out = {}
@@ -97,7 +139,11 @@ def state_of(club, games):
                 with open(path, "rb") as fh:
                     # Hidden games' salts are random, and so the receipts made with them.
                     text = SALTED.sub(b"SALT", fh.read())
-                    out[os.path.relpath(path, store)] = text
+                    rel = os.path.relpath(path, store)
+                    # Answers of requests whose request is gone are erased: none may be left.
+                    if rel == os.path.join("state", "requests") and text == b"end\n":
+                        continue
+                    out[rel] = text
     with open(os.path.join(store, "ledger", "seen")) as fh:
         out["ledger"] = sorted(set(fh.read().split()))
     out["outbox"] = sorted(set(ckplay.outbox_message_ids(club)))
@@ -191,15 +237,34 @@ def main():
         for c in (clean, crash):
             c.cli("serve", "--once", "--now", NOW)  # flush and checkpoint
 
+        # Organiser commands while a daemon runs: through the request spool, serve killed at
+        # random instants and started again until each command has its answer; each acts once.
+        late = [["player", "add", "Late Player", "late@example.test"],
+                ["game", "new", "--variant", "crazyhouse", "--white", PLAYERS[4], "--black",
+                 PLAYERS[5], "--now", NOW],
+                ["game", "follow", "1", "late@example.test", "--now", NOW]]
+        request_kills = 0
+        for args in late:
+            t0 = time.time()
+            clean.cli(*args)
+            took = time.time() - t0
+            code, k = request_under_kills(binary, rng, crash, args, max(0.15, 2 * took))
+            request_kills += k
+            if code != 0:
+                problems.append("round %d: %s exited %d through the daemon" % (r, args, code))
+        for c in (clean, crash):
+            c.cli("serve", "--once", "--now", NOW)  # flush, checkpoint, erase the answers
+
         games = len(clean.cli("game", "list").splitlines())
         want, got = state_of(clean, games), state_of(crash, games)
         for key in sorted(set(want) | set(got)):
             if want.get(key) != got.get(key):
                 problems.append("round %d: %s differs after crashes:\n--- clean\n%s\n--- crash\n%s"
                                 % (r, key, want.get(key), got.get(key)))
-        kills = killer.kills + serve_kills.kills
+        kills = killer.kills + serve_kills.kills + request_kills
         total_kills += kills
-        print("round %d: %d games, %d kills (%d of serve)" % (r, games, kills, serve_kills.kills))
+        print("round %d: %d games, %d kills (%d of serve, %d of serve running requests)"
+              % (r, games, kills, serve_kills.kills, request_kills))
     for p in problems:
         print("FAIL:", p)
     print("club crash test: %s, %d kills (seed %d)"

@@ -1,0 +1,95 @@
+#pragma once
+// Organiser requests to a running `serve` (README "Organiser commands while serve runs"), after
+// Postfix's maildrop and pickup. `serve` holds the store for its life, so an organiser command
+// (`player add`, `game new`, `tournament start`, ...) that finds a daemon serving the store
+// (serving(): <store>/serve.lock is held) does not open the store: it drops its request into the
+// spool and waits for the answer, and the daemon runs it inside its mail pass. Layout under
+// <store>/requests/ (Maildir's):
+//   new/<id>    a request: written to a hidden temp file, fsynced, renamed (submit; names that
+//               start with '.' are temp files and never read)
+//   cur/<id>    picked up by the daemon (renamed from new/ before it runs): the command can no
+//               longer withdraw it
+//   done/<id>   its answer, written (temp, rename) once the request's effects are committed;
+//               the command reads and deletes it (a command that died leaves it: swept after a day)
+// Exactly once: a request's effects and its answer (a record of namespace Requests keyed by
+// the request id) commit in ONE transaction of the pass's group (mail_pass.hpp). Only after that
+// commit is the answer written to done/ and the request unlinked from cur/. A request found in
+// new/ or cur/ whose id already has a record was committed before a crash (kill -9 anywhere):
+// its answer is taken from the record and it does not run again. A record whose request is gone
+// from new/ and cur/ is no longer needed and is erased by the next drain.
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "store/table.hpp"
+
+namespace ck::daemon {
+
+// What a command printed and returned, as the command itself would have.
+struct RequestAnswer {
+    int exit_code = 0;
+    std::string out;  // its standard output
+    std::string err;  // its standard error
+};
+
+struct Request {
+    std::string id;                 // "<ms since epoch>-<pid>-<random>": a valid record key
+    std::vector<std::string> args;  // the command line without the program name
+};
+
+// The answer of a request as the store keeps it until its request file is gone.
+struct RequestAnswerCodec {
+    using Value = RequestAnswer;
+    static constexpr store::Namespace ns = store::Namespace::Requests;
+    static constexpr int version = 1;
+    static std::string encode(const RequestAnswer& a);
+    static core::Result<RequestAnswer, std::string> decode(std::string_view body);
+};
+using RequestAnswerTable = store::Table<RequestAnswerCodec>;
+
+// The spool of the store at `store_dir`.
+class RequestSpool {
+public:
+    explicit RequestSpool(std::filesystem::path store_dir);
+
+    // True while a `serve` holds <store>/serve.lock.
+    bool serving() const;
+    const std::filesystem::path& dir() const { return dir_; }
+
+    // --- the command's side ---
+    // Writes the request durably into new/; returns its id.
+    core::Result<std::string, std::string> submit(const std::vector<std::string>& args) const;
+    // The answer of request `id` if the daemon wrote it (and deletes it), else nullopt.
+    core::Result<std::optional<RequestAnswer>, std::string> take_answer(
+        const std::string& id) const;
+    // Takes back a request the daemon has not picked up yet: true when it was still in new/.
+    bool withdraw(const std::string& id) const;
+
+    // --- the daemon's side ---
+    // True when new/ holds a request (cheap: one directory read).
+    bool has_new() const;
+    // Moves every request of new/ to cur/, then returns every request of cur/ in id order
+    // (ids start with their time, so roughly oldest first). A request file that cannot be read
+    // is answered at once with exit 1 (`broken`) and left out.
+    std::vector<Request> pick_up(std::vector<std::pair<std::string, RequestAnswer>>& broken) const;
+    // The ids still in new/ or cur/.
+    std::vector<std::string> pending_ids() const;
+    // After the commit: writes done/<id> (temp, rename) and unlinks cur/<id>.
+    core::Result<void, std::string> finish(const std::string& id,
+                                           const RequestAnswer& answer) const;
+    // Deletes answers in done/ older than `age` (their command is gone).
+    void sweep_answers(std::chrono::seconds age) const;
+
+private:
+    std::filesystem::path store_dir_;
+    std::filesystem::path dir_;
+};
+
+// The request file's bytes: "ck-request 1\n" then "arg LEN\n<bytes>\n" an argument.
+std::string encode_request(const std::vector<std::string>& args);
+core::Result<std::vector<std::string>, std::string> decode_request(std::string_view bytes);
+
+}  // namespace ck::daemon

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""A daemon that stays up (README "Organiser commands while serve runs", "Benchmarks"): a real
+`serve` process holds the store; organiser commands run from other processes reach it through
+the request spool, each takes effect once and prints its result as it would have alone; a
+failing command prints its error and changes nothing; a move mail for a game the daemon touched
+in an earlier pass replays nothing (the pass summary's replay counter); a daemon that does not
+answer makes the command give up with the request withdrawn.
+usage: serve_requests_test.py CRAZYKRIEG WORKDIR TEMPLATES"""
+import fcntl
+import os
+import re
+import subprocess
+import sys
+import time
+
+from cli_harness import Cli, deliver, expect, fail, reply_address
+
+binary, work, templates = sys.argv[1:4]
+cli = Cli(binary, work, templates)
+ck = cli.ck
+inbox = os.path.join(work, "var", "inbox")
+store = os.path.join(work, "var", "games")
+log_path = os.path.join(work, "serve.log")
+ALICE, BOB, CAROL, DAN = (f"{n}@example.test" for n in ("alice", "bob", "carol", "dan"))
+
+
+def serve_log():
+    with open(log_path) as f:
+        return f.read()
+
+
+def wait_for(what, pred, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if pred():
+            return
+        time.sleep(0.05)
+    fail(f"{what} (serve log:\n{serve_log()})")
+
+
+def summaries():
+    return re.findall(r"mail pass: (\d+) handled, (\d+) left, (\d+) request\(s\), "
+                      r"(\d+) game\(s\) replayed, (\d+) kept", serve_log())
+
+
+ck("player", "add", "Alice", ALICE)  # before the daemon: the command opens the store itself
+log = open(log_path, "w")
+serve = subprocess.Popen([binary, "serve", "--poll", "60", "--templates", templates],
+                         cwd=work, stdout=log, stderr=subprocess.STDOUT)
+try:
+    wait_for("serve holds serve.lock", lambda: os.path.exists(os.path.join(store, "serve.lock"))
+             and "request" not in serve_log() and serve.poll() is None and
+             os.path.isdir(os.path.join(store, "journal")))
+    time.sleep(0.3)
+
+    # Organiser commands from other processes, with the daemon holding the store for its life:
+    # each answered well before the 60 s poll interval, with the output it gives alone.
+    t0 = time.time()
+    out = ck("player", "add", "Bob", BOB)
+    expect(out == BOB + "\n", f"player add prints the address: {out!r}")
+    ck("player", "add", "Carol", CAROL)
+    ck("player", "add", "Dan", DAN)
+    r = ck("player", "add", "Bob again", BOB, check=False)
+    expect(r.returncode == 1 and "already registered" in r.stderr and r.stdout == "",
+           f"a failing command prints its error and exits 1: {r}")
+    out = ck("game", "new", "--variant", "crazyhouse", "--white", ALICE, "--black", BOB)
+    expect(out.strip() == "1", f"game new prints the new game's id: {out!r}")
+    out = ck("tournament", "new", "--name", "Spring", "--variant", "crazyhouse", "--entries", CAROL,
+             DAN)
+    tid = out.strip()
+    out = ck("tournament", "start", tid)
+    expect(out == f"{tid}: 1 games started\n", f"tournament start prints its games: {out!r}")
+    expect(time.time() - t0 < 30, "the daemon answered each request without waiting for a poll")
+    expect(serve.poll() is None, "serve still runs")
+    players = ck("player", "list")
+    expect(sorted(line.split("\t")[0] for line in players.splitlines()) ==
+           [ALICE, BOB, CAROL, DAN], f"each player registered once:\n{players}")
+    games = ck("game", "list").splitlines()
+    expect(len(games) == 2, f"two games, each created once: {games}")
+    expect(not any(os.listdir(os.path.join(store, "requests", d)) for d in ("new", "cur", "done")),
+           "the spool is empty once every command has its answer")
+    expect(all(int(s[2]) >= 1 for s in summaries()), f"every pass answered: {summaries()}")
+
+    # The replay counter: White's move is the first touch of game 1 in this process (one
+    # replay at most); Black's move to the same game in a later pass replays nothing.
+    mails = cli.new_mails()
+    to_white, subject = reply_address(mails, ALICE, "#1")
+    passes = len(summaries())
+    deliver(inbox, ALICE, to_white, "Re: " + subject, ["e4"])
+    # Delivering mail does not wake the daemon: a request does (game list).
+    ck("game", "list")
+    wait_for("White's move handled", lambda: any(s[0] == "1" for s in summaries()[passes:]))
+    mails = cli.new_mails()
+    to_black, subject = reply_address(mails, BOB, "#1")
+    passes = len(summaries())
+    deliver(inbox, BOB, to_black, "Re: " + subject, ["e5"])
+    ck("game", "list")
+    wait_for("Black's move handled", lambda: any(s[0] == "1" for s in summaries()[passes:]))
+    moved = [s for s in summaries()[passes:] if s[0] == "1"][0]
+    expect(moved[3] == "0" and int(moved[4]) >= 1,
+           f"a move mail for a game of an earlier pass replays nothing: {moved}")
+    record = ck("game", "pgn", "1")
+    expect("1. e4 " in record and "1... e5" in record, f"both moves in the record:\n{record}")
+finally:
+    serve.terminate()
+    serve.wait(timeout=30)
+    log.close()
+expect(serve.returncode == 0, f"serve exits 0 on SIGTERM:\n{serve_log()}")
+
+# The counter counts: a new process has nothing kept, so White's next move replays game 1.
+mails = cli.new_mails()
+to_white, subject = reply_address(mails, ALICE, "#1")
+deliver(inbox, ALICE, to_white, "Re: " + subject, ["Nf3"])
+r = ck("serve", "--once", "--templates", templates, check=False)
+expect(r.returncode == 0 and "1 handled, 0 left, 0 request(s), 1 game(s) replayed" in r.stderr,
+       f"a fresh serve replays the game once: {r}")
+
+# A daemon that does not answer (serve.lock held, nobody draining): the command gives up after
+# the timeout and takes its request back; nothing is done.
+with open(os.path.join(store, "serve.lock"), "a") as lock:
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    r = subprocess.run([binary, "player", "add", "Eve", "eve@example.test"], cwd=work,
+                       capture_output=True, text=True, timeout=30,
+                       env=dict(os.environ, CRAZYKRIEG_REQUEST_TIMEOUT="1"))
+    expect(r.returncode == 75 and "not answering" in r.stderr and "withdrawn" in r.stderr,
+           f"no answer: exit 75, request withdrawn: {r}")
+    expect(os.listdir(os.path.join(store, "requests", "new")) == [], "the request was withdrawn")
+players = ck("player", "list")
+expect("eve@" not in players, f"nothing done for a withdrawn request:\n{players}")
+print("ok: organiser requests through a running serve; replay counter")
