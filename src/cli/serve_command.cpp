@@ -121,14 +121,18 @@ int run_serve(const Args& args) {
     sigaction(SIGINT, &sa, nullptr);
     const auto stop = [] { return stop_flag != 0; };
     bool first_pass = true;
+    // What the site was rendered from: a pass re-renders only the games that changed.
+    site::SiteCache site_cache;
     for (;;) {
         const daemon::StepReport report = d.step(**source, **sink, **clock, stop);
         // The site (README "The club's web pages"): on the first pass, then after each pass
-        // that committed something; only changed files are rewritten.
+        // that committed something; only the games whose files changed are rendered again, and
+        // only changed files are rewritten (each atomically).
         if (!config->site_dir.empty() &&
             (first_pass || report.handled + report.clock_events + report.requests > 0)) {
-            auto site =
-                site::write_site(d.store(), d.players(), d.templates().set(), config->site_dir);
+            site_cache.changed(d.store().take_written_games());
+            auto site = site::write_site(d.store(), d.players(), d.templates().set(),
+                                         config->site_dir, &site_cache);
             if (!site)
                 core::operator_log().error("site: " + site.error());
             else if (site->written > 0)

@@ -1,6 +1,7 @@
 // The site writer (site.hpp).
 #include "site/site.hpp"
 
+#include <functional>
 #include <map>
 #include <system_error>
 #include <vector>
@@ -22,10 +23,21 @@ namespace fs = std::filesystem;
 
 constexpr std::size_t RecentResults = 30;
 
+// Writes `file` when its content changed; `written` (may be null): the hashes of what this
+// process wrote last, so that a file written before is not read back to compare.
 core::Result<void, std::string> put(const fs::path& file, const std::string& bytes,
-                                    SiteReport& report) {
+                                    SiteReport& report,
+                                    std::map<std::string, std::size_t>* written = nullptr) {
+    const std::size_t hash = std::hash<std::string>{}(bytes);
+    if (written) {
+        if (auto it = written->find(file.string()); it != written->end() && it->second == hash) {
+            ++report.unchanged;
+            return {};
+        }
+    }
     if (auto old = core::read_file(file); old && *old == bytes) {
         ++report.unchanged;
+        if (written) (*written)[file.string()] = hash;
         return {};
     }
     std::error_code ec;
@@ -34,6 +46,7 @@ core::Result<void, std::string> put(const fs::path& file, const std::string& byt
     if (auto w = core::write_file_atomic(file, bytes); !w)
         return core::unexpected(file.string() + ": " + w.error().message);
     ++report.written;
+    if (written) (*written)[file.string()] = hash;
     return {};
 }
 
@@ -42,8 +55,9 @@ core::Result<void, std::string> put(const fs::path& file, const std::string& byt
 core::Result<SiteReport, std::string> write_site(const store::Store& store,
                                                  const daemon::Players& players,
                                                  const compose::TemplateSet& words,
-                                                 const fs::path& dir) {
+                                                 const fs::path& dir, SiteCache* cache) {
     SiteReport report;
+    std::map<std::string, std::size_t>* const written = cache ? &cache->written_ : nullptr;
     std::vector<club::RatingPool> pools;
     std::map<std::string, const club::RatingPool*> by_name;
     for (const std::string& name : club::pool_names()) {
@@ -57,28 +71,70 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
     if (!ids) return core::unexpected(ids.error().message);
     std::string playing, results;
     std::size_t results_shown = 0;
+    // A game's rendering depends on its files, its pool's ratings and its players' names.
+    SiteCache::Game fresh;  // without a cache: the game in hand
+    std::map<std::string, std::size_t> pool_hash;
+    for (const auto& p : pools)
+        if (const std::string* r = store.record(store::Namespace::Ratings, p.name))
+            pool_hash[p.name] = std::hash<std::string>{}(*r);
+    const auto context_of = [&](const std::string& white, const std::string& black,
+                                const std::string& pool) {
+        std::string names;
+        for (const std::string* a : {&white, &black})
+            if (const daemon::Player* p = players.find(*a)) names += p->name + "\n";
+        return pool_hash[pool] ^ (std::hash<std::string>{}(names) << 1);
+    };
     for (auto it = ids->rbegin(); it != ids->rend(); ++it) {
         const store::GameId id = *it;
-        auto g = daemon::load_game(store, id);
-        if (!g) {  // one broken game does not take the site down
-            core::operator_log().error("site: game " + std::to_string(id) + ": " +
-                                       g.error().detail);
-            continue;
-        }
-        const club::RatingPool* pool = by_name[daemon::pool_of(g->meta)];
-        auto gp = game_page(words, players, id, *g, pool);
-        if (!gp) return core::unexpected("game " + std::to_string(id) + ": " + gp.error());
         const std::string gid = std::to_string(id);
-        CK_TRY(put(dir / "games" / (gid + ".html"), gp->html, report));
-        if (!gp->pgn.empty()) CK_TRY(put(dir / "games" / (gid + ".pgn"), gp->pgn, report));
-        const std::string row = "<tr><td><a href=\"games/" + gid + ".html\">" + gid +
-                                "</a></td><td>" +
-                                html_escape(g->meta.variant + (g->meta.hidden ? " (hidden)" : "")) +
-                                "</td><td>" + players_line(players, g->meta, pool, "") + "</td>";
-        if (!g->game.over())
-            playing += row + "</tr>\n";
+        const fs::path html_file = dir / "games" / (gid + ".html");
+        const SiteCache::Game* entry = nullptr;
+        if (cache) {
+            // A game not reported changed, with the same ratings and names, whose page this
+            // cache saw written: nothing to read, replay or write.
+            auto kept = cache->games_.find(id);
+            if (kept != cache->games_.end() &&
+                kept->second.context ==
+                    context_of(kept->second.white, kept->second.black, kept->second.pool) &&
+                written->count(html_file.string()) > 0) {
+                ++report.unchanged;
+                entry = &kept->second;
+            }
+        }
+        if (!entry) {
+            auto g = daemon::load_game(store, id);
+            if (!g) {  // one broken game does not take the site down
+                core::operator_log().error("site: game " + gid + ": " + g.error().detail);
+                continue;
+            }
+            const std::string pool_name = daemon::pool_of(g->meta);
+            const club::RatingPool* pool = by_name[pool_name];
+            auto gp = game_page(words, players, id, *g, pool);
+            if (!gp) return core::unexpected("game " + gid + ": " + gp.error());
+            CK_TRY(put(html_file, gp->html, report, written));
+            if (!gp->pgn.empty())
+                CK_TRY(put(dir / "games" / (gid + ".pgn"), gp->pgn, report, written));
+            SiteCache::Game made;
+            made.white = g->meta.white;
+            made.black = g->meta.black;
+            made.pool = pool_name;
+            made.context = context_of(made.white, made.black, made.pool);
+            made.over = g->game.over();
+            made.result = g->game.result().value_or("*");
+            made.row = "<tr><td><a href=\"games/" + gid + ".html\">" + gid + "</a></td><td>" +
+                       html_escape(g->meta.variant + (g->meta.hidden ? " (hidden)" : "")) +
+                       "</td><td>" + players_line(players, g->meta, pool, "") + "</td>";
+            if (cache) {
+                entry = &(cache->games_[id] = std::move(made));
+            } else {
+                fresh = std::move(made);
+                entry = &fresh;
+            }
+        }
+        if (!entry->over)
+            playing += entry->row + "</tr>\n";
         else if (results_shown++ < RecentResults)
-            results += row + "<td>" + html_escape(g->game.result().value_or("*")) + "</td></tr>\n";
+            results += entry->row + "<td>" + html_escape(entry->result) + "</td></tr>\n";
     }
     const std::string head =
         "<div class=\"wrap\"><table>\n<tr><th>Game</th><th>Variant</th>"
@@ -92,8 +148,24 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
 
     auto tids = daemon::tournament_ids(store);
     if (!tids) return core::unexpected(tids.error());
+    std::size_t pools_context = 0;
+    for (const auto& [name, hash] : pool_hash) pools_context = pools_context * 31 + hash;
     std::string events;
     for (const std::string& tid : *tids) {
+        // A tournament page changes with its record (results, entries) or the ratings.
+        const fs::path event_file = dir / "tournaments" / (tid + ".html");
+        std::size_t event_context = pools_context;
+        if (const std::string* r = store.record(store::Namespace::Tournaments, tid))
+            event_context ^= std::hash<std::string>{}(*r) << 1;
+        if (cache) {
+            auto kept = cache->events_.find(tid);
+            if (kept != cache->events_.end() && kept->second.first == event_context &&
+                written->count(event_file.string()) > 0) {
+                ++report.unchanged;
+                events += kept->second.second;
+                continue;
+            }
+        }
         auto t = daemon::load_tournament(store, tid);
         if (!t) {
             core::operator_log().error("site: tournament " + tid + ": " + t.error());
@@ -107,21 +179,33 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
         auto labels = daemon::event_rating_labels(store, *t);
         if (!labels) return core::unexpected("tournament " + tid + ": " + labels.error().detail);
         const club::RatingLabels* r = *labels ? &**labels : nullptr;
-        CK_TRY(put(dir / "tournaments" / (tid + ".html"),
+        CK_TRY(put(event_file,
                    page(t->name.empty() ? tid : t->name, "../",
                         "<div class=\"wrap\">" + club::crosstable_html(*t, r) + "</div>\n" +
                             (games.empty() ? std::string() : "<p>Games: " + games + "</p>\n")),
-                   report));
-        events += "<li><a href=\"tournaments/" + tid + ".html\">" +
-                  html_escape(t->name.empty() ? tid : t->name) + "</a></li>\n";
+                   report, written));
+        const std::string line = "<li><a href=\"tournaments/" + tid + ".html\">" +
+                                 html_escape(t->name.empty() ? tid : t->name) + "</a></li>\n";
+        events += line;
+        if (cache) cache->events_[tid] = {event_context, line};
     }
     body += "<h2>Tournaments</h2>\n" +
             (events.empty() ? std::string("<p>None.</p>\n") : "<ul>\n" + events + "</ul>\n");
     body += "<h2>Ratings</h2>\n<p><a href=\"ratings.html\">The rating lists</a></p>\n";
-    CK_TRY(put(dir / "index.html", page("Crazykrieg club", "", body), report));
-    CK_TRY(put(dir / "ratings.html", ratings_page(pools, players), report));
+    CK_TRY(put(dir / "index.html", page("Crazykrieg club", "", body), report, written));
+    // The rating pages change with the pools and the players' names.
+    std::string names;
+    for (const auto& p : players.all()) names += p.address + " " + p.name + "\n";
+    const std::size_t ratings_context = pools_context ^ (std::hash<std::string>{}(names) << 1);
+    if (cache && cache->ratings_context_ == ratings_context &&
+        written->count((dir / "ratings.html").string()) > 0) {
+        ++report.unchanged;
+        return report;
+    }
+    CK_TRY(put(dir / "ratings.html", ratings_page(pools, players), report, written));
     for (const auto& [name, html] : player_pages(pools, players))
-        CK_TRY(put(dir / "players" / name, html, report));
+        CK_TRY(put(dir / "players" / name, html, report, written));
+    if (cache) cache->ratings_context_ = ratings_context;
     return report;
 }
 

@@ -532,6 +532,8 @@ void Store::checkpoint_if_due() {
 }
 
 core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
+    for (const FileWrite& f : tx.files())
+        if (f.game != 0) written_games_.insert(f.game);
     if (grouping_) {
         if (tx.empty()) return {};
         JournalRecord staged;

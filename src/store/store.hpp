@@ -65,6 +65,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -138,6 +139,12 @@ public:
     // Message-IDs. Either way the caller must not mark the source mail done on error. An
     // empty transaction writes nothing.
     core::Result<void, core::IoError> commit(const Transaction& tx);
+
+    // The games whose files a commit (or staged commit) of this Store wrote since the last call,
+    // and forgets them: for a long-lived reader's cache (site/site.hpp SiteCache). A commit that
+    // failed or a group that was aborted may be listed too (a game listed that did not change
+    // costs its reader one more look, never a stale page).
+    std::set<GameId> take_written_games() { return std::exchange(written_games_, {}); }
 
     // Applies the journals left by a commit that failed after its commit point (or by a crash).
     core::Result<void, core::IoError> apply_pending();
@@ -230,6 +237,7 @@ private:
     // Applied records, by namespace (state.hpp).
     std::array<std::map<std::string, std::string>, NamespaceCount> records_;
     std::array<bool, NamespaceCount> dirty_{};  // changed since state/ was written
+    std::set<GameId> written_games_;            // take_written_games
 };
 
 // A group of commits that is all or nothing (RAII): made, it begins a group (or, inside a

@@ -44,13 +44,17 @@ def summaries():
 
 
 ck("player", "add", "Alice", ALICE)  # before the daemon: the command opens the store itself
+# The daemon keeps the club's site up to date, rendering only what changed (README "The
+# club's web pages"); the other commands find the store without --config (the same ./var).
+with open(os.path.join(work, "site.conf"), "w") as f:
+    f.write("[site]\ndir = public\n")
 log = open(log_path, "w")
-serve = subprocess.Popen([binary, "serve", "--poll", "60", "--templates", templates],
+serve = subprocess.Popen([binary, "serve", "--config", "site.conf", "--poll", "60", "--templates",
+                          templates],
                          cwd=work, stdout=log, stderr=subprocess.STDOUT)
 try:
     wait_for("serve holds serve.lock", lambda: os.path.exists(os.path.join(store, "serve.lock"))
-             and "request" not in serve_log() and serve.poll() is None and
-             os.path.isdir(os.path.join(store, "journal")))
+             and serve.poll() is None and os.path.isdir(os.path.join(store, "journal")))
     time.sleep(0.3)
 
     # Organiser commands from other processes, with the daemon holding the store for its life:
@@ -106,6 +110,25 @@ finally:
     serve.wait(timeout=30)
     log.close()
 expect(serve.returncode == 0, f"serve exits 0 on SIGTERM:\n{serve_log()}")
+
+
+def tree(root):
+    out = {}
+    for dirpath, _, files in os.walk(root):
+        for name in files:
+            path = os.path.join(dirpath, name)
+            with open(path, "rb") as fh:
+                out[os.path.relpath(path, root)] = fh.read()
+    return out
+
+
+# The site serve kept up pass after pass equals a full build of the same store.
+ck("site", "full")
+kept, full = tree(os.path.join(work, "public")), tree(os.path.join(work, "full"))
+expect(kept.keys() == full.keys() and "games/1.html" in kept,
+       f"the same pages: {sorted(kept)} vs {sorted(full)}")
+for page in sorted(full):
+    expect(kept[page] == full[page], f"{page} as a full build writes it")
 
 # The counter counts: a new process has nothing kept, so White's next move replays game 1.
 mails = cli.new_mails()
