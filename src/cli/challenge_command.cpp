@@ -83,7 +83,7 @@ int run_challenge(const Args& args) {
         return fail("no open challenge " + std::to_string(id));
     store::Transaction tx(now);
     daemon::save_challenges(tx, *book);
-    if (auto c = store->commit(tx); !c) return fail(c.error().message);
+    if (auto c = store->commit(tx); !c) return fail(c.error().describe());
     std::cout << "challenge " << id << " cancelled\n";
     return ExitOk;
 }

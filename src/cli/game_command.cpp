@@ -104,7 +104,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
         return fail(std::string(action) + " game " + pos[0] + ": " +
                     daemon::follow_outcome_text(*r));
     auto committed = s->daemon->store().commit(tx);
-    if (!committed) return fail(committed.error().message);
+    if (!committed) return fail(committed.error().describe());
     s->send_mail();
     std::cout << action << " game " << id << " " << daemon::lower_ascii(pos[1]) << ": "
               << daemon::follow_outcome_text(*r) << "\n";
@@ -163,7 +163,7 @@ int run_game(const Args& args) {
     if (!store) return fail(store.error());
     if (words[0] == "list") {
         auto ids = store->list_games();
-        if (!ids) return fail(ids.error().message);
+        if (!ids) return fail(ids.error().describe());
         for (auto id : *ids) {
             auto ini = store->read_game_file(id, "game.ini");
             if (!ini) continue;

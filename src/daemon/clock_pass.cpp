@@ -105,7 +105,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
         auto committed = store.commit(tx);
         if (!committed) {
             log.error("clock pass: game " + std::to_string(id) +
-                      ": commit failed: " + committed.error().message);
+                      ": commit failed: " + committed.error().describe());
             ++report.failed;
             continue;
         }
@@ -123,7 +123,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
     raise_watermark(store, tx, horizon);
     if (!tx.empty()) {
         if (auto committed = store.commit(tx); !committed) {
-            log.error("clock pass: deadline watermark: " + committed.error().message);
+            log.error("clock pass: deadline watermark: " + committed.error().describe());
             ++report.failed;
         }
     }

@@ -23,8 +23,7 @@ core::Result<store::GameId, core::Error> Daemon::new_game(const NewGame& spec,
     auto id = stage_game(spec, tx);
     if (!id) return id;
     auto committed = store_.commit(tx);
-    if (!committed)
-        return core::unexpected(core::from_io(committed.error(), committed.error().message));
+    if (!committed) return core::unexpected(core::from_io(committed.error()));
     return id;
 }
 

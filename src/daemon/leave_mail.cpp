@@ -42,7 +42,8 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
              core::format_iso8601(leave.start));
     const std::string me = lower_ascii(address);
     auto ids = desk.store.list_games();
-    if (!ids) return core::unexpected(core::from_io(ids.error(), "leave: " + ids.error().message));
+    if (!ids)
+        return core::unexpected(core::from_io(ids.error(), "leave: " + ids.error().describe()));
     std::size_t games = 0;
     for (const store::GameId id : *ids) {
         auto ini = desk.store.read_game_file(id, "game.ini");

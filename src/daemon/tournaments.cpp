@@ -111,8 +111,8 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
     }
     store::Transaction tx(clock.now());
     save_tournament(tx, t);
-    if (auto c = store.commit(tx); !c) return core::unexpected(c.error().message);
-    if (auto c = group.commit(); !c) return core::unexpected(c.error().message);
+    if (auto c = store.commit(tx); !c) return core::unexpected(c.error().describe());
+    if (auto c = group.commit(); !c) return core::unexpected(c.error().describe());
     core::operator_log().info("tournament " + t.id +
                               " started: " + std::to_string(t.pairings.size()) + " games");
     return {};
@@ -158,7 +158,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     if (t->entries_open) {
         store::Transaction tx(clock.now());
         save_tournament(tx, *t);
-        if (auto c = store.commit(tx); !c) return core::unexpected(c.error().message);
+        if (auto c = store.commit(tx); !c) return core::unexpected(c.error().describe());
         core::operator_log().info("tournament " + id + " created, taking entries");
         return id;
     }
