@@ -39,7 +39,7 @@ if os.path.exists(os.path.join(prefix, "etc")) or os.path.exists(os.path.join(wo
 def check_installed(usr, club):
     binary = os.path.join(usr, "bin", "crazykrieg")
     os.makedirs(club)
-    config = play_one_move(binary, club, local_mail)
+    config, _ = play_one_move(binary, club, local_mail)
     out = run([binary, "config", "check", "--config", config]).stdout
     want = f"templates: {usr}/share/crazykrieg/templates (installed, beside the executable;"
     if want not in out:
