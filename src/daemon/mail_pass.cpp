@@ -64,8 +64,9 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
     store::Outbox outbox(store_);
     auto r = outbox.flush(sink, clock);
     if (r) return {};
-    core::operator_log().error("outbox flush: " + r.error().describe());
-    return core::unexpected("outbox flush: " + r.error().describe());
+    const std::string why = describe_store_failure(r.error(), store_.root());
+    core::operator_log().error("outbox flush: " + why);
+    return core::unexpected("outbox flush: " + why);
 }
 
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
