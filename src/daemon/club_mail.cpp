@@ -181,9 +181,9 @@ core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
             h->handle(ask, cmd);
         else if (answered_elsewhere(cmd, club))
             continue;
-        else if (valid_at(cmd.kind, Where::Game) && !valid_at(cmd.kind, Where::Club))
-            ask.game_commands.push_back(command_line(cmd));  // a bare `accept`: help
-        else
+        else if (club && valid_at(cmd.kind, Where::Game) && !valid_at(cmd.kind, Where::Club))
+            ask.game_commands.push_back(command_line(cmd));  // a bare `accept` gets help
+        else  // and so does any command at a reply address that is not the sender's
             ask.other = true;
     }
     const compose::HelpDetails help{desk.config.referee_address};

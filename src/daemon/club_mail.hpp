@@ -8,10 +8,10 @@
 //     nothing and shows nothing of a game the player could not see.
 //   - ClubMail / RefuseKnownPlayer: `games` and `help` are answered; the first unknown line is
 //     quoted back with help (unknown-command), with what is wrong when it starts with a
-//     command's word (command_problems.hpp). Game commands sent to no game (a move, `resign`,
-//     `leave N`, `draw`, `say`, ...) are quoted back in the games-list mail, which says they
-//     belong in a reply to the game's mail and lists the sender's games; anything else (an
-//     empty mail, a club command at a game address) gets the help mail.
+//     command's word (command_problems.hpp). Under ClubMail, game commands sent to no game (a
+//     move, `resign`, `leave N`, `draw`, `say`, ...) are quoted back in the games-list mail,
+//     which says they belong in a reply to the game's mail and lists the sender's games;
+//     anything else (an empty mail, any command under RefuseKnownPlayer) gets the help mail.
 //     `standings [TOURNAMENT]`: the crosstable mail (daemon/tournaments.hpp answer_standings).
 //     `follow GAME` makes the sender a follower (daemon/spectators.hpp), `unfollow GAME` ends
 //     it. `challenge ...`, `accept N`, `decline N` in ClubMail are answered by
