@@ -292,3 +292,17 @@ TEST_CASE("D22: game-start wording, time control, and the help of an open chess 
     CHECK_FALSE(has(help.text, "any?"));
     CHECK(has(help.text, "e4, Nf3, exd5, O-O"));
 }
+
+TEST_CASE("D22: the forfeit mail gives the result and names the attached record",
+          "[daemon][clock][answers]") {
+    Club club("d22-forfeit");
+    club.new_game("chess", false, "1d");
+    club.pass();
+    club.clock().advance(std::chrono::hours(25));  // White never moves
+    const auto mails = club.pass();
+    const OutMail& m = only_mail(mails, Ada);
+    CHECK(m.subject == "[crazykrieg #1] Game over: White lost on time");
+    CHECK(has(m.text, "White lost on time. Black wins. (0-1)"));
+    CHECK(has(m.text, "The referee's full record of the game, with every move, is attached."));
+    CHECK(has(m.raw, "filename=\"crazykrieg-1.pgn\""));
+}
