@@ -1,6 +1,7 @@
 #include "bot/belief_engine.hpp"
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 #include "bot/belief_state.hpp"
@@ -26,6 +27,10 @@ namespace {
 
 constexpr double Mate = 1000;
 constexpr double RefusalCost = 0.05;  // a `no` costs a little: the turn goes on
+constexpr double RepeatCost = 0.4;
+constexpr double MatedCost = 60;       // the opponent has a mate in one after the move
+constexpr std::size_t SecondLook = 6;  // candidates looked at again for that    // per earlier turn
+                                       // that began with the same own pieces
 constexpr double PieceValue[6] = {1, 3, 3.2, 5, 9, 0};
 
 double value(PieceType t) { return t == PieceType::None ? 0 : PieceValue[rules::index_of(t)]; }
@@ -81,13 +86,52 @@ double score_after(const Position& pos, Color us, Square moved_to, bool stalemat
     return score;
 }
 
+// The player's own pieces, hashed (repetitions need the same own pieces on the same squares).
+std::uint64_t own_key(const Position& pos, Color us) {
+    std::uint64_t h = 0x51ed270b27d1a3c5ULL;
+    for (int t = 0; t < 6; ++t) {
+        h ^=
+            pos.pieces(us, static_cast<PieceType>(t)) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdULL;
+    }
+    return h;
+}
+
+std::uint64_t own_key(const referee::PlayerView& view) {
+    std::uint64_t h = 0x51ed270b27d1a3c5ULL;
+    for (int t = 0; t < 6; ++t) {
+        Bitboard b = 0;
+        for (Square s = 0; s < 64; ++s)
+            if (view.pieces.board[s] == rules::make_piece(view.player, static_cast<PieceType>(t)))
+                b |= rules::bb(s);
+        h ^= b + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdULL;
+    }
+    return h;
+}
+
+// Whether the side to move (the opponent, after our move) can mate at once.
+bool mate_in_one(Position& pos) {
+    MoveList replies;
+    rules::generate_legal(pos, replies);
+    for (Move m : replies) {
+        if (!pos.gives_check(m)) continue;
+        pos.make_move(m);
+        MoveList answers;
+        rules::generate_legal(pos, answers);
+        pos.undo_move();
+        if (answers.empty()) return true;
+    }
+    return false;
+}
+
 class BeliefEngine final : public Engine {
 public:
     BeliefEngine(const EngineSpec& spec, const referee::PlayerView& start, std::uint64_t seed)
         : seed_(seed),
-          samples_(spec.samples > 0 ? spec.samples : 16),
+          samples_(spec.samples > 0 ? spec.samples : 32),
           cpu_cap_(spec.cpu_budget_s > 0 ? spec.cpu_budget_s : 1.0),
-          belief_(start, seed, spec.particles > 0 ? spec.particles : 48) {
+          belief_(start, seed, spec.particles > 0 ? spec.particles : 96) {
         if (auto r = referee::find_rule_set(start.rules))
             stalemate_wins_ = referee::kriegspiel_rules(*r).stalemate ==
                               referee::StalemateResult::StalematedSideLoses;
@@ -96,6 +140,13 @@ public:
     std::string next_attempt(const referee::PlayerView& view) override {
         const double started = rules::thread_cpu_seconds();
         belief_.update(view);
+        // Own placements seen at the start of each turn: a move back into one is scored down,
+        // so that the game does not end in repetition while the engine is ahead.
+        const auto turns = split_turns(view.heard);
+        if (turns.size() != turn_recorded_) {
+            turn_recorded_ = turns.size();
+            ++seen_[own_key(view)];
+        }
         std::vector<Candidate> all = candidates(view);
         if (all.empty()) return "resign";
         Rng rng(mix_seed(seed_, view.heard.size(), 31));
@@ -158,19 +209,37 @@ public:
                     continue;
                 }
                 pos.make_move(played);
-                total[c] += score_after(pos, view.player, played.to(), stalemate_wins_);
+                double score = score_after(pos, view.player, played.to(), stalemate_wins_);
+                const auto seen = seen_.find(own_key(pos, view.player));
+                if (seen != seen_.end()) score -= RepeatCost * seen->second;
+                total[c] += score;
                 pos.undo_move();
             }
         }
-        std::size_t best = 0;
-        double best_score = -1e18;
-        for (std::size_t c = 0; c < all.size(); ++c) {
-            const double s = (used ? total[c] / used : 0) + 0.01 * rng.unit();
-            if (s > best_score) {
-                best_score = s;
-                best = c;
+        std::vector<double> score(all.size());
+        for (std::size_t c = 0; c < all.size(); ++c)
+            score[c] = (used ? total[c] / used : 0) + 0.01 * rng.unit();
+        // Second look at the best few: does the opponent then have a mate in one?
+        std::vector<std::size_t> order(all.size());
+        for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
+        std::sort(order.begin(), order.end(),
+                  [&](std::size_t x, std::size_t y) { return score[x] > score[y]; });
+        const std::size_t top = std::min<std::size_t>(order.size(), SecondLook);
+        for (std::size_t k = 0; k < static_cast<std::size_t>(used); ++k) {
+            if (rules::thread_cpu_seconds() - started > cpu_cap_) break;
+            Position pos = *sample[k];
+            if (pos.side_to_move() != view.player) continue;
+            for (std::size_t i = 0; i < top; ++i) {
+                Move played = Move::none();
+                if (!attempt_legal(pos, all[order[i]].text, &played)) continue;
+                pos.make_move(played);
+                if (mate_in_one(pos)) score[order[i]] -= MatedCost / used;
+                pos.undo_move();
             }
         }
+        std::size_t best = order.front();
+        for (std::size_t i = 0; i < top; ++i)
+            if (score[order[i]] > score[best]) best = order[i];
         return all[best].text;
     }
 
@@ -180,6 +249,8 @@ private:
     double cpu_cap_;
     bool stalemate_wins_ = false;
     BeliefState belief_;
+    std::size_t turn_recorded_ = 0;
+    std::map<std::uint64_t, int> seen_;
 };
 
 }  // namespace

@@ -8,7 +8,7 @@
 // and the turn goes on (a small cost). It asks `any?` where the rule set has it when some
 // sampled position has a pawn capture, and tries pawn captures under the duty. The rule set's
 // pawn-tries announcements, `no` answers and `any?` answers all narrow the positions.
-// Budget: `particles` positions kept (default 48), `samples` tried per candidate (default 16),
+// Budget: `particles` positions kept (default 96), `samples` tried per candidate (default 32),
 // and a CPU cap per decision (`budget`, default 1 s) that cuts the sample short when reached.
 #include <cstdint>
 #include <memory>

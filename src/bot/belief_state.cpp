@@ -1,6 +1,7 @@
 #include "bot/belief_state.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "bot/own_position.hpp"
@@ -27,7 +28,8 @@ using rules::Square;
 
 namespace {
 
-constexpr int MaxMoveTries = 8;  // opponent moves simulated per position and turn
+constexpr int MaxMoveTries = 8;    // opponent moves simulated per position and turn
+constexpr int TeleportTries = 24;  // repairs tried per position that nothing explains
 
 // What the player heard of one move, without the game's end (a position set up from a FEN
 // knows no repetition history, so the referee's automatic draws are not compared).
@@ -69,6 +71,120 @@ std::string fen_board(const Piece board[64], rules::Bitboard promoted) {
         if (rank) out += '/';
     }
     return out;
+}
+
+// The pawn-tries announcement `a` (one of its three forms) is what the referee would say of pos.
+bool pawn_tries_match(const Position& pos, const Announcement& a) {
+    MoveList legal;
+    rules::generate_legal(pos, legal);
+    std::vector<std::pair<Square, Square>> caps;
+    std::vector<std::string> from;
+    for (Move m : legal) {
+        if (m.is_drop() || m.kind() == MoveKind::Castling) continue;
+        if (rules::type_of(pos.piece_on(m.from())) != PieceType::Pawn) continue;
+        if (rules::file_of(m.from()) == rules::file_of(m.to())) continue;
+        const std::pair<Square, Square> ft{m.from(), m.to()};
+        if (std::find(caps.begin(), caps.end(), ft) != caps.end()) continue;
+        caps.push_back(ft);
+        const std::string sq = rules::square_name(m.from());
+        if (std::find(from.begin(), from.end(), sq) == from.end()) from.push_back(sq);
+    }
+    if (a.count && *a.count != static_cast<int>(caps.size())) return false;
+    if (a.available && *a.available != !caps.empty()) return false;
+    if (a.squares) {
+        std::vector<std::string> want = *a.squares;
+        std::sort(want.begin(), want.end());
+        std::sort(from.begin(), from.end());
+        if (want != from) return false;
+    }
+    return true;
+}
+
+std::vector<std::string> check_directions(const Position& pos) {
+    std::vector<std::string> dirs;
+    const Square king = pos.king_square(pos.side_to_move());
+    for (rules::Bitboard c = pos.checkers(); c; c &= c - 1) {
+        const Square s = static_cast<Square>(__builtin_ctzll(c));
+        dirs.emplace_back(referee::check_direction(king, s, rules::type_of(pos.piece_on(s))));
+    }
+    std::sort(dirs.begin(), dirs.end());
+    return dirs;
+}
+
+// pos with the piece on `from` carried to `to` (taking what stands there, into the carrier's
+// pocket where the variant has pockets), `side` to move: a repair when no legal move of a
+// sampled position explains what was heard. nullopt when that is no legal position.
+std::optional<Position> teleport(const Position& pos, Square from, Square to, Color side) {
+    const rules::Variant& v = pos.variant();
+    Piece board[64];
+    for (Square s = 0; s < 64; ++s) board[s] = pos.piece_on(s);
+    rules::Bitboard promoted = pos.promoted();
+    const Piece moving = board[from];
+    if (!rules::is_piece(moving) || from == to) return std::nullopt;
+    int pockets[2][rules::PocketTypes];
+    for (int c = 0; c < 2; ++c)
+        for (int t = 0; t < rules::PocketTypes; ++t)
+            pockets[c][t] = pos.pocket_count(static_cast<Color>(c), static_cast<PieceType>(t));
+    if (rules::is_piece(board[to])) {
+        if (rules::type_of(board[to]) == PieceType::King) return std::nullopt;
+        if (rules::has_pockets(v)) {
+            PieceType t = rules::type_of(board[to]);
+            if (((promoted >> to) & 1) && v.promoted_returns_as_pawn) t = PieceType::Pawn;
+            ++pockets[rules::index_of(rules::color_of(moving))][rules::index_of(t)];
+        }
+    }
+    if (rules::type_of(moving) == PieceType::Pawn &&
+        (rules::rank_of(to) == 0 || rules::rank_of(to) == 7))
+        return std::nullopt;
+    board[from] = Piece::NoPiece;
+    board[to] = moving;
+    const bool was_promoted = (promoted >> from) & 1;
+    promoted &= ~(rules::bb(from) | rules::bb(to));
+    if (was_promoted) promoted |= rules::bb(to);
+    std::string fen = fen_board(board, promoted);
+    if (rules::has_pockets(v)) {
+        fen += '[';
+        constexpr PieceType order[5] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
+                                        PieceType::Knight, PieceType::Pawn};
+        for (int c = 0; c < 2; ++c)
+            for (PieceType t : order)
+                for (int n = 0; n < pockets[c][rules::index_of(t)]; ++n)
+                    fen += rules::piece_char(rules::make_piece(static_cast<Color>(c), t));
+        fen += ']';
+    }
+    std::string rights;
+    const std::uint8_t cr = pos.castling_rights();
+    auto at = [&](int file, int rank, Color c, PieceType t) {
+        return board[rules::make_square(file, rank)] == rules::make_piece(c, t);
+    };
+    if ((cr & rules::WhiteKingSide) && at(4, 0, Color::White, PieceType::King) &&
+        at(7, 0, Color::White, PieceType::Rook))
+        rights += 'K';
+    if ((cr & rules::WhiteQueenSide) && at(4, 0, Color::White, PieceType::King) &&
+        at(0, 0, Color::White, PieceType::Rook))
+        rights += 'Q';
+    if ((cr & rules::BlackKingSide) && at(4, 7, Color::Black, PieceType::King) &&
+        at(7, 7, Color::Black, PieceType::Rook))
+        rights += 'k';
+    if ((cr & rules::BlackQueenSide) && at(4, 7, Color::Black, PieceType::King) &&
+        at(0, 7, Color::Black, PieceType::Rook))
+        rights += 'q';
+    if (rights.empty()) rights = "-";
+    fen += std::string(" ") + (side == Color::White ? "w " : "b ") + rights + " - 0 1";
+    auto out = Position::from_fen(fen, v);
+    if (!out) return std::nullopt;
+    return std::move(*out);
+}
+
+// A random square holding a piece of colour c (its king only when it has nothing else).
+Square random_unit(const Position& pos, Color c, Rng& rng) {
+    const rules::Bitboard all = pos.pieces(c);
+    rules::Bitboard b = all & ~pos.pieces(c, PieceType::King);
+    if (!b) b = all;
+    const int n = __builtin_popcountll(b);
+    int k = rng.below(n);
+    while (k--) b &= b - 1;
+    return static_cast<Square>(__builtin_ctzll(b));
 }
 
 }  // namespace
@@ -193,7 +309,14 @@ void BeliefState::apply_move(const referee::PlayerView& view, int moved, int end
         if (a.type == AnnouncementType::Check) check = true;
     }
     bool any_capture = false;
-    for (const Announcement& a : heard_block) any_capture |= a.type == AnnouncementType::Capture;
+    std::vector<std::string> heard_checks;
+    const Announcement* tries = nullptr;
+    for (const Announcement& a : heard_block) {
+        any_capture |= a.type == AnnouncementType::Capture;
+        if (a.type == AnnouncementType::Check) heard_checks.push_back(a.direction);
+        if (a.type == AnnouncementType::PawnTries) tries = &a;
+    }
+    std::sort(heard_checks.begin(), heard_checks.end());
 
     auto told = [&](const Position& pos, Move m) {
         referee::GameSetup setup;
@@ -214,10 +337,28 @@ void BeliefState::apply_move(const referee::PlayerView& view, int moved, int end
     for (auto& p : positions_) {
         if (p.side_to_move() != mover) continue;
         if (mover == us_) {
-            auto m = rules::parse_move(p, view.heard[moved].move);
-            if (!m || told(p, *m) != heard_block) continue;
-            p.make_move(*m);
-            kept.push_back(compact(p));
+            const std::string& san = view.heard[moved].move;
+            auto m = rules::parse_move(p, san);
+            if (m && told(p, *m) == heard_block) {
+                p.make_move(*m);
+                kept.push_back(compact(p));
+                continue;
+            }
+            // Repair: an enemy unit carried onto the square we took on, or out of our way.
+            for (int k = 0; k < TeleportTries; ++k) {
+                const Square from = random_unit(p, ~us_, rng);
+                const Square to = cap_sq != rules::NoSquare && k < TeleportTries / 2
+                                      ? cap_sq
+                                      : static_cast<Square>(rng.below(64));
+                if (rules::is_piece(p.piece_on(to)) && to != cap_sq) continue;
+                auto q = teleport(p, from, to, us_);
+                if (!q) continue;
+                auto m2 = rules::parse_move(*q, san);
+                if (!m2 || told(*q, *m2) != heard_block) continue;
+                q->make_move(*m2);
+                kept.push_back(compact(*q));
+                break;
+            }
             continue;
         }
         MoveList legal;
@@ -234,6 +375,7 @@ void BeliefState::apply_move(const referee::PlayerView& view, int moved, int end
             if (p.gives_check(m) != check) continue;
             fit.push_back(m);
         }
+        bool fitted = false;
         for (int k = 0; k < MaxMoveTries && !fit.empty(); ++k) {
             const int i = rng.below(static_cast<int>(fit.size()));
             const Move m = fit[i];
@@ -242,6 +384,22 @@ void BeliefState::apply_move(const referee::PlayerView& view, int moved, int end
             if (told(p, m) != heard_block) continue;
             p.make_move(m);
             kept.push_back(compact(p));
+            fitted = true;
+            break;
+        }
+        if (fitted || !drop_piece.empty()) continue;
+        // Repair: no legal move explains it; carry one of the opponent's units onto the
+        // announced capture square (or anywhere) and keep the result if the checks and pawn
+        // tries heard agree.
+        for (int k = 0; k < TeleportTries; ++k) {
+            const Square from = random_unit(p, mover, rng);
+            const Square to =
+                cap_sq != rules::NoSquare ? cap_sq : static_cast<Square>(rng.below(64));
+            if (cap_sq == rules::NoSquare && rules::is_piece(p.piece_on(to))) continue;
+            auto q = teleport(p, from, to, us_);
+            if (!q || check_directions(*q) != heard_checks) continue;
+            if (tries && !pawn_tries_match(*q, *tries)) continue;
+            kept.push_back(std::move(*q));
             break;
         }
     }
