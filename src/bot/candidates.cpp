@@ -6,6 +6,7 @@
 #include "bot/view_turns.hpp"
 #include "referee/own_board.hpp"
 #include "rules/movegen.hpp"
+#include "rules/notation.hpp"
 
 namespace ck::bot {
 
@@ -25,7 +26,8 @@ std::vector<Candidate> candidates(const referee::PlayerView& view) {
     std::vector<Candidate> out;
     const TurnSoFar s = turn_so_far(view.heard, view.player);
     auto add = [&](rules::Move m, bool pawn_capture, bool capture) {
-        Candidate c{m, attempt_text(m), pawn_capture, capture};
+        // Open play names the placement and choice too (the whole board decides ambiguity).
+        Candidate c{m, view.hidden ? attempt_text(m) : rules::to_uci(m), pawn_capture, capture};
         if (std::find(s.refused.begin(), s.refused.end(), c.text) != s.refused.end()) return;
         for (const Candidate& o : out)
             if (o.text == c.text) return;
