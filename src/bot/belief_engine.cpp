@@ -138,13 +138,25 @@ public:
     }
 
     std::string next_attempt(const referee::PlayerView& view) override {
-        const double started = rules::thread_cpu_seconds();
+        // The CPU cap holds for the whole turn (every attempt of one move together).
+        const auto turns = split_turns(view.heard);
+        std::size_t turn = 0;  // complete turns so far: the same for every attempt of this turn
+        for (const Turn& t : turns) turn += t.complete() ? 1 : 0;
+        if (turn != cap_turn_) {
+            cap_turn_ = turn;
+            turn_cpu_ = 0;
+        }
+        const double started = rules::thread_cpu_seconds() - turn_cpu_;
+        struct Account {
+            double& total;
+            double from;
+            ~Account() { total += rules::thread_cpu_seconds() - from; }
+        } account{turn_cpu_, rules::thread_cpu_seconds()};
         belief_.update(view);
         // Own placements seen at the start of each turn: a move back into one is scored down,
         // so that the game does not end in repetition while the engine is ahead.
-        const auto turns = split_turns(view.heard);
-        if (turns.size() != turn_recorded_) {
-            turn_recorded_ = turns.size();
+        if (turn + 1 != turn_recorded_) {
+            turn_recorded_ = turn + 1;
             ++seen_[own_key(view)];
         }
         std::vector<Candidate> all = candidates(view);
@@ -247,6 +259,8 @@ private:
     std::uint64_t seed_;
     int samples_;
     double cpu_cap_;
+    std::size_t cap_turn_ = 0;
+    double turn_cpu_ = 0;  // CPU spent in the turn cap_turn_ so far
     bool stalemate_wins_ = false;
     BeliefState belief_;
     std::size_t turn_recorded_ = 0;

@@ -9,7 +9,8 @@
 // sampled position has a pawn capture, and tries pawn captures under the duty. The rule set's
 // pawn-tries announcements, `no` answers and `any?` answers all narrow the positions.
 // Budget: `particles` positions kept (default 96), `samples` tried per candidate (default 32),
-// and a CPU cap per decision (`budget`, default 1 s) that cuts the sample short when reached.
+// and a CPU cap per move (`budget`, default 1 s, every attempt of the turn together) that cuts
+// the sample short when reached.
 #include <cstdint>
 #include <memory>
 
