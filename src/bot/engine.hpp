@@ -7,12 +7,12 @@
 //
 // Contract for the caller (the match runner now, the daemon later):
 // - call next_attempt only when view.to_move == the engine's side and the game is not over;
-// - give it, for one game, views that extend each other (each heard list a prefix of the next);
-//   an engine may keep state between calls, but a new engine of the same spec and seed given
-//   the latest view chooses the same attempt as one that saw every view (the engines replay the
-//   heard list; the belief engine's random draws are seeded per announcement);
-// - the result depends only on (spec, seed, views): budgets are counted in work (samples,
-//   nodes), and the CPU cap stops a search early only when it is exceeded.
+// - give it, for one game, views that extend each other (each heard list a prefix of the
+//   next); an engine keeps what it learnt between calls, and given views that do not extend the
+//   previous ones it starts again from the heard list (so a daemon may drop an engine and make a
+//   new one from the latest view: the choices then depend on that view alone);
+// - the attempts depend only on (spec, seed, the views given, in order): budgets are counted in
+//   work (positions, samples, nodes), and a CPU cap stops a search early only when it is reached.
 #include <cstdint>
 #include <memory>
 #include <string>

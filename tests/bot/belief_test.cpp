@@ -81,7 +81,7 @@ TEST_CASE("belief positions agree with the view, berkeley-any and rand") {
     check_consistency("loop", referee::RuleSet::Rand, 6);
 }
 
-TEST_CASE("without a rebuild the true position survives while the opponent's moves are forced") {
+TEST_CASE("after one move each, every sampled position is legal with 16 black units") {
     // After 1. e4 the only information is White's own move; Black's 24 sampled replies are
     // drawn from its legal moves: every sampled position is a legal position after one ply of
     // each side with White's pieces as they are.
