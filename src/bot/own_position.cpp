@@ -79,20 +79,24 @@ std::optional<rules::Position> own_side_position(const referee::PlayerView& view
     if (castling & rules::BlackKingSide) rights += 'k';
     if (castling & rules::BlackQueenSide) rights += 'q';
     if (rights.empty()) rights = "-";
-    const std::string tail =
-        " " + std::string(1, us == Color::White ? 'w' : 'b') + " " + rights + " - 0 1";
     std::string pockets = view.board_text();
     pockets = pockets.substr(pockets.find('['));
     // The placeholder king: far squares first (h8 side for White's view, a1 side for Black's).
-    for (int k = 0; k < 64; ++k) {
-        const Square s = static_cast<Square>(us == Color::White ? 63 - k : k);
-        if (rules::is_piece(view.pieces.board[s])) continue;
-        Piece board[64];
-        for (int i = 0; i < 64; ++i) board[i] = view.pieces.board[i];
-        board[s] = rules::make_piece(~us, PieceType::King);
-        auto pos =
-            rules::Position::from_fen(fen_board(board, view.pieces.promoted) + pockets + tail, *v);
-        if (pos) return std::move(*pos);
+    // When the player's pieces attack every free square, the placeholder's side is to move
+    // (OwnBoard::of reads the player's pieces, pocket and castling only, not the side to move).
+    for (Color to_move : {us, ~us}) {
+        const std::string tail =
+            " " + std::string(1, to_move == Color::White ? 'w' : 'b') + " " + rights + " - 0 1";
+        for (int k = 0; k < 64; ++k) {
+            const Square s = static_cast<Square>(us == Color::White ? 63 - k : k);
+            if (rules::is_piece(view.pieces.board[s])) continue;
+            Piece board[64];
+            for (int i = 0; i < 64; ++i) board[i] = view.pieces.board[i];
+            board[s] = rules::make_piece(~us, PieceType::King);
+            auto pos = rules::Position::from_fen(
+                fen_board(board, view.pieces.promoted) + pockets + tail, *v);
+            if (pos) return std::move(*pos);
+        }
     }
     return std::nullopt;
 }

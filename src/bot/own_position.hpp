@@ -16,10 +16,10 @@ namespace ck::bot {
 // attempt is then answered impossible.) The player's bits only.
 std::uint8_t own_castling(const referee::PlayerView& view);
 
-// A position holding the player's own pieces and both pockets from the view, the player to
-// move, own castling rights, and an enemy king on the first empty square where it stands
-// legally: only for OwnBoard::of, which copies the player's side alone. nullopt only for a view
-// without the player's king.
+// A position holding the player's own pieces and both pockets from the view, own castling
+// rights, and an enemy king on the first empty square where it stands legally (the player to
+// move, or the enemy when the player attacks every free square): only for OwnBoard::of, which
+// copies the player's side alone. nullopt only for a view without a legal such position.
 std::optional<rules::Position> own_side_position(const referee::PlayerView& view);
 
 // Open play: the true position, replayed from the start through every `moved` SAN heard.
