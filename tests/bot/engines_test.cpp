@@ -3,7 +3,9 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "bot/candidates.hpp"
 #include "bot/engine.hpp"
+#include "bot/own_position.hpp"
 #include "bot/view_turns.hpp"
 #include "referee/game.hpp"
 #include "rules/variant.hpp"
@@ -106,4 +108,31 @@ TEST_CASE("the heard list splits into turns from White's") {
     REQUIRE(turns[1].moved > turns[1].first);  // the refusal and any? came first
     REQUIRE(turns[2].complete());
     REQUIRE(bot::last_loss_square(heard, rules::Color::Black) == 35);  // d5
+}
+
+TEST_CASE("candidates exist when the own pieces attack every free square") {
+    // White's view in a CrazyKrieg game a bot once resigned (no square left for the placeholder
+    // enemy king with White to move).
+    referee::PlayerView view;
+    view.player = rules::Color::White;
+    view.variant = "crazyhouse";
+    view.hidden = true;
+    view.to_move = rules::Color::White;
+    const std::string board = "2Q2B2/5B2/8/2P4R/Q7/NPB1P3/P2PP1PP/R3KBNR";
+    for (auto& p : view.pieces.board) p = rules::Piece::NoPiece;
+    int rank = 7, file = 0;
+    for (char ch : board) {
+        if (ch == '/') {
+            --rank;
+            file = 0;
+        } else if (ch >= '1' && ch <= '8') {
+            file += ch - '0';
+        } else {
+            view.pieces.board[rules::make_square(file++, rank)] =
+                rules::make_piece(rules::Color::White, *rules::parse_type_char(ch));
+        }
+    }
+    view.pieces.pockets[0][0] = 1;
+    REQUIRE(bot::own_side_position(view).has_value());
+    REQUIRE(!bot::candidates(view).empty());
 }
