@@ -136,7 +136,8 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
             auto s = w.word(a.piece.empty() ? "capture-square" : "capture", c);
             if (!s || a.placed.empty()) return s;
             c.set("placed", a.placed);
-            auto placed = w.word("placed", c);
+            // A rule set that names only the square names no piece here either.
+            auto placed = w.word(a.piece.empty() ? "placed-square" : "placed", c);
             if (!placed) return placed;
             return *s + " " + *placed;
         }

@@ -226,12 +226,15 @@ void Game::start_turn() {
     refused_.clear();
 }
 
-// The same attempt as one answered `no` this turn: same from, to and promotion piece, or the
-// same drop (docs/rulesets.md, "Terms").
+// The same attempt as one answered `no` this turn: the whole move as the player named it, same
+// from, to and promotion piece, or the same drop, and in Replacement/Putback the same placement
+// and pending choice: every (capture, placement) pair is its own move (docs/rulesets.md,
+// "Terms"; README "Replacement and Putback").
 bool Game::refused_this_turn(Move m) const {
     for (Move o : refused_)
         if (o.from() == m.from() && o.to() == m.to() && o.piece() == m.piece() &&
-            o.is_drop() == m.is_drop())
+            o.is_drop() == m.is_drop() && o.place() == m.place() &&
+            o.pending_choice() == m.pending_choice())
             return true;
     return false;
 }
@@ -291,17 +294,22 @@ void Game::attempt(std::string_view text, Ruling& r) {
         case OwnResolution::Kind::Move:
             break;
     }
-    // docs/rulesets.md, "Rulings" 1-3.
+    // docs/rulesets.md, "Rulings" 1-3. The attempt as named: the own-board move with the
+    // placement and pending choice the text gives (none when it gives none).
     const bool on_own_board = res.kind == OwnResolution::Kind::Move;
     const bool pawn_capture = on_own_board && is_pawn_capture(own, res.move);
-    const bool ask = on_own_board && askable(res.move, pawn_capture);
+    Move named = res.move;
+    if (parsed->place) named = named.with_place(*parsed->place);
+    if (parsed->pending_choice != PieceType::None)
+        named = named.with_pending_choice(parsed->pending_choice);
+    const bool ask = on_own_board && askable(named, pawn_capture);
     if (duty_ && !(ask && pawn_capture)) {
         refuse(r, Answer::Impossible, true);  // keeps the duty
         return;
     }
     if (!ask) {
         const bool no = !kriegspiel().says_impossible;
-        if (no && on_own_board) refused_.push_back(res.move);
+        if (no && on_own_board) refused_.push_back(named);
         refuse(r, no ? Answer::No : Answer::Impossible);
         return;
     }
@@ -323,7 +331,7 @@ void Game::attempt(std::string_view text, Ruling& r) {
         // One failed pawn-capture try releases the duty, where the rule set says so.
         if (duty_ && pawn_capture && kriegspiel().any == AnyRule::ReleasedByFailedTry)
             duty_ = false;
-        refused_.push_back(res.move);
+        refused_.push_back(named);
         refuse(r, Answer::No);
         return;
     }
