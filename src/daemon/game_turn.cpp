@@ -238,7 +238,8 @@ std::vector<std::string> note_lines(const std::vector<std::string>& notes) {
 core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mail::MailMessage& msg,
                                                  const AuthVerdict& v,
                                                  const std::vector<Command>& commands,
-                                                 const std::string& disc, store::Transaction& tx) {
+                                                 const std::string& disc, store::Transaction& tx,
+                                                 std::optional<core::TimePoint> arrived) {
     auto& log = core::operator_log();
     const core::LogContext about_game("game " + v.game);  // on every line of this game's mail
     const store::GameId gid = game_id_of(v.game);
@@ -297,7 +298,7 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     }
     // The clock (game_clock.hpp): the mover's turn ended with this commit.
     if (!g.game.over() && g.game.side_to_move() != to_move_before)
-        CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before));
+        CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before, arrived));
     const auto turn_details = [&](Color c) -> core::Result<compose::TurnDetails, core::Error> {
         compose::TurnDetails d;
         if (g.game.over() || g.game.side_to_move() != c) return d;
