@@ -123,12 +123,20 @@ struct Turn {
     std::vector<std::string> notes;  // `say` / `message:` texts, in order
 };
 
-// moves / any? / resign: the try list.
+// moves / any? / resign: the try list. A resignation counts at any moment of the game, also
+// while the opponent is to move or after the sender's move in this mail (README "Resigning"):
+// then it is an end outside the requests (game_files.hpp end_game, reason "resignation").
 Done play(Turn& t, const Command& cmd) {
     t.game_cmd = true;
     StoredGame& g = t.g;
     const Color me = t.me;
-    if (g.game.over() || t.turn_done) return {};  // later tries are not needed
+    if (g.game.over()) return {};
+    if (cmd.kind == Kind::Resign && (g.game.side_to_move() != me || t.turn_done)) {
+        if (auto r = end_game(g, me == Color::White ? "0-1" : "1-0", "resignation"); !r) return r;
+        ++t.ruled;
+        return {};
+    }
+    if (t.turn_done) return {};  // later tries are not needed
     if (g.game.side_to_move() != me) {
         t.not_turn = true;
         return {};

@@ -205,7 +205,8 @@ core::Result<Ruling, std::string> Game::end_by(const std::string& result,
     const bool draw = result == "1/2-1/2";
     if (!draw && result != "1-0" && result != "0-1")
         return core::unexpected("bad result '" + result + "'");
-    if (reason == "agreement" ? !draw : reason == "forfeit" ? draw : reason != "adjudication")
+    const bool decisive_only = reason == "forfeit" || reason == "resignation";
+    if (reason == "agreement" ? !draw : decisive_only ? draw : reason != "adjudication")
         return core::unexpected("result " + result + " does not fit the reason '" + reason + "'");
     Ruling r;
     r.ending = true;

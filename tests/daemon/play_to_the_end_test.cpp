@@ -100,3 +100,36 @@ TEST_CASE("D1: a capture with another placement is another move, in every rule s
         }
     }
 }
+
+TEST_CASE("resign while the opponent is to move ends the game", "[daemon][issue24]") {
+    SECTION("alone, out of turn") {
+        Club club("resign-out", {});
+        club.send(Ada, "e4");
+        const auto m = club.send(Ada, "resign");  // Black is to move
+        for (const auto& a : {Ada, Bob}) {
+            const auto mail = Club::only(m, a);
+            CHECK(has(mail.text, "White resigned."));
+            CHECK_FALSE(has(mail.text, "not your turn"));
+        }
+        const auto g = club.game();
+        CHECK(g.game.result() == std::optional<std::string>("0-1"));
+        const std::string rec = g.record.referee_record();
+        CHECK(has(rec, "[%end 0-1 resignation]"));
+        CHECK(has(rec, "[Termination \"normal\"]"));
+        auto verified = ck::pgn::verify_referee_record(rec);
+        if (!verified) FAIL("record: " << verified.error().message);
+        CHECK(verified->result == "0-1");
+    }
+    SECTION("after the sender's own move in the same mail") {
+        Club club("resign-after", {"crazyhouse", true, "crazykrieg"});
+        club.send(Ada, "e4");
+        const auto m = club.send(Bob, "e5\nresign");
+        CHECK(has(Club::only(m, Bob).text, "Black resigned."));
+        CHECK(has(Club::only(m, Ada).text, "Black resigned."));
+        const auto g = club.game();
+        CHECK(g.game.result() == std::optional<std::string>("1-0"));
+        CHECK(g.record.plies() == 2);  // e5 was played first
+        auto verified = ck::pgn::verify_referee_record(g.record.referee_record());
+        if (!verified) FAIL("record: " << verified.error().message);
+    }
+}
