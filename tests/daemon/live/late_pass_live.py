@@ -6,11 +6,12 @@ here the message's INTERNALDATE, never its Date: header).
 usage: late_pass_live.py CRAZYKRIEG TEMPLATES_DIR
 
 Runs inside the CTest fixture `mailserver` (dovecot on 127.0.0.1:$IMAP_PORT; see serve_live.py).
-Two timed games (1 day a move, from 2026-12-01 00:00); White's move to each is APPENDed to the
+Two timed games (1 day a move, from 2026-11-01 00:00); White's move to each is APPENDed to the
 referee's INBOX with an INTERNALDATE, 20:00 for game 1 and 00:01 the next day (after the
 deadline) for game 2, both with a Date: header of 20:00; then one `serve --once --now
-2026-12-02T00:30:00Z` (IMAP source, Maildir outbox). Game 1 goes on with 1. e4; game 2 is lost
-on time and its move refused. Exit 77 (skip) as the other live tests.
+2026-11-02T00:30:00Z` (IMAP source, Maildir outbox). Game 1 goes on with 1. e4; game 2 is lost
+on time and its move refused. The times lie in the past: dovecot replaces an INTERNALDATE in
+the future by its own time. Exit 77 (skip) as the other live tests.
 """
 import email.policy
 import email.utils
@@ -41,7 +42,7 @@ def reply_to_of(work, game, address):
 
 def append(to, body, internaldate, n):
     raw = ("From: <%s>\r\nTo: <%s>\r\nSubject: Re: your move\r\nMessage-ID: <late-%s-%d@%s>\r\n"
-           "Date: Tue, 01 Dec 2026 20:00:00 +0000\r\nMIME-Version: 1.0\r\n"
+           "Date: Sun, 01 Nov 2026 20:00:00 +0000\r\nMIME-Version: 1.0\r\n"
            "Content-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n"
            % (WHITE, to, TAG, n, DOMAIN, body))
     m = imap(REFEREE)
@@ -91,13 +92,13 @@ starttls = no
         run([ck, "player", "add", "Black Player", BLACK, "--config", config])
         for game in ("1", "2"):
             out = run([ck, "game", "new", "--variant", "chess", "--white", WHITE, "--black",
-                       BLACK, "--time", "1d", "--now", "2026-12-01T00:00:00Z"] + base)
+                       BLACK, "--time", "1d", "--now", "2026-11-01T00:00:00Z"] + base)
             if out.strip().splitlines()[-1] != game:
                 fail("game new printed %r" % out)
-        append(reply_to_of(work, "1", WHITE), "e4", "01-Dec-2026 20:00:00 +0000", 1)
-        append(reply_to_of(work, "2", WHITE), "e4", "02-Dec-2026 00:01:00 +0000", 2)
+        append(reply_to_of(work, "1", WHITE), "e4", "01-Nov-2026 20:00:00 +0000", 1)
+        append(reply_to_of(work, "2", WHITE), "e4", "02-Nov-2026 00:01:00 +0000", 2)
         before = len(outbox_mails(work))
-        run([ck, "serve", "--once", "--now", "2026-12-02T00:30:00Z"] + base)
+        run([ck, "serve", "--once", "--now", "2026-11-02T00:30:00Z"] + base)
         new = outbox_mails(work)[before:]
 
         record1 = run([ck, "game", "pgn", "1", "--config", config])
