@@ -352,7 +352,10 @@ void Game::attempt_open(std::string_view text, Ruling& r) {
         return;
     }
     if (m.error().code == rules::NotationError::Code::Ambiguous) {
-        r.error = "several moves match: say which";
+        // The rules' words name what is missing: the candidates ("Nd2 is ambiguous: Nbd2,
+        // Nfd2"), the promotion piece, the placement square or the Putback choice, with an
+        // example (the whole board is public in open play).
+        r.error = m.error().message;
         return;
     }
     const OwnResolution res = resolve_on_own_board(OwnBoard::of(position_, r.side), *parsed);
