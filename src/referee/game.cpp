@@ -72,6 +72,15 @@ std::string capture_piece(const KriegspielRules& k, const rules::Variant& v, Pie
     return {};
 }
 
+// A promotion written without its piece ("exf8"): what to write instead, from the player's
+// own text ("exf8 needs the piece the pawn becomes, as in exf8=Q"; issue 24, D6).
+std::string needs_piece(std::string_view text) {
+    std::string move(text);
+    while (!move.empty() && std::string_view("+#!?").find(move.back()) != std::string_view::npos)
+        move.pop_back();
+    return std::string(text) + " needs the piece the pawn becomes, as in " + move + "=Q";
+}
+
 }  // namespace
 
 core::Result<Game, SetupError> Game::create(const GameSetup& setup) {
@@ -288,8 +297,10 @@ void Game::attempt(std::string_view text, Ruling& r) {
     const OwnResolution res = resolve_on_own_board(own, *parsed);
     switch (res.kind) {
         case OwnResolution::Kind::Ambiguous:
-        case OwnResolution::Kind::NeedsPiece:
             r.error = res.reason;
+            return;
+        case OwnResolution::Kind::NeedsPiece:
+            r.error = needs_piece(text);
             return;
         case OwnResolution::Kind::Impossible:
         case OwnResolution::Kind::Move:
@@ -360,7 +371,7 @@ void Game::attempt_open(std::string_view text, Ruling& r) {
     }
     const OwnResolution res = resolve_on_own_board(OwnBoard::of(position_, r.side), *parsed);
     if (res.kind == OwnResolution::Kind::NeedsPiece) {
-        r.error = res.reason;
+        r.error = needs_piece(text);
         return;
     }
     refuse(r, Answer::Illegal);
