@@ -28,6 +28,7 @@ BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev
                 libzstd-dev libbz2-dev zlib1g-dev liblzma-dev zstd bzip2 gzip xz-utils
                 python3-distributed
                 dpkg-dev systemd  # dpkg-shlibdeps for the .deb; systemd-analyze verify
+                lintian  # the package test: Debian's package checker, 0 errors, 0 warnings
                 chromium)  # chromium: the site tests (tests/site), headless
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd openssl)
 

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "cli/store_owner.hpp"
+#include "core/config_location.hpp"
 #include "core/data_files.hpp"
 #include "daemon/transport_config.hpp"
 #include "mail/imap.hpp"
@@ -20,10 +22,17 @@ core::Result<void, std::string> ensure_maildir_path(const std::string& dir) {
     return {};
 }
 
-core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file) {
-    if (config_file.empty()) return daemon::default_config();
-    auto c = daemon::load_config_file(config_file);
+core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file,
+                                                             StoreUse use) {
+    const core::ConfigChoice chosen = core::locate_config(config_file);
+    auto c = chosen.file.empty()
+                 ? core::Result<daemon::Config, daemon::ConfigError>(daemon::default_config())
+                 : daemon::load_config_file(chosen.file);
     if (!c) return core::unexpected(c.error().message);
+    if (use == StoreUse::Write) {
+        if (auto mine = check_store_owner(c->store_dir); !mine)
+            return core::unexpected(mine.error());
+    }
     return std::move(*c);
 }
 

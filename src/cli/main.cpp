@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "cli/store_owner.hpp"
 
 namespace {
 
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
     for (const auto& c : ck::cli::commands()) {
         if (c.name == name) {
             ck::cli::Args args(argv + 1, argv + argc);
+            ck::cli::set_invocation(ck::cli::Args(argv, argv + argc));
             try {
                 return c.run(args);
             } catch (const std::exception& e) {

@@ -51,7 +51,7 @@ int run_ratings(const Args& args) {
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("ratings", config.error());
     auto store = store::Store::open(config->store_dir, StoreWait);
-    if (!store) return fail(store.error().message);
+    if (!store) return fail(store.error().describe());
     auto players = daemon::Players::load(*store);
     if (!players) return fail(players.error());
     bool first = true;

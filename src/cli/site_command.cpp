@@ -45,7 +45,7 @@ int run_site(const Args& args) {
     auto words = compose::Templates::load(templates);
     if (!words) return fail(words.error().message);
     auto store = store::Store::open(config->store_dir, StoreWait);
-    if (!store) return fail(store.error().message);
+    if (!store) return fail(store.error().describe());
     auto players = daemon::Players::load(*store);
     if (!players) return fail(players.error());
     auto report = site::write_site(*store, *players, words->set(), dirs[0]);

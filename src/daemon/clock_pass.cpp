@@ -56,10 +56,8 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
         auto ended = end_game(g, late == Color::White ? "0-1" : "1-0", "forfeit");
         if (!ended) return core::unexpected(ended.error());
         if (auto saved = desk.games.save(tx, id, g); !saved) return core::unexpected(saved.error());
-        // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp).
         const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
-        if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
-        // And its rating (ratings.hpp).
+        // The forfeit's rating (ratings.hpp).
         auto rating_lines = rate_game_end(desk.store, desk.players, id, g, tx);
         if (!rating_lines) return core::unexpected(rating_lines.error());
         const std::string full = g.record.referee_record();
@@ -77,6 +75,9 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
         // Followers get the end mail with the full record, as after a mate (spectators.hpp).
         if (auto f = queue_spectator_mails(club, gid, g, "g" + gid + "-forfeit", tx); !f)
             return core::unexpected(f.error());
+        // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp),
+        // after the rating and the forfeit mails: the final standings come last.
+        if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
         return Event::Forfeit;
     }
     if (at.arrived) return Event::None;            // no reminder before a mail
@@ -136,7 +137,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
         auto committed = store.commit(tx);
         if (!committed) {
             log.error("clock pass: game " + std::to_string(id) +
-                      ": commit failed: " + committed.error().message);
+                      ": commit failed: " + committed.error().describe());
             ++report.failed;
             continue;
         }
@@ -154,7 +155,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
     raise_watermark(store, tx, horizon);
     if (!tx.empty()) {
         if (auto committed = store.commit(tx); !committed) {
-            log.error("clock pass: deadline watermark: " + committed.error().message);
+            log.error("clock pass: deadline watermark: " + committed.error().describe());
             ++report.failed;
         }
     }

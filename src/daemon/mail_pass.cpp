@@ -15,6 +15,7 @@
 #include "daemon/commands.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/store_advice.hpp"
 #include "daemon/tournament_entries.hpp"
 #include "daemon/unknown_sender.hpp"
 #include "mail/message.hpp"
@@ -63,8 +64,9 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
     store::Outbox outbox(store_);
     auto r = outbox.flush(sink, clock);
     if (r) return {};
-    core::operator_log().error("outbox flush: " + r.error().message);
-    return core::unexpected("outbox flush: " + r.error().message);
+    const std::string why = describe_store_failure(r.error(), store_.root());
+    core::operator_log().error("outbox flush: " + why);
+    return core::unexpected("outbox flush: " + why);
 }
 
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
@@ -102,9 +104,9 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     const auto commit_group = [&] {
         auto committed = store_.end_group();
         if (!committed) {
-            core::operator_log().error(
-                "commit of " + std::to_string(staged.size()) +
-                " message(s) failed, left pending: " + committed.error().message);
+            core::operator_log().error("commit of " + std::to_string(staged.size()) +
+                                       " message(s) failed, left pending: " +
+                                       describe_store_failure(committed.error(), store_.root()));
             report.failed += staged.size();
             for (const auto& id : staged) keep_pending(id);
             staged.clear();
