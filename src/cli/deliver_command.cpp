@@ -64,7 +64,9 @@ int run_deliver(const Args& args) {
         return ExitTempFail;
     }
     mail::MaildirSink inbox(config->inbox);
-    if (auto stored = inbox.deliver(raw); !stored) {
+    // The MTA hands the mail over now: its arrival, for deadlines (README "Time controls"),
+    // also when a running `serve` rules it later.
+    if (auto stored = inbox.deliver(raw, (*clock)->now()); !stored) {
         std::cerr << "crazykrieg deliver: cannot store the message: " << stored.error().message
                   << "\n";
         return ExitTempFail;

@@ -215,9 +215,17 @@ MailResult refusal_mail(const Templates& t, const Envelope& env, const PlayerVie
     Context c;
     auto ok = with_view(t, view, c);
     if (!ok) return core::unexpected(ok.error());
-    static const char* const reasons[] = {"stale", "not-your-turn", "game-over", "nothing-found"};
+    static const char* const reasons[] = {"stale", "not-your-turn", "game-over", "nothing-found",
+                                          "wrong-side"};
     Context rc;
     rc.set("move_number", std::to_string(view.move_number));
+    rc.set("written", d.written);
+    for (const auto& [key, colour] :
+         {std::pair{"to_move", view.to_move}, std::pair{"not_to_move", ~view.to_move}}) {
+        auto word = t.set().word(colour == rules::Color::White ? "white" : "black");
+        if (!word) return core::unexpected(word.error());
+        rc.set(key, *word);
+    }
     auto why = t.set().word(std::string("refusal-") + reasons[static_cast<int>(d.reason)], rc);
     if (!why) return core::unexpected(why.error());
     c.set("reason", *why);

@@ -105,15 +105,18 @@ struct TurnDetails {
 };
 
 enum class RefusalReason : unsigned char {
-    Stale,        // the move number in the mail is not the current one
-    NotYourTurn,  // moves sent while the opponent is to move
-    GameOver,     // the game has ended
-    NothingFound  // no command in the mail
+    Stale,         // the move number in the mail is not the current one
+    NotYourTurn,   // moves sent while the opponent is to move
+    GameOver,      // the game has ended
+    NothingFound,  // no command in the mail
+    WrongSide      // the current move number, written for the side not to move ("3..." while
+                   // White is to move 3)
 };
 
 struct RefusalDetails {
     RefusalReason reason = RefusalReason::Stale;
     std::vector<std::string> quoted;  // the player's own lines, as received
+    std::string written;              // WrongSide: the number as written, "3..."
 };
 
 struct UnknownCommandDetails {

@@ -6,6 +6,8 @@
 namespace ck::compose {
 namespace {
 
+constexpr std::size_t SectionWidth = 76;
+
 // Inserts `fragment` before the closing </body> of `html` (at the end when there is none).
 void insert_before_body_end(std::string& html, const std::string& fragment) {
     const std::size_t at = html.rfind("</body>");
@@ -67,6 +69,19 @@ void append_quoted_section(mail::OutgoingMail& mail, const std::string& heading,
         html += (i > 0 ? "<br>" : "") + core::html_escape(lines[i]);
     }
     html += "</blockquote>\n";
+    if (!mail.html_body.empty()) insert_before_body_end(mail.html_body, html);
+}
+
+void append_section(mail::OutgoingMail& mail, const std::string& heading,
+                    const std::vector<std::string>& lines) {
+    end_with_newline(mail.text_body);
+    mail.text_body += "\n" + heading + "\n";
+    std::string html = "<p>" + core::html_escape(heading) + "</p>\n<ul>";
+    for (const std::string& line : lines) {
+        mail.text_body += wrap_lines("- " + line, SectionWidth) + "\n";
+        html += "<li>" + core::html_escape(line) + "</li>";
+    }
+    html += "</ul>\n";
     if (!mail.html_body.empty()) insert_before_body_end(mail.html_body, html);
 }
 

@@ -56,6 +56,7 @@ core::Result<void, ComposeError> fill_rule_set(const TemplateSet& w,
     if (!game) {
         c.flag("has_any", false).flag("no_any", false).flag("has_rules_text", false);
         c.flag("open_game", false).flag("no_drops", false);
+        c.flag("has_placement_text", false);
         return {};
     }
     const referee::PlayerView& view = *game;
@@ -64,6 +65,15 @@ core::Result<void, ComposeError> fill_rule_set(const TemplateSet& w,
     const rules::Variant* variant = rules::find_variant(view.variant);
     c.flag("open_game", !view.hidden);
     c.flag("no_drops", variant != nullptr && !rules::has_pockets(*variant));
+    // Replacement and Putback: how a capture names its placement (issue 24, D2), in the
+    // game-start mail and the help; the hidden form says what a bare capture means there.
+    const bool placing = view.variant == "replacement" || view.variant == "putback";
+    c.flag("has_placement_text", placing);
+    if (placing) {
+        auto text = w.word("placement-" + view.variant + (view.hidden ? "-hidden" : ""));
+        if (!text) return core::unexpected(text.error());
+        c.set("placement_text", *text);
+    }
     const auto rs = referee::find_rule_set(view.rules);
     const referee::KriegspielRules& k =
         referee::kriegspiel_rules(rs.value_or(referee::RuleSet::CrazyKrieg));

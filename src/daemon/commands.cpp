@@ -13,13 +13,22 @@ namespace {
 
 using Kind = Command::Kind;
 
+bool all_of_digits(std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
 // Mail clients put no-break spaces (U+00A0) and tabs between words; both separate tokens,
-// as do commas and semicolons.
-std::vector<std::string> tokenize(std::string_view line) {
+// as do commas and semicolons. `starts` (when given) gets each token's offset in the line.
+std::vector<std::string> tokenize(std::string_view line,
+                                  std::vector<std::size_t>* starts = nullptr) {
     std::vector<std::string> tokens;
     std::string current;
+    std::size_t begin = 0;
     const auto flush = [&] {
-        if (!current.empty()) tokens.push_back(std::move(current));
+        if (!current.empty()) {
+            tokens.push_back(std::move(current));
+            if (starts) starts->push_back(begin);
+        }
         current.clear();
     };
     for (std::size_t i = 0; i < line.size(); ++i) {
@@ -30,11 +39,19 @@ std::vector<std::string> tokenize(std::string_view line) {
             flush();
             ++i;
         } else {
+            if (current.empty()) begin = i;
             current.push_back(c);
         }
     }
     flush();
     return tokens;
+}
+
+// An annotation standing alone after a move ("e5 !", "e5 !?", "e5 $1"): it changes nothing.
+bool is_annotation(std::string_view token) {
+    if (token.empty()) return false;
+    if (token[0] == '$') return token.size() > 1 && all_of_digits(token.substr(1));
+    return token.size() <= 2 && token.find_first_not_of("!?") == std::string_view::npos;
 }
 
 bool parses_as_move(const std::string& text) { return rules::parse_move_text(text).has_value(); }
@@ -95,18 +112,50 @@ std::optional<MoveNumber> read_move_number(std::string_view token) {
     return n;
 }
 
-// A line of move attempts (with "any?"), or nullopt when any token is not one.
-std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tokens, int line_no) {
+// The rest of a move line from its first word that is no move (README "What a move line may
+// carry"): a PGN comment "{...}" becomes a note to the opponent (`say`); anything else is kept
+// on the last move as its comment, quoted back to the sender, never read as a move.
+void take_comment(std::string_view rest, int line_no, std::vector<Command>& out) {
+    while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r'))
+        rest.remove_suffix(1);
+    if (rest.empty()) return;
+    if (rest.front() == '{' && rest.back() == '}' && rest.find('}') == rest.size() - 1) {
+        std::string note(rest.substr(1, rest.size() - 2));
+        while (!note.empty() && note.back() == ' ') note.pop_back();
+        while (!note.empty() && note.front() == ' ') note.erase(note.begin());
+        if (note.empty()) return;
+        Command c;
+        c.kind = Kind::Say;
+        c.line = line_no;
+        c.text = "say";
+        c.note = std::move(note);
+        out.push_back(std::move(c));
+        return;
+    }
+    out.back().comment = std::string(rest);
+}
+
+// A line of move attempts (with "any?"), or nullopt when its first token is not one. The
+// attempts end at the first word that is none (standalone annotations such as "!" skipped);
+// the rest of the line is the comment (take_comment).
+std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tokens,
+                                                    std::vector<std::size_t> starts,
+                                                    std::string_view line, int line_no) {
     std::optional<MoveNumber> number;
     if (!tokens.empty()) {
         number = read_move_number(tokens.front());
         if (number) {
+            const std::size_t at = starts.front();
+            const std::size_t len = tokens.front().size();
             tokens.erase(tokens.begin());
+            starts.erase(starts.begin());
             if (!number->rest.empty()) {
                 tokens.insert(tokens.begin(), number->rest);
+                starts.insert(starts.begin(), at + len - number->rest.size());
             } else if (!tokens.empty() && is_ellipsis(tokens.front())) {
                 number->side = rules::Color::Black;  // "12. ... Nf6"
                 tokens.erase(tokens.begin());
+                starts.erase(starts.begin());
             }
         }
     }
@@ -126,8 +175,18 @@ std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tok
         } else if (auto move = as_move(tokens[i])) {
             c.kind = Kind::Move;
             c.text = *move;
+        } else if (!out.empty() && is_annotation(tokens[i])) {
+            continue;
         } else {
-            return std::nullopt;
+            // A second move number ("1. e4 e5 2. Nf3"): a game pasted, not one turn.
+            if (out.empty() || read_move_number(tokens[i])) return std::nullopt;
+            // From the end of the last word read, so that a PGN ";" stays with its comment.
+            std::size_t from = i > 0 ? starts[i - 1] + tokens[i - 1].size() : starts[i];
+            while (from < starts[i] && (line[from] == ' ' || line[from] == '\t' ||
+                                        line[from] == ',' || line[from] == '\r'))
+                ++from;
+            take_comment(line.substr(from), line_no, out);
+            return out;
         }
         out.push_back(std::move(c));
     }
@@ -320,11 +379,12 @@ std::vector<Command> parse_commands(std::string_view text) {
             if (!c.note.empty()) out.push_back(std::move(c));
             break;
         }
-        const std::vector<std::string> tokens = tokenize(line);
+        std::vector<std::size_t> starts;
+        const std::vector<std::string> tokens = tokenize(line, &starts);
         if (tokens.empty()) continue;
         if (auto keyword = parse_keyword_line(tokens, line, line_no)) {
             out.push_back(std::move(*keyword));
-        } else if (auto moves = parse_move_line(tokens, line_no)) {
+        } else if (auto moves = parse_move_line(tokens, starts, line, line_no)) {
             for (Command& c : *moves) out.push_back(std::move(c));
         } else {
             Command c;
@@ -347,7 +407,8 @@ core::Result<void, StaleMail> check_move_numbers(const std::vector<Command>& com
         const bool black_when_white =
             c.numbered_side == rules::Color::Black && side_to_move == rules::Color::White;
         if (wrong_number || black_when_white) {
-            return core::unexpected(StaleMail{c.line, *c.move_number, current_move});
+            return core::unexpected(
+                StaleMail{c.line, *c.move_number, current_move, !wrong_number && black_when_white});
         }
     }
     return {};

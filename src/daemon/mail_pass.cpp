@@ -72,17 +72,30 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
                         const std::function<bool()>& stop) {
     StepReport report;
-    const ClockReport ticked =
-        tick(clock);  // clocks first: a move handled past its deadline finds the game lost
-    report.clock_events = ticked.reminders + ticked.forfeits;
+    // The mail first, then the clocks (clock_pass.hpp): a move whose mail reached the source
+    // before its deadline is ruled, however late this pass runs; a mail that came after the
+    // deadline finds the game lost (forfeit_before_mail). While the source cannot be listed
+    // nobody can tell whether a move arrived in time: no clock pass then.
     auto pending = source.list_pending();
     if (!pending) {
-        core::operator_log().error("mail source: " + pending.error().message);
+        core::operator_log().error("mail source: " + pending.error().message +
+                                   " (no clock pass until the source answers)");
         report.error = "mail source: " + pending.error().message;
         report.certificate_error = pending.error().code == mail::MailErrorCode::Certificate;
         if (auto flushed = flush(sink, clock); !flushed) report.error += "; " + flushed.error();
         return report;
     }
+    // The earliest arrival among the mails this pass leaves pending for a later one (stopped
+    // early, or a failure that may mend): the clock pass holds back the forfeits it could avert.
+    std::optional<core::TimePoint> hold;
+    const auto arrived_at = [&](const mail::SourceId& id) {
+        const auto a = source.arrival(id);
+        return a && *a < clock.now() ? *a : clock.now();
+    };
+    const auto keep_pending = [&](const mail::SourceId& id) {
+        const core::TimePoint a = arrived_at(id);
+        if (!hold || a < *hold) hold = a;
+    };
     // Group commit (store.hpp): up to GroupMails mails are handled against staged transactions,
     // which end_group commits together (one journal, 2 fsyncs); only then are those mails
     // marked done, as one batch of the source. A failed group leaves all its mails pending.
@@ -95,6 +108,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
                                        " message(s) failed, left pending: " +
                                        describe_store_failure(committed.error(), store_.root()));
             report.failed += staged.size();
+            for (const auto& id : staged) keep_pending(id);
             staged.clear();
             return;
         }
@@ -114,19 +128,28 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         staged.clear();
     };
     store_.begin_group();
-    for (const auto& id : *pending) {
+    std::size_t next = 0;
+    for (; next < pending->size(); ++next) {
+        const auto& id = (*pending)[next];
         if (stop && stop()) break;
         const core::LogContext about_mail("mail " + id);  // handle() adds the Message-ID
         auto raw = source.fetch(id);
         if (!raw) {
             core::operator_log().error("fetch " + id + ": " + raw.error().message);
             ++report.failed;
+            keep_pending(id);
             continue;
         }
-        auto handled = handle(*raw, clock);  // a failure is logged there, with its Message-ID
+        // a failure is logged there, with its Message-ID
+        auto handled = handle(*raw, clock, arrived_at(id));
         if (!handled) {
             ++report.failed;
-            if (!handled.error().transient()) ++report.permanent;
+            // A permanent failure stays pending until the operator mends the store: it holds
+            // back no clock, or one broken mail would stop every forfeit.
+            if (!handled.error().transient())
+                ++report.permanent;
+            else
+                keep_pending(id);
             continue;
         }
         staged.push_back(id);
@@ -136,18 +159,22 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         }
     }
     commit_group();
+    for (; next < pending->size(); ++next) keep_pending((*pending)[next]);  // after a stop
+    const ClockReport ticked = tick(clock, hold);
+    report.clock_events = ticked.reminders + ticked.forfeits;
     if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
     return report;
 }
 
-ClockReport Daemon::tick(const core::Clock& clock) {
+ClockReport Daemon::tick(const core::Clock& clock, std::optional<core::TimePoint> hold) {
     return run_clock_pass(GameDesk{config_, players_, store_, templates_, secret_, games_}, store_,
-                          clock.now());
+                          clock.now(), hold);
 }
 
-core::Result<void, core::Error> Daemon::handle(const std::string& raw, const core::Clock& clock) {
+core::Result<void, core::Error> Daemon::handle(const std::string& raw, const core::Clock& clock,
+                                               std::optional<core::TimePoint> arrived) {
     std::optional<core::LogContext> about;  // the Message-ID, once known (handle_mail)
-    auto handled = handle_mail(raw, clock, about);
+    auto handled = handle_mail(raw, clock, arrived ? *arrived : clock.now(), about);
     if (!handled) {
         const core::Error& e = handled.error();
         core::operator_log().error(
@@ -161,6 +188,7 @@ core::Result<void, core::Error> Daemon::handle(const std::string& raw, const cor
 
 core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
                                                     const core::Clock& clock,
+                                                    core::TimePoint arrived,
                                                     std::optional<core::LogContext>& about) {
     auto& log = core::operator_log();
     auto parsed = mail::parse_message(raw);
@@ -221,12 +249,16 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             CK_TRY(answer_club_mail(club_desk(), commands, v, disc, tx));
             tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer per mail
             break;
-        case AuthVerdict::Kind::Accept:  // daemon/game_turn.hpp
+        case AuthVerdict::Kind::Accept: {  // daemon/game_turn.hpp
+            const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
+            // A deadline that passed before this mail arrived ends the game first, in a
+            // transaction of its own (clock_pass.hpp).
+            auto late = forfeit_before_mail(desk, store_, game_id_of(v.game), clock.now(), arrived);
+            if (!late) return core::unexpected(late.error());
             tx.mark_seen(v.message_id);
-            CK_TRY(
-                answer_game_mail(GameDesk{config_, players_, store_, templates_, secret_, games_},
-                                 msg, v, commands, disc, tx));
+            CK_TRY(answer_game_mail(desk, msg, v, commands, disc, tx, arrived));
             break;
+        }
     }
     auto committed = store_.commit(tx);
     if (!committed)

@@ -274,8 +274,15 @@ OwnResolution resolve_on_own_board(const OwnBoard& board, const MoveText& text) 
         r.kind = OwnResolution::Kind::Impossible;
         r.reason = impossible_reason(board, text, promotion_mismatch);
     } else if (chosen.size() > 1) {
+        // Only the player's own pieces are named: nothing they do not know.
+        std::string from;
+        for (int i = 0; i < chosen.size(); ++i)
+            from += std::string(i == 0                   ? ""
+                                : i + 1 == chosen.size() ? " and "
+                                                         : ", ") +
+                    rules::square_name(chosen[i].from());
         r.kind = OwnResolution::Kind::Ambiguous;
-        r.reason = "several of your pieces can make that move: say which";
+        r.reason = "several of your pieces can make that move (from " + from + "): say which";
     } else {
         r.kind = OwnResolution::Kind::Move;
         r.move = chosen[0];
