@@ -1,0 +1,106 @@
+#pragma once
+// WideWeight: a signed 256-bit integer for the edge weights of the Dutch pairing
+// (docs/swiss.md, "How the criteria become one weight").
+//
+// Why 256 bits: C.04.3 orders its criteria strictly (absolute, completion, then the quality
+// criteria one after the other); a pairing that is better on an earlier criterion is better
+// whatever the later ones say. We give every criterion a bit field wide enough to hold its sum
+// over a whole matching, and put the fields side by side, the earliest criterion highest, so that
+// comparing two matchings' total weights compares the criteria lexicographically and none is
+// lost to an overflow. With fourteen or so fields of up to ~20 bits each (a field holding a
+// score-group-by-score-group count is wider) a 500-player event needs about 200 bits, more than
+// any built-in integer; a lexicographic cascade of several matchings would need the optimal face
+// of each matching (duals and blossoms) to carry the earlier optimum, which LEMON does not expose.
+// So the weight is one wide integer, and LEMON's MaxWeightedMatching is instantiated on it: the
+// type offers what that template uses (+, -, unary -, * and / by small ints, comparisons,
+// std::numeric_limits<>::max/is_integer). Arithmetic is two's complement modulo 2^256; the
+// caller keeps every weight below 2^240 so that LEMON's dual values (4 x weight, sums of a few)
+// never wrap.
+#include <cstdint>
+#include <limits>
+
+namespace ck::swiss {
+
+class WideWeight {
+public:
+    static constexpr int Bits = 256;
+
+    constexpr WideWeight() = default;
+    constexpr WideWeight(int v)  // NOLINT: implicit, LEMON writes `Value x = 0`
+        : w_{static_cast<std::uint64_t>(static_cast<std::int64_t>(v)),
+             v < 0 ? ~std::uint64_t{0} : 0, v < 0 ? ~std::uint64_t{0} : 0,
+             v < 0 ? ~std::uint64_t{0} : 0} {}
+
+    static WideWeight from_u64(std::uint64_t v) {
+        WideWeight r;
+        r.w_[0] = v;
+        return r;
+    }
+    static constexpr WideWeight max_value() {
+        WideWeight r;
+        r.w_[0] = r.w_[1] = r.w_[2] = ~std::uint64_t{0};
+        r.w_[3] = ~std::uint64_t{0} >> 1;
+        return r;
+    }
+
+    bool negative() const { return (w_[3] >> 63) != 0; }
+    bool is_zero() const { return (w_[0] | w_[1] | w_[2] | w_[3]) == 0; }
+
+    // The bit field [shift, shift+width) as a number (width <= 64; for tests and reports).
+    std::uint64_t field(int shift, int width) const;
+    // this << bits (bits < 256).
+    WideWeight shifted_left(int bits) const;
+    // Adds v << shift.
+    void add_at(std::uint64_t v, int shift);
+
+    WideWeight& operator+=(const WideWeight& o) {
+        unsigned __int128 carry = 0;
+        for (int i = 0; i < 4; ++i) {
+            unsigned __int128 s = static_cast<unsigned __int128>(w_[i]) + o.w_[i] + carry;
+            w_[i] = static_cast<std::uint64_t>(s);
+            carry = s >> 64;
+        }
+        return *this;
+    }
+    WideWeight operator-() const {
+        WideWeight r;
+        for (int i = 0; i < 4; ++i) r.w_[i] = ~w_[i];
+        r += WideWeight(1);
+        return r;
+    }
+    WideWeight& operator-=(const WideWeight& o) { return *this += -o; }
+    friend WideWeight operator+(WideWeight a, const WideWeight& b) { return a += b; }
+    friend WideWeight operator-(WideWeight a, const WideWeight& b) { return a -= b; }
+    // Multiplication by a small int, as in LEMON's `dualScale * w` and `2 * x`.
+    friend WideWeight operator*(int k, const WideWeight& a);
+    friend WideWeight operator*(const WideWeight& a, int k) { return k * a; }
+    // Division by a small int truncating towards zero, as the built-in types do.
+    friend WideWeight operator/(const WideWeight& a, int k);
+
+    friend bool operator==(const WideWeight& a, const WideWeight& b) {
+        return a.w_[0] == b.w_[0] && a.w_[1] == b.w_[1] && a.w_[2] == b.w_[2] && a.w_[3] == b.w_[3];
+    }
+    friend bool operator!=(const WideWeight& a, const WideWeight& b) { return !(a == b); }
+    friend bool operator<(const WideWeight& a, const WideWeight& b);
+    friend bool operator>(const WideWeight& a, const WideWeight& b) { return b < a; }
+    friend bool operator<=(const WideWeight& a, const WideWeight& b) { return !(b < a); }
+    friend bool operator>=(const WideWeight& a, const WideWeight& b) { return !(a < b); }
+
+private:
+    std::uint64_t w_[4] = {0, 0, 0, 0};  // little-endian limbs
+};
+
+}  // namespace ck::swiss
+
+namespace std {
+template <>
+class numeric_limits<ck::swiss::WideWeight> {
+public:
+    static constexpr bool is_specialized = true;
+    static constexpr bool is_integer = true;
+    static constexpr bool is_signed = true;
+    static constexpr ck::swiss::WideWeight max() { return ck::swiss::WideWeight::max_value(); }
+    static ck::swiss::WideWeight min() { return -max() - ck::swiss::WideWeight(1); }
+    static ck::swiss::WideWeight lowest() { return min(); }
+};
+}  // namespace std
