@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
 
 #include "swiss/matching.hpp"
 #include "swiss/player_state.hpp"
@@ -16,20 +17,24 @@ int bits_for(std::uint64_t n) {
 }
 
 // The bit fields of one bracket's edge weights, the first added the most significant
-// (wide_weight.hpp). A "score field" is a group of sub-fields, one per score, the higher score
-// more significant: it compares matchings score group by score group (C6's "the scores paired").
+// (wide_weight.hpp). Each field is exactly as wide as the largest sum it can hold over a whole
+// matching, so that no field carries into the next. A "score field" is a group of sub-fields, one
+// per score, the higher score more significant: it compares matchings score group by score group
+// (C6's "the scores paired").
 class Layout {
 public:
     int add(int width) {
         widths_.push_back(width);
         return static_cast<int>(widths_.size()) - 1;
     }
-    // A field per score of `scores` (any order), each `width` wide.
-    std::map<int, int> add_scores(std::vector<int> scores, int width) {
-        std::sort(scores.begin(), scores.end(), std::greater<>());
-        scores.erase(std::unique(scores.begin(), scores.end()), scores.end());
+    // A field per distinct score of `scores` (one entry per player, any order), each wide enough
+    // for a sum of up to `per_player` per player of that score.
+    std::map<int, int> add_scores(std::vector<int> scores, int per_player) {
+        std::map<int, int> counts;
+        for (int s : scores) ++counts[s];
         std::map<int, int> fields;
-        for (int s : scores) fields[s] = add(width);
+        for (auto it = counts.rbegin(); it != counts.rend(); ++it)
+            fields[it->first] = add(bits_for(static_cast<std::uint64_t>(it->second * per_player)));
         return fields;
     }
     int finish() {
@@ -107,7 +112,8 @@ private:
     std::vector<char> floating_;  // decided to float down from the current bracket
     std::vector<char> in_bracket_;
     Layout layout_;
-    int f_x1_ = 0, f_x2_ = 0, f_bonus_ = 0;
+    bool narrow_ = false;  // the bracket's weights fit below 2^120 (matching.hpp)
+    int f_x1_ = 0, f_x2_ = 0, f_x3_ = 0, f_x4_ = 0, f_bonus_ = 0, f_default_ = 0;
 };
 
 template <typename Bonus>
@@ -138,7 +144,7 @@ std::vector<int> DutchRound::solve(const std::vector<Edge>& edges, Bonus bonus, 
         bonus(e.u, e.v, w.weight);
         list.push_back(w);
     }
-    const Matching m = max_weight_matching(static_cast<int>(vertex.size()), list);
+    const Matching m = max_weight_matching(static_cast<int>(vertex.size()), list, narrow_);
     std::vector<int> mate(static_cast<std::size_t>(n), -1);
     for (std::size_t i = 0; i < vertex.size(); ++i) {
         if (m.mate[i] >= 0)
@@ -166,7 +172,7 @@ core::Result<void, core::Error> DutchRound::choose_bye_score() {
                 edges.push_back({a, b, WideWeight(1 + !bye_candidate(a) + !bye_candidate(b))});
             }
         }
-        const Matching m = max_weight_matching(n, edges);
+        const Matching m = max_weight_matching(n, edges, true);
         int unmatched = 0;
         bool ok = true;
         for (int v = 0; v < n; ++v) {
@@ -232,37 +238,53 @@ void DutchRound::pair_bracket() {
         return static_cast<std::uint64_t>(played_counts.end() - it - 1);
     };
 
+    // Fields that cannot tell two matchings apart are left out, to keep the weights narrow: no
+    // floats before round 2, none two rounds back before round 3, and no score-by-score fields
+    // in a homogeneous bracket (they would repeat the count fields).
+    const bool one_back = round_ > 1;
     const bool two_back = round_ > 2;
-    bool score_floats = true;
+    std::vector<int> distinct = bracket_scores;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    const bool heterogeneous = distinct.size() > 1;
+    bool score_floats = heterogeneous;
     int f_comp, f_pairs, f_next_pairs, f_bye = -1;
     int f_col[4], f_flt[4];
     std::map<int, int> f_scores, f_next_scores, f_sflt[4];
     for (;;) {
         layout_ = Layout();
-        const int cw = bits_for(static_cast<std::uint64_t>(b)) + 1;
-        const int fw = bits_for(static_cast<std::uint64_t>(2 * b)) + 1;
-        f_comp = layout_.add(bits_for(static_cast<std::uint64_t>(3 * m)) + 1);
+        const int cw = bits_for(static_cast<std::uint64_t>(b));
+        const int fw = bits_for(static_cast<std::uint64_t>(2 * b));
+        f_comp = layout_.add(bits_for(static_cast<std::uint64_t>(3 * m)));
         f_pairs = layout_.add(cw);
-        f_scores = layout_.add_scores(bracket_scores, cw);
-        f_next_pairs = layout_.add(bits_for(static_cast<std::uint64_t>(b + next_size)) + 1);
-        f_next_scores = layout_.add_scores(next_scores,
-                                           bits_for(static_cast<std::uint64_t>(b + next_size)) + 1);
+        f_scores.clear();
+        if (heterogeneous) f_scores = layout_.add_scores(bracket_scores, 1);
+        f_next_pairs = layout_.add(bits_for(static_cast<std::uint64_t>(b + next_size)));
+        f_next_scores = layout_.add_scores(next_scores, 1);
         if (bye_field)
             f_bye = layout_.add(bits_for(static_cast<std::uint64_t>(m) *
-                                         static_cast<std::uint64_t>(played_counts.size())) +
-                                1);
+                                         static_cast<std::uint64_t>(played_counts.size())));
         for (int& f : f_col) f = layout_.add(cw);
-        for (int i = 0; i < 4; ++i) f_flt[i] = (i < 2 || two_back) ? layout_.add(fw) : -1;
+        for (int i = 0; i < 4; ++i)
+            f_flt[i] = ((i < 2 && one_back) || two_back) ? layout_.add(fw) : -1;
         for (int i = 0; i < 4; ++i) {
             f_sflt[i].clear();
             if (score_floats && (i < 2 || two_back))
-                f_sflt[i] = layout_.add_scores(bracket_scores, fw);
+                f_sflt[i] = layout_.add_scores(bracket_scores, 1);
         }
         f_x1_ = layout_.add(cw);
-        f_x2_ = layout_.add(
-            bits_for(static_cast<std::uint64_t>(b) * static_cast<std::uint64_t>(b)) + 1);
-        f_bonus_ = layout_.add(bits_for(static_cast<std::uint64_t>(b) + 1) + 1);
+        f_x2_ =
+            layout_.add(bits_for(static_cast<std::uint64_t>(b) * static_cast<std::uint64_t>(b)));
+        f_x3_ =
+            layout_.add(bits_for(static_cast<std::uint64_t>(b) * static_cast<std::uint64_t>(b)));
+        f_x4_ =
+            layout_.add(bits_for(static_cast<std::uint64_t>(b) * static_cast<std::uint64_t>(b)));
+        f_bonus_ = layout_.add(bits_for(static_cast<std::uint64_t>(b)) + 1);
+        f_default_ =
+            layout_.add(bits_for(static_cast<std::uint64_t>(b) * static_cast<std::uint64_t>(b) *
+                                 static_cast<std::uint64_t>(b)));
         const int total = layout_.finish();
+        narrow_ = total <= 120;
         if (total <= MaxWeightBits) break;
         if (!score_floats) break;  // cannot happen below some thousands of players
         score_floats = false;
@@ -283,7 +305,7 @@ void DutchRound::pair_bracket() {
                               in_bracket_[static_cast<std::size_t>(v)];
             if (both) {
                 layout_.put(w, f_pairs, 1);
-                layout_.put(w, f_scores.at(hi.score), 1);
+                if (heterogeneous) layout_.put(w, f_scores.at(hi.score), 1);
             }
             if (in_next[static_cast<std::size_t>(v)] && (in_bracket_[static_cast<std::size_t>(u)] ||
                                                          in_next[static_cast<std::size_t>(u)])) {
@@ -315,7 +337,7 @@ void DutchRound::pair_bracket() {
                 const Float f1[2] = {hi.float1, lo.float1};
                 const Float f2[2] = {hi.float2, lo.float2};
                 for (int back = 0; back < 2; ++back) {
-                    if (back == 1 && !two_back) break;
+                    if ((back == 0 && !one_back) || (back == 1 && !two_back)) break;
                     const Float* f = back == 0 ? f1 : f2;
                     layout_.put(w, f_flt[2 * back],
                                 static_cast<std::uint64_t>(f[1] == Float::Down) +
@@ -338,12 +360,101 @@ void DutchRound::pair_bracket() {
     std::vector<int> bsn(n, -1);
     for (int i = 0; i < b; ++i)
         bsn[static_cast<std::size_t>(bracket[static_cast<std::size_t>(i)])] = i;
-    auto none = [](int, int, WideWeight&) {};
 
+    auto fix = [&](int k, const std::vector<int>& mt) {
+        const int p = mt[static_cast<std::size_t>(k)];
+        if (p >= 0 && in_bracket_[static_cast<std::size_t>(p)]) {
+            forced_[static_cast<std::size_t>(k)] = p;
+            forced_[static_cast<std::size_t>(p)] = k;
+        } else {
+            floating_[static_cast<std::size_t>(k)] = 1;
+        }
+    };
+    auto free_in_bracket = [&](int v) {
+        return in_bracket_[static_cast<std::size_t>(v)] &&
+               forced_[static_cast<std::size_t>(v)] < 0 && !floating_[static_cast<std::size_t>(v)];
+    };
+    auto can_meet = [&](int u, int v) {
+        return compat_[static_cast<std::size_t>(u)][static_cast<std::size_t>(v)] != 0;
+    };
+    // Each player's choice below is the first candidate (in the rules' order) that keeps every
+    // criterion at its best. A matching that is already optimal for every field above the bonus
+    // and gives the player its first possible candidate needs no new matching; otherwise one more
+    // matching with a bonus for that player's candidates (earlier ones more) decides.
+
+    // The remainder (or the homogeneous bracket): S1 the first pR residents still free, S2 the
+    // rest; exchanges as few and as small as C.04.3 4.3 orders them, then each player in order
+    // takes the first player after it that keeps the best bracket (transpositions of S2).
+    std::vector<int> rest;
+    std::vector<char> in_s1(n, 0), in_rest(n, 0);
+    std::vector<int> rest_rank(n, 0);
+    int rn = 0;
+    int rest_pr = 0;
+    auto prepare_rest = [&](int pr) {
+        rest.clear();
+        std::fill(in_s1.begin(), in_s1.end(), 0);
+        std::fill(in_rest.begin(), in_rest.end(), 0);
+        for (int v : bracket)
+            if (free_in_bracket(v) && st(v).score == resident_score) rest.push_back(v);
+        for (std::size_t i = 0; i < rest.size(); ++i) {
+            const auto v = static_cast<std::size_t>(rest[i]);
+            in_rest[v] = 1;
+            in_s1[v] = static_cast<int>(i) < pr;
+            rest_rank[v] = static_cast<int>(i);
+        }
+        rn = static_cast<int>(rest.size());
+    };
+    // MDPs in order (C.04.3 4.x: S1 are the MDPs, highest first; each takes the first resident
+    // that still allows the best bracket).
+    std::vector<int> mdps, mdp_index(n, 0);
+    for (int v : bracket)
+        if (st(v).score != resident_score) {
+            mdp_index[static_cast<std::size_t>(v)] = static_cast<int>(mdps.size());
+            mdps.push_back(v);
+        }
+    auto mdp_default = [&](int u, int v, WideWeight& w) {
+        if (!free_in_bracket(u) || !free_in_bracket(v)) return;
+        if (st(u).score == resident_score || st(v).score != resident_score) return;
+        layout_.put(w, f_default_,
+                    static_cast<std::uint64_t>(b - bsn[static_cast<std::size_t>(v)]));
+    };
+    // C.04.3 4.3 (exchanges): the fewest S1 players moved to S2 (x1), the smallest difference of
+    // the moved players' sequence numbers (x2), the S1 players moved the lowest ones (x3) and the
+    // S2 players moved the highest ones (x4). Below the bonus, a guess at the whole order (the
+    // standard S1[i]-S2[i] pairing) that spares most of the per-player matchings.
+    auto rest_fields = [&](int u, int v, WideWeight& w) {
+        if (!in_rest[static_cast<std::size_t>(u)] || !in_rest[static_cast<std::size_t>(v)]) return;
+        if (!free_in_bracket(u) || !free_in_bracket(v)) return;
+        const int iu = rest_rank[static_cast<std::size_t>(u)];
+        const int iv = rest_rank[static_cast<std::size_t>(v)];
+        const auto ru = static_cast<std::uint64_t>(rn - iu);
+        layout_.put(w, f_x1_, in_s1[static_cast<std::size_t>(u)]);
+        layout_.put(w, f_x2_, static_cast<std::uint64_t>(b - bsn[static_cast<std::size_t>(u)]));
+        if (in_s1[static_cast<std::size_t>(u)]) {
+            layout_.put(w, f_x3_, ru);
+            const int off = iv - (rest_pr + iu);
+            layout_.put(w, f_default_,
+                        static_cast<std::uint64_t>(rn - (off < 0 ? -off : off)) * ru);
+        } else {
+            layout_.put(w, f_x4_, ru);
+        }
+    };
     // Pass 1: the criteria alone tell how many pairs the bracket gets and whether any of its
     // players floats down; if none does, the rest of the bracket's choices do not touch the lower
     // players and the bracket alone is matched from here on.
-    std::vector<int> mate = solve(edges, none, false);
+    // A homogeneous bracket most often pairs all but (at most) one: its remainder fields go into
+    // this first matching on that guess, which spares the matching after the MDPs.
+    const bool homogeneous = mdps.empty();
+    const int guess = b / 2;
+    if (homogeneous) {
+        rest_pr = guess;
+        prepare_rest(guess);
+    }
+    auto first_fields = [&](int u, int v, WideWeight& w) {
+        mdp_default(u, v, w);
+        if (homogeneous) rest_fields(u, v, w);
+    };
+    std::vector<int> mate = solve(edges, first_fields, false);
     int pairs = 0;
     bool floaters = false;
     for (int v : bracket) {
@@ -355,73 +466,78 @@ void DutchRound::pair_bracket() {
     }
     const bool local = !floaters;
 
-    auto fix = [&](int k, const std::vector<int>& mt) {
-        const int p = mt[static_cast<std::size_t>(k)];
-        if (p >= 0 && in_bracket_[static_cast<std::size_t>(p)]) {
-            forced_[static_cast<std::size_t>(k)] = p;
-            forced_[static_cast<std::size_t>(p)] = k;
-        } else {
-            floating_[static_cast<std::size_t>(k)] = 1;
-        }
-    };
-
-    // MDPs in order (C.04.3 4.x: S1 are the MDPs, highest first; each takes the first resident
-    // that still allows the best bracket).
     int fixed_pairs = 0;
-    for (int k : bracket) {
-        if (st(k).score == resident_score) break;
-        if (forced_[static_cast<std::size_t>(k)] >= 0) continue;
-        auto bonus = [&](int u, int v, WideWeight& w) {
-            const int other = u == k ? v : v == k ? u : -1;
-            if (other < 0 || !in_bracket_[static_cast<std::size_t>(other)]) return;
-            layout_.put(w, f_bonus_,
-                        static_cast<std::uint64_t>(b - bsn[static_cast<std::size_t>(other)] + 1));
-        };
-        const auto mt = solve(edges, bonus, local);
-        fix(k, mt);
+    for (int k : mdps) {
+        if (forced_[static_cast<std::size_t>(k)] >= 0) {
+            ++fixed_pairs;
+            continue;
+        }
+        int first = -1;
+        for (int v : bracket)
+            if (v != k && st(v).score == resident_score && free_in_bracket(v) && can_meet(k, v)) {
+                first = v;
+                break;
+            }
+        if (first < 0 || mate[static_cast<std::size_t>(k)] != first) {
+            auto bonus = [&](int u, int v, WideWeight& w) {
+                mdp_default(u, v, w);
+                const int other = u == k ? v : v == k ? u : -1;
+                if (other < 0 || !in_bracket_[static_cast<std::size_t>(other)] ||
+                    st(other).score != resident_score)
+                    return;
+                layout_.put(
+                    w, f_bonus_,
+                    static_cast<std::uint64_t>(b - bsn[static_cast<std::size_t>(other)] + 1));
+            };
+            mate = solve(edges, bonus, local);
+        }
+        fix(k, mate);
         if (forced_[static_cast<std::size_t>(k)] >= 0) ++fixed_pairs;
     }
 
-    // The remainder (or the homogeneous bracket): S1 the first pR residents still free, S2 the
-    // rest; fewest exchanges first (x1), then the exchanged players as high as possible (x2), then
-    // each S1 player in order takes the first S2 player that keeps the best bracket.
-    std::vector<int> rest;
-    for (int v : bracket)
-        if (forced_[static_cast<std::size_t>(v)] < 0 && !floating_[static_cast<std::size_t>(v)])
-            rest.push_back(v);
-    const int pr = std::max(0, pairs - fixed_pairs);
-    std::vector<char> in_s1(n, 0), in_rest(n, 0);
-    for (std::size_t i = 0; i < rest.size(); ++i) {
-        in_rest[static_cast<std::size_t>(rest[i])] = 1;
-        if (static_cast<int>(i) < pr) in_s1[static_cast<std::size_t>(rest[i])] = 1;
+    if (!homogeneous || pairs != guess) {
+        rest_pr = std::max(0, pairs - fixed_pairs);
+        prepare_rest(rest_pr);
+        if (rn > 1) mate = solve(edges, rest_fields, local);
     }
-    std::vector<int> rest_rank(n, 0);
-    {
-        int r = 0;
-        for (int v : rest)
-            if (!in_s1[static_cast<std::size_t>(v)]) rest_rank[static_cast<std::size_t>(v)] = r++;
-        for (int v : rest)
-            if (in_s1[static_cast<std::size_t>(v)]) rest_rank[static_cast<std::size_t>(v)] = r++;
+    // The candidates' order: S2 after the exchanges (the players who are the lower of their pair
+    // in a matching that is optimal so far, and those left over) by sequence number, then the
+    // others.
+    std::vector<int> candidates;
+    std::vector<int> cand_rank(n, 0);
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int v : rest) {
+            const int p = mate[static_cast<std::size_t>(v)];
+            const bool lower =
+                p < 0 || !in_rest[static_cast<std::size_t>(p)] ||
+                rest_rank[static_cast<std::size_t>(p)] < rest_rank[static_cast<std::size_t>(v)];
+            if (lower == (pass == 0)) {
+                cand_rank[static_cast<std::size_t>(v)] = static_cast<int>(candidates.size());
+                candidates.push_back(v);
+            }
+        }
     }
-    const int rn = static_cast<int>(rest.size());
-    auto exchange_fields = [&](int u, int v, WideWeight& w) {
-        if (!in_rest[static_cast<std::size_t>(u)] || !in_rest[static_cast<std::size_t>(v)]) return;
-        layout_.put(w, f_x1_, in_s1[static_cast<std::size_t>(u)]);
-        layout_.put(w, f_x2_, static_cast<std::uint64_t>(b - bsn[static_cast<std::size_t>(u)]));
-    };
     for (int k : rest) {
-        if (forced_[static_cast<std::size_t>(k)] >= 0 || floating_[static_cast<std::size_t>(k)])
-            continue;
-        auto bonus = [&](int u, int v, WideWeight& w) {
-            exchange_fields(u, v, w);
-            const int other = u == k ? v : v == k ? u : -1;
-            if (other < 0 || !in_rest[static_cast<std::size_t>(other)]) return;
-            layout_.put(
-                w, f_bonus_,
-                static_cast<std::uint64_t>(rn - rest_rank[static_cast<std::size_t>(other)] + 1));
-        };
-        const auto mt = solve(edges, bonus, local);
-        fix(k, mt);
+        if (!free_in_bracket(k)) continue;
+        int first = -1;
+        for (int v : candidates)
+            if (rest_rank[static_cast<std::size_t>(v)] > rest_rank[static_cast<std::size_t>(k)] &&
+                free_in_bracket(v) && can_meet(k, v)) {
+                first = v;
+                break;
+            }
+        if (first < 0 || mate[static_cast<std::size_t>(k)] != first) {
+            auto bonus = [&](int u, int v, WideWeight& w) {
+                rest_fields(u, v, w);
+                const int other = u == k ? v : v == k ? u : -1;
+                if (other < 0 || !in_rest[static_cast<std::size_t>(other)]) return;
+                layout_.put(w, f_bonus_,
+                            static_cast<std::uint64_t>(
+                                rn - cand_rank[static_cast<std::size_t>(other)] + 1));
+            };
+            mate = solve(edges, bonus, local);
+        }
+        fix(k, mate);
     }
 
     // The bracket is paired: record its pairs, and float down the rest.

@@ -19,6 +19,9 @@ struct Matching {
     WideWeight weight;      // the sum of the matched edges' weights
 };
 
-Matching max_weight_matching(int vertices, const std::vector<WeightedEdge>& edges);
+// `narrow`: every weight is below 2^120, so that LEMON may run on a built-in 128-bit integer
+// (several times faster than WideWeight; the result is the same).
+Matching max_weight_matching(int vertices, const std::vector<WeightedEdge>& edges,
+                             bool narrow = false);
 
 }  // namespace ck::swiss

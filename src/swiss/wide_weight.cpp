@@ -8,8 +8,8 @@ std::uint64_t WideWeight::field(int shift, int width) const {
     assert(width > 0 && width <= 64 && shift >= 0 && shift + width <= Bits);
     const int limb = shift / 64;
     const int bit = shift % 64;
-    unsigned __int128 v = w_[limb] >> bit;
-    if (bit != 0 && limb + 1 < 4) v |= static_cast<unsigned __int128>(w_[limb + 1]) << (64 - bit);
+    UInt128 v = w_[limb] >> bit;
+    if (bit != 0 && limb + 1 < 4) v |= static_cast<UInt128>(w_[limb + 1]) << (64 - bit);
     const std::uint64_t mask = width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
     return static_cast<std::uint64_t>(v) & mask;
 }
@@ -29,7 +29,7 @@ WideWeight WideWeight::shifted_left(int bits) const {
 
 void WideWeight::add_at(std::uint64_t v, int shift) { *this += from_u64(v).shifted_left(shift); }
 
-WideWeight operator*(int k, const WideWeight& a) {
+WideWeight WideWeight::multiply(int k, const WideWeight& a) {
     const bool neg = k < 0;
     unsigned m = static_cast<unsigned>(neg ? -k : k);
     WideWeight r;
@@ -42,29 +42,20 @@ WideWeight operator*(int k, const WideWeight& a) {
     return neg ? -r : r;
 }
 
-WideWeight operator/(const WideWeight& a, int k) {
+WideWeight WideWeight::divide(const WideWeight& a, int k) {
     assert(k != 0);
     const bool neg = (a.negative()) != (k < 0);
     WideWeight n = a.negative() ? -a : a;
     std::uint64_t d = static_cast<std::uint64_t>(k < 0 ? -static_cast<std::int64_t>(k) : k);
     // Long division limb by limb, most significant first.
     WideWeight q;
-    unsigned __int128 rem = 0;
+    UInt128 rem = 0;
     for (int i = 3; i >= 0; --i) {
-        unsigned __int128 cur = (rem << 64) | n.w_[i];
+        UInt128 cur = (rem << 64) | n.w_[i];
         q.w_[i] = static_cast<std::uint64_t>(cur / d);
         rem = cur % d;
     }
     return neg ? -q : q;
-}
-
-bool operator<(const WideWeight& a, const WideWeight& b) {
-    const bool an = a.negative(), bn = b.negative();
-    if (an != bn) return an;
-    for (int i = 3; i >= 0; --i) {
-        if (a.w_[i] != b.w_[i]) return a.w_[i] < b.w_[i];
-    }
-    return false;
 }
 
 }  // namespace ck::swiss

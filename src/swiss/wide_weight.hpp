@@ -21,6 +21,10 @@
 
 namespace ck::swiss {
 
+// GCC's 128-bit integers, named once (__extension__: not ISO C++, and -Wpedantic says so).
+__extension__ typedef __int128 Int128;
+__extension__ typedef unsigned __int128 UInt128;
+
 class WideWeight {
 public:
     static constexpr int Bits = 256;
@@ -50,13 +54,32 @@ public:
     std::uint64_t field(int shift, int width) const;
     // this << bits (bits < 256).
     WideWeight shifted_left(int bits) const;
+    // this >> bits (0 < bits < 64), logical: for non-negative values.
+    WideWeight shifted_right_small(int bits) const {
+        WideWeight r;
+        for (int i = 0; i < 4; ++i) {
+            r.w_[i] = w_[i] >> bits;
+            if (i < 3) r.w_[i] |= w_[i + 1] << (64 - bits);
+        }
+        return r;
+    }
+    static WideWeight from_u128(UInt128 v) {
+        WideWeight r;
+        r.w_[0] = static_cast<std::uint64_t>(v);
+        r.w_[1] = static_cast<std::uint64_t>(v >> 64);
+        return r;
+    }
+    // The low 128 bits (exact when the value is below 2^127 and not negative).
+    Int128 low128() const {
+        return static_cast<Int128>((static_cast<UInt128>(w_[1]) << 64) | w_[0]);
+    }
     // Adds v << shift.
     void add_at(std::uint64_t v, int shift);
 
     WideWeight& operator+=(const WideWeight& o) {
-        unsigned __int128 carry = 0;
+        UInt128 carry = 0;
         for (int i = 0; i < 4; ++i) {
-            unsigned __int128 s = static_cast<unsigned __int128>(w_[i]) + o.w_[i] + carry;
+            UInt128 s = static_cast<UInt128>(w_[i]) + o.w_[i] + carry;
             w_[i] = static_cast<std::uint64_t>(s);
             carry = s >> 64;
         }
@@ -72,21 +95,41 @@ public:
     friend WideWeight operator+(WideWeight a, const WideWeight& b) { return a += b; }
     friend WideWeight operator-(WideWeight a, const WideWeight& b) { return a -= b; }
     // Multiplication by a small int, as in LEMON's `dualScale * w` and `2 * x`.
-    friend WideWeight operator*(int k, const WideWeight& a);
+    friend WideWeight operator*(int k, const WideWeight& a) {
+        if (k == 2) return a + a;
+        if (k == 4) return a.shifted_left(2);
+        return multiply(k, a);
+    }
     friend WideWeight operator*(const WideWeight& a, int k) { return k * a; }
     // Division by a small int truncating towards zero, as the built-in types do.
-    friend WideWeight operator/(const WideWeight& a, int k);
+    friend WideWeight operator/(const WideWeight& a, int k) {
+        if (k == 2 || k == 4) {
+            const int bits = k == 2 ? 1 : 2;
+            return a.negative() ? -((-a).shifted_right_small(bits)) : a.shifted_right_small(bits);
+        }
+        return divide(a, k);
+    }
 
     friend bool operator==(const WideWeight& a, const WideWeight& b) {
         return a.w_[0] == b.w_[0] && a.w_[1] == b.w_[1] && a.w_[2] == b.w_[2] && a.w_[3] == b.w_[3];
     }
     friend bool operator!=(const WideWeight& a, const WideWeight& b) { return !(a == b); }
-    friend bool operator<(const WideWeight& a, const WideWeight& b);
+    friend bool operator<(const WideWeight& a, const WideWeight& b) {
+        const bool an = a.negative(), bn = b.negative();
+        if (an != bn) return an;
+        for (int i = 3; i >= 0; --i) {
+            if (a.w_[i] != b.w_[i]) return a.w_[i] < b.w_[i];
+        }
+        return false;
+    }
     friend bool operator>(const WideWeight& a, const WideWeight& b) { return b < a; }
     friend bool operator<=(const WideWeight& a, const WideWeight& b) { return !(b < a); }
     friend bool operator>=(const WideWeight& a, const WideWeight& b) { return !(a < b); }
 
 private:
+    static WideWeight multiply(int k, const WideWeight& a);
+    static WideWeight divide(const WideWeight& a, int k);
+
     std::uint64_t w_[4] = {0, 0, 0, 0};  // little-endian limbs
 };
 
