@@ -27,7 +27,15 @@ WideWeight WideWeight::shifted_left(int bits) const {
     return r;
 }
 
-void WideWeight::add_at(std::uint64_t v, int shift) { *this += from_u64(v).shifted_left(shift); }
+void WideWeight::add_at(std::uint64_t v, int shift) {
+    // v << shift touches at most two limbs.
+    const int limb = shift / 64;
+    const int bit = shift % 64;
+    WideWeight d;
+    d.w_[limb] = v << bit;
+    if (bit != 0 && limb + 1 < 4) d.w_[limb + 1] = v >> (64 - bit);
+    *this += d;
+}
 
 WideWeight WideWeight::multiply(int k, const WideWeight& a) {
     const bool neg = k < 0;

@@ -54,6 +54,13 @@ public:
     std::uint64_t field(int shift, int width) const;
     // this << bits (bits < 256).
     WideWeight shifted_left(int bits) const;
+    // this << bits (0 < bits < 64).
+    WideWeight shifted_left_small(int bits) const {
+        WideWeight r;
+        r.w_[0] = w_[0] << bits;
+        for (int i = 1; i < 4; ++i) r.w_[i] = (w_[i] << bits) | (w_[i - 1] >> (64 - bits));
+        return r;
+    }
     // this >> bits (0 < bits < 64), logical: for non-negative values.
     WideWeight shifted_right_small(int bits) const {
         WideWeight r;
@@ -91,13 +98,22 @@ public:
         r += WideWeight(1);
         return r;
     }
-    WideWeight& operator-=(const WideWeight& o) { return *this += -o; }
+    WideWeight& operator-=(const WideWeight& o) {
+        std::uint64_t borrow = 0;
+        for (int i = 0; i < 4; ++i) {
+            const std::uint64_t a = w_[i];
+            const std::uint64_t d = a - o.w_[i] - borrow;
+            borrow = (a < o.w_[i] || (a == o.w_[i] && borrow)) ? 1 : 0;
+            w_[i] = d;
+        }
+        return *this;
+    }
     friend WideWeight operator+(WideWeight a, const WideWeight& b) { return a += b; }
     friend WideWeight operator-(WideWeight a, const WideWeight& b) { return a -= b; }
     // Multiplication by a small int, as in LEMON's `dualScale * w` and `2 * x`.
     friend WideWeight operator*(int k, const WideWeight& a) {
         if (k == 2) return a + a;
-        if (k == 4) return a.shifted_left(2);
+        if (k == 4) return a.shifted_left_small(2);
         return multiply(k, a);
     }
     friend WideWeight operator*(const WideWeight& a, int k) { return k * a; }
