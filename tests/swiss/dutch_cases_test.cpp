@@ -57,10 +57,17 @@ std::set<std::pair<int, int>> boards(const RoundPairing& p) {
 }  // namespace
 
 TEST_CASE("dutch: the hand-made cases pair as expected") {
-    const char* cases[] = {"round1-even",    "round1-odd-bye",           "colour-transposition",
-                           "bye-not-twice",  "requested-bye-withdrawal", "forfeit",
-                           "forfeit-no-bye", "exchange-order",           "late-entry-colours",
-                           "last-round"};
+    const char* cases[] = {"round1-even",
+                           "round1-odd-bye",
+                           "colour-transposition",
+                           "bye-not-twice",
+                           "requested-bye-withdrawal",
+                           "forfeit",
+                           "forfeit-no-bye",
+                           "exchange-order",
+                           "late-entry-colours",
+                           "last-round",
+                           "transpositions"};
     for (const char* name : cases) {
         INFO(name);
         const Event event = load(std::string(name) + ".trf");
@@ -81,6 +88,17 @@ TEST_CASE("dutch: colour transposition (C.04.3 5.2.1, C10): both preferences gra
     // 1-3 would deny one of them its colour; 4-1 and 2-3 grant all four.
     CHECK(boards(*p).count({4, 1}) == 1);
     CHECK(boards(*p).count({2, 3}) == 1);
+}
+
+TEST_CASE("dutch: transpositions of S2 in the handbook's order (C.04.3 4.2)") {
+    // S1 = 1 2 3 4, S2 = 5 6 7 8, every S1-S2 pair grants both colours; 1 and 2 have met 5 and
+    // 6, 3 and 4 have met 7 and 8. S2's orders 5678, 5687, ... 7568, 7586, 7658, 7685 all fail;
+    // 7856 is the first that pairs everyone.
+    const Event event = load("transpositions.trf");
+    auto p = pair_dutch(event);
+    REQUIRE(p);
+    const std::set<std::pair<int, int>> want = {{1, 7}, {2, 8}, {3, 5}, {4, 6}};
+    CHECK(boards(*p) == want);
 }
 
 TEST_CASE("dutch: an unplayed game is no meeting, gives no colour and bars the bye") {
