@@ -112,7 +112,8 @@ private:
     std::vector<char> floating_;  // decided to float down from the current bracket
     std::vector<char> in_bracket_;
     Layout layout_;
-    bool narrow_ = false;  // the bracket's weights fit below 2^120 (matching.hpp)
+    bool narrow_ = false;    // the bracket's weights fit below 2^120 (matching.hpp)
+    bool too_wide_ = false;  // a bracket's fields did not fit in MaxWeightBits
     int f_x1_ = 0, f_x2_ = 0, f_x3_ = 0, f_x4_ = 0, f_bonus_ = 0, f_default_ = 0;
 };
 
@@ -286,7 +287,10 @@ void DutchRound::pair_bracket() {
         const int total = layout_.finish();
         narrow_ = total <= 120;
         if (total <= MaxWeightBits) break;
-        if (!score_floats) break;  // cannot happen below some thousands of players
+        if (!score_floats) {
+            too_wide_ = true;  // thousands of players in one bracket: refuse rather than overflow
+            return;
+        }
         score_floats = false;
     }
 
@@ -580,6 +584,12 @@ core::Result<RoundPairing, core::Error> DutchRound::run() {
     while (rem_.size() > 1) {
         const std::size_t before = rem_.size();
         pair_bracket();
+        if (too_wide_) {
+            return core::unexpected(
+                core::invalid_error("round " + std::to_string(round_) + ": " + std::to_string(n) +
+                                    " players are too many for the pairing weights (" +
+                                    std::to_string(MaxWeightBits) + " bits)"));
+        }
         if (rem_.size() == before && mdp_.size() == rem_.size()) break;  // nothing left to pair
     }
 
