@@ -232,7 +232,9 @@ void DutchRound::pair_bracket() {
     std::sort(played_counts.begin(), played_counts.end());
     played_counts.erase(std::unique(played_counts.begin(), played_counts.end()),
                         played_counts.end());
-    const bool bye_field = odd_ && last_bracket && played_counts.size() > 1;
+    // It decides in the bracket whose residents hold the bye assignee's score (or the last one).
+    const bool bye_field =
+        odd_ && played_counts.size() > 1 && (last_bracket || resident_score == bye_score_);
     auto unplayed_rank = [&](int v) -> std::uint64_t {
         if (!bye_candidate(v) || st(v).score != bye_score_) return 0;
         const auto it = std::lower_bound(played_counts.begin(), played_counts.end(), st(v).played);

@@ -98,10 +98,9 @@ struct RoundPairing {
     int bye = 0;
 };
 
-// Writes a round's pairing into the event as round `round` with every game's outcome still to
-// come: played boards get Outcome::Win/Loss/Draw from `results` later (set_result), the bye gets
-// Outcome::PairingBye. Players neither paired nor given the bye keep whatever entry they had
-// (a requested bye) or get Absent.
+// Writes a round's pairing into the event as round `round`: each board as a draw until
+// set_result says otherwise, the bye as Outcome::PairingBye. Players neither paired nor given
+// the bye keep whatever entry they had (a requested bye) or get Absent.
 void add_round(Event& event, int round, const RoundPairing& pairing);
 // Sets the outcome of the game of `white` in round `round` (and the mirrored one of black).
 void set_result(Event& event, int round, int white, Outcome white_outcome);
