@@ -112,8 +112,9 @@ private:
     std::vector<char> floating_;  // decided to float down from the current bracket
     std::vector<char> in_bracket_;
     Layout layout_;
-    bool narrow_ = false;    // the bracket's weights fit below 2^120 (matching.hpp)
-    bool too_wide_ = false;  // a bracket's fields did not fit in MaxWeightBits
+    bool narrow_ = false;           // the bracket's weights fit below 2^120 (matching.hpp)
+    bool too_wide_ = false;         // a bracket's fields did not fit in MaxWeightBits
+    std::vector<int> global_mate_;  // the last optimal matching over all unpaired players
     int f_x1_ = 0, f_x2_ = 0, f_x3_ = 0, f_x4_ = 0, f_bonus_ = 0, f_default_ = 0;
 };
 
@@ -151,6 +152,7 @@ std::vector<int> DutchRound::solve(const std::vector<Edge>& edges, Bonus bonus, 
         if (m.mate[i] >= 0)
             mate[static_cast<std::size_t>(vertex[i])] = vertex[static_cast<std::size_t>(m.mate[i])];
     }
+    if (!bracket_only) global_mate_ = mate;
     return mate;
 }
 
@@ -181,7 +183,10 @@ core::Result<void, core::Error> DutchRound::choose_bye_score() {
             ++unmatched;
             if (!bye_candidate(v)) ok = false;
         }
-        if (ok && unmatched == (odd_ ? 1 : 0)) return {};
+        if (ok && unmatched == (odd_ ? 1 : 0)) {
+            global_mate_ = m.mate;
+            return {};
+        }
     }
     return core::unexpected(
         core::invalid_error("round " + std::to_string(round_) +
@@ -213,7 +218,6 @@ void DutchRound::pair_bracket() {
             in_next[static_cast<std::size_t>(v)] = 1;
         }
     }
-    const bool last_bracket = bracket.size() == rem_.size();
     const int b = static_cast<int>(bracket.size());
     const int m = static_cast<int>(rem_.size());
     int next_size = 0;
@@ -232,9 +236,15 @@ void DutchRound::pair_bracket() {
     std::sort(played_counts.begin(), played_counts.end());
     played_counts.erase(std::unique(played_counts.begin(), played_counts.end()),
                         played_counts.end());
-    // It decides in the bracket whose residents hold the bye assignee's score (or the last one).
-    const bool bye_field =
-        odd_ && played_counts.size() > 1 && (last_bracket || resident_score == bye_score_);
+    // It counts in a bracket whose single downfloater is the bye assignee: the bye's score is
+    // this bracket's, and in the optimal matching so far nobody of the bracket plays a lower
+    // score (they pair among themselves, one is left for the bye).
+    bool single_downfloater_is_bye = odd_ && bye_score_ >= resident_score;
+    for (int v : bracket) {
+        const int p = global_mate_[static_cast<std::size_t>(v)];
+        if (p >= 0 && st(p).score < resident_score) single_downfloater_is_bye = false;
+    }
+    const bool bye_field = single_downfloater_is_bye && played_counts.size() > 1;
     auto unplayed_rank = [&](int v) -> std::uint64_t {
         if (!bye_candidate(v) || st(v).score != bye_score_) return 0;
         const auto it = std::lower_bound(played_counts.begin(), played_counts.end(), st(v).played);
