@@ -57,10 +57,19 @@ std::set<std::pair<int, int>> boards(const RoundPairing& p) {
 }  // namespace
 
 TEST_CASE("dutch: the hand-made cases pair as expected") {
-    const char* cases[] = {"round1-even",    "round1-odd-bye",           "colour-transposition",
-                           "bye-not-twice",  "requested-bye-withdrawal", "forfeit",
-                           "forfeit-no-bye", "exchange-order",           "late-entry-colours",
-                           "last-round",     "transpositions",           "bye-unplayed-games"};
+    const char* cases[] = {"round1-even",
+                           "round1-odd-bye",
+                           "colour-transposition",
+                           "bye-not-twice",
+                           "requested-bye-withdrawal",
+                           "forfeit",
+                           "forfeit-no-bye",
+                           "exchange-order",
+                           "late-entry-colours",
+                           "last-round",
+                           "transpositions",
+                           "bye-unplayed-games",
+                           "bye-single-downfloater"};
     for (const char* name : cases) {
         INFO(name);
         const Event event = load(std::string(name) + ".trf");
