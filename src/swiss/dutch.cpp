@@ -449,8 +449,8 @@ void DutchRound::pair_bracket() {
         if (in_s1[static_cast<std::size_t>(u)]) {
             layout_.put(w, f_x3_, ru);
             const int off = iv - (rest_pr + iu);
-            layout_.put(w, f_default_,
-                        static_cast<std::uint64_t>(rn - (off < 0 ? -off : off)) * ru);
+            const int dist = off < 0 ? -off : off;
+            layout_.put(w, f_default_, static_cast<std::uint64_t>(dist < rn ? rn - dist : 0) * ru);
         } else {
             layout_.put(w, f_x4_, ru);
         }
@@ -484,10 +484,7 @@ void DutchRound::pair_bracket() {
 
     int fixed_pairs = 0;
     for (int k : mdps) {
-        if (forced_[static_cast<std::size_t>(k)] >= 0) {
-            ++fixed_pairs;
-            continue;
-        }
+        if (forced_[static_cast<std::size_t>(k)] >= 0) continue;  // paired to an earlier MDP
         int first = -1;
         for (int v : bracket)
             if (v != k && st(v).score == resident_score && free_in_bracket(v) && can_meet(k, v)) {
