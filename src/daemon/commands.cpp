@@ -5,6 +5,7 @@
 
 #include "core/text.hpp"
 #include "referee/rule_set.hpp"
+#include "rules/move_list.hpp"
 #include "rules/notation.hpp"
 #include "rules/variant.hpp"
 
@@ -13,125 +14,31 @@ namespace {
 
 using Kind = Command::Kind;
 
-// Mail clients put no-break spaces (U+00A0) and tabs between words; both separate tokens,
-// as do commas and semicolons.
-std::vector<std::string> tokenize(std::string_view line) {
-    std::vector<std::string> tokens;
-    std::string current;
-    const auto flush = [&] {
-        if (!current.empty()) tokens.push_back(std::move(current));
-        current.clear();
-    };
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (c == ' ' || c == '\t' || c == '\r' || c == ',' || c == ';') {
-            flush();
-        } else if (c == '\xC2' && i + 1 < line.size() && line[i + 1] == '\xA0') {
-            flush();
-            ++i;
-        } else {
-            current.push_back(c);
-        }
-    }
-    flush();
-    return tokens;
-}
-
-bool parses_as_move(const std::string& text) { return rules::parse_move_text(text).has_value(); }
-
-// The token as parse_move_text accepts it: as written, else re-cased (see commands.hpp). A
-// capital first letter is kept first so that "Bxc3" stays a bishop move.
-std::optional<std::string> as_move(std::string_view token) {
-    std::string t(token);
-    if (parses_as_move(t)) return t;
-    std::string all_lower = core::lower_ascii(t);
-    std::string capitalised = all_lower;
-    if (!capitalised.empty() && capitalised[0] >= 'a' && capitalised[0] <= 'z') {
-        capitalised[0] =
-            static_cast<char>(std::toupper(static_cast<unsigned char>(capitalised[0])));
-    }
-    const bool upper_first = !t.empty() && t[0] >= 'A' && t[0] <= 'Z';
-    for (const std::string& candidate : upper_first
-                                            ? std::vector<std::string>{capitalised, all_lower}
-                                            : std::vector<std::string>{all_lower, capitalised}) {
-        if (parses_as_move(candidate)) return candidate;
-    }
-    if (t.size() > 1 && t.back() == '.') return as_move(token.substr(0, token.size() - 1));
-    return std::nullopt;
-}
+// The words of a line and its move attempts are read by rules/move_list.hpp, the one reader
+// shared with the referee's conditional moves (docs/conditionals.md).
+std::vector<std::string> tokenize(std::string_view line) { return rules::split_move_words(line); }
 
 bool all_digits(std::string_view s) {
     return !s.empty() && s.size() <= 4 &&
            std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
-bool is_ellipsis(std::string_view s) { return s == "..." || s == "\xE2\x80\xA6"; }
-
-struct MoveNumber {
-    int number = 0;
-    rules::Color side = rules::Color::White;
-    std::string rest;  // a move written against the number ("12.Nf3" -> "Nf3")
-};
-
-// "12." "12..." "12…" "12.Nf3" "12...Nf3" (the dots are required: a bare "12" is not a number).
-std::optional<MoveNumber> read_move_number(std::string_view token) {
-    std::size_t digits = 0;
-    while (digits < token.size() && std::isdigit(static_cast<unsigned char>(token[digits]))) {
-        ++digits;
-    }
-    if (!all_digits(token.substr(0, digits)) || digits == token.size()) return std::nullopt;
-    MoveNumber n;
-    n.number = std::stoi(std::string(token.substr(0, digits)));
-    std::string_view rest = token.substr(digits);
-    if (rest.substr(0, 3) == "..." || rest.substr(0, 3) == "\xE2\x80\xA6") {
-        n.side = rules::Color::Black;
-        rest.remove_prefix(3);
-    } else if (rest[0] == '.') {
-        rest.remove_prefix(1);
-    } else {
-        return std::nullopt;
-    }
-    n.rest = std::string(rest);
-    return n;
-}
-
 // A line of move attempts (with "any?"), or nullopt when any token is not one.
 std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tokens, int line_no) {
-    std::optional<MoveNumber> number;
-    if (!tokens.empty()) {
-        number = read_move_number(tokens.front());
-        if (number) {
-            tokens.erase(tokens.begin());
-            if (!number->rest.empty()) {
-                tokens.insert(tokens.begin(), number->rest);
-            } else if (!tokens.empty() && is_ellipsis(tokens.front())) {
-                number->side = rules::Color::Black;  // "12. ... Nf6"
-                tokens.erase(tokens.begin());
-            }
-        }
-    }
+    auto list = rules::read_move_list(std::move(tokens));
+    if (!list) return std::nullopt;
     std::vector<Command> out;
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
+    for (std::string& attempt : list->attempts) {
         Command c;
         c.line = line_no;
-        if (number) {
-            c.move_number = number->number;
-            c.numbered_side = number->side;
+        if (list->number) {
+            c.move_number = list->number->number;
+            c.numbered_side = list->number->side;
         }
-        const std::string word = core::lower_ascii(tokens[i]);
-        if (word == "any?" || word == "any") {
-            if (word == "any" && i + 1 < tokens.size() && tokens[i + 1] == "?") ++i;
-            c.kind = Kind::AnyQuery;
-            c.text = "any?";
-        } else if (auto move = as_move(tokens[i])) {
-            c.kind = Kind::Move;
-            c.text = *move;
-        } else {
-            return std::nullopt;
-        }
+        c.kind = attempt == "any?" ? Kind::AnyQuery : Kind::Move;
+        c.text = std::move(attempt);
         out.push_back(std::move(c));
     }
-    if (out.empty()) return std::nullopt;
     return out;
 }
 
