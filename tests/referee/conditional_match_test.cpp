@@ -229,6 +229,42 @@ TEST_CASE("hidden berkeley-any: a capture names its square; any? in a try list; 
     CHECK(fired->reply == Replies{"Be2"});
 }
 
+TEST_CASE("hidden rand and cincinnati: pawn tries in their own forms", "[conditional]") {
+    const struct {
+        RuleSet rules;
+        const char* lines;
+        const char* black;
+        Replies reply;
+    } cases[] = {
+        {RuleSet::Rand,
+         "if no pawn tries then Nf3\nif a pawn try from e4 then exd5\n",
+         "d5",
+         {"exd5"}},
+        {RuleSet::Rand,
+         "if pawn tries from c4 and e4 then exd5\nif no pawn tries then Nf3\n",
+         "e5",
+         {"Nf3"}},
+        {RuleSet::Cincinnati,
+         "if no pawn captures then Nf3\nif pawn captures then exd5\n",
+         "d5",
+         {"exd5"}},
+        {RuleSet::Cincinnati,
+         "if pawn captures then exd5\nif no pawn captures then Nf3\n",
+         "e5",
+         {"Nf3"}},
+    };
+    for (const auto& c : cases) {
+        INFO(rule_set_name(c.rules) << " 1.e4 " << c.black);
+        Game g = test::make_game("chess", true, {}, c.rules);
+        test::play_all(g, {"e4"});
+        const ConditionalTree tree = stored_hidden_tree(c.lines, g);
+        test::play_all(g, {c.black});
+        auto fired = match(tree, g.view(White));
+        REQUIRE(fired);
+        CHECK(fired->reply == c.reply);
+    }
+}
+
 TEST_CASE("hidden crazyhouse: drops and double checks as announced", "[conditional]") {
     // White: Ke1, Pa2; Black: Ke8 with a knight in the pocket, dropped with check.
     Game g = test::make_game("crazyhouse", true, std::string("4k3/8/8/8/8/8/P7/4K3[n] b - - 0 1"));
