@@ -142,7 +142,8 @@ struct Firing {
 // `view` is the player's own view with the player to move. The announcements the player heard
 // after the opponent's last move (from its `moved` on) are matched against the tree's branches
 // in stored order; the first that matches fires. nullopt: nothing applies (a deviation, the
-// game over, not the player's turn, no opponent's move yet): the caller drops the tree.
+// game over, not the player's turn, no opponent's move yet, a hidden tree in an open game or the
+// reverse): the caller drops the tree.
 std::optional<Firing> match(const ConditionalTree& tree, const PlayerView& view);
 
 // ---- Storage (conditional_store.cpp) ----

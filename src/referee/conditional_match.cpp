@@ -71,7 +71,8 @@ bool holds(const Clause& c, const Announcement& moved, const Heard& after) {
 }  // namespace
 
 std::optional<Firing> match(const ConditionalTree& tree, const PlayerView& view) {
-    if (tree.empty() || view.result || view.to_move != view.player) return std::nullopt;
+    if (tree.empty() || tree.hidden != view.hidden || view.result || view.to_move != view.player)
+        return std::nullopt;
     // When the player is to move, the last `moved` they heard is their opponent's.
     const Heard& heard = view.heard;
     auto last = std::find_if(heard.rbegin(), heard.rend(),

@@ -174,6 +174,12 @@ Condition sorted(Condition c) {
     std::stable_sort(c.clauses.begin(), c.clauses.end(), [](const Clause& a, const Clause& b) {
         return clause_text(a) < clause_text(b);
     });
+    // "check and check" is "check".
+    c.clauses.erase(std::unique(c.clauses.begin(), c.clauses.end(),
+                                [](const Clause& a, const Clause& b) {
+                                    return clause_text(a) == clause_text(b);
+                                }),
+                    c.clauses.end());
     return c;
 }
 

@@ -186,6 +186,7 @@ TEST_CASE("hidden conditions in the referee's words, try lists and depth", "[con
         {"if check on the vertical and check by a knight then Kf1",
          "if check by a knight and check on the vertical then Kf1"},
         {"if nothing and no pawn tries then e5", "if no pawn tries and nothing then e5"},
+        {"if check and check then Kf1", "if check then Kf1"},
         {"if capture on d5 then Nc3 if check on the vertical then Be2, Qe2 if nothing then O-O",
          "if capture on d5 then Nc3 if check on the vertical then Be2, Qe2 if nothing then O-O"},
     };
