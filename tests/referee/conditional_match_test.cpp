@@ -298,6 +298,10 @@ TEST_CASE("secrecy: what White cannot tell apart fires the same", "[conditional]
         REQUIRE(fired);
         CHECK(fired->reply == Replies{"d4"});
     }
+    // A tree fires only in its own kind of game: a hidden tree's `nothing` is no open move.
+    Game open = test::make_game("crazyhouse", false);
+    test::play_all(open, {"e4", "a6"});
+    CHECK_FALSE(match(tree, open.view(White)));
 }
 
 }  // namespace ck::referee
