@@ -320,6 +320,8 @@ private:
                 int at = path.back().ply;
                 if (i_ < w_.size()) {
                     if (auto n = rules::read_move_number(w_[i_])) {
+                        if (n->rest.empty() && i_ + 1 < w_.size() && rules::is_ellipsis(w_[i_ + 1]))
+                            n->side = rules::Color::Black;
                         if (!numbered_)
                             return fail(line_, "a variation is numbered but the line is not");
                         at = ply_of(*n);
@@ -353,6 +355,10 @@ private:
     core::Result<PlyMove, ConditionalError> next_move(bool first) {
         std::string token = w_[i_++];
         if (auto n = rules::read_move_number(token)) {
+            if (n->rest.empty() && i_ < w_.size() && rules::is_ellipsis(w_[i_])) {
+                n->side = rules::Color::Black;  // "2. ... Nf6"
+                ++i_;
+            }
             const int ply = ply_of(*n);
             if (first && lines_.empty() && !numbered_) {
                 numbered_ = true;
@@ -368,7 +374,6 @@ private:
             if (!n->rest.empty()) {
                 token = n->rest;
             } else {
-                if (i_ < w_.size() && rules::is_ellipsis(w_[i_])) ++i_;
                 if (i_ >= w_.size()) return fail(line_, "a move number without a move");
                 token = w_[i_++];
             }

@@ -76,6 +76,10 @@ TEST_CASE("open PGN form with a variation", "[conditional]") {
     // Standard PGN placement (the variation right after the move it replaces) means the same.
     CHECK(render_lines(tree_of("2...Nf6 (2...d5 3.exd5 Qxd5 4.Nc3) 3.e5", false)) ==
           render_lines(tree));
+    // "2. ... Nf6" is Black's second move, in the line and in a variation.
+    CHECK(render_lines(tree_of("2. ... Nf6 3. e5 (2. ... d5 3. exd5 Qxd5 4. Nc3)", false)) ==
+          render_lines(tree));
+    CHECK(parse_ok("2. ... Nf6 3. e5", false).front().first_ply == 3);
     require_round_trip(tree);
 }
 
