@@ -87,6 +87,7 @@ core::Result<ConditionalLine, ConditionalError> validate_open(const ConditionalL
     for (Step& step : out.steps) {
         if (step.when.clauses.size() != 1 || step.when.clauses[0].kind != Clause::Kind::Move)
             return fail(line, "in an open game a condition is your opponent's move");
+        if (step.reply.size() != 1) return fail(line, "in an open game a reply is one move");
         std::string* texts[2] = {&step.when.clauses[0].move, &step.reply.at(0)};
         for (int k = 0; k < 2; ++k) {
             std::string& text = *texts[k];
@@ -101,7 +102,6 @@ core::Result<ConditionalLine, ConditionalError> validate_open(const ConditionalL
             pos.make_move(*move);
             played += (played.empty() ? "" : " ") + text;
         }
-        if (step.reply.size() != 1) return fail(line, "in an open game a reply is one move");
     }
     return out;
 }
