@@ -80,6 +80,9 @@ TEST_CASE("open PGN form with a variation", "[conditional]") {
     CHECK(render_lines(tree_of("2. ... Nf6 3. e5 (2. ... d5 3. exd5 Qxd5 4. Nc3)", false)) ==
           render_lines(tree));
     CHECK(parse_ok("2. ... Nf6 3. e5", false).front().first_ply == 3);
+    // Without numbers: a variation replaces the move just before it.
+    CHECK(render_lines(tree_of("Nf6 (d5 exd5 Qxd5 Nc3) e5", false)) == render_lines(tree));
+    CHECK_FALSE(parse_ok("Nf6 e5", false).front().first_ply);
     require_round_trip(tree);
 }
 
