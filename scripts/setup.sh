@@ -29,7 +29,8 @@ BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev
                 python3-distributed
                 dpkg-dev systemd  # dpkg-shlibdeps for the .deb; systemd-analyze verify
                 lintian  # the package test: Debian's package checker, 0 errors, 0 warnings
-                chromium)  # chromium: the site tests (tests/site), headless
+                chromium  # chromium: the site tests (tests/site), headless
+                fairy-stockfish)  # the `fairy-stockfish` bot engine (src/bot) and its tests
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd openssl)
 
 say() { printf 'setup: %s\n' "$*"; }

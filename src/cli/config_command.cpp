@@ -206,6 +206,10 @@ int run_config(const Args& args) {
     auto loaded = load_daemon_config(config_file, StoreUse::Read);
     if (!loaded) {
         r.problem(loaded.error());
+        // Every problem of the file, not only the first (daemon/config.hpp ConfigError::more).
+        if (!config_file.empty())
+            if (auto again = daemon::load_config_file(config_file); !again)
+                for (const std::string& m : again.error().more) r.problem(m);
         return ExitFailure;
     }
     const daemon::Config& c = *loaded;

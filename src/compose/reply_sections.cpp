@@ -1,5 +1,6 @@
 #include "compose/reply_sections.hpp"
 
+#include "compose/text_wrap.hpp"
 #include "core/html.hpp"
 
 namespace ck::compose {
@@ -55,7 +56,9 @@ std::vector<std::string> first_lines(std::vector<std::string> lines, std::size_t
 void append_quoted_section(mail::OutgoingMail& mail, const std::string& heading,
                            const std::vector<std::string>& lines) {
     end_with_newline(mail.text_body);
-    mail.text_body += "\n" + heading + "\n";
+    // A heading may be a long sentence (a refusal's reason): wrapped like the rest of the text
+    // part (docs/mail-protocol.md, no line over 78 characters).
+    mail.text_body += "\n" + wrap_lines(heading, 78) + "\n";
     std::string html = "<p>" + core::html_escape(heading) +
                        "</p>\n<blockquote style=\"border-left:3px solid #999;margin:0 0 0 "
                        "0.5em;padding-left:0.6em\">";

@@ -44,10 +44,8 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
         auto ended = end_game(g, late == Color::White ? "0-1" : "1-0", "forfeit");
         if (!ended) return core::unexpected(ended.error());
         if (auto saved = desk.games.save(tx, id, g); !saved) return core::unexpected(saved.error());
-        // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp).
         const ClubDesk club{desk.config, desk.players, desk.store, desk.templates};
-        if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
-        // And its rating (ratings.hpp).
+        // The forfeit's rating (ratings.hpp).
         auto rating_lines = rate_game_end(desk.store, desk.players, id, g, tx);
         if (!rating_lines) return core::unexpected(rating_lines.error());
         const std::string full = g.record.referee_record();
@@ -65,6 +63,9 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
         // Followers get the end mail with the full record, as after a mate (spectators.hpp).
         if (auto f = queue_spectator_mails(club, gid, g, "g" + gid + "-forfeit", tx); !f)
             return core::unexpected(f.error());
+        // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp),
+        // after the rating and the forfeit mails: the final standings come last.
+        if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
         return Event::Forfeit;
     }
     index_deadline(desk.store, tx, id, deadline);  // early after a leave: now the true one

@@ -4,10 +4,10 @@
 #include <cctype>
 
 #include "core/text.hpp"
+#include "daemon/game_files.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/move_list.hpp"
 #include "rules/notation.hpp"
-#include "rules/variant.hpp"
 
 namespace ck::daemon {
 namespace {
@@ -92,10 +92,13 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
     const std::string address = core::lower_ascii(a.tokens[0]);
     const auto at = address.find('@');
     if (at == std::string::npos || at == 0 || at + 1 == address.size()) return false;
-    const rules::Variant* variant = rules::find_variant(a.tokens[1]);
-    if (variant == nullptr) return false;
+    // The variant's name, or an alias the command line takes too (`kriegspiel` is hidden
+    // chess, `crazykrieg` hidden crazyhouse: game_files.hpp resolve_variant).
+    GameMeta variant;
+    if (!resolve_variant(a.tokens[1], variant)) return false;
     c.argument = address;
-    c.variant = std::string(variant->name);
+    c.variant = variant.variant;
+    c.hidden = variant.hidden;
     std::size_t i = 2;
     for (; i < n; ++i) {
         const std::string w = core::lower_ascii(a.tokens[i]);

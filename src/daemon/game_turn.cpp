@@ -8,6 +8,7 @@
 #include "compose/reply_sections.hpp"
 #include "core/log.hpp"
 #include "daemon/club_mail.hpp"
+#include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/leave_mail.hpp"
@@ -285,10 +286,8 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     const bool changed =
         ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer || !turn.notes.empty();
     if (changed) CK_TRY(desk.games.save(tx, gid, g));
-    // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp).
     const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates};
-    if (changed && g.game.over() && !over_before) CK_TRY(record_game_end(club_desk, gid, g, tx));
-    // And its rating (ratings.hpp), likewise in this transaction.
+    // The game's rating (ratings.hpp), in this same transaction.
     std::vector<std::string> rating_lines;
     if (changed && g.game.over() && !over_before) {
         auto rated = rate_game_end(desk.store, desk.players, gid, g, tx);
@@ -335,6 +334,10 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     } else if (turn.want_board) {
         CK_TRY(board_mail(me, disc));
     }
+    // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp):
+    // after the rating, so that final standings show the ratings after this game, and after the
+    // game-end mails, so that they arrive before the final standings.
+    if (changed && g.game.over() && !over_before) CK_TRY(record_game_end(club_desk, gid, g, tx));
     for (std::size_t i = 0; i < turn.draw_mails.size(); ++i) {
         const auto [c, event] = turn.draw_mails[i];
         CK_ENV(env, c, disc + "d" + std::to_string(i));
@@ -360,10 +363,11 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         auto text = record_text(g, as);
         if (!text) return core::unexpected(text.error());
         auto attachment = record_attachment(v.game, as, std::move(*text));
+        // The name is copied before the attachment is moved into the same call (the order in
+        // which a call's arguments are evaluated is unspecified).
+        const compose::RecordDetails details{full, attachment.name};
         CK_ENV(env, me, disc + "p");
-        CK_TRY(answers.queue(me,
-                             compose::record_mail(t, *env, g.game.view(me),
-                                                  compose::RecordDetails{full, attachment.name}),
+        CK_TRY(answers.queue(me, compose::record_mail(t, *env, g.game.view(me), details),
                              std::move(attachment)));
     }
     // The sender's view for the help and unknown-command mails, built only for them (a view
@@ -390,14 +394,14 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     if (!unknown.empty() && tx.first_outgoing_to(my_address) == nullptr) {
         CK_ENV(env, me, disc + "u0");
         CK_TRY(answers.queue(
-            me, compose::unknown_command_mail(t, *env, my_view(),
-                                              compose::UnknownCommandDetails{unknown[0]}, help)));
+            me,
+            compose::unknown_command_mail(
+                t, *env, my_view(),
+                compose::UnknownCommandDetails{unknown[0], command_problem(unknown[0])}, help)));
         unknown.erase(unknown.begin());
     }
-    if (!unknown.empty())
-        compose::append_quoted_section(*tx.first_outgoing_to(my_address),
-                                       compose::NotUnderstoodHeading,
-                                       compose::first_lines(unknown, compose::MaxQuotedLines));
+    // A line that starts with a command's word says what is wrong (command_problems.hpp).
+    if (!unknown.empty()) append_unknown_lines(*tx.first_outgoing_to(my_address), unknown);
     tx.merge_outgoing(my_address, compose::merge_replies);
     return {};
 }

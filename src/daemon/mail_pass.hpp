@@ -44,6 +44,7 @@ struct NewGame {
     // Record tags of a tournament game (club::event_tags); empty: "Crazykrieg game N", no Round.
     std::string event;
     std::string round;
+    std::string tournament;  // the tournament's id, named in the game-start mails; empty: none
     // Rated or casual (README "Ratings"); nullopt: the club's default ([club] rated).
     std::optional<bool> rated;
 };

@@ -36,7 +36,7 @@ TEST_CASE("the system configuration of a prefix is where GNU install directories
           fs::path("/opt/ck/usr/etc/crazykrieg/crazykrieg.conf"));
 }
 
-TEST_CASE("--config wins over the environment and the installed configuration") {
+TEST_CASE("the --config option wins over the environment and the installed configuration") {
     ck::test::TempDir tmp;
     const fs::path bin = installed_tree(tmp.path() / "usr", true);
     const auto c = locate_config("club.conf", "/srv/env.conf", bin);
