@@ -59,7 +59,6 @@ TEST_CASE("open if-form: the opponent's move, then reply, expected move, reply",
     CHECK(lines[1].steps[1].reply == std::vector<std::string>{"Nc3"});
     CHECK_FALSE(lines[1].first_ply);
     // The same line written with a second `if`, and re-cased as phones do.
-    auto again = parse_ok("IF d5 THEN EXD5 if QXD5 then NC3", false);
     CHECK(render_lines(tree_of("if d5 then exd5 Qxd5 Nc3", false)) ==
           render_lines(tree_of("IF d5 THEN EXD5 if QXD5 then NC3", false)));
 }
