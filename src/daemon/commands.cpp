@@ -6,6 +6,7 @@
 #include "core/text.hpp"
 #include "daemon/game_files.hpp"
 #include "referee/rule_set.hpp"
+#include "rules/move_list.hpp"
 #include "rules/notation.hpp"
 
 namespace ck::daemon {
@@ -54,63 +55,18 @@ bool is_annotation(std::string_view token) {
     return token.size() <= 2 && token.find_first_not_of("!?") == std::string_view::npos;
 }
 
-bool parses_as_move(const std::string& text) { return rules::parse_move_text(text).has_value(); }
-
-// The token as parse_move_text accepts it: as written, else re-cased (see commands.hpp). A
-// capital first letter is kept first so that "Bxc3" stays a bishop move.
-std::optional<std::string> as_move(std::string_view token) {
-    std::string t(token);
-    if (parses_as_move(t)) return t;
-    std::string all_lower = core::lower_ascii(t);
-    std::string capitalised = all_lower;
-    if (!capitalised.empty() && capitalised[0] >= 'a' && capitalised[0] <= 'z') {
-        capitalised[0] =
-            static_cast<char>(std::toupper(static_cast<unsigned char>(capitalised[0])));
-    }
-    const bool upper_first = !t.empty() && t[0] >= 'A' && t[0] <= 'Z';
-    for (const std::string& candidate : upper_first
-                                            ? std::vector<std::string>{capitalised, all_lower}
-                                            : std::vector<std::string>{all_lower, capitalised}) {
-        if (parses_as_move(candidate)) return candidate;
-    }
-    if (t.size() > 1 && t.back() == '.') return as_move(token.substr(0, token.size() - 1));
-    return std::nullopt;
-}
-
 bool all_digits(std::string_view s) {
     return !s.empty() && s.size() <= 4 &&
            std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
-bool is_ellipsis(std::string_view s) { return s == "..." || s == "\xE2\x80\xA6"; }
-
-struct MoveNumber {
-    int number = 0;
-    rules::Color side = rules::Color::White;
-    std::string rest;  // a move written against the number ("12.Nf3" -> "Nf3")
-};
-
-// "12." "12..." "12…" "12.Nf3" "12...Nf3" (the dots are required: a bare "12" is not a number).
-std::optional<MoveNumber> read_move_number(std::string_view token) {
-    std::size_t digits = 0;
-    while (digits < token.size() && std::isdigit(static_cast<unsigned char>(token[digits]))) {
-        ++digits;
-    }
-    if (!all_digits(token.substr(0, digits)) || digits == token.size()) return std::nullopt;
-    MoveNumber n;
-    n.number = std::stoi(std::string(token.substr(0, digits)));
-    std::string_view rest = token.substr(digits);
-    if (rest.substr(0, 3) == "..." || rest.substr(0, 3) == "\xE2\x80\xA6") {
-        n.side = rules::Color::Black;
-        rest.remove_prefix(3);
-    } else if (rest[0] == '.') {
-        rest.remove_prefix(1);
-    } else {
-        return std::nullopt;
-    }
-    n.rest = std::string(rest);
-    return n;
-}
+// Moves, move numbers and ellipses are read by rules/move_list.hpp, the one reader shared with
+// the referee's conditional moves (docs/conditionals.md); this file adds what only a mail line
+// has: word offsets, annotations and the comment after the moves.
+using rules::is_ellipsis;
+using rules::MoveNumber;
+using rules::read_move_number;
+std::optional<std::string> as_move(std::string_view token) { return rules::read_move_word(token); }
 
 // The rest of a move line from its first word that is no move (README "What a move line may
 // carry"): a PGN comment "{...}" becomes a note to the opponent (`say`); anything else is kept
