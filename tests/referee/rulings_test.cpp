@@ -357,6 +357,11 @@ TEST_CASE("open play reasons name what is wrong", "[referee]") {
     CHECK(reason("4k3/4r3/8/8/8/8/4B3/4K3[] w - - 0 1", "Bd3") ==
           "that would leave your king in check");
     CHECK(reason("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@e8") == "that square is occupied");
+    // Drops (issue 24, D22): the rule that forbids it, or the empty pocket, is named.
+    CHECK(reason("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P@g1") == "no pawn drops on the first rank");
+    CHECK(reason("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P@a8") == "no pawn drops on the last rank");
+    CHECK(reason("4k3/8/8/8/8/8/8/4K3[p] b - - 0 1", "P@a8") == "no pawn drops on the first rank");
+    CHECK(reason("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "Q@d4") == "you have no such piece in hand");
 }
 
 TEST_CASE("a promotion without its piece, or an ambiguous move, says what to write (issue 24)",
