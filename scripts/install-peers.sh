@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/install-peers.sh: OPTIONAL. Installs other engines that play Crazyhouse, only to compare
 # perft figures and speed in the README's benchmarks (Debian 12 packages: sjeng 11.2,
-# fairy-stockfish 11.1). Neither the build nor any test needs them; setup.sh does not call this.
+# fairy-stockfish 11.1). setup.sh does not call this; it installs fairy-stockfish itself, for the
+# `fairy-stockfish` bot engine (README "Computer opponents").
 set -euo pipefail
 
 PEERS=(sjeng fairy-stockfish)

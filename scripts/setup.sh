@@ -27,8 +27,11 @@ BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev
                 libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev
                 libzstd-dev libbz2-dev zlib1g-dev liblzma-dev zstd bzip2 gzip xz-utils
                 python3-distributed
+                liblemon-dev  # LEMON: maximum-weight matching for the Swiss pairings (src/swiss)
                 dpkg-dev systemd  # dpkg-shlibdeps for the .deb; systemd-analyze verify
-                chromium)  # chromium: the site tests (tests/site), headless
+                lintian  # the package test: Debian's package checker, 0 errors, 0 warnings
+                chromium  # chromium: the site tests (tests/site), headless
+                fairy-stockfish)  # the `fairy-stockfish` bot engine (src/bot) and its tests
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd openssl)
 
 say() { printf 'setup: %s\n' "$*"; }

@@ -11,8 +11,9 @@ int run_bench(const Args& args) {
     namespace po = boost::program_options;
     po::options_description opts("crazykrieg bench [--only SECTION]");
     std::string only;
-    opts.add_options()("help,h", "show this help")("only", po::value<std::string>(&only),
-                                                   "run one section (perft, referee, pgn, mail)");
+    opts.add_options()("help,h", "show this help")(
+        "only", po::value<std::string>(&only),
+        "run one section (perft, referee, pgn, mail, swiss)");
     po::variables_map vm;
     if (auto done = parse_options("bench", args, opts, vm)) return *done;
     bool ran = false;

@@ -69,8 +69,12 @@ int run_challenge(const Args& args) {
     const auto now = std::chrono::system_clock::now();
     if (words[0] == "list") {
         for (const daemon::Challenge& c : book->open) {
+            // Settings as the challenge mail words them: variant, hidden and its rule set
+            // (when not the default), time control, rated or casual.
             std::cout << c.id << "\t" << c.challenger << "\t" << c.challenged << "\t" << c.variant
-                      << (c.hidden ? " hidden " : " ") << c.time << "\t"
+                      << (c.hidden ? " hidden " : " ")
+                      << (c.hidden && c.rules != "crazykrieg" ? c.rules + " " : std::string())
+                      << c.time << (config->rated && !c.casual ? " rated" : " casual") << "\t"
                       << core::format_iso8601(c.created)
                       << (daemon::challenge_lapsed(c, now, config->challenge_days) ? "\tlapsed"
                                                                                    : "")
@@ -82,7 +86,7 @@ int run_challenge(const Args& args) {
         return fail("no open challenge " + std::to_string(id));
     store::Transaction tx(now);
     daemon::save_challenges(tx, *book);
-    if (auto c = store->commit(tx); !c) return fail(c.error().message);
+    if (auto c = store->commit(tx); !c) return fail(c.error().describe());
     std::cout << "challenge " << id << " cancelled\n";
     return ExitOk;
 }

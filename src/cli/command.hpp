@@ -24,6 +24,9 @@ struct Command {
     // daemon, through the request spool (request_client.hpp; README "Organiser commands while
     // serve runs").
     bool via_daemon = false;
+    // A via_daemon command that writes nothing into the store (`backup`): any user who may
+    // read the store may send it, as load_daemon_config(StoreUse::Read) lets them run it.
+    bool reads_only = false;
 };
 
 // Every registered subcommand, sorted by order.

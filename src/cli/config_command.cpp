@@ -18,6 +18,7 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "compose/compose.hpp"
+#include "core/config_location.hpp"
 #include "core/data_files.hpp"
 #include "daemon/config.hpp"
 #include "daemon/time_control.hpp"
@@ -198,10 +199,17 @@ int run_config(const Args& args) {
     if (words.size() != 1 || words[0] != "check") return usage_error("config", "expected check");
 
     Report r;
-    r.line("config", config_file.empty() ? "embedded default (no --config)" : config_file);
-    auto loaded = load_daemon_config(config_file);
+    // Which file every command would use, and why (core/config_location.hpp).
+    const core::ConfigChoice chosen = core::locate_config(config_file);
+    r.line("config",
+           chosen.file.empty() ? chosen.origin : chosen.file + " (" + chosen.origin + ")");
+    auto loaded = load_daemon_config(config_file, StoreUse::Read);
     if (!loaded) {
         r.problem(loaded.error());
+        // Every problem of the file, not only the first (daemon/config.hpp ConfigError::more).
+        if (!config_file.empty())
+            if (auto again = daemon::load_config_file(config_file); !again)
+                for (const std::string& m : again.error().more) r.problem(m);
         return ExitFailure;
     }
     const daemon::Config& c = *loaded;

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "cli/store_owner.hpp"
+#include "core/config_location.hpp"
 #include "core/data_files.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/transport_config.hpp"
@@ -40,15 +42,22 @@ core::Result<CommandStore, std::string> open_command_store(const daemon::Config&
         return CommandStore(std::make_unique<store::Store>(std::move(*s)));
     }
     auto s = store::Store::open(config.store_dir, StoreWait);
-    if (!s) return core::unexpected(s.error().message);
+    if (!s) return core::unexpected(s.error().describe());
     return CommandStore(std::make_unique<store::Store>(std::move(*s)));
 }
 
-core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file) {
+core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file,
+                                                             StoreUse use) {
     if (hosting) return hosting->config();
-    if (config_file.empty()) return daemon::default_config();
-    auto c = daemon::load_config_file(config_file);
+    const core::ConfigChoice chosen = core::locate_config(config_file);
+    auto c = chosen.file.empty()
+                 ? core::Result<daemon::Config, daemon::ConfigError>(daemon::default_config())
+                 : daemon::load_config_file(chosen.file);
     if (!c) return core::unexpected(c.error().message);
+    if (use == StoreUse::Write) {
+        if (auto mine = check_store_owner(c->store_dir); !mine)
+            return core::unexpected(mine.error());
+    }
     return std::move(*c);
 }
 

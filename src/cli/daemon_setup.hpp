@@ -1,6 +1,7 @@
 #pragma once
 // Shared set-up of the daemon subcommands (serve, deliver, game, player): the configuration
-// (--config FILE or the embedded default under ./var/), the clock (--now ISO-8601) and the
+// (--config FILE, $CRAZYKRIEG_CONFIG, the installed system file or the embedded default under
+// ./var/: core/config_location.hpp), the clock (--now ISO-8601) and the
 // configured mail source (Maildir or IMAP) and sink (Maildir or SMTP).
 #include <chrono>
 #include <filesystem>
@@ -55,8 +56,15 @@ private:
 core::Result<CommandStore, std::string> open_command_store(const daemon::Config& config,
                                                            bool club = true);
 
-// Loads `config_file` (empty: the embedded default); the hosting daemon's when there is one.
-core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file);
+// Loads the configuration chosen by core::locate_config (core/config_location.hpp):
+// `config_file` (--config, empty when not given), else $CRAZYKRIEG_CONFIG, else the installed
+// binary's system configuration, else the embedded default.
+// StoreUse::Write (every command that opens the store: opening may replay a journal or create
+// files) also refuses a store owned by another user (cli/store_owner.hpp); Read (config check,
+// backup, which never write into the store) does not.
+enum class StoreUse { Read, Write };
+core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file,
+                                                             StoreUse use = StoreUse::Write);
 
 // The template folder: --templates (`option`, empty when not given), else [mail] templates, else
 // beside the executable or compiled in (core/data_files.hpp; README "Finding its files").

@@ -1,6 +1,7 @@
 // crazykrieg game new|list|show|pgn (docs/cli.md, "Subcommands for the people who run a club").
 // `game pgn ID [--as referee|white|black]` prints the game's stored record (daemon/game_files.hpp):
 // the referee's full record by default, else that player's record.
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <iostream>
@@ -23,6 +24,16 @@ namespace po = boost::program_options;
 int fail(const std::string& message) {
     std::cerr << "crazykrieg game: " << message << "\n";
     return ExitFailure;
+}
+
+// The value of a PGN text's Result tag; empty when it has none.
+std::string result_tag(const std::string& pgn) {
+    const std::string key = "[Result \"";
+    const auto at = pgn.find(key);
+    if (at == std::string::npos) return {};
+    const auto end = pgn.find('"', at + key.size());
+    return end == std::string::npos ? std::string()
+                                    : pgn.substr(at + key.size(), end - at - key.size());
 }
 
 int game_new(const Args& rest, const std::string& config_file, const std::string& templates) {
@@ -103,7 +114,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
         return fail(std::string(action) + " game " + pos[0] + ": " +
                     daemon::follow_outcome_text(*r));
     auto committed = s->daemon->store().commit(tx);
-    if (!committed) return fail(committed.error().message);
+    if (!committed) return fail(committed.error().describe());
     s->send_mail();
     std::cout << action << " game " << id << " " << daemon::lower_ascii(pos[1]) << ": "
               << daemon::follow_outcome_text(*r) << "\n";
@@ -117,7 +128,7 @@ int run_game(const Args& args) {
         const std::string& a = args[i];
         if (a == "--help" || a == "-h") {
             std::cout << "usage: crazykrieg game new --variant V [--hidden] [--rules R] --white "
-                         "EMAIL --black EMAIL [--time SPEC] [--now ISO-8601]\n"
+                         "EMAIL --black EMAIL [--time SPEC] [--casual|--rated] [--now ISO-8601]\n"
                          "       crazykrieg game list\n"
                          "       crazykrieg game show ID [--as white|black|referee]\n"
                          "       crazykrieg game pgn ID [--as referee|white|black]\n"
@@ -159,16 +170,22 @@ int run_game(const Args& args) {
     auto opened = open_command_store(*config);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
+    auto ids = store->list_games();
+    if (!ids) return fail(ids.error().describe());
     if (words[0] == "list") {
-        auto ids = store->list_games();
-        if (!ids) return fail(ids.error().message);
+        // One game a line: id, variant [hidden [rule set]], white, black, created, and the
+        // result ("1-0", "1/2-1/2") or "in progress" (the record's Result tag: no replay).
         for (auto id : *ids) {
             auto ini = store->read_game_file(id, "game.ini");
             if (!ini) continue;
             auto meta = daemon::parse_game_ini(*ini);
             if (!meta) continue;
-            std::cout << id << "\t" << meta->variant << (meta->hidden ? " hidden" : "") << "\t"
-                      << meta->white << "\t" << meta->black << "\t" << meta->created << "\n";
+            auto record = store->read_game_file(id, "record.pgn");
+            const std::string result = record ? result_tag(*record) : std::string();
+            std::cout << id << "\t" << meta->variant
+                      << (meta->hidden ? " hidden " + meta->rules : "") << "\t" << meta->white
+                      << "\t" << meta->black << "\t" << meta->created << "\t"
+                      << (result.empty() || result == "*" ? "in progress" : result) << "\n";
         }
         return ExitOk;
     }
@@ -178,6 +195,8 @@ int run_game(const Args& args) {
     } catch (...) {
         return usage_error("game", "bad game id '" + words[1] + "'");
     }
+    if (std::find(ids->begin(), ids->end(), id) == ids->end())
+        return fail("no game " + std::to_string(id));
     if (words[0] == "pgn") {
         // Inside a running serve: through its repository (a kept game is not replayed).
         auto game = hosting_daemon() ? hosting_daemon()->game_repository().load(*store, id)

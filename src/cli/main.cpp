@@ -6,6 +6,7 @@
 
 #include "cli/command.hpp"
 #include "cli/request_client.hpp"
+#include "cli/store_owner.hpp"
 
 namespace {
 
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
     for (const auto& c : ck::cli::commands()) {
         if (c.name == name) {
             ck::cli::Args args(argv + 1, argv + argc);
+            ck::cli::set_invocation(ck::cli::Args(argv, argv + argc));
             try {
                 // A store command while `serve` holds the store: the daemon runs it.
                 if (auto forwarded = ck::cli::run_through_daemon(c, args)) return *forwarded;

@@ -31,7 +31,7 @@ bool asks_help(const Args& args) {
 }
 
 // The daemon runs in its own working directory: file names the command was given relative to
-// its own are made absolute (--config, --templates, and the DIR of `site`).
+// its own are made absolute (--config, --templates, the DIR of `site` and the FILE of `backup`).
 Args absolute_paths(const Args& args) {
     Args out = args;
     std::error_code ec;
@@ -45,7 +45,8 @@ Args absolute_paths(const Args& args) {
             std::string p = out[i].substr(9);
             absolute(p);
             out[i] = "--config=" + p;
-        } else if (out[0] == "site" && !out[i].empty() && out[i][0] != '-') {
+        } else if ((out[0] == "site" || out[0] == "backup") && !out[i].empty() &&
+                   out[i][0] != '-') {
             absolute(out[i]);
         }
     }
@@ -73,7 +74,8 @@ int print_answer(const daemon::RequestAnswer& a) {
 
 std::optional<int> run_through_daemon(const Command& command, const Args& args) {
     if (!command.via_daemon || hosting_daemon() != nullptr || asks_help(args)) return std::nullopt;
-    auto config = load_daemon_config(config_option(args));
+    auto config = load_daemon_config(config_option(args),
+                                     command.reads_only ? StoreUse::Read : StoreUse::Write);
     if (!config) return std::nullopt;  // the command itself reports it
     const daemon::RequestSpool spool(config->store_dir);
     if (!spool.serving()) return std::nullopt;

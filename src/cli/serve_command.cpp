@@ -106,6 +106,10 @@ int run_serve(const Args& args) {
     daemon::Daemon& d = *opened;
     d.serve_requests(run_hosted);
     const daemon::RequestSpool requests(config->store_dir);
+    if (auto made = requests.prepare(); !made) {
+        std::cerr << "crazykrieg serve: " << made.error() << "\n";
+        return ExitFailure;
+    }
     // README "TLS": a certificate that fails verification is a set-up error, not an outage:
     // refuse to run (exit 1, the reason on stderr) before any mail is touched. A server that
     // is merely down is retried by the passes.

@@ -82,7 +82,11 @@ int run_verify(const Args& args) {
         auto receipts = pgn::read_receipts(rtext);
         if (!receipts) return usage_error("verify", receipts_path + ": " + receipts.error());
         if (receipts->empty())
-            return usage_error("verify", receipts_path + ": no receipts found in it");
+            return usage_error("verify",
+                               receipts_path +
+                                   ": no receipts found in it (a receipt is a line \"Receipt "
+                                   "(ply N): HEX\" as the mails show it, or \"N HEX\", with "
+                                   "HEX 64 hex digits; a shorter one is not read)");
         if (auto bad = pgn::first_mismatch(c, *receipts)) {
             std::cout << record_path << ": REJECTED at ply " << bad->ply << ": your receipt "
                       << bad->hex << " (" << receipts_path << " line " << bad->line << ") ";

@@ -51,7 +51,9 @@ void fill_deadline(const std::optional<Deadline>& d, TimePoint now, Context& c) 
     c.flag("has_deadline", d.has_value());
     if (!d) return;
     c.set("deadline", format_utc(d->at));
-    auto left = std::chrono::duration_cast<std::chrono::hours>(d->at - now).count();
+    // To the nearest hour: a deadline 3 days after a mail sent a second later is "3d 0h left",
+    // not "2d 23h".
+    auto left = std::chrono::round<std::chrono::hours>(d->at - now).count();
     c.flag("deadline_passed", d->at <= now);
     if (left < 0) left = 0;
     c.set("days_left", std::to_string(left / 24)).set("hours_left", std::to_string(left % 24));
@@ -81,6 +83,10 @@ void fill_envelope(const Envelope& env, Context& c) {
     }
     c.flag("has_ratings", !ratings.empty());
     c.lists["ratings"] = std::move(ratings);
+    c.flag("has_game_event", !env.event_name.empty()).set("game_event", env.event_name);
+    c.set("game_event_id", env.event_id).set("game_event_round", env.event_round);
+    c.flag("has_game_event_round", !env.event_round.empty());
+    c.flag("has_time_control", !env.time_control.empty()).set("time_control", env.time_control);
 }
 
 // Splits the rendered text template into its "Subject:" first line and the body.
@@ -209,9 +215,17 @@ MailResult refusal_mail(const Templates& t, const Envelope& env, const PlayerVie
     Context c;
     auto ok = with_view(t, view, c);
     if (!ok) return core::unexpected(ok.error());
-    static const char* const reasons[] = {"stale", "not-your-turn", "game-over", "nothing-found"};
+    static const char* const reasons[] = {"stale", "not-your-turn", "game-over", "nothing-found",
+                                          "wrong-side"};
     Context rc;
     rc.set("move_number", std::to_string(view.move_number));
+    rc.set("written", d.written);
+    for (const auto& [key, colour] :
+         {std::pair{"to_move", view.to_move}, std::pair{"not_to_move", ~view.to_move}}) {
+        auto word = t.set().word(colour == rules::Color::White ? "white" : "black");
+        if (!word) return core::unexpected(word.error());
+        rc.set(key, *word);
+    }
     auto why = t.set().word(std::string("refusal-") + reasons[static_cast<int>(d.reason)], rc);
     if (!why) return core::unexpected(why.error());
     c.set("reason", *why);
@@ -225,7 +239,7 @@ MailResult refusal_mail(const Templates& t, const Envelope& env, const PlayerVie
 MailResult unknown_command_mail(const Templates& t, const Envelope& env, const PlayerView* view,
                                 const UnknownCommandDetails& d, const HelpDetails& help) {
     Context c;
-    c.set("line", d.line);
+    c.set("line", d.line).set("reason", d.reason).flag("has_reason", !d.reason.empty());
     c.set("help_address", help.referee_address);
     if (auto r = fill_rule_set(t.set(), view, c); !r) return core::unexpected(r.error());
     return build(t, env, MailKind::UnknownCommand, c, view);
@@ -280,6 +294,8 @@ MailResult leave_notice_mail(const Templates& t, const Envelope& env, const Play
     if (!who) return core::unexpected(who.error());
     c.set("on_leave", *who).flag("you_on_leave", d.on_leave == view.player);
     c.set("leave_days", std::to_string(d.days)).set("leave_until", format_utc(d.until));
+    c.flag("one_day", d.days == 1);
+    fill_deadline(d.deadline, env.date, c);
     return build(t, env, MailKind::LeaveNotice, c, &view);
 }
 
@@ -295,7 +311,13 @@ MailResult games_list_mail(const Templates& t, const Envelope& env, const GamesL
         games.push_back(std::move(e));
     }
     c.flag("has_games", !games.empty());
+    c.flag("one_game", games.size() == 1);
+    if (games.size() == 1) c.set("only_game", d.games[0].game_id);
     c.lists["games"] = std::move(games);
+    std::vector<Context> commands;
+    for (const std::string& line : d.game_commands) commands.push_back(Context().set("line", line));
+    c.flag("has_game_commands", !commands.empty());
+    c.lists["game_commands"] = std::move(commands);
     return build(t, env, MailKind::GamesList, c, nullptr);
 }
 
@@ -346,6 +368,14 @@ MailResult spectator_mail(const Templates& t, const Envelope& env,
     c.flag("refused_game_over", refused && d.refusal == R::GameOver);
     c.set("white_name", d.white_name).set("black_name", d.black_name);
     c.set("file_name", d.file_name);
+    // A game that does not exist gets no game tag in the subject ("[crazykrieg #99]"): the
+    // mail is about no game. `followed_id` names the game asked for.
+    c.set("followed_id", env.game_id);
+    if (refused && d.refusal == R::NoSuchGame) {
+        Envelope no_game = env;
+        no_game.game_id.clear();
+        return build(t, no_game, MailKind::Spectator, c, nullptr);
+    }
     return build(t, env, MailKind::Spectator, c, nullptr);
 }
 
@@ -365,6 +395,8 @@ MailResult standings_mail(const Templates& t, const Envelope& env, const Standin
     c.flag("has_events", !events.empty());
     c.flag("one_event", events.size() == 1);
     c.set("event_name", d.events.size() == 1 ? d.events[0].name : std::string());
+    const std::string id = d.events.size() == 1 ? d.events[0].id : std::string();
+    c.set("standings_id", id).flag("has_standings_id", !id.empty());
     c.lists["events"] = std::move(events);
     auto m = build(t, env, MailKind::Standings, c, nullptr);
     if (!m) return m;
@@ -406,6 +438,7 @@ MailResult challenge_mail(const Templates& t, const Envelope& env, const Challen
     c.set("challenge_id", d.id).set("opponent", d.opponent).set("variant", d.variant);
     c.flag("has_rules", !d.rules.empty()).set("rules", d.rules);
     c.flag("hidden", d.hidden).set("time", d.time).set("days", std::to_string(d.days));
+    c.flag("rated", d.rated);
     return build(t, env, MailKind::Challenge, c, nullptr);
 }
 

@@ -82,6 +82,15 @@ struct Envelope {
     // forfeit mails: "Rated game (crazyhouse): Ann (1623) vs Ben (1500?)", "Ann: 1623 -> 1638
     // (+15)". Empty: a casual game, nothing shown.
     std::vector<std::string> ratings;
+    // The game-start mail of a tournament game names its event (README "Challenges and
+    // tournaments by mail"): the tournament's name, its id (names may repeat, ids do not) and
+    // the round. Empty: a game of no tournament.
+    std::string event_name;
+    std::string event_id;
+    std::string event_round;
+    // The game's time control as `--time` writes it ("3d", "10/50d"), shown by the game-start
+    // mail; empty: none.
+    std::string time_control;
 };
 
 struct Deadline {
@@ -96,19 +105,25 @@ struct TurnDetails {
 };
 
 enum class RefusalReason : unsigned char {
-    Stale,        // the move number in the mail is not the current one
-    NotYourTurn,  // moves sent while the opponent is to move
-    GameOver,     // the game has ended
-    NothingFound  // no command in the mail
+    Stale,         // the move number in the mail is not the current one
+    NotYourTurn,   // moves sent while the opponent is to move
+    GameOver,      // the game has ended
+    NothingFound,  // no command in the mail
+    WrongSide      // the current move number, written for the side not to move ("3..." while
+                   // White is to move 3)
 };
 
 struct RefusalDetails {
     RefusalReason reason = RefusalReason::Stale;
     std::vector<std::string> quoted;  // the player's own lines, as received
+    std::string written;              // WrongSide: the number as written, "3..."
 };
 
 struct UnknownCommandDetails {
     std::string line;  // the player's line that is no command
+    // What is wrong with it (daemon/command_problems.hpp), a sentence of its own under the
+    // quoted line; empty: the line was not understood at all.
+    std::string reason;
 };
 
 struct HelpDetails {
@@ -127,6 +142,9 @@ struct LeaveDetails {
     rules::Color on_leave = rules::Color::White;
     int days = 0;
     TimePoint until{};
+    // The side to move's deadline with the leave counted (shown like the games list does, to
+    // both players); nullopt: the game has no clock.
+    std::optional<Deadline> deadline;
 };
 
 struct GamesListEntry {
@@ -142,6 +160,9 @@ struct GamesListEntry {
 
 struct GamesListDetails {
     std::vector<GamesListEntry> games;
+    // Game commands sent to the plain referee address (daemon/club_mail.hpp), as written: the
+    // mail quotes them and says they belong in a reply to the game's mail. Empty: a plain list.
+    std::vector<std::string> game_commands;
 };
 
 using MailResult = core::Result<mail::OutgoingMail, ComposeError>;
@@ -236,6 +257,7 @@ struct StandingsEvent {
     std::string name;  // the tournament's name (for the subject when it is the only one)
     std::string crosstable_text;
     std::string crosstable_html;
+    std::string id;  // shown with the name in the subject (names may repeat); empty: not shown
 };
 struct StandingsDetails {
     bool final = false;                  // the event just ended; `archive_name` is attached
@@ -274,6 +296,7 @@ struct ChallengeDetails {
     std::string time;   // "3d"
     int days = 14;      // Invited: days left to answer
     std::string rules;  // a rule set other than the default (docs/rulesets.md); empty: none
+    bool rated = true;  // the game it makes is rated (README "Ratings"); false: casual
 };
 MailResult challenge_mail(const Templates& t, const Envelope& env, const ChallengeDetails& details);
 

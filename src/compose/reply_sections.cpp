@@ -1,9 +1,12 @@
 #include "compose/reply_sections.hpp"
 
+#include "compose/text_wrap.hpp"
 #include "core/html.hpp"
 
 namespace ck::compose {
 namespace {
+
+constexpr std::size_t SectionWidth = 76;
 
 // Inserts `fragment` before the closing </body> of `html` (at the end when there is none).
 void insert_before_body_end(std::string& html, const std::string& fragment) {
@@ -55,7 +58,9 @@ std::vector<std::string> first_lines(std::vector<std::string> lines, std::size_t
 void append_quoted_section(mail::OutgoingMail& mail, const std::string& heading,
                            const std::vector<std::string>& lines) {
     end_with_newline(mail.text_body);
-    mail.text_body += "\n" + heading + "\n";
+    // A heading may be a long sentence (a refusal's reason): wrapped like the rest of the text
+    // part (docs/mail-protocol.md, no line over 78 characters).
+    mail.text_body += "\n" + wrap_lines(heading, 78) + "\n";
     std::string html = "<p>" + core::html_escape(heading) +
                        "</p>\n<blockquote style=\"border-left:3px solid #999;margin:0 0 0 "
                        "0.5em;padding-left:0.6em\">";
@@ -64,6 +69,19 @@ void append_quoted_section(mail::OutgoingMail& mail, const std::string& heading,
         html += (i > 0 ? "<br>" : "") + core::html_escape(lines[i]);
     }
     html += "</blockquote>\n";
+    if (!mail.html_body.empty()) insert_before_body_end(mail.html_body, html);
+}
+
+void append_section(mail::OutgoingMail& mail, const std::string& heading,
+                    const std::vector<std::string>& lines) {
+    end_with_newline(mail.text_body);
+    mail.text_body += "\n" + heading + "\n";
+    std::string html = "<p>" + core::html_escape(heading) + "</p>\n<ul>";
+    for (const std::string& line : lines) {
+        mail.text_body += wrap_lines("- " + line, SectionWidth) + "\n";
+        html += "<li>" + core::html_escape(line) + "</li>";
+    }
+    html += "</ul>\n";
     if (!mail.html_body.empty()) insert_before_body_end(mail.html_body, html);
 }
 

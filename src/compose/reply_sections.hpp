@@ -19,6 +19,13 @@ mail::OutgoingMail merge_replies(std::vector<mail::OutgoingMail> parts);
 void append_quoted_section(mail::OutgoingMail& mail, const std::string& heading,
                            const std::vector<std::string>& lines);
 
+// Appends `heading` and then `lines` as the referee's own words (not quoted; each line "- LINE"
+// wrapped at 76 columns; an HTML list). For what the referee has to say about
+// the sender's lines that no template holds: why a move was refused, what was not used
+// (README "Mail protocol for players").
+void append_section(mail::OutgoingMail& mail, const std::string& heading,
+                    const std::vector<std::string>& lines);
+
 // At most `n` of `lines`, with "..." as the last when some were left out (a mail of many lines
 // not understood is quoted back only in part).
 std::vector<std::string> first_lines(std::vector<std::string> lines, std::size_t n);

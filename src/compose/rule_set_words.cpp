@@ -1,6 +1,7 @@
 #include "compose/rule_set_words.hpp"
 
 #include "referee/rule_set.hpp"
+#include "rules/variant.hpp"
 
 namespace ck::compose {
 namespace {
@@ -54,9 +55,25 @@ core::Result<void, ComposeError> fill_rule_set(const TemplateSet& w,
                                                const referee::PlayerView* game, Context& c) {
     if (!game) {
         c.flag("has_any", false).flag("no_any", false).flag("has_rules_text", false);
+        c.flag("open_game", false).flag("no_drops", false);
+        c.flag("has_placement_text", false);
         return {};
     }
     const referee::PlayerView& view = *game;
+    // The help of a game lists only what the game has: no `any?` in open play, no drops
+    // where captured pieces do not go to a pocket.
+    const rules::Variant* variant = rules::find_variant(view.variant);
+    c.flag("open_game", !view.hidden);
+    c.flag("no_drops", variant != nullptr && !rules::has_pockets(*variant));
+    // Replacement and Putback: how a capture names its placement (issue 24, D2), in the
+    // game-start mail and the help; the hidden form says what a bare capture means there.
+    const bool placing = view.variant == "replacement" || view.variant == "putback";
+    c.flag("has_placement_text", placing);
+    if (placing) {
+        auto text = w.word("placement-" + view.variant + (view.hidden ? "-hidden" : ""));
+        if (!text) return core::unexpected(text.error());
+        c.set("placement_text", *text);
+    }
     const auto rs = referee::find_rule_set(view.rules);
     const referee::KriegspielRules& k =
         referee::kriegspiel_rules(rs.value_or(referee::RuleSet::CrazyKrieg));

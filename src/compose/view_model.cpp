@@ -136,7 +136,8 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
             auto s = w.word(a.piece.empty() ? "capture-square" : "capture", c);
             if (!s || a.placed.empty()) return s;
             c.set("placed", a.placed);
-            auto placed = w.word("placed", c);
+            // A rule set that names only the square names no piece here either.
+            auto placed = w.word(a.piece.empty() ? "placed-square" : "placed", c);
             if (!placed) return placed;
             return *s + " " + *placed;
         }
@@ -227,10 +228,17 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
         if (g.moved == g.end) continue;
         const Announcement& moved = view.heard[g.moved];
         std::string text = moved.move.empty() ? "..." : moved.move;
-        if (moved.move.empty()) {
+        {
+            // After the opponent's hidden move, all that was announced of it; after a move the
+            // player saw, what its text does not show: the rule set's automatic announcements
+            // (pawn tries, a promotion), which both players heard.
             std::string notes;
             for (std::size_t i = g.moved + 1; i < g.end; ++i) {
-                if (view.heard[i].type == AnnouncementType::GameOver) continue;
+                const AnnouncementType type = view.heard[i].type;
+                if (type == AnnouncementType::GameOver) continue;
+                if (!moved.move.empty() && type != AnnouncementType::PawnTries &&
+                    type != AnnouncementType::Promotion)
+                    continue;
                 auto s = sentence(w, view, view.heard[i], g.side);
                 if (!s) return core::unexpected(s.error());
                 notes += (notes.empty() ? "" : " ") + *s;

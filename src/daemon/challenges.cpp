@@ -42,7 +42,9 @@ std::string hidden_word(const Challenge& c) {
     return c.rules == "crazykrieg" ? "hidden" : "hidden:" + c.rules;
 }
 
-compose::ChallengeDetails details(const Challenge& c, Event e, std::string opponent, int days) {
+// `rated_default`: the club's default for games not made casual (README "Ratings").
+compose::ChallengeDetails details(const Challenge& c, Event e, std::string opponent, int days,
+                                  bool rated_default) {
     return compose::ChallengeDetails{e,
                                      std::to_string(c.id),
                                      std::move(opponent),
@@ -50,7 +52,8 @@ compose::ChallengeDetails details(const Challenge& c, Event e, std::string oppon
                                      c.hidden,
                                      c.time,
                                      days,
-                                     c.rules == "crazykrieg" ? std::string() : c.rules};
+                                     c.rules == "crazykrieg" ? std::string() : c.rules,
+                                     rated_default && !c.casual};
 }
 
 }  // namespace
@@ -225,12 +228,14 @@ core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const Ga
             c.rules = cmd.rules;
             c.time = format_time_control(cmd.time ? *cmd.time : desk.config.default_time);
             c.created = tx.now();
-            CK_TRY(send(desk, c.challenged,
-                        details(c, Event::Invited, shown_name(desk, c.challenger), days),
-                        disc + "i", tx));
-            CK_TRY(send(desk, c.challenger,
-                        details(c, Event::Sent, shown_name(desk, c.challenged), days), disc + "s",
-                        tx));
+            CK_TRY(send(
+                desk, c.challenged,
+                details(c, Event::Invited, shown_name(desk, c.challenger), days, desk.config.rated),
+                disc + "i", tx));
+            CK_TRY(send(
+                desk, c.challenger,
+                details(c, Event::Sent, shown_name(desk, c.challenged), days, desk.config.rated),
+                disc + "s", tx));
             core::operator_log().info("challenge " + std::to_string(c.id) + ": " + c.challenger +
                                       " -> " + c.challenged);
             book.open.push_back(std::move(c));
@@ -251,8 +256,9 @@ core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const Ga
         book.open.erase(it);
         if (cmd.kind == Command::Kind::Decline) {
             CK_TRY(send(desk, c.challenger,
-                        details(c, Event::Declined, shown_name(desk, c.challenged), days), disc,
-                        tx));
+                        details(c, Event::Declined, shown_name(desk, c.challenged), days,
+                                desk.config.rated),
+                        disc, tx));
             core::operator_log().info("challenge " + std::to_string(c.id) + " declined");
             continue;
         }

@@ -20,9 +20,18 @@ using rules::Color;
 
 enum class Event { None, Reminder, Forfeit };
 
-// The effects of one game at `now` into `tx`.
+// What one visit of a game may do: at the pass (reminders; a deadline before `now` and before
+// `hold` is lost), or before a mail that arrived at `arrived` (a deadline before it is lost).
+struct Visit {
+    core::TimePoint now;
+    std::optional<core::TimePoint> hold;
+    std::optional<core::TimePoint> arrived;
+};
+
+// The effects of one game into `tx`.
 core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId id,
-                                            store::Transaction& tx, core::TimePoint now) {
+                                            store::Transaction& tx, const Visit& at) {
+    const core::TimePoint now = at.now;
     auto loaded = desk.games.load(desk.store, id);
     if (!loaded) return core::unexpected(loaded.error());
     StoredGame& g = *loaded;
@@ -39,15 +48,16 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
     const core::TimePoint deadline =
         deadline_of(*state, *tc, late, book->periods(g.meta.address(late)));
     const std::string gid = std::to_string(id);
-    if (now > deadline) {
+    const core::TimePoint cutoff = at.arrived
+                                       ? counted_arrival(*state, *at.arrived, now)
+                                       : (at.hold ? counted_arrival(*state, *at.hold, now) : now);
+    if (deadline < cutoff) {
         index_deadline(desk.store, tx, id, std::nullopt);
         auto ended = end_game(g, late == Color::White ? "0-1" : "1-0", "forfeit");
         if (!ended) return core::unexpected(ended.error());
         if (auto saved = desk.games.save(tx, id, g); !saved) return core::unexpected(saved.error());
-        // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp).
         const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
-        if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
-        // And its rating (ratings.hpp).
+        // The forfeit's rating (ratings.hpp).
         auto rating_lines = rate_game_end(desk.store, desk.players, id, g, tx);
         if (!rating_lines) return core::unexpected(rating_lines.error());
         const std::string full = g.record.referee_record();
@@ -65,8 +75,12 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
         // Followers get the end mail with the full record, as after a mate (spectators.hpp).
         if (auto f = queue_spectator_mails(club, gid, g, "g" + gid + "-forfeit", tx); !f)
             return core::unexpected(f.error());
+        // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp),
+        // after the rating and the forfeit mails: the final standings come last.
+        if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
         return Event::Forfeit;
     }
+    if (at.arrived) return Event::None;            // no reminder before a mail
     index_deadline(desk.store, tx, id, deadline);  // early after a leave: now the true one
     const int days = desk.config.reminder_days;
     if (days > 0 && !state->reminded && now >= deadline - Day * days) {
@@ -86,8 +100,26 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
 
 }  // namespace
 
-ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::TimePoint now) {
+core::Result<bool, core::Error> forfeit_before_mail(const GameDesk& desk, store::Store& store,
+                                                    store::GameId id, core::TimePoint now,
+                                                    core::TimePoint arrived) {
+    store::Transaction tx(now);
+    auto event = clock_game(desk, id, tx, Visit{now, std::nullopt, arrived});
+    if (!event) return core::unexpected(event.error());
+    if (tx.empty()) return false;
+    if (auto committed = store.commit(tx); !committed)
+        return core::unexpected(
+            core::from_io(committed.error(), "commit: " + committed.error().message));
+    if (*event == Event::Forfeit)
+        core::operator_log().info("game " + std::to_string(id) +
+                                  ": lost on time before the mail arrived");
+    return *event == Event::Forfeit;
+}
+
+ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::TimePoint now,
+                           std::optional<core::TimePoint> hold) {
     ClockReport report;
+    const Visit visit{now, hold, std::nullopt};
     auto& log = core::operator_log();
     // Only the games whose deadline, or reminder, is due (deadline_index.hpp).
     const core::TimePoint horizon = now + Day * std::max(0, desk.config.reminder_days);
@@ -95,7 +127,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
     for (const store::GameId id : ids) {
         const core::LogContext about_game("game " + std::to_string(id));
         store::Transaction tx(now);
-        auto event = clock_game(desk, id, tx, now);
+        auto event = clock_game(desk, id, tx, visit);
         if (!event) {
             log.error("clock pass: game " + std::to_string(id) + ": " + event.error().detail);
             ++report.failed;
@@ -105,7 +137,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
         auto committed = store.commit(tx);
         if (!committed) {
             log.error("clock pass: game " + std::to_string(id) +
-                      ": commit failed: " + committed.error().message);
+                      ": commit failed: " + committed.error().describe());
             ++report.failed;
             continue;
         }
@@ -123,7 +155,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
     raise_watermark(store, tx, horizon);
     if (!tx.empty()) {
         if (auto committed = store.commit(tx); !committed) {
-            log.error("clock pass: deadline watermark: " + committed.error().message);
+            log.error("clock pass: deadline watermark: " + committed.error().describe());
             ++report.failed;
         }
     }

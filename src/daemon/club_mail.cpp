@@ -9,6 +9,7 @@
 
 #include "core/log.hpp"
 #include "daemon/challenges.hpp"
+#include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
@@ -92,9 +93,11 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
 
 core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std::string& address,
                                                  const std::string& discriminator,
-                                                 store::Transaction& tx) {
+                                                 store::Transaction& tx,
+                                                 std::vector<std::string> game_commands) {
     auto games = games_of(desk, address);
     if (!games) return core::unexpected(games.error());
+    games->game_commands = std::move(game_commands);
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
     return queue_mail(tx, desk.config, address,
                       compose::games_list_mail(desk.templates, env, *games));
@@ -109,11 +112,33 @@ struct ClubAsk {
     std::optional<std::string> ratings;                 // `ratings [POOL]` (ratings.hpp)
     std::vector<std::pair<std::string, bool>> follows;  // game id of follow/unfollow, follow?
     std::vector<std::string> unknown;                   // lines not understood, as written
+    std::vector<std::string> game_commands;             // game commands sent to no game
 };
+
+// A game command as the player wrote it, near enough to quote back (commands.hpp keeps the
+// move as read and a keyword's parts, not the line).
+std::string command_line(const Command& c) {
+    switch (c.kind) {
+        case Command::Kind::Move:
+        case Command::Kind::AnyQuery:
+            return c.move_number ? std::to_string(*c.move_number) +
+                                       (c.numbered_side == Color::Black ? "... " : ". ") + c.text
+                                 : c.text;
+        case Command::Kind::Leave:
+            return "leave " + std::to_string(c.days);
+        case Command::Kind::Say:
+            return "say " + c.note;
+        case Command::Kind::Message:
+            return "message: " + c.note.substr(0, c.note.find('\n'));
+        default:
+            return c.argument.empty() ? c.text : c.text + " " + c.argument;
+    }
+}
 
 // The handlers of the commands answered here (commands.hpp, Where::Club). `challenge`,
 // `accept N`, `decline N` (challenges.hpp) and `join` / `withdraw` (tournament_entries.hpp) are
-// answered before this; any other command is a game command sent to no game: help.
+// answered before this; a game command (a move, `resign`, `leave N`, ...) sent to no game is
+// quoted back with the sender's games (club_mail.hpp).
 struct ClubHandler {
     Command::Kind kind;
     void (*handle)(ClubAsk&, const Command&);
@@ -160,7 +185,11 @@ core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
                                      [&](const ClubHandler& r) { return r.kind == cmd.kind; });
         if (h != std::end(ClubHandlers))
             h->handle(ask, cmd);
-        else if (!answered_elsewhere(cmd, club))
+        else if (answered_elsewhere(cmd, club))
+            continue;
+        else if (club && valid_at(cmd.kind, Where::Game) && !valid_at(cmd.kind, Where::Club))
+            ask.game_commands.push_back(command_line(cmd));  // a bare `accept` gets help
+        else  // and so does any command at a reply address that is not the sender's
             ask.other = true;
     }
     const compose::HelpDetails help{desk.config.referee_address};
@@ -177,8 +206,12 @@ core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
             !r)
             return r;
     }
-    if (ask.games) {
-        if (auto r = queue_games_list(desk, to, discriminator + "g", tx); !r) return r;
+    if (ask.games || !ask.game_commands.empty()) {
+        if (auto r =
+                queue_games_list(desk, to, discriminator + "g", tx,
+                                 compose::first_lines(ask.game_commands, compose::MaxQuotedLines));
+            !r)
+            return r;
     }
     for (std::size_t i = 0; i < ask.follows.size(); ++i) {
         const std::string& arg = ask.follows[i].first;  // "42" or "#42"
@@ -193,22 +226,22 @@ core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
     }
     // One answer per mail (compose/reply_sections.hpp): with another answer, the lines not
     // understood are quoted in it; else the unknown-command mail quotes the first (with help).
+    // A line that starts with a command's word says what is wrong with it (command_problems.hpp).
     if (!ask.unknown.empty()) {
         if (mail::OutgoingMail* answer = tx.first_outgoing_to(to)) {
-            compose::append_quoted_section(
-                *answer, compose::NotUnderstoodHeading,
-                compose::first_lines(ask.unknown, compose::MaxQuotedLines));
+            append_unknown_lines(*answer, ask.unknown);
             return {};
         }
         const auto env = club_envelope(desk, to, discriminator + "u", tx);
         auto r = queue_mail(
             tx, desk.config, to,
-            compose::unknown_command_mail(desk.templates, env, nullptr,
-                                          compose::UnknownCommandDetails{ask.unknown[0]}, help));
+            compose::unknown_command_mail(
+                desk.templates, env, nullptr,
+                compose::UnknownCommandDetails{ask.unknown[0], command_problem(ask.unknown[0])},
+                help));
         if (!r || ask.unknown.size() == 1) return r;
         ask.unknown.erase(ask.unknown.begin());
-        compose::append_quoted_section(*tx.first_outgoing_to(to), compose::NotUnderstoodHeading,
-                                       compose::first_lines(ask.unknown, compose::MaxQuotedLines));
+        append_unknown_lines(*tx.first_outgoing_to(to), ask.unknown);
         return {};
     }
     if (ask.help || ask.other || commands.empty()) {

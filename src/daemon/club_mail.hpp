@@ -7,8 +7,11 @@
 //     player's own games, each from that player's own PlayerView, so a forged From learns
 //     nothing and shows nothing of a game the player could not see.
 //   - ClubMail / RefuseKnownPlayer: `games` and `help` are answered; the first unknown line is
-//     quoted back with help (unknown-command); anything else (moves, game commands sent to no
-//     game, an empty mail) gets the help mail, which tells the player to reply to the game mail.
+//     quoted back with help (unknown-command), with what is wrong when it starts with a
+//     command's word (command_problems.hpp). Under ClubMail, game commands sent to no game (a
+//     move, `resign`, `leave N`, `draw`, `say`, ...) are quoted back in the games-list mail,
+//     which says they belong in a reply to the game's mail and lists the sender's games;
+//     anything else (an empty mail, any command under RefuseKnownPlayer) gets the help mail.
 //     `standings [TOURNAMENT]`: the crosstable mail (daemon/tournaments.hpp answer_standings).
 //     `follow GAME` makes the sender a follower (daemon/spectators.hpp), `unfollow GAME` ends
 //     it. `challenge ...`, `accept N`, `decline N` in ClubMail are answered by
@@ -58,9 +61,12 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
 
 // Queues the games-list mail to the registered player `address`. `discriminator` keeps its
 // Message-ID unique per incoming mail (derive it from the incoming Message-ID).
+// `game_commands`: game commands the player sent to the plain referee address, quoted above the
+// list with where they belong (a reply to the game's mail).
 core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std::string& address,
                                                  const std::string& discriminator,
-                                                 store::Transaction& tx);
+                                                 store::Transaction& tx,
+                                                 std::vector<std::string> game_commands = {});
 
 // The ClubMail and RefuseKnownPlayer verdicts (v.reply_to is the registered address).
 // `commands`: the mail's new text, parsed once (commands.hpp). Lines not understood are quoted

@@ -12,6 +12,7 @@
 #include "daemon/challenges.hpp"
 #include "daemon/leave_book.hpp"
 #include "daemon/players.hpp"
+#include "daemon/store_advice.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon/unknown_sender.hpp"
 
@@ -152,9 +153,9 @@ core::Result<bool, std::string> migrate_club_state(store::Store& store, core::Ti
     // the ledger again.
     if (auto r = migrate_rate_limits(store, tx); !r) return core::unexpected(r.error());
     if (auto c = store.commit(tx); !c)
-        return core::unexpected("migrating the club state: " + c.error().message);
+        return core::unexpected("migrating the club state: " + c.error().describe());
     if (auto c = store.checkpoint(); !c)
-        return core::unexpected("migrating the club state: " + c.error().message);
+        return core::unexpected("migrating the club state: " + c.error().describe());
     for (const fs::path& p : legacy.files) {
         std::error_code ec;
         fs::remove_all(p, ec);
@@ -164,7 +165,7 @@ core::Result<bool, std::string> migrate_club_state(store::Store& store, core::Ti
     // power loss would be migrated again over newer state.
     for (const fs::path& dir : {store.root(), store.root() / "tournaments"})
         if (auto synced = core::sync_directory(dir); !synced)
-            return core::unexpected(synced.error().message);
+            return core::unexpected(synced.error().describe());
     core::operator_log().info("store " + store.root().string() +
                               ": club state moved into typed namespaces (state/)");
     return true;
@@ -176,7 +177,7 @@ core::Result<store::Store, std::string> open_club_store(const std::filesystem::p
     std::error_code ec;
     fs::create_directories(dir, ec);
     auto store = store::Store::open(dir, wait, sweep);
-    if (!store) return core::unexpected(store.error().message);
+    if (!store) return core::unexpected(describe_store_failure(store.error(), dir));
     auto migrated = migrate_club_state(*store, std::chrono::system_clock::now());
     if (!migrated) return core::unexpected(migrated.error());
     return std::move(*store);

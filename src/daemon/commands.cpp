@@ -4,22 +4,32 @@
 #include <cctype>
 
 #include "core/text.hpp"
+#include "daemon/game_files.hpp"
 #include "referee/rule_set.hpp"
+#include "rules/move_list.hpp"
 #include "rules/notation.hpp"
-#include "rules/variant.hpp"
 
 namespace ck::daemon {
 namespace {
 
 using Kind = Command::Kind;
 
+bool all_of_digits(std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
 // Mail clients put no-break spaces (U+00A0) and tabs between words; both separate tokens,
-// as do commas and semicolons.
-std::vector<std::string> tokenize(std::string_view line) {
+// as do commas and semicolons. `starts` (when given) gets each token's offset in the line.
+std::vector<std::string> tokenize(std::string_view line,
+                                  std::vector<std::size_t>* starts = nullptr) {
     std::vector<std::string> tokens;
     std::string current;
+    std::size_t begin = 0;
     const auto flush = [&] {
-        if (!current.empty()) tokens.push_back(std::move(current));
+        if (!current.empty()) {
+            tokens.push_back(std::move(current));
+            if (starts) starts->push_back(begin);
+        }
         current.clear();
     };
     for (std::size_t i = 0; i < line.size(); ++i) {
@@ -30,6 +40,7 @@ std::vector<std::string> tokenize(std::string_view line) {
             flush();
             ++i;
         } else {
+            if (current.empty()) begin = i;
             current.push_back(c);
         }
     }
@@ -37,27 +48,11 @@ std::vector<std::string> tokenize(std::string_view line) {
     return tokens;
 }
 
-bool parses_as_move(const std::string& text) { return rules::parse_move_text(text).has_value(); }
-
-// The token as parse_move_text accepts it: as written, else re-cased (see commands.hpp). A
-// capital first letter is kept first so that "Bxc3" stays a bishop move.
-std::optional<std::string> as_move(std::string_view token) {
-    std::string t(token);
-    if (parses_as_move(t)) return t;
-    std::string all_lower = core::lower_ascii(t);
-    std::string capitalised = all_lower;
-    if (!capitalised.empty() && capitalised[0] >= 'a' && capitalised[0] <= 'z') {
-        capitalised[0] =
-            static_cast<char>(std::toupper(static_cast<unsigned char>(capitalised[0])));
-    }
-    const bool upper_first = !t.empty() && t[0] >= 'A' && t[0] <= 'Z';
-    for (const std::string& candidate : upper_first
-                                            ? std::vector<std::string>{capitalised, all_lower}
-                                            : std::vector<std::string>{all_lower, capitalised}) {
-        if (parses_as_move(candidate)) return candidate;
-    }
-    if (t.size() > 1 && t.back() == '.') return as_move(token.substr(0, token.size() - 1));
-    return std::nullopt;
+// An annotation standing alone after a move ("e5 !", "e5 !?", "e5 $1"): it changes nothing.
+bool is_annotation(std::string_view token) {
+    if (token.empty()) return false;
+    if (token[0] == '$') return token.size() > 1 && all_of_digits(token.substr(1));
+    return token.size() <= 2 && token.find_first_not_of("!?") == std::string_view::npos;
 }
 
 bool all_digits(std::string_view s) {
@@ -65,48 +60,58 @@ bool all_digits(std::string_view s) {
            std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
-bool is_ellipsis(std::string_view s) { return s == "..." || s == "\xE2\x80\xA6"; }
+// Moves, move numbers and ellipses are read by rules/move_list.hpp, the one reader shared with
+// the referee's conditional moves (docs/conditionals.md); this file adds what only a mail line
+// has: word offsets, annotations and the comment after the moves.
+using rules::is_ellipsis;
+using rules::MoveNumber;
+using rules::read_move_number;
+std::optional<std::string> as_move(std::string_view token) { return rules::read_move_word(token); }
 
-struct MoveNumber {
-    int number = 0;
-    rules::Color side = rules::Color::White;
-    std::string rest;  // a move written against the number ("12.Nf3" -> "Nf3")
-};
-
-// "12." "12..." "12…" "12.Nf3" "12...Nf3" (the dots are required: a bare "12" is not a number).
-std::optional<MoveNumber> read_move_number(std::string_view token) {
-    std::size_t digits = 0;
-    while (digits < token.size() && std::isdigit(static_cast<unsigned char>(token[digits]))) {
-        ++digits;
+// The rest of a move line from its first word that is no move (README "What a move line may
+// carry"): a PGN comment "{...}" becomes a note to the opponent (`say`); anything else is kept
+// on the last move as its comment, quoted back to the sender, never read as a move.
+void take_comment(std::string_view rest, int line_no, std::vector<Command>& out) {
+    while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r'))
+        rest.remove_suffix(1);
+    if (rest.empty()) return;
+    if (rest.front() == '{' && rest.back() == '}' && rest.find('}') == rest.size() - 1) {
+        std::string note(rest.substr(1, rest.size() - 2));
+        while (!note.empty() && note.back() == ' ') note.pop_back();
+        while (!note.empty() && note.front() == ' ') note.erase(note.begin());
+        if (note.empty()) return;
+        Command c;
+        c.kind = Kind::Say;
+        c.line = line_no;
+        c.text = "say";
+        c.note = std::move(note);
+        out.push_back(std::move(c));
+        return;
     }
-    if (!all_digits(token.substr(0, digits)) || digits == token.size()) return std::nullopt;
-    MoveNumber n;
-    n.number = std::stoi(std::string(token.substr(0, digits)));
-    std::string_view rest = token.substr(digits);
-    if (rest.substr(0, 3) == "..." || rest.substr(0, 3) == "\xE2\x80\xA6") {
-        n.side = rules::Color::Black;
-        rest.remove_prefix(3);
-    } else if (rest[0] == '.') {
-        rest.remove_prefix(1);
-    } else {
-        return std::nullopt;
-    }
-    n.rest = std::string(rest);
-    return n;
+    out.back().comment = std::string(rest);
 }
 
-// A line of move attempts (with "any?"), or nullopt when any token is not one.
-std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tokens, int line_no) {
+// A line of move attempts (with "any?"), or nullopt when its first token is not one. The
+// attempts end at the first word that is none (standalone annotations such as "!" skipped);
+// the rest of the line is the comment (take_comment).
+std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tokens,
+                                                    std::vector<std::size_t> starts,
+                                                    std::string_view line, int line_no) {
     std::optional<MoveNumber> number;
     if (!tokens.empty()) {
         number = read_move_number(tokens.front());
         if (number) {
+            const std::size_t at = starts.front();
+            const std::size_t len = tokens.front().size();
             tokens.erase(tokens.begin());
+            starts.erase(starts.begin());
             if (!number->rest.empty()) {
                 tokens.insert(tokens.begin(), number->rest);
+                starts.insert(starts.begin(), at + len - number->rest.size());
             } else if (!tokens.empty() && is_ellipsis(tokens.front())) {
                 number->side = rules::Color::Black;  // "12. ... Nf6"
                 tokens.erase(tokens.begin());
+                starts.erase(starts.begin());
             }
         }
     }
@@ -126,8 +131,18 @@ std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tok
         } else if (auto move = as_move(tokens[i])) {
             c.kind = Kind::Move;
             c.text = *move;
+        } else if (!out.empty() && is_annotation(tokens[i])) {
+            continue;
         } else {
-            return std::nullopt;
+            // A second move number ("1. e4 e5 2. Nf3"): a game pasted, not one turn.
+            if (out.empty() || read_move_number(tokens[i])) return std::nullopt;
+            // From the end of the last word read, so that a PGN ";" stays with its comment.
+            std::size_t from = i > 0 ? starts[i - 1] + tokens[i - 1].size() : starts[i];
+            while (from < starts[i] && (line[from] == ' ' || line[from] == '\t' ||
+                                        line[from] == ',' || line[from] == '\r'))
+                ++from;
+            take_comment(line.substr(from), line_no, out);
+            return out;
         }
         out.push_back(std::move(c));
     }
@@ -185,10 +200,13 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
     const std::string address = core::lower_ascii(a.tokens[0]);
     const auto at = address.find('@');
     if (at == std::string::npos || at == 0 || at + 1 == address.size()) return false;
-    const rules::Variant* variant = rules::find_variant(a.tokens[1]);
-    if (variant == nullptr) return false;
+    // The variant's name, or an alias the command line takes too (`kriegspiel` is hidden
+    // chess, `crazykrieg` hidden crazyhouse: game_files.hpp resolve_variant).
+    GameMeta variant;
+    if (!resolve_variant(a.tokens[1], variant)) return false;
     c.argument = address;
-    c.variant = std::string(variant->name);
+    c.variant = variant.variant;
+    c.hidden = variant.hidden;
     std::size_t i = 2;
     for (; i < n; ++i) {
         const std::string w = core::lower_ascii(a.tokens[i]);
@@ -317,11 +335,12 @@ std::vector<Command> parse_commands(std::string_view text) {
             if (!c.note.empty()) out.push_back(std::move(c));
             break;
         }
-        const std::vector<std::string> tokens = tokenize(line);
+        std::vector<std::size_t> starts;
+        const std::vector<std::string> tokens = tokenize(line, &starts);
         if (tokens.empty()) continue;
         if (auto keyword = parse_keyword_line(tokens, line, line_no)) {
             out.push_back(std::move(*keyword));
-        } else if (auto moves = parse_move_line(tokens, line_no)) {
+        } else if (auto moves = parse_move_line(tokens, starts, line, line_no)) {
             for (Command& c : *moves) out.push_back(std::move(c));
         } else {
             Command c;
@@ -344,7 +363,8 @@ core::Result<void, StaleMail> check_move_numbers(const std::vector<Command>& com
         const bool black_when_white =
             c.numbered_side == rules::Color::Black && side_to_move == rules::Color::White;
         if (wrong_number || black_when_white) {
-            return core::unexpected(StaleMail{c.line, *c.move_number, current_move});
+            return core::unexpected(
+                StaleMail{c.line, *c.move_number, current_move, !wrong_number && black_when_white});
         }
     }
     return {};

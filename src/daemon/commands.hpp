@@ -8,8 +8,12 @@
 //              every move on that line. A token is a move when rules::parse_move_text accepts
 //              it as written or re-cased (phones capitalise: "E4" -> "e4", "NF3" -> "Nf3").
 //              No chess is checked here. PGN habit "1. e4 e5" is read as a try list of two
-//              attempts for move 1 (a mail carries one turn); a second number on a line makes
-//              the line Unknown.
+//              attempts for move 1 (a mail carries one turn). The attempts end at the first
+//              word that is none: a lone annotation ("e5 !", "e5 $1") is skipped; a PGN
+//              comment "{...}" ending the line becomes a `say` note; any other rest of the line
+//              ("e5 (book)", "e5 thanks") is the last move's `comment`, quoted back and never
+//              read as a move. A line whose first word is no move, or with a second move number
+//              ("1. e4 e5 2. Nf3": a game pasted), is Unknown.
 //   any?       Kriegspiel "Are there any?" (also "any", "any ?"), part of the try list.
 //   resign | draw | decline [ID] | accept [ID] | board | pgn | games | help
 //   leave N    N days of leave, 1..365
@@ -74,7 +78,9 @@ struct Command {
     std::string rules = "crazykrieg";           // Challenge: the rule set (docs/rulesets.md)
     std::optional<TimeControl> time;            // Challenge
     std::string note;                           // Say / Message: the player's words
-    int line = 0;                               // 1-based line in the text
+    std::string comment;  // Move/AnyQuery: the rest of its line after the moves, as written
+                          // (not a move: quoted back, never acted on)
+    int line = 0;         // 1-based line in the text
 };
 
 // Where a mail came: a game's reply address (Game), the plain referee address (Club).
@@ -109,9 +115,11 @@ bool valid_at(Command::Kind kind, Where where);
 std::vector<Command> parse_commands(std::string_view text);
 
 struct StaleMail {
-    int line = 0;      // the line with the wrong number
-    int written = 0;   // the number written
-    int expected = 0;  // the current move number
+    int line = 0;             // the line with the wrong number
+    int written = 0;          // the number written
+    int expected = 0;         // the current move number
+    bool wrong_side = false;  // the current number, written as Black's ("3...") while White is
+                              // to move 3
 };
 
 // docs/mail-protocol.md: "a line may carry the move number: if it is not the current move the whole

@@ -49,43 +49,70 @@ core::Unexpected<ConfigError> fail(ConfigError::Code code, const std::string& na
                                    const std::string& what) {
     std::string where = name;
     if (line > 0) where += ":" + std::to_string(line);
-    return core::unexpected(ConfigError{code, where + ": " + what, line});
+    return core::unexpected(ConfigError{code, where + ": " + what, line, {}});
 }
 
-// Pre-scan for the errors po reports without a line: unknown keys, duplicates, bad lines.
-// Returns section.key -> line.
-core::Result<std::map<std::string, int>, ConfigError> scan(const std::string& text,
-                                                           const std::string& name) {
+// What scan finds: section.key -> line, the text with every faulty line blanked (for po,
+// which stops at the first), and the faults in line order.
+struct Scan {
     std::map<std::string, int> lines;
+    std::string clean;
+    std::vector<ConfigError> errors;
+};
+
+// Pre-scan for the errors po reports without a line: unknown keys, duplicates, bad lines. Every
+// faulty line is reported (config check lists them all), not only the first.
+Scan scan(const std::string& text, const std::string& name) {
+    Scan out;
     std::istringstream in(text);
     std::string raw, section;
     int line_no = 0;
+    const auto fault = [&](ConfigError::Code code, const std::string& what) {
+        out.errors.push_back(fail(code, name, line_no, what).error());
+        out.clean += "\n";
+    };
+    // A faulty section line makes its keys unknown: they are reported, not guessed at.
+    bool section_ok = true;
     while (std::getline(in, raw)) {
         ++line_no;
         const std::string line = core::trim_ascii(raw);
-        if (line.empty() || line[0] == '#' || line[0] == ';') continue;
+        if (line.empty() || line[0] == '#' || line[0] == ';') {
+            out.clean += raw + "\n";
+            continue;
+        }
         if (line.front() == '[') {
-            if (line.back() != ']')
-                return fail(ConfigError::Code::Syntax, name, line_no, "bad section line");
+            section_ok = line.back() == ']';
+            if (!section_ok) {
+                fault(ConfigError::Code::Syntax, "bad section line");
+                continue;
+            }
             section = core::trim_ascii(line.substr(1, line.size() - 2));
+            out.clean += raw + "\n";
             continue;
         }
         const auto eq = line.find('=');
         if (eq == std::string::npos) {
-            return fail(ConfigError::Code::Syntax, name, line_no, "expected key = value: " + line);
+            fault(ConfigError::Code::Syntax, "expected key = value: " + line);
+            continue;
         }
         const std::string key =
             (section.empty() ? "" : section + ".") + core::trim_ascii(line.substr(0, eq));
+        if (!section_ok) {
+            out.clean += "\n";  // already reported with its section line
+            continue;
+        }
         if (std::find(std::begin(Keys), std::end(Keys), key) == std::end(Keys)) {
-            return fail(ConfigError::Code::UnknownKey, name, line_no, "unknown key '" + key + "'");
+            fault(ConfigError::Code::UnknownKey, "unknown key '" + key + "'");
+            continue;
         }
-        if (!lines.emplace(key, line_no).second) {
-            return fail(
-                ConfigError::Code::Duplicate, name, line_no,
-                "key '" + key + "' given twice (first on line " + std::to_string(lines[key]) + ")");
+        if (!out.lines.emplace(key, line_no).second) {
+            fault(ConfigError::Code::Duplicate, "key '" + key + "' given twice (first on line " +
+                                                    std::to_string(out.lines[key]) + ")");
+            continue;
         }
+        out.clean += raw + "\n";
     }
-    return lines;
+    return out;
 }
 
 }  // namespace
@@ -102,14 +129,15 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     buffer << in.rdbuf();
     if (in.bad()) return fail(ConfigError::Code::Unreadable, name, 0, "cannot read");
     const std::string text = buffer.str();
-    auto lines = scan(text, name);
-    if (!lines) return core::unexpected(lines.error());
+    Scan scanned = scan(text, name);
+    std::vector<ConfigError>& errors = scanned.errors;
+    const std::map<std::string, int>* lines = &scanned.lines;
 
     po::options_description desc;
     for (const char* key : Keys) desc.add_options()(key, po::value<std::string>());
     po::variables_map vm;
     try {
-        std::istringstream again(text);
+        std::istringstream again(scanned.clean);
         po::store(po::parse_config_file(again, desc, false), vm);
         po::notify(vm);
     } catch (const po::error& e) {
@@ -120,8 +148,10 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     const auto get = [&](const char* key, std::string& out) {
         if (vm.count(key)) out = core::trim_ascii(vm[key].as<std::string>());
     };
+    // A bad value is noted and the next key checked: every problem of the file is reported.
     const auto bad = [&](const std::string& key, const std::string& what) {
-        return fail(ConfigError::Code::BadValue, name, lines->at(key), key + ": " + what);
+        errors.push_back(
+            fail(ConfigError::Code::BadValue, name, lines->at(key), key + ": " + what).error());
     };
     const auto get_bool = [&](const char* key, bool& out) -> bool {
         if (!vm.count(key)) return true;
@@ -153,7 +183,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         else if (v == "imap")
             c.source = Config::Source::Imap;
         else
-            return bad("mail.source", "expected maildir or imap, got '" + v + "'");
+            bad("mail.source", "expected maildir or imap, got '" + v + "'");
     }
     if (vm.count("mail.sink")) {
         const std::string v = core::trim_ascii(vm["mail.sink"].as<std::string>());
@@ -162,7 +192,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         else if (v == "smtp")
             c.sink = Config::Sink::Smtp;
         else
-            return bad("mail.sink", "expected maildir or smtp, got '" + v + "'");
+            bad("mail.sink", "expected maildir or smtp, got '" + v + "'");
     }
     get("mail.inbox", c.inbox);
     get("mail.outbox", c.outbox);
@@ -171,18 +201,17 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         const auto at = c.referee_address.find('@');
         if (at == std::string::npos || at == 0 || at + 1 == c.referee_address.size() ||
             c.referee_address.find('+') != std::string::npos) {
-            return bad("mail.referee_address", "expected local@domain without '+'");
+            bad("mail.referee_address", "expected local@domain without '+'");
         }
     }
     get("mail.secret_file", c.secret_file);
     get("mail.templates", c.templates);
     get("mail.trusted_authserv_id", c.trusted_authserv_id);
     if (c.trusted_authserv_id.find_first_of(" \t;()\"\\") != std::string::npos)
-        return bad("mail.trusted_authserv_id", "expected one authserv-id (a host name)");
+        bad("mail.trusted_authserv_id", "expected one authserv-id (a host name)");
     get("imap.url", c.imap_url);
     if (vm.count("imap.url")) {
-        if (auto u = parse_mail_url(c.imap_url, "imap", "imaps"); !u)
-            return bad("imap.url", u.error());
+        if (auto u = parse_mail_url(c.imap_url, "imap", "imaps"); !u) bad("imap.url", u.error());
     }
     get("imap.user", c.imap_user);
     get("imap.password_file", c.imap_password_file);
@@ -191,7 +220,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         // Sent as an IMAP quoted string; non-ASCII names would need modified UTF-7.
         if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) > 0x7e ||
             ch == '"' || ch == '\\')
-            return bad("imap.processed_folder", "printable ASCII without quotes or backslashes");
+            bad("imap.processed_folder", "printable ASCII without quotes or backslashes");
     }
     const std::pair<const char*, bool*> flags[] = {{"imap.starttls", &c.imap_starttls},
                                                    {"imap.verify_tls", &c.imap_verify_tls},
@@ -199,13 +228,13 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
                                                    {"club.rated", &c.rated},
                                                    {"smtp.verify_tls", &c.smtp_verify_tls}};
     for (const auto& [key, out] : flags)
-        if (!get_bool(key, *out)) return bad(key, "expected yes or no");
+        if (!get_bool(key, *out)) bad(key, "expected yes or no");
     get("smtp.url", c.smtp_url);
     if (vm.count("smtp.url")) {
         if (auto u = parse_mail_url(c.smtp_url, "smtp", "smtps"); !u)
-            return bad("smtp.url", u.error());
+            bad("smtp.url", u.error());
         else if (!u->path.empty())
-            return bad("smtp.url", "expected no path: smtp://HOST[:PORT]");
+            bad("smtp.url", "expected no path: smtp://HOST[:PORT]");
     }
     get("imap.ca_file", c.imap_ca_file);
     get("smtp.ca_file", c.smtp_ca_file);
@@ -214,18 +243,20 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     get("smtp.password_file", c.smtp_password_file);
     if (vm.count("club.default_time")) {
         auto tc = parse_time_control(core::trim_ascii(vm["club.default_time"].as<std::string>()));
-        if (!tc) return bad("club.default_time", tc.error().message);
-        c.default_time = *tc;
+        if (!tc)
+            bad("club.default_time", tc.error().message);
+        else
+            c.default_time = *tc;
     }
     if (!get_days("club.reminder_days", c.reminder_days)) {
-        return bad("club.reminder_days", "expected a whole number of days");
+        bad("club.reminder_days", "expected a whole number of days");
     }
     if (!get_days("club.leave_days_per_year", c.leave_days_per_year) ||
         c.leave_days_per_year > 366) {
-        return bad("club.leave_days_per_year", "expected 0..366 days");
+        bad("club.leave_days_per_year", "expected 0..366 days");
     }
     if (!get_days("club.challenge_days", c.challenge_days) || c.challenge_days < 1) {
-        return bad("club.challenge_days", "expected a whole number of days, at least 1");
+        bad("club.challenge_days", "expected a whole number of days, at least 1");
     }
     if (vm.count("club.unknown_sender_reply")) {
         // "no"/"yes" are accepted as older spellings of none/once-per-day.
@@ -235,13 +266,20 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         else if (v == "once-per-day" || v == "yes")
             c.unknown_sender_reply = Config::UnknownSenderReply::OncePerDay;
         else
-            return bad("club.unknown_sender_reply",
-                       "expected none or once-per-day, got '" + v + "'");
+            bad("club.unknown_sender_reply", "expected none or once-per-day, got '" + v + "'");
     }
     for (const char* key : {"store.dir", "mail.inbox", "mail.outbox", "mail.secret_file"}) {
         if (vm.count(key) && core::trim_ascii(vm[key].as<std::string>()).empty()) {
-            return bad(key, "must not be empty");
+            bad(key, "must not be empty");
         }
+    }
+    if (!errors.empty()) {
+        std::stable_sort(
+            errors.begin(), errors.end(),
+            [](const ConfigError& a, const ConfigError& b) { return a.line < b.line; });
+        ConfigError first = errors.front();
+        for (std::size_t i = 1; i < errors.size(); ++i) first.more.push_back(errors[i].message);
+        return core::unexpected(std::move(first));
     }
     return c;
 }

@@ -81,6 +81,9 @@ struct ConfigError {
     Code code = Code::Unreadable;
     std::string message;  // "FILE:LINE: ..." where a line is known
     int line = 0;         // 0 when no single line is at fault
+    // load_config: the messages of the file's other problems, in line order (`message` is the
+    // first); `config check` lists them all.
+    std::vector<std::string> more;
 };
 
 // The embedded default (no config file).

@@ -84,7 +84,7 @@ void raise_watermark(const store::Store& store, store::Transaction& tx, core::Ti
 core::Result<void, std::string> ensure_deadline_index(store::Store& store, core::TimePoint now) {
     if (store.record(store::Namespace::Meta, IndexMark)) return {};
     auto ids = store.list_games();
-    if (!ids) return core::unexpected("deadline index: " + ids.error().message);
+    if (!ids) return core::unexpected("deadline index: " + ids.error().describe());
     if (ids->empty()) return {};  // nothing to index; the first game's entry is its own
     store::Transaction tx(now);
     for (const store::GameId id : *ids) {
@@ -105,7 +105,7 @@ core::Result<void, std::string> ensure_deadline_index(store::Store& store, core:
     }
     MarkTable::put(tx, IndexMark, 1);
     if (auto c = store.commit(tx); !c)
-        return core::unexpected("deadline index: " + c.error().message);
+        return core::unexpected("deadline index: " + c.error().describe());
     core::operator_log().info("deadline index built over " + std::to_string(ids->size()) +
                               " games");
     return {};

@@ -98,11 +98,16 @@ core::TimePoint deadline_of(const ClockState& s, const TimeControl& tc, Color to
     return counted_deadline(s.turn_start, turn_budget(s, tc, to_move), leave);
 }
 
+core::TimePoint counted_arrival(const ClockState& s, core::TimePoint arrived, core::TimePoint now) {
+    return arrived > now || arrived < s.turn_start ? now : arrived;
+}
+
 ClockState after_move(const ClockState& s, const TimeControl& tc, Color mover, core::TimePoint at,
-                      const std::vector<LeavePeriod>& leave) {
+                      const std::vector<LeavePeriod>& leave, std::optional<core::TimePoint> moved) {
     ClockState n = s;
     const std::size_t i = idx(mover);
-    const Seconds used = counted_time(s.turn_start, at, leave);
+    const core::TimePoint end = moved ? std::max(s.turn_start, std::min(*moved, at)) : at;
+    const Seconds used = counted_time(s.turn_start, end, leave);
     switch (tc.kind) {
         case TimeControl::Kind::DaysPerMove:
             break;
@@ -178,16 +183,17 @@ core::Result<std::optional<core::TimePoint>, core::Error> game_deadline(
 }
 
 core::Result<void, core::Error> clock_after_move(const store::Store& store, store::Transaction& tx,
-                                                 store::GameId id, const StoredGame& g,
-                                                 Color mover) {
+                                                 store::GameId id, const StoredGame& g, Color mover,
+                                                 std::optional<core::TimePoint> arrived) {
     const auto tc = clock_control(g.meta);
     if (!tc) return {};
     auto s = load_clock(store, id, g.meta);
     if (!s) return core::unexpected(s.error());
     auto book = LeaveBook::load(store, &tx);
     if (!book) return core::unexpected(book.error());
+    const core::TimePoint moved = arrived ? counted_arrival(*s, *arrived, tx.now()) : tx.now();
     const ClockState next =
-        after_move(*s, *tc, mover, tx.now(), book->periods(g.meta.address(mover)));
+        after_move(*s, *tc, mover, tx.now(), book->periods(g.meta.address(mover)), moved);
     save_clock(tx, id, next);
     // The opponent's turn starts: their deadline may be earlier than the entry (deadline_index).
     index_deadline(store, tx, id,

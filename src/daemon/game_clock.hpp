@@ -73,12 +73,18 @@ core::TimePoint counted_deadline(core::TimePoint from, Seconds budget,
 core::TimePoint deadline_of(const ClockState& s, const TimeControl& tc, rules::Color to_move,
                             const std::vector<LeavePeriod>& leave);
 
-// The state after `mover`'s turn ended by an accepted move committed at `at`; the opponent's
-// turn starts at `at`, its reminder not sent. `leave` is the mover's. Time used beyond the
-// budget (possible only if the move is handled before the clock pass saw the deadline) leaves
-// a bank of zero, never a negative one.
+// When a mail that reached the source at `arrived` counts as sent for the turn of `s` (README
+// "Time controls"): at its arrival, unless that is after `now` or before the turn began (a
+// source whose clock disagrees with the referee's, as a test's `--now` does): then at `now`.
+core::TimePoint counted_arrival(const ClockState& s, core::TimePoint arrived, core::TimePoint now);
+
+// The state after `mover`'s turn ended by an accepted move committed at `at` whose mail arrived
+// at `moved` (<= at; the mover's time runs to it); the opponent's turn starts at `at`, its
+// reminder not sent. `leave` is the mover's. Time used beyond the budget leaves a bank of zero,
+// never a negative one.
 ClockState after_move(const ClockState& s, const TimeControl& tc, rules::Color mover,
-                      core::TimePoint at, const std::vector<LeavePeriod>& leave);
+                      core::TimePoint at, const std::vector<LeavePeriod>& leave,
+                      std::optional<core::TimePoint> moved = std::nullopt);
 
 // --- the store side ---
 
@@ -97,10 +103,12 @@ core::Result<std::optional<core::TimePoint>, core::Error> game_deadline(
     const store::Store& store, store::GameId id, const StoredGame& g,
     const store::Transaction* staged = nullptr);
 
-// Called when `mover`'s turn in `g` ended by a move committed in `tx` (the game not over):
-// queues the new clock.ini into `tx`.
+// Called when `mover`'s turn in `g` ended by a move committed in `tx` (the game not over),
+// whose mail reached the source at `arrived` (counted_arrival; nullopt: tx.now()): queues the
+// new clock.ini into `tx`.
 core::Result<void, core::Error> clock_after_move(const store::Store& store, store::Transaction& tx,
                                                  store::GameId id, const StoredGame& g,
-                                                 rules::Color mover);
+                                                 rules::Color mover,
+                                                 std::optional<core::TimePoint> arrived = {});
 
 }  // namespace ck::daemon

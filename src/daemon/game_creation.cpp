@@ -23,8 +23,7 @@ core::Result<store::GameId, core::Error> Daemon::new_game(const NewGame& spec,
     auto id = stage_game(spec, tx);
     if (!id) return id;
     auto committed = store_.commit(tx);
-    if (!committed)
-        return core::unexpected(core::from_io(committed.error(), committed.error().message));
+    if (!committed) return core::unexpected(core::from_io(committed.error()));
     return id;
 }
 
@@ -87,6 +86,12 @@ core::Result<store::GameId, core::Error> Daemon::stage_game(const NewGame& spec,
         auto env = game_envelope(desk, gid, meta, c, "", tx);
         if (!env) return core::unexpected(env.error());
         env->ratings = *rating_lines;
+        env->time_control = clock_control(meta) ? meta.time : std::string();
+        if (!spec.tournament.empty()) {
+            env->event_name = spec.event;
+            env->event_id = spec.tournament;
+            env->event_round = spec.round;
+        }
         add_receipt(*env, *game);  // receipt_line.hpp
         // A mail of its own: a challenge accepted by mail gets its other answers apart.
         CK_TRY(queue_own_mail(

@@ -250,7 +250,7 @@ core::Result<GameTexts, core::Error> read_game_texts(const store::Store& store, 
     for (auto [name, text] : {std::pair{"game.ini", &texts.ini}, {"record.pgn", &texts.record}}) {
         auto bytes = store.read_game_file(id, name);
         if (!bytes)
-            return core::unexpected(core::from_io(bytes.error(), gid + bytes.error().message));
+            return core::unexpected(core::from_io(bytes.error(), gid + bytes.error().describe()));
         *text = std::move(*bytes);
     }
     return texts;

@@ -18,8 +18,9 @@ core::Result<std::string, std::string> show_game(store::Store& store, store::Gam
     const referee::Game& game = loaded->game;
     std::ostringstream out;
     const auto& m = loaded->meta;
-    out << "game " << id << ": " << m.variant << (m.hidden ? " (hidden)" : "") << ", rules "
-        << m.rules << ", time " << m.time << "\n";
+    // A rule set is a Kriegspiel matter: open games have none.
+    out << "game " << id << ": " << m.variant << (m.hidden ? " (hidden), rules " + m.rules : "")
+        << ", time " << m.time << "\n";
     out << "white: " << m.white << "\nblack: " << m.black << "\ncreated: " << m.created << "\n";
     out << "result: " << game.result().value_or("*") << "\n";
     out << "to move: " << (game.side_to_move() == Color::White ? "white" : "black") << "\n";

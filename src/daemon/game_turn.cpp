@@ -8,6 +8,7 @@
 #include "compose/reply_sections.hpp"
 #include "core/log.hpp"
 #include "daemon/club_mail.hpp"
+#include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/leave_mail.hpp"
@@ -121,16 +122,54 @@ struct Turn {
     std::string standings_arg;
     int leave_days = 0;
     std::vector<std::string> notes;  // `say` / `message:` texts, in order
+    bool over_before = false;        // the game had ended before this mail
+    std::size_t refused = 0;         // requests of this mail the referee refused
+    // The sender's answer (README "What every refusal tells the player"): why a request was
+    // refused or not ruled ("Qh5: none of your pieces can move there"), lines not used ("Nf3
+    // -- a move was already played") and the comments on move lines, quoted.
+    std::vector<std::string> explained;
+    std::vector<std::string> unused;
+    std::vector<std::string> comments;
 };
 
-// moves / any? / resign: the try list.
+// How many refused requests one mail may make; the rest are not ruled (issue 24, D18: a mail
+// of 200 tries must not flood the opponent's mail with 200 refusals).
+constexpr std::size_t MaxRefusedPerMail = 20;
+
+// "Nd2: ..." unless the referee's text already starts with the request.
+std::string about(const std::string& request, const std::string& why) {
+    return why.rfind(request, 0) == 0 ? why : request + ": " + why;
+}
+
+// moves / any? / resign: the try list. A resignation counts at any moment of the game, also
+// while the opponent is to move or after the sender's move in this mail (README "Resigning"):
+// then it is an end outside the requests (game_files.hpp end_game, reason "resignation").
 Done play(Turn& t, const Command& cmd) {
     t.game_cmd = true;
     StoredGame& g = t.g;
     const Color me = t.me;
-    if (g.game.over() || t.turn_done) return {};  // later tries are not needed
+    if (!cmd.comment.empty()) t.comments.push_back(cmd.comment);
+    if (g.game.over()) {
+        // Ended by this mail (a mate, a resignation): every later line is answered.
+        if (!t.over_before) t.unused.push_back(cmd.text + " -- the game is over");
+        return {};
+    }
+    if (cmd.kind == Kind::Resign && (g.game.side_to_move() != me || t.turn_done)) {
+        if (auto r = end_game(g, me == Color::White ? "0-1" : "1-0", "resignation"); !r) return r;
+        ++t.ruled;
+        return {};
+    }
+    if (t.turn_done) {  // later tries are not needed
+        t.unused.push_back(cmd.text + " -- a move was already played");
+        return {};
+    }
     if (g.game.side_to_move() != me) {
         t.not_turn = true;
+        return {};
+    }
+    if (t.refused >= MaxRefusedPerMail) {
+        t.unused.push_back(cmd.text + " -- not tried: " + std::to_string(MaxRefusedPerMail) +
+                           " refused tries are the most one mail may make");
         return {};
     }
     const std::string text = cmd.kind == Kind::Move       ? cmd.text
@@ -140,10 +179,21 @@ Done play(Turn& t, const Command& cmd) {
     const auto r = play_request(g, text);
     if (r.answer == referee::Answer::Error) {
         core::operator_log().info("game " + t.v.game + ": '" + text + "': " + r.error);
-        t.unknown.push_back(cmd.text);
+        // Not an attempt: nothing was ruled and nobody else hears of it. The referee's text
+        // names only what the sender may know (own pieces in hidden play; referee/game.hpp).
+        if (r.error == "not a request")
+            t.unknown.push_back(cmd.text);
+        else
+            t.explained.push_back(about(cmd.text, r.error) + ". Nothing was played.");
         return {};
     }
     ++t.ruled;
+    // Open play: the referee's reason for an illegal move (hidden play keeps to the answer).
+    if (r.answer == referee::Answer::Illegal && !r.reason.empty())
+        t.explained.push_back(cmd.text + ": " + r.reason + ".");
+    if (r.answer != referee::Answer::Legal && r.answer != referee::Answer::Try &&
+        !(r.answer == referee::Answer::No && cmd.kind == Kind::AnyQuery))
+        ++t.refused;
     if (offer == ~me && !g.meta.draw_offer && !g.game.over())
         t.draw_mails.emplace_back(~me, DrawEvent::Lapsed);
     if (g.game.over() || g.game.side_to_move() != me) t.turn_done = true;
@@ -224,6 +274,24 @@ std::string name_of(const GameDesk& desk, const std::string& address) {
     return p && !p->name.empty() ? p->name : address;
 }
 
+// The number of moves played when the referee sent the mail this one answers: its
+// Message-ID is "ck.GAME.PLY.COLOUR.KIND..." (compose::message_id); nullopt when the mail
+// answers none of this game's mails.
+std::optional<int> answered_ply(const mail::MailMessage& msg, const AuthVerdict& v) {
+    const std::string prefix = "ck." + v.game + ".";
+    if (msg.in_reply_to.rfind(prefix, 0) != 0) return std::nullopt;
+    const std::size_t from = prefix.size();
+    const std::size_t dot = msg.in_reply_to.find('.', from);
+    if (dot == std::string::npos || dot == from || dot - from > 6) return std::nullopt;
+    int ply = 0;
+    for (std::size_t i = from; i < dot; ++i) {
+        const char c = msg.in_reply_to[i];
+        if (c < '0' || c > '9') return std::nullopt;
+        ply = ply * 10 + (c - '0');
+    }
+    return ply;
+}
+
 std::vector<std::string> note_lines(const std::vector<std::string>& notes) {
     std::vector<std::string> lines;
     for (std::size_t i = 0; i < notes.size(); ++i) {
@@ -238,7 +306,8 @@ std::vector<std::string> note_lines(const std::vector<std::string>& notes) {
 core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mail::MailMessage& msg,
                                                  const AuthVerdict& v,
                                                  const std::vector<Command>& commands,
-                                                 const std::string& disc, store::Transaction& tx) {
+                                                 const std::string& disc, store::Transaction& tx,
+                                                 std::optional<core::TimePoint> arrived) {
     auto& log = core::operator_log();
     const core::LogContext about_game("game " + v.game);  // on every line of this game's mail
     const store::GameId gid = game_id_of(v.game);
@@ -250,9 +319,10 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     Answers answers(desk, v.game, g, tx);
     const auto& t = desk.templates;
 
-    const auto refuse = [&](compose::RefusalReason reason) -> core::Result<void, core::Error> {
+    const auto refuse = [&](compose::RefusalReason reason,
+                            std::string written = {}) -> core::Result<void, core::Error> {
         CK_ENV(env, me, disc);
-        compose::RefusalDetails d{reason, split_lines(msg.body_text)};
+        compose::RefusalDetails d{reason, split_lines(msg.body_text), std::move(written)};
         return answers.queue(me, compose::refusal_mail(t, *env, g.game.view(me), d));
     };
 
@@ -261,11 +331,16 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         !stale) {
         log.info("game " + v.game + ": stale mail (move " + std::to_string(stale.error().written) +
                  ", now " + std::to_string(stale.error().expected) + ")");
+        if (stale.error().wrong_side)  // issue 24, D10: "3... is Black's move; ..."
+            return refuse(compose::RefusalReason::WrongSide,
+                          std::to_string(stale.error().written) + "...");
         return refuse(compose::RefusalReason::Stale);
     }
 
     Turn turn(v, g, me);
     const bool over_before = g.game.over();
+    turn.over_before = over_before;
+    const int plies_before = g.record.plies();
     const GameMeta meta_before = g.meta;
     const Color to_move_before = g.game.side_to_move();
     for (const auto& cmd : commands) CK_TRY(run_command(turn, cmd));
@@ -285,10 +360,8 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     const bool changed =
         ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer || !turn.notes.empty();
     if (changed) CK_TRY(desk.games.save(tx, gid, g));
-    // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp).
     const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates, &desk.games};
-    if (changed && g.game.over() && !over_before) CK_TRY(record_game_end(club_desk, gid, g, tx));
-    // And its rating (ratings.hpp), likewise in this transaction.
+    // The game's rating (ratings.hpp), in this same transaction.
     std::vector<std::string> rating_lines;
     if (changed && g.game.over() && !over_before) {
         auto rated = rate_game_end(desk.store, desk.players, gid, g, tx);
@@ -297,7 +370,7 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     }
     // The clock (game_clock.hpp): the mover's turn ended with this commit.
     if (!g.game.over() && g.game.side_to_move() != to_move_before)
-        CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before));
+        CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before, arrived));
     const auto turn_details = [&](Color c) -> core::Result<compose::TurnDetails, core::Error> {
         compose::TurnDetails d;
         if (g.game.over() || g.game.side_to_move() != c) return d;
@@ -335,6 +408,10 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     } else if (turn.want_board) {
         CK_TRY(board_mail(me, disc));
     }
+    // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp):
+    // after the rating, so that final standings show the ratings after this game, and after the
+    // game-end mails, so that they arrive before the final standings.
+    if (changed && g.game.over() && !over_before) CK_TRY(record_game_end(club_desk, gid, g, tx));
     for (std::size_t i = 0; i < turn.draw_mails.size(); ++i) {
         const auto [c, event] = turn.draw_mails[i];
         CK_ENV(env, c, disc + "d" + std::to_string(i));
@@ -360,10 +437,11 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         auto text = record_text(g, as);
         if (!text) return core::unexpected(text.error());
         auto attachment = record_attachment(v.game, as, std::move(*text));
+        // The name is copied before the attachment is moved into the same call (the order in
+        // which a call's arguments are evaluated is unspecified).
+        const compose::RecordDetails details{full, attachment.name};
         CK_ENV(env, me, disc + "p");
-        CK_TRY(answers.queue(me,
-                             compose::record_mail(t, *env, g.game.view(me),
-                                                  compose::RecordDetails{full, attachment.name}),
+        CK_TRY(answers.queue(me, compose::record_mail(t, *env, g.game.view(me), details),
                              std::move(attachment)));
     }
     // The sender's view for the help and unknown-command mails, built only for them (a view
@@ -384,20 +462,48 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     if (turn.leave_days > 0)
         CK_TRY(
             answer_leave(desk, my_address, turn.leave_days, v.message_id, disc + "l", gid, &g, tx));
+    // What the referee has to say about the sender's lines (README "What every refusal tells
+    // the player"), in the sender's answer; their board when nothing else is said.
+    std::vector<std::string> notices;
+    if (const auto older = answered_ply(msg, v);
+        older && *older < plies_before && turn.game_cmd && !over_before)
+        notices.push_back("Your mail answers the referee's mail of an earlier move (" +
+                          std::to_string(*older) + " moves played then, " +
+                          std::to_string(plies_before) +
+                          " when it came): it was read against the game as it stands.");
+    const std::pair<const char*, const std::vector<std::string>*> sections[] = {
+        {"Note:", &notices},
+        {"Why:", &turn.explained},
+        {"Not used:", &turn.unused},
+    };
+    for (const auto& [heading, lines] : sections) {
+        if (lines->empty()) continue;
+        if (tx.first_outgoing_to(my_address) == nullptr) CK_TRY(board_mail(me, disc + "e"));
+        compose::append_section(*tx.first_outgoing_to(my_address), heading,
+                                compose::first_lines(*lines, compose::MaxQuotedLines));
+    }
+    if (!turn.comments.empty()) {
+        if (tx.first_outgoing_to(my_address) == nullptr) CK_TRY(board_mail(me, disc + "e"));
+        compose::append_quoted_section(
+            *tx.first_outgoing_to(my_address),
+            "Comments on your move lines, kept as you wrote them, "
+            "not acted on:",
+            compose::first_lines(turn.comments, compose::MaxQuotedLines));
+    }
     // One answer per mail (compose/reply_sections.hpp): the lines not acted on are quoted in
     // the sender's answer; with no other answer, the unknown-command mail quotes the first.
     std::vector<std::string> unknown = turn.unknown;
     if (!unknown.empty() && tx.first_outgoing_to(my_address) == nullptr) {
         CK_ENV(env, me, disc + "u0");
         CK_TRY(answers.queue(
-            me, compose::unknown_command_mail(t, *env, my_view(),
-                                              compose::UnknownCommandDetails{unknown[0]}, help)));
+            me,
+            compose::unknown_command_mail(
+                t, *env, my_view(),
+                compose::UnknownCommandDetails{unknown[0], command_problem(unknown[0])}, help)));
         unknown.erase(unknown.begin());
     }
-    if (!unknown.empty())
-        compose::append_quoted_section(*tx.first_outgoing_to(my_address),
-                                       compose::NotUnderstoodHeading,
-                                       compose::first_lines(unknown, compose::MaxQuotedLines));
+    // A line that starts with a command's word says what is wrong (command_problems.hpp).
+    if (!unknown.empty()) append_unknown_lines(*tx.first_outgoing_to(my_address), unknown);
     tx.merge_outgoing(my_address, compose::merge_replies);
     return {};
 }

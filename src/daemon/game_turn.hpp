@@ -19,9 +19,11 @@
 //                           Followers see notes only in the record at the game's end.
 // Draw offers lapse when the offerer's opponent has a move played; the offerer is told.
 // Game-end mails carry the referee's full record as a PGN attachment (hidden and open games).
+#include <optional>
 #include <string>
 
 #include "compose/compose.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/auth.hpp"
@@ -62,9 +64,11 @@ mail::Attachment record_attachment(const std::string& game, const std::string& a
 // `discriminator` is derived from the incoming Message-ID. The caller marks the Message-ID
 // seen. Everything said to the sender goes out as one mail (README "What a reply may
 // contain"): lines not acted on are quoted in it ("Not understood, nothing done:"); only when
-// nothing else is said do they get the unknown-command mail.
+// nothing else is said do they get the unknown-command mail. `arrived`: when the mail reached
+// the source; the mover's time runs to it (game_clock.hpp counted_arrival).
 core::Result<void, core::Error> answer_game_mail(
     const GameDesk& desk, const mail::MailMessage& message, const AuthVerdict& v,
-    const std::vector<Command>& commands, const std::string& discriminator, store::Transaction& tx);
+    const std::vector<Command>& commands, const std::string& discriminator, store::Transaction& tx,
+    std::optional<core::TimePoint> arrived = std::nullopt);
 
 }  // namespace ck::daemon

@@ -2,6 +2,7 @@
 
 #include "core/log.hpp"
 #include "daemon/club_mail.hpp"
+#include "daemon/game_clock.hpp"
 #include "daemon/leave_book.hpp"
 #include "daemon/players.hpp"
 #include "daemon/queue_mail.hpp"
@@ -29,12 +30,14 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
         if (!booked.error().refused)
             return core::unexpected(core::invalid_error(booked.error().message));
         log.info("leave of " + address + " refused: " + booked.error().message);
+        // The line as the player wrote it, and the reason apart from it.
         const auto env = club_envelope(club, address, discriminator, tx);
         return queue_mail(tx, desk.config, address,
                           compose::unknown_command_mail(
                               desk.templates, env, nullptr,
-                              compose::UnknownCommandDetails{"leave " + std::to_string(days) +
-                                                             " (" + booked.error().message + ")"},
+                              compose::UnknownCommandDetails{
+                                  "leave " + std::to_string(days),
+                                  "No leave was booked: " + booked.error().message + "."},
                               compose::HelpDetails{desk.config.referee_address}));
     }
     const Leave& leave = booked->leave;
@@ -42,7 +45,8 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
              core::format_iso8601(leave.start));
     const std::string me = lower_ascii(address);
     auto ids = desk.store.list_games();
-    if (!ids) return core::unexpected(core::from_io(ids.error(), "leave: " + ids.error().message));
+    if (!ids)
+        return core::unexpected(core::from_io(ids.error(), "leave: " + ids.error().describe()));
     std::size_t games = 0;
     for (const store::GameId id : *ids) {
         auto ini = desk.store.read_game_file(id, "game.ini");
@@ -66,7 +70,11 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
         ++games;
         const Color mine = white ? Color::White : Color::Black;
         const std::string gid = std::to_string(id);
-        const compose::LeaveDetails details{mine, leave.days, leave.end};
+        // The deadline as the leave just booked (in `tx`) moves it (game_clock.hpp).
+        auto deadline = game_deadline(desk.store, id, *g, &tx);
+        if (!deadline) return core::unexpected(deadline.error());
+        compose::LeaveDetails details{mine, leave.days, leave.end, std::nullopt};
+        if (*deadline) details.deadline = compose::Deadline{**deadline};
         for (Color c : {mine, ~mine}) {
             auto env = game_envelope(desk, gid, g->meta, c, discriminator, tx);
             if (!env) return core::unexpected(env.error());

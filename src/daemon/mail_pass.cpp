@@ -16,6 +16,7 @@
 #include "daemon/commands.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/store_advice.hpp"
 #include "daemon/tournament_entries.hpp"
 #include "daemon/unknown_sender.hpp"
 #include "mail/message.hpp"
@@ -64,8 +65,9 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
     store::Outbox outbox(store_);
     auto r = outbox.flush(sink, clock);
     if (r) return {};
-    core::operator_log().error("outbox flush: " + r.error().message);
-    return core::unexpected("outbox flush: " + r.error().message);
+    const std::string why = describe_store_failure(r.error(), store_.root());
+    core::operator_log().error("outbox flush: " + why);
+    return core::unexpected("outbox flush: " + why);
 }
 
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
@@ -77,9 +79,21 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         report.replays = games_.replays() - replays_before;
         report.kept_loads = games_.kept_loads() - kept_before;
     };
-    const ClockReport ticked =
-        tick(clock);  // clocks first: a move handled past its deadline finds the game lost
-    report.clock_events = ticked.reminders + ticked.forfeits;
+    // The mail first, then the clocks (clock_pass.hpp): a move whose mail reached the source
+    // before its deadline is ruled, however late this pass runs; a mail that came after the
+    // deadline finds the game lost (forfeit_before_mail). While the source cannot be listed
+    // nobody can tell whether a move arrived in time: no clock pass then.
+    // The earliest arrival among the mails this pass leaves pending for a later one (stopped
+    // early, or a failure that may mend): the clock pass holds back the forfeits it could avert.
+    std::optional<core::TimePoint> hold;
+    const auto arrived_at = [&](const mail::SourceId& id) {
+        const auto a = source.arrival(id);
+        return a && *a < clock.now() ? *a : clock.now();
+    };
+    const auto keep_pending = [&](const mail::SourceId& id) {
+        const core::TimePoint a = arrived_at(id);
+        if (!hold || a < *hold) hold = a;
+    };
     // Group commit (store.hpp): the organiser requests, then up to GroupMails mails, are
     // handled against staged transactions, which end_group commits together (one journal, 2
     // fsyncs); only then are those mails marked done, as one batch of the source, and the
@@ -90,11 +104,12 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     const auto commit_group = [&] {
         auto committed = store_.end_group();
         if (!committed) {
-            core::operator_log().error(
-                "commit of " + std::to_string(staged.size()) + " message(s) and " +
-                std::to_string(answered.size()) +
-                " request(s) failed, left pending: " + committed.error().message);
+            core::operator_log().error("commit of " + std::to_string(staged.size()) +
+                                       " message(s) and " + std::to_string(answered.size()) +
+                                       " request(s) failed, left pending: " +
+                                       describe_store_failure(committed.error(), store_.root()));
             report.failed += staged.size();
+            for (const auto& id : staged) keep_pending(id);
             staged.clear();
             if (!answered.empty()) reload_players();  // what the requests added is gone
             answered.clear();
@@ -127,26 +142,36 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     auto pending = source.list_pending();
     if (!pending) {
         commit_group();  // the requests
-        core::operator_log().error("mail source: " + pending.error().message);
+        core::operator_log().error("mail source: " + pending.error().message +
+                                   " (no clock pass until the source answers)");
         report.error = "mail source: " + pending.error().message;
         report.certificate_error = pending.error().code == mail::MailErrorCode::Certificate;
         if (auto flushed = flush(sink, clock); !flushed) report.error += "; " + flushed.error();
         count_loads();
         return report;
     }
-    for (const auto& id : *pending) {
+    std::size_t next = 0;
+    for (; next < pending->size(); ++next) {
+        const auto& id = (*pending)[next];
         if (stop && stop()) break;
         const core::LogContext about_mail("mail " + id);  // handle() adds the Message-ID
         auto raw = source.fetch(id);
         if (!raw) {
             core::operator_log().error("fetch " + id + ": " + raw.error().message);
             ++report.failed;
+            keep_pending(id);
             continue;
         }
-        auto handled = handle(*raw, clock);  // a failure is logged there, with its Message-ID
+        // a failure is logged there, with its Message-ID
+        auto handled = handle(*raw, clock, arrived_at(id));
         if (!handled) {
             ++report.failed;
-            if (!handled.error().transient()) ++report.permanent;
+            // A permanent failure stays pending until the operator mends the store: it holds
+            // back no clock, or one broken mail would stop every forfeit.
+            if (!handled.error().transient())
+                ++report.permanent;
+            else
+                keep_pending(id);
             continue;
         }
         staged.push_back(id);
@@ -156,6 +181,9 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         }
     }
     commit_group();
+    for (; next < pending->size(); ++next) keep_pending((*pending)[next]);  // after a stop
+    const ClockReport ticked = tick(clock, hold);
+    report.clock_events = ticked.reminders + ticked.forfeits;
     if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
     count_loads();
     return report;
@@ -238,14 +266,15 @@ void Daemon::drain_requests(const core::Clock& clock,
     if (!requests.empty()) reload_players();
 }
 
-ClockReport Daemon::tick(const core::Clock& clock) {
+ClockReport Daemon::tick(const core::Clock& clock, std::optional<core::TimePoint> hold) {
     return run_clock_pass(GameDesk{config_, players_, store_, templates_, secret_, games_}, store_,
-                          clock.now());
+                          clock.now(), hold);
 }
 
-core::Result<void, core::Error> Daemon::handle(const std::string& raw, const core::Clock& clock) {
+core::Result<void, core::Error> Daemon::handle(const std::string& raw, const core::Clock& clock,
+                                               std::optional<core::TimePoint> arrived) {
     std::optional<core::LogContext> about;  // the Message-ID, once known (handle_mail)
-    auto handled = handle_mail(raw, clock, about);
+    auto handled = handle_mail(raw, clock, arrived ? *arrived : clock.now(), about);
     if (!handled) {
         const core::Error& e = handled.error();
         core::operator_log().error(
@@ -259,6 +288,7 @@ core::Result<void, core::Error> Daemon::handle(const std::string& raw, const cor
 
 core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
                                                     const core::Clock& clock,
+                                                    core::TimePoint arrived,
                                                     std::optional<core::LogContext>& about) {
     auto& log = core::operator_log();
     auto parsed = mail::parse_message(raw);
@@ -321,12 +351,16 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             CK_TRY(answer_club_mail(club_desk(), commands, v, disc, tx));
             tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer per mail
             break;
-        case AuthVerdict::Kind::Accept:  // daemon/game_turn.hpp
+        case AuthVerdict::Kind::Accept: {  // daemon/game_turn.hpp
+            const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
+            // A deadline that passed before this mail arrived ends the game first, in a
+            // transaction of its own (clock_pass.hpp).
+            auto late = forfeit_before_mail(desk, store_, game_id_of(v.game), clock.now(), arrived);
+            if (!late) return core::unexpected(late.error());
             tx.mark_seen(v.message_id);
-            CK_TRY(
-                answer_game_mail(GameDesk{config_, players_, store_, templates_, secret_, games_},
-                                 msg, v, commands, disc, tx));
+            CK_TRY(answer_game_mail(desk, msg, v, commands, disc, tx, arrived));
             break;
+        }
     }
     auto committed = store_.commit(tx);
     if (!committed)

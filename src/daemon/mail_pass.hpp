@@ -9,8 +9,8 @@
 //
 // Where the work is done: the command table, daemon/commands.hpp; a player's mail to a game,
 // daemon/game_turn.hpp; the games, daemon/game_repository.hpp and daemon/game_files.hpp; new
-// games, game_creation.cpp; clocks, daemon/clock_pass.hpp (run first in every step) with the
-// deadline index, daemon/deadline_index.hpp; mail about no game (club commands, challenges,
+// games, game_creation.cpp; clocks, daemon/clock_pass.hpp (run after the mail in every step) with
+// the deadline index, daemon/deadline_index.hpp; mail about no game (club commands, challenges,
 // entries, unknown senders), daemon/club_mail.hpp, daemon/challenges.hpp,
 // daemon/tournament_entries.hpp, daemon/unknown_sender.hpp; `leave`, daemon/leave_mail.hpp.
 #include <chrono>
@@ -48,6 +48,7 @@ struct NewGame {
     // Record tags of a tournament game (club::event_tags); empty: "Crazykrieg game N", no Round.
     std::string event;
     std::string round;
+    std::string tournament;  // the tournament's id, named in the game-start mails; empty: none
     // Rated or casual (README "Ratings"); nullopt: the club's default ([club] rated).
     std::optional<bool> rated;
 };
@@ -126,15 +127,19 @@ public:
 
     // Handles one raw message: commit its effects. Ok means it may be marked done. Every
     // operator log line about the mail, its failure included, carries its Message-ID
-    // ("[msg <id>]", core/log.hpp), and the game id when it is about a game.
-    core::Result<void, core::Error> handle(const std::string& raw, const core::Clock& clock);
+    // ("[msg <id>]", core/log.hpp), and the game id when it is about a game. `arrived`: when
+    // it reached the source (<= clock.now(); nullopt: now), the time its move counts at
+    // (README "Time controls").
+    core::Result<void, core::Error> handle(const std::string& raw, const core::Clock& clock,
+                                           std::optional<core::TimePoint> arrived = {});
 
     // Sends the due mails of the outbox; an outbox I/O error is logged and returned.
     core::Result<void, std::string> flush(mail::MailSink& sink, const core::Clock& clock);
 
     // The clock pass (daemon/clock_pass.hpp): reminders and losses on time at clock.now(),
-    // each committed on its own; step() runs it first. Mails are left in the outbox (flush).
-    ClockReport tick(const core::Clock& clock);
+    // each committed on its own; step() runs it after the mail, with `hold` the earliest
+    // arrival of a mail it left pending. Mails are left in the outbox (flush).
+    ClockReport tick(const core::Clock& clock, std::optional<core::TimePoint> hold = {});
 
 private:
     // Runs the requests of the spool into the running group; `answered` gets what to write to
@@ -145,6 +150,7 @@ private:
     void reload_players();
     // handle()'s work; sets `about` to the mail's Message-ID context once it is known.
     core::Result<void, core::Error> handle_mail(const std::string& raw, const core::Clock& clock,
+                                                core::TimePoint arrived,
                                                 std::optional<core::LogContext>& about);
 
     Daemon(Config c, store::Store s, Players p, compose::Templates t, std::string secret)

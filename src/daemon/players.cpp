@@ -64,7 +64,7 @@ core::Result<void, std::string> Players::add(const std::string& name, const std:
     if (auto c = store.commit(tx); !c) {
         players_.pop_back();
         return core::unexpected("cannot register " + lower_ascii(address) + ": " +
-                                c.error().message);
+                                c.error().describe());
     }
     return {};
 }

@@ -114,7 +114,9 @@ core::Result<std::string, std::string> RequestSpool::submit(
     const std::string id =
         std::to_string(ms) + "-" + std::to_string(::getpid()) + "-" + core::random_hex(4);
     const fs::path file = dir_ / "new" / id;
-    if (auto w = core::write_file_atomic(file, encode_request(args), 0600); !w)
+    // 0644: a command line holds no secret, and a `backup` sent by root must be readable by
+    // the daemon's user.
+    if (auto w = core::write_file_atomic(file, encode_request(args), 0644); !w)
         return core::unexpected("cannot write the request " + file.string() + ": " +
                                 w.error().message);
     return id;
@@ -146,6 +148,16 @@ bool RequestSpool::has_new() const {
         if (!name.empty() && name[0] != '.') return true;
     }
     return false;
+}
+
+core::Result<void, std::string> RequestSpool::prepare() const {
+    std::error_code ec;
+    for (const char* sub : {"new", "cur", "done"}) {
+        fs::create_directories(dir_ / sub, ec);
+        if (ec)
+            return core::unexpected("cannot create " + (dir_ / sub).string() + ": " + ec.message());
+    }
+    return {};
 }
 
 std::vector<Request> RequestSpool::pick_up(

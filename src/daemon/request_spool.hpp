@@ -71,6 +71,9 @@ public:
     // --- the daemon's side ---
     // True when new/ holds a request (cheap: one directory read).
     bool has_new() const;
+    // Makes new/, cur/ and done/ (serve, at its start): so they belong to the daemon's user
+    // even when the first request comes from root.
+    core::Result<void, std::string> prepare() const;
     // Moves every request of new/ to cur/, then returns every request of cur/ in id order
     // (ids start with their time, so roughly oldest first). A request file that cannot be read
     // is answered at once with exit 1 (`broken`) and left out.

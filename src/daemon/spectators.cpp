@@ -103,7 +103,7 @@ core::Result<FollowOutcome, core::Error> set_following(const ClubDesk& desk, sto
     };
     if (id == 0) return refuse(FollowOutcome::NoSuchGame);
     auto ids = desk.store.list_games();
-    if (!ids) return core::unexpected(core::from_io(ids.error(), ids.error().message));
+    if (!ids) return core::unexpected(core::from_io(ids.error()));
     if (std::find(ids->begin(), ids->end(), id) == ids->end())
         return refuse(FollowOutcome::NoSuchGame);
     auto loaded = load_desk_game(desk, id);

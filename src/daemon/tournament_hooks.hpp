@@ -1,9 +1,11 @@
 #pragma once
 // The one hook through which a game's end reaches its tournament (README "Challenges and
 // tournaments by mail"). Every path that saves a game that has just ended calls record_game_end
-// with the SAME transaction, right after save_game: game_turn.cpp (mate, stalemate, resignation,
-// draw by agreement, ...) and the clock pass's forfeit on time (clock_pass.cpp). So the result
-// enters tournament.ini in the same commit as the game's end, or not at all.
+// with the SAME transaction, after save_game, after the game's rating (ratings.hpp) and after
+// the game-end mails were queued: game_turn.cpp (mate, stalemate, resignation, draw by
+// agreement, ...) and the clock pass's forfeit on time (clock_pass.cpp). So the result enters
+// tournament.ini in the same commit as the game's end, or not at all, and the final standings
+// show the ratings after the last game and reach the players after its result.
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"

@@ -19,17 +19,52 @@
 namespace ck::daemon {
 namespace {
 
+// The ASCII letters of a Latin letter with a diacritic (U+00C0..U+017F), as a tournament id
+// spells it ("Ünïcode Cup" -> unicode-cup); empty for any other code point.
+std::string latin_ascii(char32_t cp) {
+    // U+00C0..U+00FF, one entry per code point ("" for the signs × and ÷).
+    static const char* const Latin1[64] = {
+        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i",  "i",
+        "d", "n", "o", "o", "o", "o", "o",  "",  "o", "u", "u", "u", "u", "y", "th", "ss",
+        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i",  "i",
+        "d", "n", "o", "o", "o", "o", "o",  "",  "o", "u", "u", "u", "u", "y", "th", "y"};
+    // U+0100..U+017F (Latin Extended-A), one letter per code point ('?': the ligatures below).
+    static const char* const ExtA =
+        "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii??jjkkkllllllllllnnnnnnnnnoooooo??"
+        "rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+    if (cp >= 0xC0 && cp <= 0xFF) return Latin1[cp - 0xC0];
+    if (cp == 0x152 || cp == 0x153) return "oe";
+    if (cp == 0x132 || cp == 0x133) return "ij";
+    if (cp >= 0x100 && cp <= 0x17F) return std::string(1, ExtA[cp - 0x100]);
+    return {};
+}
+
 std::string slug(const std::string& name) {
     std::string out;
     bool dash = false;
-    for (unsigned char c : name) {
+    const auto letters = [&](const std::string& s) {
+        if (dash && !out.empty()) out += '-';
+        out += s;
+        dash = false;
+    };
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(name[i]);
         if (std::isalnum(c) != 0 && c < 0x80) {
-            if (dash && !out.empty()) out += '-';
-            out += static_cast<char>(std::tolower(c));
-            dash = false;
-        } else {
-            dash = true;
+            letters(std::string(1, static_cast<char>(std::tolower(c))));
+            continue;
         }
+        // A two-byte UTF-8 sequence: a Latin letter with a diacritic keeps its letter.
+        if ((c & 0xE0) == 0xC0 && i + 1 < name.size() &&
+            (static_cast<unsigned char>(name[i + 1]) & 0xC0) == 0x80) {
+            const char32_t cp = static_cast<char32_t>(
+                ((c & 0x1F) << 6) | (static_cast<unsigned char>(name[i + 1]) & 0x3F));
+            if (const std::string a = latin_ascii(cp); !a.empty()) {
+                letters(a);
+                ++i;
+                continue;
+            }
+        }
+        dash = true;
     }
     if (out.size() > 40) out.resize(40);
     while (!out.empty() && out.back() == '-') out.pop_back();
@@ -105,14 +140,15 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
         g.time = t.settings.time;
         g.event = tags.event;
         g.round = tags.round;
+        g.tournament = t.id;
         auto gid = daemon.new_game(g, clock);
         if (!gid) return core::unexpected("round " + tags.round + ": " + gid.error().detail);
         p.game = *gid;
     }
     store::Transaction tx(clock.now());
     save_tournament(tx, t);
-    if (auto c = store.commit(tx); !c) return core::unexpected(c.error().message);
-    if (auto c = group.commit(); !c) return core::unexpected(c.error().message);
+    if (auto c = store.commit(tx); !c) return core::unexpected(c.error().describe());
+    if (auto c = group.commit(); !c) return core::unexpected(c.error().describe());
     core::operator_log().info("tournament " + t.id +
                               " started: " + std::to_string(t.pairings.size()) + " games");
     return {};
@@ -158,7 +194,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     if (t->entries_open) {
         store::Transaction tx(clock.now());
         save_tournament(tx, *t);
-        if (auto c = store.commit(tx); !c) return core::unexpected(c.error().message);
+        if (auto c = store.commit(tx); !c) return core::unexpected(c.error().describe());
         core::operator_log().info("tournament " + id + " created, taking entries");
         return id;
     }
@@ -217,7 +253,10 @@ core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std:
         auto labels = event_rating_labels(desk.store, t, &tx);
         if (!labels) return core::unexpected(labels.error());
         const club::RatingLabels* r = *labels ? &**labels : nullptr;
-        d.events.push_back({t.name, club::crosstable_text(t, r), club::crosstable_html(t, r)});
+        // The id joins the name in the subject when the name alone could be another event's
+        // (a second "Spring Open" is spring-open-2).
+        d.events.push_back({t.name, club::crosstable_text(t, r), club::crosstable_html(t, r),
+                            t.id == slug(t.name) ? std::string() : t.id});
     }
     if (final && events.size() == 1) d.archive_name = "tournament-" + events[0].id + ".pgn";
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);

@@ -60,8 +60,9 @@ struct TournamentSpec {
     std::optional<bool> rated;  // README "Ratings"; nullopt: the club's default
 };
 
-// Creates the event (id: the name's letters and digits, lower-case, joined by '-'; "-2", "-3"
-// ... when taken) and, unless it takes entries, starts all its games. Returns the id.
+// Creates the event (id: the name's letters and digits, lower-case, joined by '-', an accented
+// Latin letter as its letter; "-2", "-3" ... when taken) and, unless it takes entries, starts all
+// its games. Returns the id.
 core::Result<std::string, std::string> create_tournament(Daemon& daemon, const TournamentSpec& spec,
                                                          const core::Clock& clock);
 

@@ -40,7 +40,59 @@ std::string base_url(const std::string& url) {
     return u;
 }
 
+// The quoted INTERNALDATE and the UID of one "* n FETCH (...)" line; false for other lines.
+bool parse_fetch_date(const std::string& line, std::string& uid, std::string& date) {
+    if (line.rfind("* ", 0) != 0) return false;
+    const std::size_t open = line.find(" FETCH (");
+    if (open == std::string::npos) return false;
+    const std::size_t u = line.find("UID ", open);
+    const std::size_t d = line.find("INTERNALDATE \"", open);
+    if (u == std::string::npos || d == std::string::npos) return false;
+    std::size_t e = u + 4;
+    while (e < line.size() && std::isdigit(static_cast<unsigned char>(line[e]))) ++e;
+    uid = line.substr(u + 4, e - u - 4);
+    const std::size_t q = d + 14;
+    const std::size_t close = line.find('"', q);
+    if (close == std::string::npos) return false;
+    date = line.substr(q, close - q);
+    return is_uid(uid);
+}
+
 }  // namespace
+
+std::optional<core::TimePoint> parse_imap_date_time(std::string_view text) {
+    // date-day-fixed "-" date-month "-" date-year SP time SP zone
+    static const char* months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                   "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    std::string t(text);
+    if (t.size() == 25) t = " " + t;  // a one-digit day without its pad
+    if (t.size() != 26 || t[2] != '-' || t[6] != '-' || t[11] != ' ' || t[14] != ':' ||
+        t[17] != ':' || t[20] != ' ' || (t[21] != '+' && t[21] != '-'))
+        return std::nullopt;
+    const auto num = [&](std::size_t at, std::size_t n, int& out) {
+        out = 0;
+        for (std::size_t i = at; i < at + n; ++i) {
+            const char c = t[i] == ' ' && i == at ? '0' : t[i];
+            if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+            out = out * 10 + (c - '0');
+        }
+        return true;
+    };
+    core::CivilTime c;
+    int zh = 0, zm = 0;
+    if (!num(0, 2, c.day) || !num(7, 4, c.year) || !num(12, 2, c.hour) || !num(15, 2, c.minute) ||
+        !num(18, 2, c.second) || !num(22, 2, zh) || !num(24, 2, zm))
+        return std::nullopt;
+    c.month = 0;
+    for (int m = 0; m < 12; ++m)
+        if (t.compare(3, 3, months[m]) == 0) c.month = m + 1;
+    if (c.month == 0 || c.day < 1 || c.day > 31 || c.hour > 23 || c.minute > 59 || c.second > 60 ||
+        zh > 23 || zm > 59)
+        return std::nullopt;
+    const auto offset = std::chrono::minutes(zh * 60 + zm);
+    const core::TimePoint local = core::from_civil(c);
+    return t[21] == '+' ? local - offset : local + offset;
+}
 
 ImapSource::ImapSource(ImapConfig config)
     : config_(std::move(config)), curl_(std::make_unique<detail::CurlHandle>()) {}
@@ -110,7 +162,29 @@ core::Result<std::vector<SourceId>, MailError> ImapSource::list_pending() {
             if (is_uid(w)) ids.push_back(w);
     }
     listed_ = ids;
+    // The arrival times of the listed messages (MailSource::arrival), in chunks so that no
+    // command line grows without bound; a failure leaves them unknown (the daemon uses now).
+    arrivals_.clear();
+    constexpr std::size_t Chunk = 500;
+    for (std::size_t from = 0; from < ids.size(); from += Chunk) {
+        std::string set;
+        for (std::size_t i = from; i < std::min(ids.size(), from + Chunk); ++i)
+            set += (set.empty() ? "" : ",") + ids[i];
+        auto dates = command(mailbox_url(), "UID FETCH " + set + " (UID INTERNALDATE)");
+        if (!dates) break;
+        std::istringstream fetched(dates.value());
+        std::string uid, date;
+        while (std::getline(fetched, line))
+            if (parse_fetch_date(line, uid, date))
+                if (auto at = parse_imap_date_time(date)) arrivals_[uid] = *at;
+    }
     return ids;
+}
+
+std::optional<core::TimePoint> ImapSource::arrival(const SourceId& id) {
+    const auto it = arrivals_.find(id);
+    if (it == arrivals_.end()) return std::nullopt;
+    return it->second;
 }
 
 core::Result<std::string, MailError> ImapSource::fetch(const SourceId& id) {

@@ -4,8 +4,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/clock.hpp"
 #include "mail/smtp.hpp"  // TlsMode
 #include "mail/source.hpp"
 
@@ -41,12 +43,19 @@ struct ImapConfig {
 // therefore clears \Seen again right away, so that a message stays pending until mark_done()
 // (a crash between the two leaves it marked seen: that is the one window where a mail can be
 // skipped; use done_folder mode to close it).
+// An IMAP date-time (RFC 3501 `date-time`, the INTERNALDATE form): "27-Nov-2026 06:15:17 +0000",
+// the day may be space-padded; nullopt when the text is not one.
+std::optional<core::TimePoint> parse_imap_date_time(std::string_view text);
+
 class ImapSource final : public MailSource {
 public:
     explicit ImapSource(ImapConfig config);
     ~ImapSource() override;
     core::Result<std::vector<SourceId>, MailError> list_pending() override;
     core::Result<std::string, MailError> fetch(const SourceId& id) override;
+    // The INTERNALDATE (the server's time of delivery, RFC 3501 2.3.3) list_pending learnt with
+    // one "UID FETCH set (UID INTERNALDATE)" after its search; nullopt when it could not.
+    std::optional<core::TimePoint> arrival(const SourceId& id) override;
     core::Result<void, MailError> mark_done(const SourceId& id) override;
     // Batch (MailSource): mark_done only collects the UIDs; end_batch marks them all with one
     // command (UID MOVE uid,uid,... or UID STORE uid,uid,... +FLAGS (\Seen)).
@@ -66,9 +75,10 @@ private:
     std::vector<SourceId> batch_;  // UIDs marked done in the open batch
     static constexpr std::size_t FetchBatch = 50;
     std::unique_ptr<detail::ImapBatchFetcher> fetcher_;
-    bool fetcher_broken_ = false;                 // the server refused a batch: fetch alone
-    std::vector<SourceId> listed_;                // the last list_pending, in order
-    std::map<SourceId, std::string> prefetched_;  // fetched in a batch, not yet asked for
+    bool fetcher_broken_ = false;                   // the server refused a batch: fetch alone
+    std::vector<SourceId> listed_;                  // the last list_pending, in order
+    std::map<SourceId, std::string> prefetched_;    // fetched in a batch, not yet asked for
+    std::map<SourceId, core::TimePoint> arrivals_;  // INTERNALDATE of the listed messages
 };
 
 }  // namespace ck::mail

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
@@ -108,6 +109,15 @@ core::Result<std::string, MailError> MaildirSource::fetch(const SourceId& id) {
     return std::move(bytes).value();
 }
 
+std::optional<core::TimePoint> MaildirSource::arrival(const SourceId& id) {
+    const fs::path p = find(id);
+    struct stat st {};
+    if (p.empty() || ::stat(p.c_str(), &st) != 0) return std::nullopt;
+    return std::chrono::system_clock::from_time_t(st.st_mtim.tv_sec) +
+           std::chrono::duration_cast<std::chrono::system_clock::duration>(
+               std::chrono::nanoseconds(st.st_mtim.tv_nsec));
+}
+
 core::Result<void, MailError> MaildirSource::mark_done(const SourceId& id) {
     const fs::path p = find(id);
     if (p.empty())
@@ -160,7 +170,8 @@ core::Result<void, MailError> MaildirSink::send(const std::string&, const std::v
     return {};
 }
 
-core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw) {
+core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw,
+                                                          std::optional<core::TimePoint> arrived) {
     if (!batching_ || batch_.empty()) {  // once per batch
         if (auto ok = ensure_maildir(root_); !ok) return core::unexpected(ok.error());
     }
@@ -186,6 +197,20 @@ core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw
             return core::unexpected(fs_error("write", tmp, err));
         }
         done += static_cast<size_t>(n);
+    }
+    if (arrived) {  // the delivery time MaildirSource::arrival reads back
+        const auto ns =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(arrived->time_since_epoch())
+                .count();
+        struct timespec times[2];
+        times[0].tv_sec = times[1].tv_sec = static_cast<time_t>(ns / 1000000000);
+        times[0].tv_nsec = times[1].tv_nsec = static_cast<long>(ns % 1000000000);
+        if (::futimens(fd, times) != 0) {
+            const int err = errno;
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            return core::unexpected(fs_error("futimens", tmp, err));
+        }
     }
     if (batching_) {  // durable and visible at end_batch
         if (::close(fd) != 0) {

@@ -17,6 +17,9 @@ public:
     explicit MaildirSource(std::filesystem::path root);
     core::Result<std::vector<SourceId>, MailError> list_pending() override;
     core::Result<std::string, MailError> fetch(const SourceId& id) override;
+    // The file's modification time: its delivery time (MaildirSink::deliver sets it when given
+    // one; a Maildir delivery agent writes the file at delivery).
+    std::optional<core::TimePoint> arrival(const SourceId& id) override;
     // Moves new/ID to cur/ID:2,S (or adds S to the flags of cur/ID:2,FLAGS) and fsyncs cur/
     // (and new/ when the message came from there); inside a batch those fsyncs wait for
     // end_batch, which does each directory once.
@@ -53,7 +56,10 @@ public:
                                        const std::vector<std::string>& recipients,
                                        const std::string& raw_message) override;
     // Same as send, returning the file name chosen (its name in new/ once the batch ends).
-    core::Result<std::string, MailError> deliver(const std::string& raw_message);
+    // `arrived`: the delivery time to record as the file's modification time (MaildirSource::
+    // arrival), e.g. an MTA's time given to `deliver --now`; nullopt: the file system's now.
+    core::Result<std::string, MailError> deliver(const std::string& raw_message,
+                                                 std::optional<core::TimePoint> arrived = {});
     bool begin_batch() override;  // true
     core::Result<void, MailError> end_batch() override;
 

@@ -2,9 +2,11 @@
 // The two edges of the mail module. A MailSource hands out raw messages until the caller says
 // their effects have committed (docs/design.md, "Durable state": commit first, then mark done);
 // a MailSink delivers one raw RFC 5322 message to an envelope.
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/clock.hpp"
 #include "core/result.hpp"
 #include "mail/error.hpp"
 
@@ -20,6 +22,13 @@ public:
     [[nodiscard]] virtual core::Result<std::vector<SourceId>, MailError> list_pending() = 0;
     // Raw bytes of one message. Does not mark it done.
     [[nodiscard]] virtual core::Result<std::string, MailError> fetch(const SourceId& id) = 0;
+    // When the message reached the source (README "Time controls": the time that counts for a
+    // deadline): a Maildir file's modification time (set at delivery; Dovecot's received date
+    // for Maildir too), an IMAP message's INTERNALDATE (learnt by list_pending). Never the
+    // sender's Date: header. nullopt when the source cannot tell (the caller then uses now).
+    [[nodiscard]] virtual std::optional<core::TimePoint> arrival(const SourceId&) {
+        return std::nullopt;
+    }
     // Call only after the message's effects committed. Idempotent for an id already done.
     [[nodiscard]] virtual core::Result<void, MailError> mark_done(const SourceId& id) = 0;
     // Optional batching: between begin_batch() and end_batch() a source may return from

@@ -51,7 +51,7 @@ namespace {
 const char* termination_of(const std::string& reason) {
     if (reason == "forfeit") return "time forfeit";
     if (reason == "adjudication") return "adjudication";
-    return "normal";  // agreement
+    return "normal";  // agreement, resignation
 }
 
 }  // namespace

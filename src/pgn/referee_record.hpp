@@ -22,7 +22,8 @@
 //   view         = "[%view" SP side SP quoted "]"            ; player records only
 //   end          = "[%end" SP result SP reason "]"           ; an end outside the requests
 //   result       = "1-0" / "0-1" / "1/2-1/2"
-//   reason       = "agreement" / "forfeit" / "adjudication"  ; referee::Game::end_by
+//   reason       = "agreement" / "forfeit" / "resignation"   ; referee::Game::end_by
+//                  / "adjudication"                          ; (resignation: out of turn)
 //   side         = "white" / "black"                         ; who made the request
 //   audience     = side / "both"                             ; who was told
 //   answer       = "legal" / "no" / "impossible" / "illegal" / "try" / "error"
@@ -52,11 +53,13 @@
 //   1. e4 {[%req white "Qh5" impossible] [%ann white illegal answer=impossible attempt=Qh5]
 //   [%req white "e4" legal] [%ann white moved move=e4] [%ann black moved]} 1... d5 {...}
 //
-// ENDS OUTSIDE THE REQUESTS (draw agreed by mail, loss on time, adjudication) are not requests:
+// ENDS OUTSIDE THE REQUESTS (draw agreed by mail, loss on time, a resignation while the
+// opponent is to move, adjudication) are not requests:
 // `[%end RESULT REASON]` stands in the final comment where a request would, followed by its
 // announcements (`[%ann both game-over result=... reason=...]`); the verifier replays it with
 // referee::Game::end_by and checks them like a request's. The writer then also sets
-// `[Termination "normal"]` (agreement), `"time forfeit"` (forfeit) or `"adjudication"`; the
+// `[Termination "normal"]` (agreement, resignation), `"time forfeit"` (forfeit) or
+// `"adjudication"`; the
 // verifier ignores that tag. A player record leaves `[%end]` out (it is nobody's request) and
 // keeps the game-over announcement.
 //

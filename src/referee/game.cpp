@@ -72,6 +72,15 @@ std::string capture_piece(const KriegspielRules& k, const rules::Variant& v, Pie
     return {};
 }
 
+// A promotion written without its piece ("exf8"): what to write instead, from the player's
+// own text ("exf8 needs the piece the pawn becomes, as in exf8=Q"; issue 24, D6).
+std::string needs_piece(std::string_view text) {
+    std::string move(text);
+    while (!move.empty() && std::string_view("+#!?").find(move.back()) != std::string_view::npos)
+        move.pop_back();
+    return std::string(text) + " needs the piece the pawn becomes, as in " + move + "=Q";
+}
+
 }  // namespace
 
 core::Result<Game, SetupError> Game::create(const GameSetup& setup) {
@@ -205,7 +214,8 @@ core::Result<Ruling, std::string> Game::end_by(const std::string& result,
     const bool draw = result == "1/2-1/2";
     if (!draw && result != "1-0" && result != "0-1")
         return core::unexpected("bad result '" + result + "'");
-    if (reason == "agreement" ? !draw : reason == "forfeit" ? draw : reason != "adjudication")
+    const bool decisive_only = reason == "forfeit" || reason == "resignation";
+    if (reason == "agreement" ? !draw : decisive_only ? draw : reason != "adjudication")
         return core::unexpected("result " + result + " does not fit the reason '" + reason + "'");
     Ruling r;
     r.ending = true;
@@ -226,12 +236,15 @@ void Game::start_turn() {
     refused_.clear();
 }
 
-// The same attempt as one answered `no` this turn: same from, to and promotion piece, or the
-// same drop (docs/rulesets.md, "Terms").
+// The same attempt as one answered `no` this turn: the whole move as the player named it, same
+// from, to and promotion piece, or the same drop, and in Replacement/Putback the same placement
+// and pending choice: every (capture, placement) pair is its own move (docs/rulesets.md,
+// "Terms"; README "Replacement and Putback").
 bool Game::refused_this_turn(Move m) const {
     for (Move o : refused_)
         if (o.from() == m.from() && o.to() == m.to() && o.piece() == m.piece() &&
-            o.is_drop() == m.is_drop())
+            o.is_drop() == m.is_drop() && o.place() == m.place() &&
+            o.pending_choice() == m.pending_choice())
             return true;
     return false;
 }
@@ -284,24 +297,31 @@ void Game::attempt(std::string_view text, Ruling& r) {
     const OwnResolution res = resolve_on_own_board(own, *parsed);
     switch (res.kind) {
         case OwnResolution::Kind::Ambiguous:
-        case OwnResolution::Kind::NeedsPiece:
             r.error = res.reason;
+            return;
+        case OwnResolution::Kind::NeedsPiece:
+            r.error = needs_piece(text);
             return;
         case OwnResolution::Kind::Impossible:
         case OwnResolution::Kind::Move:
             break;
     }
-    // docs/rulesets.md, "Rulings" 1-3.
+    // docs/rulesets.md, "Rulings" 1-3. The attempt as named: the own-board move with the
+    // placement and pending choice the text gives (none when it gives none).
     const bool on_own_board = res.kind == OwnResolution::Kind::Move;
     const bool pawn_capture = on_own_board && is_pawn_capture(own, res.move);
-    const bool ask = on_own_board && askable(res.move, pawn_capture);
+    Move named = res.move;
+    if (parsed->place) named = named.with_place(*parsed->place);
+    if (parsed->pending_choice != PieceType::None)
+        named = named.with_pending_choice(parsed->pending_choice);
+    const bool ask = on_own_board && askable(named, pawn_capture);
     if (duty_ && !(ask && pawn_capture)) {
         refuse(r, Answer::Impossible, true);  // keeps the duty
         return;
     }
     if (!ask) {
         const bool no = !kriegspiel().says_impossible;
-        if (no && on_own_board) refused_.push_back(res.move);
+        if (no && on_own_board) refused_.push_back(named);
         refuse(r, no ? Answer::No : Answer::Impossible);
         return;
     }
@@ -323,7 +343,7 @@ void Game::attempt(std::string_view text, Ruling& r) {
         // One failed pawn-capture try releases the duty, where the rule set says so.
         if (duty_ && pawn_capture && kriegspiel().any == AnyRule::ReleasedByFailedTry)
             duty_ = false;
-        refused_.push_back(res.move);
+        refused_.push_back(named);
         refuse(r, Answer::No);
         return;
     }
@@ -343,12 +363,15 @@ void Game::attempt_open(std::string_view text, Ruling& r) {
         return;
     }
     if (m.error().code == rules::NotationError::Code::Ambiguous) {
-        r.error = "several moves match: say which";
+        // The rules' words name what is missing: the candidates ("Nd2 is ambiguous: Nbd2,
+        // Nfd2"), the promotion piece, the placement square or the Putback choice, with an
+        // example (the whole board is public in open play).
+        r.error = m.error().message;
         return;
     }
     const OwnResolution res = resolve_on_own_board(OwnBoard::of(position_, r.side), *parsed);
     if (res.kind == OwnResolution::Kind::NeedsPiece) {
-        r.error = res.reason;
+        r.error = needs_piece(text);
         return;
     }
     refuse(r, Answer::Illegal);

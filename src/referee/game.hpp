@@ -49,7 +49,9 @@ public:
 
     // Ends the game outside the requests (docs/mail-protocol.md: draw agreed by mail, loss on
     // time, the operator's adjudication). `reason` is "agreement" (result must be 1/2-1/2),
-    // "forfeit" (1-0 or 0-1: the loser ran out of time) or "adjudication" (any result). Both
+    // "forfeit" (1-0 or 0-1: the loser ran out of time), "resignation" (1-0 or 0-1: the loser
+    // resigned while it was not their turn; on their turn `resign` is a request) or
+    // "adjudication" (any result). Both
     // players are told game-over with that result and reason, exactly as for a referee's own
     // end; the returned Ruling has ending = true and is not counted as a request. Fails (and
     // changes nothing) when the game is already over or the result/reason do not fit.

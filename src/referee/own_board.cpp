@@ -218,6 +218,20 @@ bool fits(const OwnBoard& board, const MoveText& text, Move m) {
     return false;
 }
 
+// Why a drop onto a square not one's own cannot be: the pocket holds none of that piece, or a
+// pawn would stand on the last rank, or on the first where the variant forbids it (README,
+// "Variants"). Only the player's own pocket and the rules are named: nothing hidden.
+static std::string drop_reason(const OwnBoard& board, const MoveText& text) {
+    if (text.piece != PieceType::None && board.in_pocket(text.piece) == 0)
+        return "you have no such piece in hand";
+    if (text.piece == PieceType::Pawn && text.to) {
+        const int rel = rules::relative_rank(board.side(), rules::rank_of(*text.to));
+        if (rel == 7) return "no pawn drops on the last rank";
+        if (rel == 0) return "no pawn drops on the first rank";
+    }
+    return "you have no such piece to drop there";
+}
+
 // Why nothing on the own board fits: plain words for the mover (and for open play's `reason`).
 std::string impossible_reason(const OwnBoard& board, const MoveText& text, bool promotion_seen) {
     if (promotion_seen) return "that move is not a promotion";
@@ -227,7 +241,7 @@ std::string impossible_reason(const OwnBoard& board, const MoveText& text, bool 
         case MoveText::Form::Drop:
             if (text.to && (board.own() & rules::bb(*text.to)))
                 return "one of your pieces stands there";
-            return "you have no such piece to drop there";
+            return drop_reason(board, text);
         case MoveText::Form::LongAlgebraic:
             if (text.from_file && text.from_rank &&
                 !rules::is_piece(
@@ -274,8 +288,15 @@ OwnResolution resolve_on_own_board(const OwnBoard& board, const MoveText& text) 
         r.kind = OwnResolution::Kind::Impossible;
         r.reason = impossible_reason(board, text, promotion_mismatch);
     } else if (chosen.size() > 1) {
+        // Only the player's own pieces are named: nothing they do not know.
+        std::string from;
+        for (int i = 0; i < chosen.size(); ++i)
+            from += std::string(i == 0                   ? ""
+                                : i + 1 == chosen.size() ? " and "
+                                                         : ", ") +
+                    rules::square_name(chosen[i].from());
         r.kind = OwnResolution::Kind::Ambiguous;
-        r.reason = "several of your pieces can make that move: say which";
+        r.reason = "several of your pieces can make that move (from " + from + "): say which";
     } else {
         r.kind = OwnResolution::Kind::Move;
         r.move = chosen[0];

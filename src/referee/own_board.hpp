@@ -22,6 +22,10 @@ public:
     rules::Piece piece_on(rules::Square s) const { return board_[s]; }
     rules::Bitboard own() const { return own_; }
     bool is_promoted(rules::Square s) const { return (promoted_ >> s) & 1; }
+    // How many pieces of type t the side holds in hand (0 in variants without pockets).
+    int in_pocket(rules::PieceType t) const {
+        return rules::index_of(t) < rules::PocketTypes ? pocket_[rules::index_of(t)] : 0;
+    }
 
     // Every move possible on some completion of the board (see above): pseudo-moves with only
     // own pieces as obstacles; pawn captures onto every diagonal square not own; castling with

@@ -106,6 +106,11 @@ std::string referee_table(const daemon::StoredGame& g) {
     return out + "</table></div>\n";
 }
 
+// A pocket as the spectator mail shows it: "-" when empty.
+std::string pocket_text(const std::string& pocket) {
+    return pocket.empty() ? std::string("-") : html_escape(pocket);
+}
+
 // What a follower may see of a hidden game in progress: the SpectatorView only.
 core::Result<std::string, std::string> spectator_section(const compose::TemplateSet& words,
                                                          const daemon::StoredGame& g) {
@@ -118,8 +123,8 @@ core::Result<std::string, std::string> spectator_section(const compose::Template
                       html_escape(side_name(view.to_move)) + " to play move " +
                       std::to_string(view.move_number) + ".</p>\n";
     if (c.flags["has_pockets"])
-        out += "<p>White's pocket: " + html_escape(c.text["white_pocket"]) +
-               "<br>Black's pocket: " + html_escape(c.text["black_pocket"]) + "</p>\n";
+        out += "<p>White's pocket: " + pocket_text(c.text["white_pocket"]) +
+               "<br>Black's pocket: " + pocket_text(c.text["black_pocket"]) + "</p>\n";
     out += "<h2>Announcements</h2>\n<ul>\n";
     for (compose::Context& line : c.lists["news"])
         out += "<li>" + html_escape(line.text["line"]) + "</li>\n";

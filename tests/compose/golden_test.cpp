@@ -77,7 +77,7 @@ TEST_CASE("golden mails for every kind") {
     SECTION("unknown-command") {
         Envelope e = envelope(Black);
         e.discriminator = "u1";
-        auto m = ok(unknown_command_mail(t, e, &black, UnknownCommandDetails{"castle please"},
+        auto m = ok(unknown_command_mail(t, e, &black, UnknownCommandDetails{"castle please", ""},
                                          HelpDetails{"organiser@club.example"}));
         check_golden("unknown-command", m);
     }

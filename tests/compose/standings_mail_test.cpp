@@ -37,7 +37,7 @@ Envelope club_env() {
 TEST_CASE("standings mail: crosstables as given, final with the archive") {
     StandingsDetails d;
     d.final = true;
-    d.events = {{"Spring Cup", Text, Html}};
+    d.events = {{"Spring Cup", Text, Html, ""}};
     d.archive_name = "tournament-spring.pgn";
     auto m = standings_mail(templates(), club_env(), d);
     REQUIRE(m);
@@ -55,7 +55,7 @@ TEST_CASE("standings mail: crosstables as given, final with the archive") {
 
 TEST_CASE("standings mail: several events, or none") {
     StandingsDetails two;
-    two.events = {{"Spring Cup", "A\n", "<p>A</p>"}, {"Autumn Cup", "B\n", "<p>B</p>"}};
+    two.events = {{"Spring Cup", "A\n", "<p>A</p>", ""}, {"Autumn Cup", "B\n", "<p>B</p>", ""}};
     auto m = standings_mail(templates(), club_env(), two);
     REQUIRE(m);
     CHECK(m->subject == "[crazykrieg] Standings");

@@ -195,13 +195,20 @@ public:
 
     std::vector<Out> mail_at(TimePoint t, const std::string& from, Color c,
                              const std::string& body) {
+        arrive_at(t, from, c, body);
+        return pass_at(t);
+    }
+
+    // A player's mail that reaches the inbox at `t` (its delivery time), no pass.
+    void arrive_at(TimePoint t, const std::string& from, Color c, const std::string& body) {
         const std::string id = "m" + std::to_string(++mails_) + "@example.org";
         deliver("From: Player <" + from + ">\r\nTo: <" + reply_address("1", c) +
-                ">\r\nSubject: Re: [crazykrieg #1]\r\nDate: Mon, 2 Nov 2026 12:00:00 "
-                "+0000\r\nMessage-ID: <" +
-                id + ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-                body + "\r\n");
-        return pass_at(t);
+                    ">\r\nSubject: Re: [crazykrieg #1]\r\nDate: Mon, 2 Nov 2026 12:00:00 "
+                    "+0000\r\nMessage-ID: <" +
+                    id +
+                    ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+                    body + "\r\n",
+                t);
     }
 
     std::optional<TimePoint> deadline() {
@@ -399,4 +406,66 @@ TEST_CASE("hidden game on time: reminder and forfeit carry the receipt, follower
     }
     CHECK(players == 2);
     CHECK(followers == 1);
+}
+
+// D3 (issue 24): the time a move counts at is when its mail reached the source, not when a
+// pass ruled it (README "Time controls").
+TEST_CASE("a move that reached the inbox before the deadline is played by a later pass",
+          "[daemon][clock]") {
+    ClockClub club("late-pass");
+    club.new_game("1d");
+    club.arrive_at(T0 + Seconds{20 * 3600}, Ada, Color::White, "e4");
+    const TimePoint pass = T0 + Day + Seconds{1800};  // serve was down across the deadline
+    const auto mails = club.pass_at(pass);
+    for (const auto& m : mails) CHECK_FALSE(has(m.subject, "lost on time"));
+    CHECK(std::any_of(mails.begin(), mails.end(),
+                      [](const Out& m) { return m.to == Bob && has(m.text, "played e4"); }));
+    const auto g = club.game();
+    CHECK_FALSE(g.game.over());
+    CHECK(g.game.side_to_move() == Color::Black);
+    CHECK(club.deadline() == pass + Day);  // Black's turn starts when the referee's mail leaves
+}
+
+TEST_CASE("a move that reached the inbox after the deadline loses on time", "[daemon][clock]") {
+    ClockClub club("late-arrival");
+    club.new_game("1d");
+    club.arrive_at(T0 + Day + Seconds{60}, Ada, Color::White, "e4");
+    const auto mails = club.pass_at(T0 + Day + Seconds{1800});
+    std::size_t forfeits = 0, refused = 0;
+    for (const auto& m : mails) {
+        forfeits += has(m.subject, "lost on time") && has(m.raw, "crazykrieg-1.pgn");
+        refused += m.to == Ada && has(m.text, "The game is over, so nothing was played.");
+    }
+    CHECK(forfeits == 2);
+    CHECK(refused == 1);
+    const auto g = club.game();
+    CHECK(g.game.result() == std::optional<std::string>("0-1"));
+    CHECK(g.record.plies() == 0);
+}
+
+TEST_CASE("Fischer: the mover's time runs to the arrival of the move", "[daemon][clock]") {
+    ClockClub club("late-fischer");
+    club.new_game("2d+1d");
+    club.arrive_at(T0 + Day, Ada, Color::White, "e4");
+    club.pass_at(T0 + Day + Seconds{12 * 3600});
+    const auto g = club.game();
+    auto state = ck::daemon::load_clock(club.daemon().store(), 1, g.meta);
+    REQUIRE(state);
+    CHECK(state->bank[0] == 2 * Day);  // 2d - 1d used + 1d, not 1.5d
+}
+
+TEST_CASE("a mail left pending holds back the forfeit it could avert", "[daemon][clock]") {
+    ClockClub club("late-hold");
+    club.new_game("1d");
+    club.arrive_at(T0 + Seconds{20 * 3600}, Ada, Color::White, "e4");
+    club.clock().set(T0 + Day + Seconds{1800});
+    ck::mail::MaildirSource source(club.config().inbox);
+    ck::mail::MaildirSink sink(club.config().outbox);
+    const auto stopped = club.daemon().step(source, sink, club.clock(), [] { return true; });
+    CHECK(stopped.handled == 0);
+    for (const auto& m : club.new_outgoing()) CHECK_FALSE(has(m.subject, "lost on time"));
+    CHECK_FALSE(club.game().game.over());
+    const auto mails = club.pass_at(T0 + Day + Seconds{3600});  // the next pass rules it
+    for (const auto& m : mails) CHECK_FALSE(has(m.subject, "lost on time"));
+    CHECK(club.game().game.side_to_move() == Color::Black);
 }

@@ -184,10 +184,11 @@ TEST_CASE("club mail: help, unknown lines and moves at the plain address", "[dae
     auto ids = club.daemon().store().list_games();
     REQUIRE(ids);
     CHECK(ids->size() == 1);
-    // A move sent to the plain address plays nothing: help tells how to reply.
+    // A move sent to the plain address plays nothing: the answer quotes it, says where it
+    // belongs and lists the sender's games (club_answers_test.cpp).
     auto mv = club.send(Ada, Referee, "e4", "h4@ada.example.org");
     REQUIRE(mv.size() == 1);
-    CHECK(mv[0].subject == "[crazykrieg] Help");
+    CHECK(mv[0].subject == "[crazykrieg] Game commands belong in a reply to your game's mail");
     auto r = club.daemon().store().read_game_file(1, "record.pgn");
     if (r) CHECK_FALSE(has(*r, "e4"));
 }

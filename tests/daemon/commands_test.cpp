@@ -199,16 +199,51 @@ TEST_CASE("commands: ratings [POOL]", "[commands]") {
 }
 
 TEST_CASE("commands: anything else is Unknown with the line as written", "[commands]") {
+    // Issue 24 (D7): "e4 please" is the move e4 with a comment (below), no longer Unknown.
     const auto cs = parse_commands(
         "Hi Bob,\ne4\nthanks for the game!\nSent from my iPhone\n"
         "e4 please\nresign now\ndraw?\n--\n> e4\n");
     CHECK(kinds(cs) == std::vector<Kind>{Kind::Unknown, Kind::Move, Kind::Unknown, Kind::Unknown,
-                                         Kind::Unknown, Kind::Unknown, Kind::Unknown, Kind::Unknown,
+                                         Kind::Move, Kind::Unknown, Kind::Unknown, Kind::Unknown,
                                          Kind::Unknown});
     CHECK(cs[0].text == "Hi Bob,");
     CHECK(cs[2].text == "thanks for the game!");
-    CHECK(cs[4].text == "e4 please");
+    CHECK(cs[4].text == "e4");
+    CHECK(cs[4].comment == "please");
     CHECK(cs[4].line == 5);
+}
+
+TEST_CASE("commands: a move line may carry annotations and a comment (issue 24, D7)",
+          "[commands]") {
+    // The move is read; the rest is its comment, as written (never read as a move).
+    for (const char* line : {"e5 (the open game)", "e5 ; the open game", "e5 -- the open game",
+                             "e5  # open game", "e5 thanks", "1... e5 thanks"}) {
+        INFO(line);
+        const auto cs = parse_commands(line);
+        REQUIRE(cs.size() == 1);
+        CHECK(cs[0].kind == Kind::Move);
+        CHECK(cs[0].text == "e5");
+        CHECK_FALSE(cs[0].comment.empty());
+    }
+    CHECK(parse_commands("e5 ; the open game")[0].comment == "; the open game");
+    CHECK(parse_commands("e5 thanks d4")[0].comment == "thanks d4");  // d4 is no attempt
+    // A lone annotation changes nothing.
+    for (const char* line : {"e5 !", "e5 !?", "e5 ??", "e5 $1"}) {
+        INFO(line);
+        const auto cs = parse_commands(line);
+        REQUIRE(cs.size() == 1);
+        CHECK(cs[0].text == "e5");
+        CHECK(cs[0].comment.empty());
+    }
+    // A PGN comment becomes a note to the opponent.
+    const auto pgn = parse_commands("1... e5 {the open game}");
+    REQUIRE(pgn.size() == 2);
+    CHECK(pgn[0].kind == Kind::Move);
+    CHECK(pgn[0].move_number == 1);
+    CHECK(pgn[1].kind == Kind::Say);
+    CHECK(pgn[1].note == "the open game");
+    // Words first are no move line.
+    CHECK(parse_commands("thanks e5")[0].kind == Kind::Unknown);
 }
 
 TEST_CASE("commands: the move-number guard refuses stale mail", "[commands]") {

@@ -110,10 +110,11 @@ public:
         return *a;
     }
 
-    // Puts `raw` into the inbox Maildir.
-    void deliver(const std::string& raw) {
+    // Puts `raw` into the inbox Maildir, delivered at the clock's time (its arrival, README
+    // "Time controls"), or at `arrived`.
+    void deliver(const std::string& raw, std::optional<core::TimePoint> arrived = {}) {
         mail::MaildirSink inbox(config_.inbox);
-        REQUIRE(inbox.deliver(raw));
+        REQUIRE(inbox.deliver(raw, arrived ? *arrived : clock_.now()));
     }
 
     // One mail pass at the clock's time (the clock pass, the inbox, the outbox flush).

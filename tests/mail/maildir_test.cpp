@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -173,4 +174,21 @@ TEST_CASE("MaildirSource batch: marks take effect at once, end_batch makes them 
     REQUIRE(source.end_batch());
     CHECK(count(md / "cur") == 2);
     CHECK(count(md / "new") == 1);
+}
+
+TEST_CASE("MaildirSource::arrival is the delivery time the sink recorded", "[maildir]") {
+    TempDir d;
+    MaildirSink sink(d.path);
+    const auto at = std::chrono::system_clock::from_time_t(1796155200);  // 2026-12-01T20:00:00Z
+    auto name = sink.deliver("Subject: x\r\n\r\nbody\r\n", at);
+    REQUIRE(name);
+    MaildirSource source(d.path);
+    auto ids = source.list_pending();
+    REQUIRE(ids);
+    REQUIRE(ids->size() == 1);
+    CHECK(source.arrival((*ids)[0]) == at);
+    // Marked done (moved to cur/) it keeps its time; an unknown id has none.
+    REQUIRE(source.mark_done((*ids)[0]));
+    CHECK(source.arrival((*ids)[0]) == at);
+    CHECK_FALSE(source.arrival("no-such-message"));
 }

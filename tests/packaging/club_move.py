@@ -2,10 +2,16 @@
 files": no command depends on the working directory once --config is given). Shared by
 install_test.py and package_test.py.
 
-play_one_move(binary, club, local_mail, as_user=None): writes CLUB/crazykrieg.conf (relative
-paths, so under CLUB), registers two players, starts a game, White replies "e4" to the game-start
-mail (scripts/local-mail.py), `serve --once` referees it; checks that the game shows Black to move
-and that Black was mailed. as_user: run every command as that user (runuser)."""
+play_one_move(binary, club, local_mail, as_user=None, config=...): writes CLUB/crazykrieg.conf
+(relative paths, so under CLUB), registers two players, starts a game, White replies "e4" to the
+game-start mail (scripts/local-mail.py), `serve --once` referees it; checks that the game shows
+Black to move and that Black was mailed. as_user: run every command as that user (runuser).
+config=None: no --config at all (the binary finds its configuration itself, README
+"Configuration"); CLUB is then the folder holding the Maildirs inbox/ and outbox/.
+Returns (config, game id).
+
+play_reply(binary, config, var, local_mail, game, player, move, to_move, as_user): PLAYER answers
+its newest mail with MOVE, `serve --once`, the game shows TO_MOVE to move."""
 import os
 import subprocess
 import sys
@@ -37,12 +43,16 @@ def write_config(club):
     return config
 
 
-def play_one_move(binary, club, local_mail, as_user=None):
-    config = write_config(club)
-    ck = lambda *a: run([binary, *a, "--config", config], as_user)
+def play_one_move(binary, club, local_mail, as_user=None, config=...):
+    if config is ...:
+        config = write_config(club)
+        var = os.path.join(club, "var")
+    else:
+        var = club
+    with_config = ["--config", config] if config else []
+    ck = lambda *a: run([binary, *a, *with_config], as_user)
     local_mail = os.path.abspath(local_mail)
-    mail = lambda *a: run([PYTHON, local_mail, "--var", os.path.join(club, "var"), *a],
-                          as_user)
+    mail = lambda *a: run([PYTHON, local_mail, "--var", var, *a], as_user)
     ck("player", "add", "White", "white@example.test")
     ck("player", "add", "Black", "black@example.test")
     game = ck("game", "new", "--variant", "crazykrieg", "--white", "white@example.test",
@@ -56,4 +66,13 @@ def play_one_move(binary, club, local_mail, as_user=None):
         fail(f"after 1. e4 the game shows Black to move:\n{show}")
     if "White has moved." not in mail("read", "black@example.test").stdout:
         fail("Black's turn mail")
-    return config
+    return config, game
+
+
+def play_reply(binary, config, var, local_mail, game, player, move, to_move, as_user=None):
+    with_config = ["--config", config] if config else []
+    run([PYTHON, os.path.abspath(local_mail), "--var", var, "reply", player, move], as_user)
+    run([binary, "serve", "--once", *with_config], as_user)
+    show = run([binary, "game", "show", game, "--as", "referee", *with_config], as_user).stdout
+    if f"to move: {to_move}" not in show:
+        fail(f"after {move} the game shows {to_move} to move:\n{show}")

@@ -2,7 +2,9 @@
 """An installed tree works from anywhere and can be moved (README "Running a club server",
 "Finding its files"): `cmake --install BUILD --prefix WORK/x/usr`, then from `/`, with no
 templates/ in sight, `player add`, `game new`, `serve --once` play a move; `config check` names
-the templates installed beside the executable; after moving WORK/x elsewhere all of it still works.
+the templates installed beside the executable; with no --config the binary reads
+PREFIX/etc/crazykrieg/crazykrieg.conf when it exists, else ./var; after moving WORK/x elsewhere
+all of it still works.
 usage: install_test.py BUILD_DIR WORK LOCAL_MAIL_PY"""
 import os
 import shutil
@@ -39,7 +41,7 @@ if os.path.exists(os.path.join(prefix, "etc")) or os.path.exists(os.path.join(wo
 def check_installed(usr, club):
     binary = os.path.join(usr, "bin", "crazykrieg")
     os.makedirs(club)
-    config = play_one_move(binary, club, local_mail)
+    config, _ = play_one_move(binary, club, local_mail)
     out = run([binary, "config", "check", "--config", config]).stdout
     want = f"templates: {usr}/share/crazykrieg/templates (installed, beside the executable;"
     if want not in out:
@@ -47,6 +49,18 @@ def check_installed(usr, club):
     # The store is where the config file says, not under the working directory.
     if not os.path.isdir(os.path.join(club, "var", "games")):
         fail("the store is under the config file's directory")
+    # No --config: without PREFIX/etc/crazykrieg/crazykrieg.conf the embedded default, with it
+    # that file (README "Configuration": the system configuration of an installed binary).
+    out = run([binary, "config", "check"]).stdout
+    if "config: embedded default ./var: the installed " + binary + " has no " not in out:
+        fail(f"config check without a system configuration:\n{out}")
+    system = os.path.join(usr, "etc", "crazykrieg", "crazykrieg.conf")
+    os.makedirs(os.path.dirname(system))
+    shutil.copy(config, system)
+    out = run([binary, "config", "check"]).stdout
+    if f"config: {system} (system configuration of the installed {binary})" not in out:
+        fail(f"config check names the prefix's system configuration:\n{out}")
+    shutil.rmtree(os.path.join(usr, "etc"))
 
 
 check_installed(prefix, os.path.join(work, "club1"))

@@ -6,18 +6,25 @@ owns /var/lib/crazykrieg, and the service is installed but neither enabled nor s
 /etc/crazykrieg/crazykrieg.conf is a conffile (a change survives a reinstall); Depends names the
 linked libraries; `config check` of the packaged config passes; a move is played through
 /usr/bin/crazykrieg as that user from `/` (its store under a temporary directory it owns);
-`systemd-analyze verify` accepts the unit and `security` rates it at most 2.0; purge removes program, unit and configuration but
-keeps the club's games in /var/lib/crazykrieg and the user.
+`systemd-analyze verify` accepts the unit and `security` rates it at most 2.0; lintian finds no
+error and no warning in the package; the installed binary without --config uses
+/etc/crazykrieg/crazykrieg.conf (`config check` says so) and plays a move as crazykrieg in
+/var/lib/crazykrieg; `game new` as root is refused, naming the owner, with nothing written;
+`backup` (as root, while `serve` runs as crazykrieg) takes the game in progress, `restore`
+unpacks it into another directory and the game goes on there; purge removes program, unit and
+configuration but keeps the club's games in /var/lib/crazykrieg and the user.
 usage: package_test.py BUILD_DIR VERSION WORK LOCAL_MAIL_PY"""
 import glob
 import os
 import pwd
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
-from club_move import fail, play_one_move, run
+from club_move import PYTHON, fail, play_one_move, play_reply, run
 
 build, version, work, local_mail = sys.argv[1:5]
 if os.geteuid() != 0:
@@ -47,6 +54,12 @@ for old in glob.glob(os.path.join(build, "crazykrieg_*.deb")):
 sh(["cmake", "--build", build, "--target", "package"])
 if not os.path.isfile(deb):
     fail(f"the package target makes {deb}: {os.listdir(build)}")
+# lintian (Debian's package checker): not one error or warning (overrides, each with its
+# reason, would be in packaging/; there are none).
+lint = sh(["lintian", "--tag-display-limit", "0", os.path.abspath(deb)], check=False)
+found = [l for l in (lint.stdout + lint.stderr).splitlines() if l[:2] in ("E:", "W:")]
+if lint.returncode not in (0, 1) or found:
+    fail(f"lintian {deb} (exit {lint.returncode}):\n{lint.stdout}{lint.stderr}")
 user_existed = subprocess.run(["getent", "passwd", "crazykrieg"],
                               capture_output=True).returncode == 0
 shutil.rmtree(work, ignore_errors=True)
@@ -85,6 +98,73 @@ try:
         for name in dirs + files:
             if os.stat(os.path.join(root, name)).st_uid != user.pw_uid:
                 fail(f"{os.path.join(root, name)} not owned by crazykrieg")
+
+    # No --config: the installed binary takes the system configuration (README "Configuration").
+    out = run(["/usr/bin/crazykrieg", "config", "check"], "crazykrieg").stdout
+    if f"config: {CONF} (system configuration of the installed /usr/bin/crazykrieg)" not in out:
+        fail(f"config check without --config names {CONF} and why:\n{out}")
+    STATE = "/var/lib/crazykrieg"
+    _, game = play_one_move("/usr/bin/crazykrieg", STATE, mail_tool, as_user="crazykrieg",
+                            config=None)
+
+    # Root may not write the service's store: refused, naming the owner, nothing written.
+    def snapshot():
+        return sorted((root, name, os.lstat(os.path.join(root, name)).st_mtime_ns,
+                       os.lstat(os.path.join(root, name)).st_uid)
+                      for root, dirs, files in os.walk(STATE) for name in dirs + files)
+    before = snapshot()
+    refused = run(["/usr/bin/crazykrieg", "game", "new", "--variant", "crazyhouse", "--white",
+                   "white@example.test", "--black", "black@example.test"], check=False)
+    if refused.returncode == 0 or "belongs to the user crazykrieg" not in refused.stderr or \
+            "sudo -u crazykrieg crazykrieg game new" not in refused.stderr:
+        fail(f"game new as root is refused with the right invocation:\n{refused.stderr}")
+    if snapshot() != before:
+        fail("game new as root changed the store although it was refused")
+
+    # A backup while serve runs (as the service would) and the game is in progress: serve takes
+    # it itself, as its user, into a folder that user may write.
+    backups = os.path.join(work, "backups")
+    os.makedirs(backups)
+    os.chown(backups, user.pw_uid, user.pw_gid)
+    backup = os.path.join(backups, "club.tar.zst")
+    def as_crazykrieg():  # the service's user, signals straight to serve (no runuser between)
+        os.setgroups([])
+        os.setgid(user.pw_gid)
+        os.setuid(user.pw_uid)
+    serve = subprocess.Popen(["/usr/bin/crazykrieg", "serve", "--poll", "1"], cwd="/",
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=as_crazykrieg)
+    try:
+        time.sleep(1.5)
+        out = run(["/usr/bin/crazykrieg", "backup", backup]).stderr
+        if "1 game(s)" not in out:
+            fail(f"backup of the store with one game:\n{out}")
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        if serve.wait(timeout=60) != 0:
+            fail(f"serve during the backup exited {serve.returncode}:\n{serve.stderr.read()}")
+    if os.stat(backup).st_mode & 0o077:
+        fail("the backup holds the server secret: mode 0600")
+    if b"\x28\xb5\x2f\xfd" != open(backup, "rb").read(4):
+        fail("the backup is zstd-compressed")
+    # Restored by the service's user into another directory (from stdin: root's file).
+    restored_parent = os.path.join(work, "restored")
+    os.makedirs(restored_parent)
+    os.chown(restored_parent, user.pw_uid, user.pw_gid)
+    copy = os.path.join(restored_parent, "club")
+    with open(backup, "rb") as f:
+        r = subprocess.run(["runuser", "-u", "crazykrieg", "--", "/usr/bin/crazykrieg",
+                            "restore", "-", copy], stdin=f, cwd="/", capture_output=True,
+                           text=True, timeout=120)
+    if r.returncode != 0 or "1 game(s)" not in r.stdout:
+        fail(f"restore - {copy} exited {r.returncode}:\n{r.stdout}{r.stderr}")
+    # Black answers the turn mail it holds (the mail left before the backup; outbox Maildirs
+    # are not in a backup, the players' mailboxes keep them): the game goes on in the copy.
+    shutil.copytree(os.path.join(STATE, "outbox"), os.path.join(copy, "outbox"))
+    subprocess.run(["chown", "-R", "crazykrieg:crazykrieg", os.path.join(copy, "outbox")],
+                   check=True)
+    play_reply("/usr/bin/crazykrieg", os.path.join(copy, "crazykrieg.conf"), copy, mail_tool,
+               game, "black@example.test", "e5", "white", as_user="crazykrieg")
 
     # The unit, checked offline (no running systemd needed).
     verify = sh(["systemd-analyze", "verify", UNIT], check=False)

@@ -1,4 +1,5 @@
-// Ends outside the requests (referee::Game::end_by): draw agreed, loss on time, adjudication.
+// Ends outside the requests (referee::Game::end_by): draw agreed, loss on time, a resignation out
+// of turn, adjudication.
 #include <catch2/catch.hpp>
 
 #include "referee_test_support.hpp"
@@ -44,4 +45,18 @@ TEST_CASE("end_by refuses results that do not fit the reason", "[referee][end_by
     CHECK(g.result() == "0-1");
     Game h = make_game("crazyhouse", false);
     REQUIRE(h.end_by("1-0", "adjudication"));
+}
+
+TEST_CASE("end_by: a resignation while the opponent is to move is decisive", "[referee][end_by]") {
+    Game g = hidden("chess");
+    play_all(g, {"e4"});  // Black to move; White resigns
+    CHECK_FALSE(g.end_by("1/2-1/2", "resignation"));
+    auto r = g.end_by("0-1", "resignation");
+    REQUIRE(r);
+    CHECK(g.result() == std::optional<std::string>("0-1"));
+    for (Color c : {Color::White, Color::Black}) {
+        const Announcement& a = r->told[ck::rules::index_of(c)].back();
+        CHECK(a.type == AnnouncementType::GameOver);
+        CHECK(a.reason == "resignation");
+    }
 }

@@ -357,4 +357,30 @@ TEST_CASE("open play reasons name what is wrong", "[referee]") {
     CHECK(reason("4k3/4r3/8/8/8/8/4B3/4K3[] w - - 0 1", "Bd3") ==
           "that would leave your king in check");
     CHECK(reason("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@e8") == "that square is occupied");
+    // Drops (issue 24, D22): the rule that forbids it, or the empty pocket, is named.
+    CHECK(reason("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P@g1") == "no pawn drops on the first rank");
+    CHECK(reason("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P@a8") == "no pawn drops on the last rank");
+    CHECK(reason("4k3/8/8/8/8/8/8/4K3[p] b - - 0 1", "P@a8") == "no pawn drops on the first rank");
+    CHECK(reason("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "Q@d4") == "you have no such piece in hand");
+}
+
+TEST_CASE("a promotion without its piece, or an ambiguous move, says what to write (issue 24)",
+          "[referee]") {
+    SECTION("hidden: from the player's own text and own pieces") {
+        Game g = hidden("chess", "4k3/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        Ruling r = g.request("e8+");
+        CHECK(r.answer == Answer::Error);
+        CHECK(r.error == "e8+ needs the piece the pawn becomes, as in e8=Q");
+        Game n = hidden("chess", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        CHECK(n.request("Nd2").error ==
+              "several of your pieces can make that move (from b1 and f1): say which");
+    }
+    SECTION("open: the candidates, the piece, from the whole board") {
+        Game g = make_game("chess", false, std::string("4kr2/4P3/8/8/8/8/8/4K3 w - - 0 1"));
+        CHECK(g.request("exf8").error.rfind("exf8 is ambiguous: name the promotion piece", 0) == 0);
+        Game empty = make_game("chess", false, std::string("4k3/4P3/8/8/8/8/8/4K3 w - - 0 1"));
+        CHECK(empty.request("exf8").error == "exf8 needs the piece the pawn becomes, as in exf8=Q");
+        Game n = make_game("chess", false, std::string("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"));
+        CHECK(n.request("Nd2").error == "Nd2 is ambiguous: Nbd2, Nfd2");
+    }
 }

@@ -6,7 +6,7 @@
 #
 # PROVENANCE: the comparison logic below is copied from the project's shared checker,
 # the referee cases' check.sh (copied with its cases, see tests/data/referee) (its embedded python3 program, unchanged apart from the
-# argument handling and this header), because CI has no /work/shared. Keep the two in step.
+# argument handling and this header), because CI has no copy of the shared folder. Keep the two in step.
 # Rules it applies: parsed JSON; top-level keys in the spec's order, extra keys allowed;
 # announcement arrays exact except that consecutive check announcements may come in any order;
 # views exact (in plain chess '[]' and '~' are optional); error text free.

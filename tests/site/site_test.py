@@ -74,6 +74,8 @@ def build_club(path, hidden_move):
     play(4, "Dan", "d4")
     cli.ck("tournament", "new", "--name", "Winter Cup", "--variant", "loop", P["Ann"], P["Ben"],
            P["Cat"], "--now", now(), "--templates", templates)
+    new(8, "--variant", "crazyhouse", "--hidden", "--white", P["Dan"], "--black", P["Cat"])
+    play(8, "Dan", "e4")
     cli.new_mails()
     out = cli.ck("site", "site", "--templates", templates)
     expect("file(s) written" in out, f"site: {out!r}")
@@ -190,6 +192,11 @@ try:
                         "document.querySelector('.moves') === null"), "no board, no moves")
     text = browser.eval("document.body.innerText")
     expect(not re.search(r"\b[a-h][1-8]\b", text), f"no square on the hidden game's page: {text}")
+    # With pockets, both are shown, an empty one as "-".
+    browser.load(url("games/8.html"))
+    text = browser.eval("document.body.innerText")
+    expect("White's pocket: -" in text and "Black's pocket: -" in text,
+           f"empty pockets of a hidden crazyhouse game: {text}")
 
     # The ratings tables against the command line.
     browser.load(url("ratings.html"))
