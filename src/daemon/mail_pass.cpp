@@ -70,6 +70,12 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
                         const std::function<bool()>& stop) {
     StepReport report;
+    if (const core::IoError* stopped = store_.stopped()) {
+        // A failed sync stopped the store (store.hpp, "Fail-stop"): nothing more is done in
+        // this process; reopening the store replays its journals.
+        report.error = stopped->describe();
+        return report;
+    }
     const ClockReport ticked =
         tick(clock);  // clocks first: a move handled past its deadline finds the game lost
     report.clock_events = ticked.reminders + ticked.forfeits;
