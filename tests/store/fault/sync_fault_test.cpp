@@ -1,18 +1,22 @@
 // The store's answers to failed syncs (store.hpp, "Fail-stop"; README "Store: durability
 // contract"), with real system calls made to fail by the fault shim (tests/store/fault_shim.cpp,
 // preloaded by CTest). Regression tests of issue 25: D1 (a checkpoint must see a writeback
-// error another caller saw first, and retire nothing) and D3 (an error after the journal's
-// rename is a commit).
+// error another caller saw first, and retire nothing), D3 (an error after the journal's
+// rename is a commit) and D6 (the outbox Maildir's batch is all or nothing).
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
+#include "core/atomic_file.hpp"
 #include "core/temp_dir.hpp"
+#include "mail/maildir.hpp"
 #include "store/store.hpp"
 #include "store_helpers.hpp"
 
@@ -141,4 +145,36 @@ TEST_CASE("a failed fsync of a journal before its rename commits nothing and sto
     auto store = Store::open(root);
     REQUIRE(store);
     CHECK(ledger_lines(root).empty());
+}
+
+TEST_CASE("D6: a Maildir batch whose rename fails half-way delivers nothing", "[maildir]") {
+    TempDir tmp;
+    const auto root = tmp.path() / "outbox";
+    no_faults();
+    ck::mail::MaildirSink sink(root);
+    REQUIRE(sink.begin_batch());
+    for (const char* body : {"one\r\n", "two\r\n", "three\r\n"}) REQUIRE(sink.send("", {}, body));
+    faults("rename", "/outbox/new/", 2);  // the second mail's move into new/
+    auto ended = sink.end_batch();
+    no_faults();
+    REQUIRE_FALSE(ended);  // the caller keeps all three and sends them again
+    CHECK(names_in(root / "new").empty());
+    CHECK(names_in(root / "tmp").empty());
+}
+
+TEST_CASE("D6: a Maildir sink sweeps tmp/ files older than 36 hours", "[maildir]") {
+    TempDir tmp;
+    const auto root = tmp.path() / "outbox";
+    REQUIRE(ck::mail::ensure_maildir(root));
+    for (const char* name : {"old", "fresh"}) {
+        REQUIRE(ck::core::write_file_atomic(root / "tmp" / name, "left by a killed batch"));
+    }
+    std::filesystem::last_write_time(
+        root / "tmp" / "old",
+        std::filesystem::file_time_type::clock::now() - std::chrono::hours(37));
+    no_faults();
+    ck::mail::MaildirSink sink(root);
+    REQUIRE(sink.begin_batch());
+    CHECK(names_in(root / "tmp") == std::vector<std::string>{"fresh"});
+    REQUIRE(sink.end_batch());
 }
