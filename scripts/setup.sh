@@ -27,6 +27,7 @@ BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev
                 libboost-program-options-dev catch2 python3 clang libclang-rt-14-dev
                 libzstd-dev libbz2-dev zlib1g-dev liblzma-dev zstd bzip2 gzip xz-utils
                 python3-distributed
+                strace  # the store's crash-state test (tests/e2e/crash_state_test.py)
                 dpkg-dev systemd  # dpkg-shlibdeps for the .deb; systemd-analyze verify
                 chromium)  # chromium: the site tests (tests/site), headless
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd openssl)
