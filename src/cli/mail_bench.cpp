@@ -8,7 +8,8 @@
 // games and 4 open crazyhouse games. A shadow rules::Position per game picks a random legal move
 // for the side to move (in SAN); the bench's players write one mail per turn to their per-game
 // reply address, one mail in five leading with an illegal try. The whole queue is delivered into
-// the inbox first. Timed: Daemon::step until the inbox has nothing pending. Templates come from
+// the inbox first (after the first 24, which are handled one per pass for the sync figures).
+// Timed: Daemon::step until the inbox has nothing pending. Templates come from
 // $CK_TEMPLATES_DIR, else where every command finds them (core/data_files.hpp); without them the
 // section says so and prints no figure.
 #include <sys/resource.h>
