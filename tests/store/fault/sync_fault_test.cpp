@@ -17,6 +17,7 @@
 #include "core/atomic_file.hpp"
 #include "core/temp_dir.hpp"
 #include "mail/maildir.hpp"
+#include "store/journal.hpp"
 #include "store/store.hpp"
 #include "store_helpers.hpp"
 
@@ -177,4 +178,33 @@ TEST_CASE("D6: a Maildir sink sweeps tmp/ files older than 36 hours", "[maildir]
     REQUIRE(sink.begin_batch());
     CHECK(names_in(root / "tmp") == std::vector<std::string>{"fresh"});
     REQUIRE(sink.end_batch());
+}
+
+TEST_CASE("D5: re-applying a journal whose later part failed queues its mails once", "[store]") {
+    TempDir tmp;
+    const auto root = tmp.path();
+    no_faults();
+    auto store = Store::open(root);
+    REQUIRE(store);
+    const GameId g1 = store->new_game_id(), g2 = store->new_game_id(), g3 = store->new_game_id();
+    store->begin_group();
+    // One journal of two parts (JournalPartBytes): g1's file, the mail and g2's big file in
+    // the first, g3's file in the second, whose apply fails.
+    Transaction first(at("2026-11-21T15:30:00Z"));
+    first.write_game_file(g1, "record.pgn", "one\n");
+    first.queue_mail(SpooledMail{"referee@club.example", {"white@example.org"}, "the mail"});
+    REQUIRE(store->commit(first));
+    Transaction big(at("2026-11-21T15:30:00Z"));
+    big.write_game_file(g2, "record.pgn", std::string(JournalPartBytes + 1024, 'x'));
+    REQUIRE(store->commit(big));
+    Transaction last(at("2026-11-21T15:30:00Z"));
+    last.write_game_file(g3, "record.pgn", "three\n");
+    REQUIRE(store->commit(last));
+    faults("open", "/games/3/", 1, "ENOSPC");
+    REQUIRE_FALSE(store->end_group());  // committed, its second part not applied
+    no_faults();
+    REQUIRE(store->apply_pending());  // applies the journal again, from its start
+    CHECK(store->unspooled_mails().size() == 1);
+    REQUIRE(store->checkpoint());
+    CHECK(names_in(root / "outbox").size() == 2);  // one mail + failed/
 }
