@@ -28,6 +28,7 @@ BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev
                 libzstd-dev libbz2-dev zlib1g-dev liblzma-dev zstd bzip2 gzip xz-utils
                 python3-distributed
                 liblemon-dev  # LEMON: maximum-weight matching for the Swiss pairings (src/swiss)
+                strace  # the store's crash-state test (tests/e2e/crash_state_test.py)
                 dpkg-dev systemd  # dpkg-shlibdeps for the .deb; systemd-analyze verify
                 lintian  # the package test: Debian's package checker, 0 errors, 0 warnings
                 chromium  # chromium: the site tests (tests/site), headless

@@ -8,7 +8,8 @@
 // games and 4 open crazyhouse games. A shadow rules::Position per game picks a random legal move
 // for the side to move (in SAN); the bench's players write one mail per turn to their per-game
 // reply address, one mail in five leading with an illegal try. The whole queue is delivered into
-// the inbox first. Timed: Daemon::step until the inbox has nothing pending. Templates come from
+// the inbox first (after the first 24, which are handled one per pass for the sync figures).
+// Timed: Daemon::step until the inbox has nothing pending. Templates come from
 // $CK_TEMPLATES_DIR, else where every command finds them (core/data_files.hpp); without them the
 // section says so and prints no figure.
 #include <sys/resource.h>
@@ -166,6 +167,7 @@ void run_mail_bench(std::ostream& out) {
     std::mt19937 rng(20261121);
     mail::MaildirSink inbox(config.inbox);
     std::size_t queued = 0, tries = 0;
+    std::vector<std::string> queue;
     for (int ply = 0; ply < PliesPerGame; ++ply) {
         for (auto& g : games) {
             if (g.over) continue;
@@ -191,11 +193,25 @@ void run_mail_bench(std::ostream& out) {
             if (!reply) return fail(reply.error().message);
             const std::string from = side == rules::Color::White ? g.white : g.black;
             const std::string mid = "bench-" + std::to_string(queued) + "@bench.example";
-            if (auto r = inbox.deliver(player_mail(from, *reply, body, mid, g.id)); !r)
-                return fail(r.error().message);
+            queue.push_back(player_mail(from, *reply, body, mid, g.id));
             g.pos.make_move(m);
             ++queued;
         }
+    }
+
+    // Syncs as `serve` makes them with one mail per pass (untimed): the first turn of every
+    // game, each mail delivered alone and handled by a pass of its own (README "Store: sync
+    // budget"). The rest of the queue is delivered at once for the timed figure.
+    const std::size_t single = std::min<std::size_t>(games.size(), queue.size());
+    const core::SyncCounts single0 = core::sync_counts();
+    for (std::size_t i = 0; i < single; ++i) {
+        if (auto r = inbox.deliver(queue[i]); !r) return fail(r.error().message);
+        const auto report = d.step(source, outbox, clock);
+        if (report.handled != 1) return fail("a single-mail pass did not handle its mail");
+    }
+    const core::SyncCounts single1 = core::sync_counts();
+    for (std::size_t i = single; i < queue.size(); ++i) {
+        if (auto r = inbox.deliver(queue[i]); !r) return fail(r.error().message);
     }
 
     const auto cpu_seconds = [] {
@@ -205,6 +221,7 @@ void run_mail_bench(std::ostream& out) {
                (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
     };
     const double cpu0 = cpu_seconds();
+    const core::SyncCounts syncs0 = core::sync_counts();
     const auto t0 = Clock::now();
     std::size_t handled = 0, failed = 0, passes = 0;
     for (;;) {
@@ -218,6 +235,7 @@ void run_mail_bench(std::ostream& out) {
     }
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
     const double cpu = cpu_seconds() - cpu0;
+    const core::SyncCounts syncs1 = core::sync_counts();
     const std::size_t sent =
         std::distance(fs::directory_iterator(root / "outbox" / "new"), fs::directory_iterator()) -
         start_mails;
@@ -225,6 +243,15 @@ void run_mail_bench(std::ostream& out) {
     out << "mail bench: " << handled << " mails (" << tries << " with an illegal try, " << failed
         << " failed) in " << s << " s (" << cpu << " s CPU), " << sent
         << " mails delivered to the outbox\n";
+    const auto per_mail = [](std::uint64_t n, std::size_t mails) {
+        return mails == 0 ? 0.0 : static_cast<double>(n) / static_cast<double>(mails);
+    };
+    out << "mail syncs, one mail per pass: " << per_mail(single1.fsync - single0.fsync, single)
+        << " fsync + " << per_mail(single1.syncfs - single0.syncfs, single) << " syncfs per mail ("
+        << single << " passes)\n";
+    out << "mail syncs, queued mails: " << per_mail(syncs1.fsync - syncs0.fsync, handled)
+        << " fsync + " << per_mail(syncs1.syncfs - syncs0.syncfs, handled) << " syncfs per mail ("
+        << handled << " mails in " << passes << " passes)\n";
 }
 
 // --- the cost of the store's size (README "Benchmarks") ---
@@ -418,8 +445,12 @@ void run_store_size_bench(std::ostream& out) {
         spec.black = "player1@bench.example";
         if (auto id = small.d->new_game(spec, clock); !id) return fail(id.error().detail);
     }
+    const core::SyncCounts idle0 = core::sync_counts();
     auto one = idle_pass(small, 5);
     if (!one) return fail(one.error());
+    const core::SyncCounts idle1 = core::sync_counts();
+    out << "mail idle pass syncs: " << idle1.fsync - idle0.fsync << " fsync + "
+        << idle1.syncfs - idle0.syncfs << " syncfs over 5 passes of the long-lived daemon\n";
 
     // A 64-player double round robin: 4,032 timed games.
     BenchClub big;

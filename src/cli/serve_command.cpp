@@ -144,6 +144,14 @@ int run_serve(const Args& args) {
                                           " file(s) rewritten");
         }
         first_pass = false;
+        // A failed sync stopped the store (store.hpp, "Fail-stop"): this process may not write
+        // it again, and only a new open replays its journals. Exit, so that the service
+        // manager (or the organiser) starts serve again.
+        if (const core::IoError* stopped = d.store().stopped()) {
+            std::cerr << "crazykrieg serve: " << stopped->describe()
+                      << "; start serve again (it replays the store's journals)\n";
+            return ExitFailure;
+        }
         if (report.certificate_error) {
             std::cerr << "crazykrieg serve: " << report.error << "\n";
             return ExitFailure;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <atomic>
 #include <cerrno>
 #include <vector>
 
@@ -45,7 +46,13 @@ bool write_all(int fd, std::string_view bytes) {
     return true;
 }
 
-int fsync_retry(int fd) {
+std::atomic<std::uint64_t> fsync_calls{0};
+std::atomic<std::uint64_t> syncfs_calls{0};
+
+}  // namespace
+
+int fsync_counted(int fd) {
+    fsync_calls.fetch_add(1, std::memory_order_relaxed);
     int rc;
     do {
         rc = ::fsync(fd);
@@ -53,19 +60,35 @@ int fsync_retry(int fd) {
     return rc;
 }
 
-}  // namespace
+int syncfs_counted(int fd) {
+    syncfs_calls.fetch_add(1, std::memory_order_relaxed);
+    return ::syncfs(fd);
+}
+
+SyncCounts sync_counts() {
+    return SyncCounts{fsync_calls.load(std::memory_order_relaxed),
+                      syncfs_calls.load(std::memory_order_relaxed)};
+}
 
 Result<void, IoError> sync_directory(const std::filesystem::path& dir) {
     const std::string name = dir.empty() ? std::string(".") : dir.string();
     Fd fd(::open(name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (fd.get() < 0) return unexpected(io_error_from_errno(errno, name, "cannot open directory"));
-    if (fsync_retry(fd.get()) != 0) {
-        return unexpected(io_error_from_errno(errno, name, "cannot sync directory"));
+    if (fd.get() < 0) {
+        return unexpected(sync_error_from_errno(errno, name, "cannot open directory to sync"));
+    }
+    if (fsync_counted(fd.get()) != 0) {
+        return unexpected(sync_error_from_errno(errno, name, "cannot sync directory"));
     }
     return {};
 }
 
 Result<void, IoError> write_file_atomic(const std::filesystem::path& path, std::string_view bytes,
+                                        mode_t mode) {
+    if (auto placed = rename_into_place(path, bytes, mode); !placed) return placed;
+    return sync_directory(path.parent_path());
+}
+
+Result<void, IoError> rename_into_place(const std::filesystem::path& path, std::string_view bytes,
                                         mode_t mode) {
     const std::filesystem::path dir = path.parent_path();
     const std::string target = path.string();
@@ -81,17 +104,18 @@ Result<void, IoError> write_file_atomic(const std::filesystem::path& path, std::
         return unexpected(io_error_from_errno(errno, target, "cannot create temp file for"));
     }
     const std::string tmp(tmp_name.data());
-    auto fail = [&](int err, const char* what) {
+    auto fail = [&](int err, const char* what, bool sync = false) {
         ::unlink(tmp.c_str());
-        return unexpected(io_error_from_errno(err, target, what));
+        return unexpected(sync ? sync_error_from_errno(err, target, what)
+                               : io_error_from_errno(err, target, what));
     };
     if (::fchmod(fd.get(), mode) != 0) return fail(errno, "cannot set permissions of");
     if (!write_all(fd.get(), bytes)) return fail(errno, "cannot write");
-    if (fsync_retry(fd.get()) != 0) return fail(errno, "cannot sync");
+    if (fsync_counted(fd.get()) != 0) return fail(errno, "cannot sync", true);
     if (fd.close_now() != 0) return fail(errno, "cannot close");
     if (::rename(tmp.c_str(), target.c_str()) != 0)
         return fail(errno, "cannot rename temp file to");
-    return sync_directory(dir);
+    return {};
 }
 
 Result<std::string, IoError> read_file(const std::filesystem::path& path) {

@@ -16,4 +16,10 @@ IoError io_error_from_errno(int err, std::string path, std::string message) {
                    std::move(message)};
 }
 
+IoError sync_error_from_errno(int err, std::string path, std::string message) {
+    IoError e = io_error_from_errno(err, std::move(path), std::move(message));
+    e.sync_failed = true;
+    return e;
+}
+
 }  // namespace ck::core

@@ -11,6 +11,10 @@ struct IoError {
     std::error_code code;
     std::string path;
     std::string message;
+    // A failed fsync, fdatasync or syncfs: what was written before it may be lost for good,
+    // whatever a retry reports (Linux marks failed pages clean). The store stops on it
+    // (store.hpp, "Fail-stop").
+    bool sync_failed = false;
 
     // One line for the operator log: "MESSAGE: PATH: OS REASON" (parts that are empty are left
     // out).
@@ -19,5 +23,7 @@ struct IoError {
 
 // An IoError from errno as left by the failed call.
 IoError io_error_from_errno(int err, std::string path, std::string message);
+// The same for a failed fsync, fdatasync or syncfs (sync_failed set).
+IoError sync_error_from_errno(int err, std::string path, std::string message);
 
 }  // namespace ck::core

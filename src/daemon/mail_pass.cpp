@@ -73,6 +73,12 @@ core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
                         const std::function<bool()>& stop) {
     StepReport report;
+    if (const core::IoError* stopped = store_.stopped()) {
+        // A failed sync stopped the store (store.hpp, "Fail-stop"): nothing more is done in
+        // this process; reopening the store replays its journals.
+        report.error = stopped->describe();
+        return report;
+    }
     const std::uint64_t replays_before = games_.replays();
     const std::uint64_t kept_before = games_.kept_loads();
     const auto count_loads = [&] {

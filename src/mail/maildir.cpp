@@ -146,8 +146,7 @@ core::Result<void, MailError> MaildirSource::sync_marked() {
         cur_dirty_ = false;
     }
     // The removal from new/ only matters for re-listing, which the store's ledger makes
-    // harmless; its fsync is best effort.
-    if (new_dirty_) (void)core::sync_directory(root_ / "new");
+    // harmless: no fsync for it (it becomes durable with the next one of the file system).
     new_dirty_ = false;
     return {};
 }
@@ -161,7 +160,10 @@ core::Result<void, MailError> MaildirSource::end_batch() {
 
 MaildirSink::MaildirSink(fs::path root) : root_(std::move(root)) {}
 
-MaildirSink::~MaildirSink() { discard_batch(); }
+MaildirSink::~MaildirSink() {
+    discard_batch();
+    if (tmp_fd_ >= 0) ::close(tmp_fd_);
+}
 
 core::Result<void, MailError> MaildirSink::send(const std::string&, const std::vector<std::string>&,
                                                 const std::string& raw_message) {
@@ -221,7 +223,7 @@ core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw
         batch_.push_back(name);
         return name;
     }
-    const int sync_rc = ::fsync(fd);
+    const int sync_rc = core::fsync_counted(fd);
     const int sync_err = errno;
     if (::close(fd) != 0 || sync_rc != 0) {
         const int err = sync_rc != 0 ? sync_err : errno;
@@ -244,9 +246,26 @@ void MaildirSink::discard_batch() {
     batch_.clear();
 }
 
+// Files of tmp/ older than 36 hours: a batch of a killed process (Maildir spec).
+void MaildirSink::sweep_old_temps() {
+    const fs::path tmp_dir = root_ / "tmp";
+    std::error_code ec;
+    const auto cutoff = fs::file_time_type::clock::now() - std::chrono::hours(36);
+    for (fs::directory_iterator it(tmp_dir, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code e;
+        if (it->is_regular_file(e) && it->last_write_time(e) < cutoff && !e)
+            fs::remove(it->path(), e);
+    }
+}
+
 bool MaildirSink::begin_batch() {
     discard_batch();
     batching_ = true;
+    if (tmp_fd_ < 0 && ensure_maildir(root_)) {
+        const fs::path tmp_dir = root_ / "tmp";
+        tmp_fd_ = ::open(tmp_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (tmp_fd_ >= 0) sweep_old_temps();
+    }
     return true;
 }
 
@@ -255,16 +274,14 @@ core::Result<void, MailError> MaildirSink::end_batch() {
     if (batch_.empty()) return {};
     // One syncfs makes the data of every tmp file durable before any of them is renamed.
     const fs::path tmp_dir = root_ / "tmp";
-    const int dfd = ::open(tmp_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd < 0) {
+    if (tmp_fd_ < 0) tmp_fd_ = ::open(tmp_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (tmp_fd_ < 0) {
         const int err = errno;
         discard_batch();
         return core::unexpected(fs_error("open", tmp_dir, err));
     }
-    const int rc = ::syncfs(dfd);
-    const int err = errno;
-    ::close(dfd);
-    if (rc != 0) {
+    if (core::syncfs_counted(tmp_fd_) != 0) {
+        const int err = errno;
         discard_batch();
         return core::unexpected(fs_error("syncfs", tmp_dir, err));
     }
@@ -273,6 +290,9 @@ core::Result<void, MailError> MaildirSink::end_batch() {
         const fs::path dst = root_ / "new" / batch_[i];
         if (::rename(tmp.c_str(), dst.c_str()) != 0) {
             const int e = errno;
+            // All or nothing: take back the ones already in new/ (the error says none was
+            // delivered, so the caller sends them again).
+            for (std::size_t j = 0; j < i; ++j) ::unlink((root_ / "new" / batch_[j]).c_str());
             batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(i));
             discard_batch();
             return core::unexpected(fs_error("rename", tmp, e));

@@ -21,8 +21,8 @@ public:
     // one; a Maildir delivery agent writes the file at delivery).
     std::optional<core::TimePoint> arrival(const SourceId& id) override;
     // Moves new/ID to cur/ID:2,S (or adds S to the flags of cur/ID:2,FLAGS) and fsyncs cur/
-    // (and new/ when the message came from there); inside a batch those fsyncs wait for
-    // end_batch, which does each directory once.
+    // (not new/: a lost removal from new/ only re-lists a mail the store has seen); inside a
+    // batch that fsync waits for end_batch, which does it once.
     core::Result<void, MailError> mark_done(const SourceId& id) override;
     void begin_batch() override;
     core::Result<void, MailError> end_batch() override;
@@ -43,9 +43,14 @@ private:
 //
 // Batch (begin_batch .. end_batch): send only writes tmp/NAME; end_batch makes all of them
 // durable with one syncfs(2) of the Maildir's file system, renames them to new/ in send order
-// and fsyncs new/ once. Nothing of a batch is visible in new/ before end_batch. If end_batch
-// fails, the mails not yet renamed are removed from tmp/. A batch left open when the sink is
-// destroyed or a new batch begins is discarded (its tmp files removed).
+// and fsyncs new/ once. Nothing of a batch is visible in new/ before end_batch. A batch is all
+// or nothing: if end_batch fails, every mail of it is removed again (from tmp/, and from new/
+// for the ones a failed rename came after), so an error means none was delivered. A batch left
+// open when the sink is destroyed or a new batch begins is discarded (its tmp files removed).
+// The syncfs goes through a descriptor of tmp/ opened at the sink's first batch and kept, so
+// it reports every writeback error on the file system since then (Linux errseq), also one
+// another caller saw first. The first batch also sweeps tmp/ files older than 36 hours (left
+// by a process killed mid-batch), as the Maildir spec says.
 class MaildirSink final : public MailSink {
 public:
     explicit MaildirSink(std::filesystem::path root);
@@ -65,7 +70,9 @@ public:
 
 private:
     void discard_batch();
+    void sweep_old_temps();
     std::filesystem::path root_;
+    int tmp_fd_ = -1;  // tmp/, kept from the first batch on (see above)
     bool batching_ = false;
     std::vector<std::string> batch_;  // names written to tmp/, in send order
 };

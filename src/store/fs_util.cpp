@@ -79,15 +79,30 @@ core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem:
     return {};
 }
 
-core::Result<void, core::IoError> sync_filesystem(const std::filesystem::path& path) {
-    const std::string name = path.string();
-    const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+OwnedFd& OwnedFd::operator=(OwnedFd&& other) noexcept {
+    if (this != &other) {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = other.release();
+    }
+    return *this;
+}
+
+OwnedFd::~OwnedFd() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+core::Result<OwnedFd, core::IoError> open_directory(const std::filesystem::path& dir) {
+    const std::string name = dir.string();
+    const int fd = ::open(name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot open"));
-    const int rc = ::syncfs(fd);
-    const int err = errno;
-    ::close(fd);
-    if (rc != 0) {
-        return core::unexpected(core::io_error_from_errno(err, name, "cannot sync file system of"));
+    return OwnedFd(fd);
+}
+
+core::Result<void, core::IoError> sync_filesystem(const OwnedFd& fd,
+                                                  const std::filesystem::path& name) {
+    if (core::syncfs_counted(fd.get()) != 0) {
+        return core::unexpected(
+            core::sync_error_from_errno(errno, name.string(), "cannot sync file system of"));
     }
     return {};
 }
@@ -99,13 +114,10 @@ core::Result<void, core::IoError> sync_file(const std::filesystem::path& file) {
         if (errno == ENOENT) return {};
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot open"));
     }
-    int rc;
-    do {
-        rc = ::fsync(fd);
-    } while (rc != 0 && errno == EINTR);
+    const int rc = core::fsync_counted(fd);
     const int err = errno;
     ::close(fd);
-    if (rc != 0) return core::unexpected(core::io_error_from_errno(err, name, "cannot sync"));
+    if (rc != 0) return core::unexpected(core::sync_error_from_errno(err, name, "cannot sync"));
     return {};
 }
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/io_error.hpp"
@@ -29,9 +30,34 @@ core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& 
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
                                                           std::string_view bytes);
 
-// syncfs(2) on the file system holding `path`: every written file and directory entry on it is
-// durable when this returns ok (Linux reports writeback errors through syncfs since 5.8).
-core::Result<void, core::IoError> sync_filesystem(const std::filesystem::path& path);
+// A descriptor owned for an object's life (closed by the destructor; -1 when moved from).
+class OwnedFd {
+public:
+    OwnedFd() = default;
+    explicit OwnedFd(int fd) : fd_(fd) {}
+    OwnedFd(OwnedFd&& other) noexcept : fd_(other.release()) {}
+    OwnedFd& operator=(OwnedFd&& other) noexcept;
+    OwnedFd(const OwnedFd&) = delete;
+    OwnedFd& operator=(const OwnedFd&) = delete;
+    ~OwnedFd();
+    int get() const { return fd_; }
+    bool valid() const { return fd_ >= 0; }
+    int release() { return std::exchange(fd_, -1); }
+
+private:
+    int fd_ = -1;
+};
+
+// Opens `dir` (O_RDONLY | O_DIRECTORY) to be kept: a syncfs through it reports every writeback
+// error of its file system since this open, even one another caller saw first (Linux errseq,
+// 5.8 and later), which a descriptor opened later would miss.
+core::Result<OwnedFd, core::IoError> open_directory(const std::filesystem::path& dir);
+
+// syncfs(2) through `fd` (from open_directory of `name`): every written file and directory
+// entry of its file system is durable when this returns ok. A failure is a sync failure
+// (IoError::sync_failed): pages that failed writeback are lost, whatever a later call says.
+core::Result<void, core::IoError> sync_filesystem(const OwnedFd& fd,
+                                                  const std::filesystem::path& name);
 
 // Unlinks `file` (missing is fine) and fsyncs its directory.
 core::Result<void, core::IoError> remove_durably(const std::filesystem::path& file);

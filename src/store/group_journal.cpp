@@ -6,6 +6,7 @@
 #include <cerrno>
 
 #include "core/atomic_file.hpp"
+#include "store/crc32c.hpp"
 
 namespace ck::store {
 
@@ -13,6 +14,7 @@ GroupJournal::GroupJournal(GroupJournal&& other) noexcept
     : temp_file_(std::move(other.temp_file_)),
       fd_(std::exchange(other.fd_, -1)),
       flushed_(std::exchange(other.flushed_, 0)),
+      crc_(std::exchange(other.crc_, 0)),
       buf_(std::move(other.buf_)),
       files_(std::move(other.files_)),
       records_(std::move(other.records_)),
@@ -27,6 +29,7 @@ void GroupJournal::clear() {
         fd_ = -1;
     }
     flushed_ = 0;
+    crc_ = 0;
     buf_.clear();
     files_.clear();
     records_.clear();
@@ -67,11 +70,15 @@ core::Result<void, core::IoError> GroupJournal::stage(const JournalRecord& stage
     const std::uint64_t before = size();
     if (before == 0) buf_ = journal_header_fixed(0);  // the counter is filled in by write()
     const std::uint64_t base = flushed_;
+    const std::uint32_t crc_before = crc_;
+    const std::size_t from = buf_.size();
     std::vector<std::size_t> offsets;
     encode_journal_entries(staged, buf_, &offsets);
+    crc_ = crc32c(crc_, std::string_view(buf_).substr(from));
     if (buf_.size() >= SpillBytes) {
         if (auto s = spill(); !s) {
             buf_.resize(before - flushed_);  // nothing of `staged` reached the file's length
+            crc_ = crc_before;
             return s;
         }
     }
@@ -144,6 +151,7 @@ void GroupJournal::rewind(Mark m) {
     files_ = std::move(m.files);
     records_ = std::move(m.records);
     seen_ = std::move(m.seen);
+    crc_ = m.crc;
 }
 
 core::Result<void, core::IoError> GroupJournal::write(const std::filesystem::path& journal,
@@ -155,25 +163,22 @@ core::Result<void, core::IoError> GroupJournal::write(const std::filesystem::pat
     if (empty()) return {};
     const std::string digits = journal_header_fixed(next_game).substr(
         JournalHeaderCounterAt, JournalHeaderSize - 1 - JournalHeaderCounterAt);
-    buf_ += JournalEnd;
+    buf_ += journal_end_line(crc_, next_game);
     if (fd_ < 0) {
         buf_.replace(JournalHeaderCounterAt, digits.size(), digits);
-        return core::write_file_atomic(journal, buf_);
+        return core::rename_into_place(journal, buf_);
     }
     const std::string name = temp_file_.string();
     if (auto w = pwrite_all(buf_, flushed_); !w) return w;
     if (auto w = pwrite_all(digits, JournalHeaderCounterAt); !w) return w;
     if (::ftruncate(fd_, static_cast<off_t>(size())) != 0)
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot truncate"));
-    int rc;
-    do {
-        rc = ::fsync(fd_);
-    } while (rc != 0 && errno == EINTR);
-    if (rc != 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot sync"));
+    if (core::fsync_counted(fd_) != 0)
+        return core::unexpected(core::sync_error_from_errno(errno, name, "cannot sync"));
     if (::rename(name.c_str(), journal.c_str()) != 0)
         return core::unexpected(
             core::io_error_from_errno(errno, journal.string(), "cannot rename temp file to"));
-    return core::sync_directory(journal.parent_path());
+    return {};
 }
 
 }  // namespace ck::store

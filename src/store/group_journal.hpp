@@ -66,16 +66,18 @@ public:
         std::map<std::pair<GameId, std::string>, std::pair<std::uint64_t, std::size_t>> files;
         std::map<std::pair<Namespace, std::string>, std::optional<std::string>> records;
         std::set<std::string> seen;
+        std::uint32_t crc = 0;
     };
-    Mark mark() const { return Mark{size(), files_, records_, seen_}; }
+    Mark mark() const { return Mark{size(), files_, records_, seen_, crc_}; }
     // Back to `m` (taken from this group since it was last cleared).
     void rewind(Mark m);
     // Drops everything staged (and the temp file).
     void clear();
 
-    // The commit point: finishes the journal with `next_game` in its header and makes it
-    // durable as `journal` (write_file_atomic, or fsync and rename of the temp file, then fsync
-    // of the directory). The group is empty afterwards, whether this succeeded or not.
+    // The commit point: finishes the journal with `next_game` in its header and renames it
+    // into place as `journal`, fsynced (core::rename_into_place, or fsync and rename of the
+    // temp file); the caller fsyncs the directory, after which the journal is durable. On
+    // error nothing was renamed. The group is empty afterwards, whether this succeeded or not.
     core::Result<void, core::IoError> write(const std::filesystem::path& journal, GameId next_game);
 
 private:
@@ -86,6 +88,7 @@ private:
     std::filesystem::path temp_file_;
     int fd_ = -1;                // the temp file, once spilled
     std::uint64_t flushed_ = 0;  // journal bytes in the temp file; buf_ follows them
+    std::uint32_t crc_ = 0;      // CRC-32C of the records staged so far (journal.hpp)
     std::string buf_;
     // (game, name) -> (offset in the journal, length) of the latest staged bytes.
     std::map<std::pair<GameId, std::string>, std::pair<std::uint64_t, std::size_t>> files_;

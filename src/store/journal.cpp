@@ -4,12 +4,14 @@
 #include <cerrno>
 #include <cstdio>
 
+#include "store/crc32c.hpp"
 #include "store/decimal.hpp"
 
 namespace ck::store {
 namespace {
 
-constexpr std::string_view Magic = "ck-journal 2";
+constexpr std::string_view Magic = "ck-journal 3";
+constexpr std::string_view MagicV2 = "ck-journal 2";
 constexpr std::string_view MagicV1 = "ck-journal 1";
 constexpr std::string_view Suffix = ".tx";
 
@@ -67,12 +69,22 @@ void encode_journal_entries(const JournalRecord& r, std::string& out,
     for (const auto& m : r.mails) put_blob(out, "mail " + std::to_string(m.seq), m.spool_bytes);
 }
 
+std::string journal_end_line(std::uint32_t entries_crc, GameId next_game) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "end %08x\n",
+                  static_cast<unsigned>(crc32c(entries_crc, std::to_string(next_game))));
+    return buf;
+}
+
 std::string encode_journal(const JournalRecord& r) {
     std::string out;
     out += Magic;
     out += "\nnext-game " + std::to_string(r.next_game) + "\n";
+    const std::size_t entries = out.size();
     encode_journal_entries(r, out);
-    out += JournalEnd;
+    const std::uint32_t crc =
+        crc32c(0, std::string_view(out).substr(entries, out.size() - entries));
+    out += journal_end_line(crc, r.next_game);
     return out;
 }
 
@@ -88,7 +100,14 @@ bool JournalReader::line(std::string& out) {
     for (;;) {
         const int c = getc_unlocked(in_);
         if (c == EOF) return false;
-        if (c == '\n') return true;
+        if (c == '\n') {
+            // An end line is not summed; nothing follows it.
+            if (summing_ && out.compare(0, 3, "end") != 0) {
+                crc_ = crc32c(crc_, out);
+                crc_ = crc32c(crc_, "\n");
+            }
+            return true;
+        }
         if (out.size() == MaxLine) return false;
         out += static_cast<char>(c);
     }
@@ -105,17 +124,26 @@ bool JournalReader::blob(std::uint64_t len, std::string& out) {
         out.resize(have + n);
         if (std::fread(out.data() + have, 1, n, in_) != n) return false;
     }
+    if (summing_) {
+        crc_ = crc32c(crc_, out);
+        crc_ = crc32c(crc_, "\n");
+    }
     return getc_unlocked(in_) == '\n';
 }
 
 core::Result<GameId, std::string> JournalReader::header() {
     std::vector<std::string_view> w;
-    if (!line(line_) || (line_ != Magic && line_ != MagicV1)) return bad("no header");
+    if (!line(line_) || (line_ != Magic && line_ != MagicV2 && line_ != MagicV1))
+        return bad("no header");
+    checked_ = line_ == Magic;
     GameId next_game = 0;
     if (!line(line_) || !split(line_, 2, w) || w[0] != "next-game" ||
         !parse_decimal(w[1], next_game)) {
         return bad("no next-game line");
     }
+    next_game_ = next_game;
+    summing_ = true;
+    crc_ = 0;
     return next_game;
 }
 
@@ -124,7 +152,11 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
     std::size_t read = 0;
     while (read < budget) {
         if (!line(line_)) return bad("truncated (no end line)");
-        if (line_ == "end") {
+        if (line_.compare(0, 3, "end") == 0) {
+            if (checked_ ? line_ + "\n" != journal_end_line(crc_, next_game_) : line_ != "end") {
+                return bad(checked_ && line_.size() == 12 ? "checksum mismatch (torn or damaged)"
+                                                          : "bad end line");
+            }
             if (getc_unlocked(in_) != EOF) return bad("data after end line");
             return true;
         }

@@ -3,20 +3,25 @@
 // resolved (mail sequence numbers assigned, spool files encoded), so that applying it needs
 // no other input and applying it twice equals applying it once. Format, with each payload
 // length-prefixed and followed by "\n":
-//   ck-journal 2                (version 1, written before state records, is read too)
+//   ck-journal 3                (versions 1 and 2, without the checksum, are read too)
 //   next-game N                 (the game-id counter after this transaction)
 //   file GAME NAME LEN\n<bytes>\n   (GAME 0: NAME is "<tournament>/<file>", a legacy store)
 //   put NAMESPACE KEY LEN\n<bytes>\n (a club-state record, state.hpp)
 //   erase NAMESPACE KEY
 //   seen LEN\n<message-id>\n
 //   mail SEQ LEN\n<spool entry>\n
-//   end
+//   end CRC
+// CRC: 8 lower-case hex digits, the CRC-32C (crc32c.hpp) of every byte between the next-game
+// line and the end line, continued over the decimal next-game value (without leading zeros).
+// A journal whose checksum does not match is refused, with its name, before any of it is
+// applied (Store::open reads every journal through first), never half-applied.
 // NEXT-GAME may have leading zeros: a group's journal (group_journal.hpp) is written front to
 // back before its counter is known, so its header holds 20 digits, filled in last. Records of
 // any kind may follow each other in any order; applying them in file order is the transaction.
 // A journal file is renamed into place complete (write_file_atomic, or the group's temp file
 // after its fsync), so it either exists whole or not at all; the "end" line guards against
-// anything else.
+// anything else, and the checksum against a torn or damaged file (a disk or file system that
+// broke its promise).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -58,7 +63,8 @@ core::Result<JournalRecord, std::string> parse_journal(std::string_view bytes);
 std::string journal_header_fixed(GameId next_game);
 inline constexpr std::size_t JournalHeaderCounterAt = 23;  // after "ck-journal 2\nnext-game "
 inline constexpr std::size_t JournalHeaderSize = JournalHeaderCounterAt + 21;
-inline constexpr std::string_view JournalEnd = "end\n";
+// The end line of a journal whose records (encode_journal_entries) have CRC `entries_crc`.
+std::string journal_end_line(std::uint32_t entries_crc, GameId next_game);
 // Appends the records of `record` (no header, no end line) to `out`; for each file write, in
 // order, the offset in `out` where its bytes start is appended to `file_offsets`.
 void encode_journal_entries(const JournalRecord& record, std::string& out,
@@ -81,6 +87,10 @@ private:
     bool blob(std::uint64_t len, std::string& out);
     std::FILE* in_;
     std::string line_;
+    bool checked_ = false;  // version 3: the end line holds a checksum
+    bool summing_ = false;  // past the header: bytes read go into crc_
+    std::uint32_t crc_ = 0;
+    GameId next_game_ = 0;
 };
 
 // Reads the journal `file` with a JournalReader, handing `part` each part of about

@@ -8,18 +8,6 @@
 #include "core/atomic_file.hpp"
 
 namespace ck::store {
-namespace {
-
-int fsync_retry(int fd) {
-    int rc;
-    do {
-        rc = ::fsync(fd);
-    } while (rc != 0 && errno == EINTR);
-    return rc;
-}
-
-}  // namespace
-
 core::Result<Ledger, core::IoError> Ledger::load(const std::filesystem::path& file) {
     const std::string name = file.string();
     Ledger ledger(file);
@@ -47,10 +35,10 @@ core::Result<Ledger, core::IoError> Ledger::load(const std::filesystem::path& fi
                 core::io_error_from_errno(errno, name, "cannot cut torn line of ledger"));
         }
         const int fd = ::open(name.c_str(), O_WRONLY | O_CLOEXEC);
-        if (fd < 0 || fsync_retry(fd) != 0) {
+        if (fd < 0 || core::fsync_counted(fd) != 0) {
             const int err = errno;
             if (fd >= 0) ::close(fd);
-            return core::unexpected(core::io_error_from_errno(err, name, "cannot sync ledger"));
+            return core::unexpected(core::sync_error_from_errno(err, name, "cannot sync ledger"));
         }
         ::close(fd);
     }
@@ -94,12 +82,18 @@ core::Result<void, core::IoError> Ledger::append(const std::vector<std::string>&
         p += n;
         left -= static_cast<size_t>(n);
     }
-    if (err == 0 && sync && fsync_retry(fd) != 0) err = errno;
+    bool sync_failed = false;
+    if (err == 0 && sync && core::fsync_counted(fd) != 0) {
+        err = errno;
+        sync_failed = true;
+    }
     if (err != 0) {
         // Keep the file a sequence of whole lines, so the next append starts on a line.
         [[maybe_unused]] int rc = ::ftruncate(fd, st.st_size);
         ::close(fd);
-        return core::unexpected(core::io_error_from_errno(err, name, "cannot append to ledger"));
+        auto e = core::io_error_from_errno(err, name, "cannot append to ledger");
+        e.sync_failed = sync_failed;
+        return core::unexpected(std::move(e));
     }
     if (::close(fd) != 0) {
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot close ledger"));

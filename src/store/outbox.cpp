@@ -109,6 +109,15 @@ core::Result<void, core::IoError> Outbox::move_to_failed(const Item& item, Spool
 
 core::Result<FlushReport, core::IoError> Outbox::flush(mail::MailSink& sink,
                                                        const core::Clock& clock) {
+    if (const core::IoError* stopped = store_.stopped()) return core::unexpected(*stopped);
+    auto flushed = flush_unchecked(sink, clock);
+    if (!flushed && flushed.error().sync_failed)
+        return core::unexpected(store_.stop_on_sync_failure(flushed.error()));
+    return flushed;
+}
+
+core::Result<FlushReport, core::IoError> Outbox::flush_unchecked(mail::MailSink& sink,
+                                                                 const core::Clock& clock) {
     if (auto p = store_.apply_pending(); !p) return core::unexpected(p.error());
     FlushReport report;
     std::vector<Item> sent;  // accepted by the sink in this batch

@@ -61,7 +61,8 @@ public:
     // a sink that does not batch the store is checkpointed first and each spool entry is removed
     // right after its send, so a crash resends at most one mail. After a transient Connect
     // error the remaining mails wait for the next flush. I/O errors of the spool itself stop
-    // the flush and are returned.
+    // the flush and are returned; a failed fsync of the spool stops the store (store.hpp,
+    // "Fail-stop"), and a stopped store refuses the flush.
     core::Result<FlushReport, core::IoError> flush(mail::MailSink& sink, const core::Clock& clock);
 
     // Spooled mails in FIFO order / mails given up on, for the operator and for tests.
@@ -78,6 +79,8 @@ private:
                                                FlushReport& report, std::vector<Item>& sent,
                                                bool batched);
     core::Result<void, core::IoError> move_to_failed(const Item& item, SpoolEntry entry);
+    core::Result<FlushReport, core::IoError> flush_unchecked(mail::MailSink& sink,
+                                                             const core::Clock& clock);
 
     Store& store_;
     OutboxPolicy policy_;

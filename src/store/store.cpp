@@ -1,8 +1,11 @@
 #include "store/store.hpp"
 
+#include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <system_error>
@@ -148,17 +151,50 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sw
     for (const auto& d : dirs) {
         if (auto cleaned = remove_stale_temps(d); !cleaned) return cleaned;
     }
-    // A process killed after writing but before fsync leaves data in the page cache only.
-    // Replay skips effects it finds present (ledger ids, counters, game directories), so make
-    // what is present durable first.
-    for (const auto& p : {root / "ledger" / "seen", root / "counters"}) {
-        if (auto synced = sync_file(p); !synced) return synced;
-    }
+    // No fsync here (README "Store: sync budget"): a process killed after writing but before
+    // a sync leaves data in the page cache only, but all such data is covered by a journal
+    // above the checkpoint (a checkpoint retires a journal only after a syncfs), and the replay
+    // of those journals ends in the open's checkpoint, whose syncfs makes durable what replay
+    // found present as well as what it wrote. With no journal to replay nothing is unsynced.
+    return {};
+}
+
+// The store must be one file system: the checkpoint's one syncfs covers only the root's.
+core::Result<void, core::IoError> check_one_file_system(const fs::path& root) {
+    struct stat top {};
+    if (::stat(root.c_str(), &top) != 0)
+        return core::unexpected(core::io_error_from_errno(errno, root.string(), "cannot stat"));
     for (const char* sub :
-         {"", "games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
-        if (auto synced = core::sync_directory(root / sub); !synced) return synced;
+         {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
+        const fs::path dir = root / sub;
+        struct stat st {};
+        if (::stat(dir.c_str(), &st) != 0)
+            return core::unexpected(core::io_error_from_errno(errno, dir.string(), "cannot stat"));
+        if (st.st_dev != top.st_dev) {
+            return core::unexpected(core::IoError{
+                std::make_error_code(std::errc::cross_device_link), dir.string(),
+                "the store must be one file system (its checkpoint syncs only the root's), "
+                "but this directory is on another one than " +
+                    root.string()});
+        }
     }
     return {};
+}
+
+// Linux reports writeback errors through syncfs only since 5.8: warn (once per process) on an
+// older kernel, where a failed writeback can go unnoticed by the checkpoint.
+void warn_old_kernel() {
+    static bool warned = false;
+    if (warned) return;
+    warned = true;
+    struct utsname u {};
+    if (::uname(&u) != 0) return;
+    int major = 0, minor = 0;
+    if (std::sscanf(u.release, "%d.%d", &major, &minor) != 2) return;
+    if (major > 5 || (major == 5 && minor >= 8)) return;
+    core::operator_log().warn(std::string("store: kernel ") + u.release +
+                              " does not report writeback errors through syncfs (5.8 and later "
+                              "do); a failed disk write may go unnoticed by the checkpoint");
 }
 
 }  // namespace
@@ -170,11 +206,16 @@ core::Result<Store, core::IoError> Store::open(const fs::path& root, std::chrono
     if (ec) return core::unexpected(core::IoError{ec, root.string(), "cannot create store"});
     auto lock = lock_store(root, wait);
     if (!lock) return core::unexpected(lock.error());
+    // Opened before anything is written, and kept: see "Fail-stop" in store.hpp.
+    auto root_fd = open_directory(root);
+    if (!root_fd) return core::unexpected(root_fd.error());
+    warn_old_kernel();
     if (auto ready = prepare_layout(root, sweep); !ready) return core::unexpected(ready.error());
+    if (auto one = check_one_file_system(root); !one) return core::unexpected(one.error());
     auto ledger = Ledger::load(root / "ledger" / "seen");
     if (!ledger) return core::unexpected(ledger.error());
 
-    Store store(root, std::move(*lock), std::move(*ledger));
+    Store store(root, std::move(*lock), std::move(*root_fd), std::move(*ledger));
     if (auto retired = store.retire_old_journals(); !retired) {
         return core::unexpected(retired.error());
     }
@@ -199,11 +240,17 @@ core::Result<void, core::IoError> Store::retire_old_journals() {
     next_txid_ = std::max(next_txid_, *n + 1);
     auto journals = list_names(journal_dir());
     if (!journals) return core::unexpected(journals.error());
+    bool removed = false;
     for (const auto& name : *journals) {
         const std::uint64_t txid = txid_of(name);
         if (txid == 0 || txid > applied_through_) continue;
-        if (auto r = remove_durably(journal_dir() / name); !r) return r;
+        const std::string p = (journal_dir() / name).string();
+        if (::unlink(p.c_str()) != 0 && errno != ENOENT) {
+            return core::unexpected(core::io_error_from_errno(errno, p, "cannot remove journal"));
+        }
+        removed = true;
     }
+    if (removed) return core::sync_directory(journal_dir());
     return {};
 }
 
@@ -259,10 +306,11 @@ core::Result<void, core::IoError> Store::scan_counters() {
     if (!counter) return core::unexpected(counter.error());
     durable_next_game_ = *counter;
     next_game_ = std::max<GameId>(*counter, 1);
-    // The counters file is raised with every applied game (apply_end), so it is trusted
-    // when the directory of the id it hands out next does not exist yet (one stat); else (a
-    // store without one, or one that lags) the game directories are listed (one directory
-    // read, which grows with the store).
+    // The counters file is raised by every checkpoint that follows new games, so it is
+    // trusted when the directory of the id it hands out next does not exist yet (one stat);
+    // else (a store without one, or one that lags: games of journals not yet retired) the game
+    // directories are listed (one directory read, which grows with the store); the journals
+    // above the checkpoint are read below.
     std::error_code ec;
     if (!fs::exists(root_ / "counters", ec) || fs::exists(game_dir(next_game_), ec)) {
         auto games = list_games();
@@ -380,11 +428,17 @@ core::Result<std::uint64_t, core::IoError> Store::write_journal(JournalRecord& r
     const std::uint64_t txid = next_txid_++;
     const fs::path file = journal_dir() / journal_file_name(txid);
     // The commit point: once this rename is durable the transaction happened.
-    if (auto w = core::write_file_atomic(file, encode_journal(record)); !w) {
-        return core::unexpected(w.error());
+    if (auto w = core::rename_into_place(file, encode_journal(record)); !w) {
+        return core::unexpected(w.error());  // nothing renamed: not committed
     }
+    // Renamed: committed as far as this process can tell, whatever fails from here on.
     pending_ = true;
     for (const auto& id : record.seen) pending_seen_.insert(id);
+    if (auto d = core::sync_directory(journal_dir()); !d) {
+        return core::unexpected(with_context(d.error(), "journal " + file.string() +
+                                                            " renamed into place, its durability "
+                                                            "unknown"));
+    }
     return txid;
 }
 
@@ -417,6 +471,12 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
     }
     if (auto a = ledger_.append(part.seen, false); !a) return core::unexpected(a.error());
     for (const auto& m : part.mails) {
+        // A journal applied again after a failure part-way (last_applied_ moves only at its
+        // end) must not queue its mails twice; unspooled_ is in seq order (commit order).
+        const auto queued =
+            std::lower_bound(unspooled_.begin(), unspooled_.end(), m.seq,
+                             [](const JournalMail& a, std::uint64_t seq) { return a.seq < seq; });
+        if (queued != unspooled_.end() && queued->seq == m.seq) continue;
         // A mail of an in-memory record (commit) has no place in a file read: kept in memory.
         if (unspooled_bytes + m.spool_bytes.size() <= UnspooledBytes || m.at == 0) {
             unspooled_bytes += m.spool_bytes.size();
@@ -430,13 +490,8 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
 }
 
 core::Result<void, core::IoError> Store::apply_end(GameId next_game, std::uint64_t txid) {
-    if (next_game > durable_next_game_) {
-        // Durable and atomic at once (only when games are created): open reads it before any
-        // replay, so it must never be torn.
-        const std::string text = "next-game " + std::to_string(next_game) + "\n";
-        if (auto w = core::write_file_atomic(root_ / "counters", text); !w) return w;
-        durable_next_game_ = next_game;
-    }
+    // The counters file is raised by the checkpoint (until then the journal holds next-game,
+    // and open takes the highest of the file, the journals and the game directories).
     next_game_ = std::max(next_game_, next_game);
     last_applied_ = txid;
     unretired_.push_back(txid);
@@ -470,6 +525,13 @@ core::Result<void, core::IoError> Store::apply_journal(const fs::path& file, std
 }
 
 core::Result<void, core::IoError> Store::apply_pending() {
+    if (stopped_) return refused();
+    auto applied = checked(apply_pending_unchecked());
+    if (!applied && grouping_) group_stale_ = true;
+    return applied;
+}
+
+core::Result<void, core::IoError> Store::apply_pending_unchecked() {
     if (!pending_) return {};
     auto names = list_names(journal_dir());
     if (!names) return core::unexpected(names.error());
@@ -485,7 +547,12 @@ core::Result<void, core::IoError> Store::apply_pending() {
 }
 
 core::Result<void, core::IoError> Store::checkpoint() {
-    if (auto p = apply_pending(); !p) return p;
+    if (stopped_) return refused();
+    return checked(checkpoint_unchecked());
+}
+
+core::Result<void, core::IoError> Store::checkpoint_unchecked() {
+    if (auto p = apply_pending_unchecked(); !p) return p;
     if (unretired_.empty()) return {};
     for (const auto& m : unspooled_) {
         auto bytes = mail_bytes(m);
@@ -494,23 +561,58 @@ core::Result<void, core::IoError> Store::checkpoint() {
             return w;
         }
     }
-    // Each namespace whole, atomically and durably: open reads it as of this checkpoint.
+    // One barrier for the whole checkpoint (README "Store: sync budget"): the new state files,
+    // counters and checkpoint file are written as temp files without fsync, one syncfs makes
+    // them durable together with every applied effect, and only then are they renamed into
+    // place: the state files and counters first, made durable by one fsync of their
+    // directories, then the checkpoint file, by one fsync of the root. A crash before the
+    // checkpoint's rename is durable leaves the old checkpoint, and replaying the journals
+    // above it over newer state files is harmless (their effects are idempotent, in order).
+    struct Staged {
+        fs::path temp, target;
+    };
+    std::vector<Staged> staged;
+    const auto stage = [&](const fs::path& target, const std::string& bytes) {
+        const fs::path temp =
+            target.parent_path() / ("." + target.filename().string() + ".tmp.checkpoint");
+        staged.push_back({temp, target});
+        return overwrite_file_unsynced(temp, bytes);
+    };
+    std::vector<std::size_t> written;  // namespaces staged
     for (std::size_t i = 0; i < NamespaceCount; ++i) {
         if (!dirty_[i]) continue;
-        if (auto w = core::write_file_atomic(state_file(static_cast<Namespace>(i)),
-                                             encode_state_file(records_[i]));
+        if (auto w = stage(state_file(static_cast<Namespace>(i)), encode_state_file(records_[i]));
             !w) {
             return w;
         }
-        dirty_[i] = false;
+        written.push_back(i);
     }
-    if (auto synced = sync_filesystem(root_); !synced) return synced;
+    const std::size_t state_files = staged.size();
+    const GameId counter = next_game_;
+    if (counter > durable_next_game_) {  // atomic: open reads it before any replay
+        if (auto w = stage(root_ / "counters", "next-game " + std::to_string(counter) + "\n"); !w)
+            return w;
+    }
     const std::uint64_t n = last_applied_;
-    if (auto w =
-            core::write_file_atomic(root_ / "checkpoint", CheckpointKey + std::to_string(n) + "\n");
-        !w) {
+    if (auto w = stage(root_ / "checkpoint", CheckpointKey + std::to_string(n) + "\n"); !w)
         return w;
+    // Through the descriptor kept since open: an error of any writeback since then is seen
+    // here, even if another syncfs on this file system reported it first (store.hpp).
+    if (auto synced = sync_filesystem(root_fd_, root_); !synced) return synced;
+    for (std::size_t i = 0; i < staged.size(); ++i) {
+        if (i + 1 == staged.size()) {  // the checkpoint file: after the others are durable
+            if (state_files > 0) {
+                if (auto d = core::sync_directory(root_ / "state"); !d) return d;
+            }
+        }
+        if (::rename(staged[i].temp.c_str(), staged[i].target.c_str()) != 0) {
+            return core::unexpected(core::io_error_from_errno(errno, staged[i].target.string(),
+                                                              "cannot rename temp file to"));
+        }
     }
+    for (const std::size_t i : written) dirty_[i] = false;
+    if (counter > durable_next_game_) durable_next_game_ = counter;
+    if (auto d = core::sync_directory(root_); !d) return d;
     applied_through_ = n;
     for (const std::uint64_t txid : unretired_) {
         const std::string name = (journal_dir() / journal_file_name(txid)).string();
@@ -526,21 +628,46 @@ core::Result<void, core::IoError> Store::checkpoint() {
 
 void Store::checkpoint_if_due() {
     if (unretired_.size() < CheckpointEvery) return;
-    // The commit itself is complete; a failed checkpoint is retried by the next one.
+    // The commit itself is complete; a failed checkpoint is retried by the next one unless it
+    // stopped the store (a failed sync: then nothing is retried, store.hpp).
     if (auto c = checkpoint(); !c)
-        core::operator_log().warn("store: checkpoint: " + c.error().message);
+        core::operator_log().warn("store: checkpoint: " + c.error().describe());
+}
+
+core::IoError Store::stop(const core::IoError& e) {
+    if (!stopped_) {
+        core::IoError s = e;
+        s.message =
+            "store stopped (it takes no more work in this process; the next open "
+            "replays its journals) after: " +
+            e.message;
+        s.sync_failed = true;
+        core::operator_log().error(s.describe());
+        stopped_ = std::move(s);
+    }
+    return *stopped_;
+}
+
+core::Result<void, core::IoError> Store::checked(core::Result<void, core::IoError> r) {
+    if (!r && r.error().sync_failed) return core::unexpected(stop(r.error()));
+    return r;
 }
 
 core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
+    if (stopped_) return refused();
     for (const FileWrite& f : tx.files())
         if (f.game != 0) written_games_.insert(f.game);
+    return checked(commit_unchecked(tx));
+}
+
+core::Result<void, core::IoError> Store::commit_unchecked(const Transaction& tx) {
     if (grouping_) {
         if (tx.empty()) return {};
         JournalRecord staged;
         if (auto r = resolve(tx, staged); !r) return r;
         return group_.stage(staged);
     }
-    if (auto p = apply_pending(); !p) {
+    if (auto p = apply_pending_unchecked(); !p) {
         return core::unexpected(with_context(p.error(), "earlier transaction not applied"));
     }
     if (tx.empty()) return {};
@@ -559,20 +686,38 @@ core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
 
 void Store::begin_group() {
     if (grouping_) return;
-    // Reads while grouping must see every committed transaction; a failure here is returned by
-    // end_group, which tries again.
-    if (auto p = apply_pending(); !p) {
-        core::operator_log().warn("store: " + p.error().message);
-    }
     grouping_ = true;
+    group_stale_ = false;
+    // Reads while grouping must see every committed transaction; if they cannot (apply
+    // failed), the group is stale and end_group drops it (apply_pending marks it).
+    if (auto p = apply_pending(); !p) {
+        core::operator_log().warn("store: " + p.error().describe() +
+                                  "; the group that starts now will be dropped");
+    }
 }
 
 core::Result<void, core::IoError> Store::end_group() {
     if (!grouping_) return {};
+    if (stopped_) {
+        abort_group();
+        return refused();
+    }
+    return checked(end_group_unchecked());
+}
+
+core::Result<void, core::IoError> Store::end_group_unchecked() {
     grouping_ = false;
-    if (auto p = apply_pending(); !p) {
+    const bool stale = std::exchange(group_stale_, false);
+    if (auto p = apply_pending_unchecked(); !p) {
         group_.clear();
         return core::unexpected(with_context(p.error(), "earlier transaction not applied"));
+    }
+    if (stale) {
+        group_.clear();
+        return core::unexpected(core::IoError{
+            std::make_error_code(std::errc::operation_canceled), journal_dir().string(),
+            "group dropped: it was staged while a committed journal was not applied (applied "
+            "now; its mails are handled again)"});
     }
     if (group_.empty()) return {};
     // The commit point, as write_journal's: the group's journal renamed into place.
@@ -580,8 +725,14 @@ core::Result<void, core::IoError> Store::end_group() {
     const fs::path file = journal_dir() / journal_file_name(txid);
     const std::set<std::string> seen_ids = group_.seen_ids();
     if (auto w = group_.write(file, next_game_); !w) return w;
+    // Renamed: committed as far as this process can tell, whatever fails from here on.
     pending_ = true;
     pending_seen_.insert(seen_ids.begin(), seen_ids.end());
+    if (auto d = core::sync_directory(journal_dir()); !d) {
+        return core::unexpected(with_context(d.error(), "journal " + file.string() +
+                                                            " renamed into place, its durability "
+                                                            "unknown"));
+    }
     if (auto a = apply_journal(file, txid); !a) {
         return core::unexpected(with_context(a.error(), "committed but not yet applied"));
     }
@@ -593,6 +744,7 @@ core::Result<void, core::IoError> Store::end_group() {
 
 void Store::abort_group() {
     grouping_ = false;
+    group_stale_ = false;
     group_.clear();
 }
 
@@ -604,6 +756,7 @@ Store::GroupState Store::save_group() const {
 // of them was written.
 void Store::restore_group(GroupState state) {
     grouping_ = state.grouping;
+    if (!grouping_) group_stale_ = false;
     if (grouping_) {
         group_.rewind(std::move(state.mark));
     } else {
@@ -635,6 +788,7 @@ core::Result<void, core::IoError> GroupCommit::commit() {
 
 core::Result<void, core::IoError> Store::commit_journal_only_for_test(const Transaction& tx) {
     if (auto p = apply_pending(); !p) return core::unexpected(p.error());
+    if (stopped_) return refused();
     JournalRecord record;
     if (auto r = resolve(tx, record); !r) return r;
     auto txid = write_journal(record);

@@ -19,19 +19,34 @@
 //
 // Commit protocol: (1) write one journal file holding every effect (temp, fsync, rename, fsync
 // dir): this is the commit point; (2) apply each effect idempotently, without fsync: game files
-// written whole in place, ledger appends of ids not yet present, the counters only raised (and
-// replaced durably, as open reads them first); spooled mails wait in unspooled_mails (which
+// written whole in place, ledger appends of ids not yet present, the game counter raised in
+// memory (the checkpoint writes the counters file); spooled mails wait in unspooled_mails (which
 // Outbox::flush may send at once), their bytes in memory up to UnspooledBytes and beyond that
 // left in their journal, which stays until step 3 wrote them to outbox/; (3) later, at a
 // checkpoint (when CheckpointEvery journals wait, in every outbox flush, at open): the unspooled
-// mails are written to outbox/, syncfs(2) makes every applied effect durable, then the checkpoint
-// file is replaced durably, then the journals it covers are unlinked (no fsync needed: open unlinks
+// mails are written to outbox/ and the new state/ files, counters and checkpoint file to temp
+// files, syncfs(2) makes all of it and every applied effect durable, the state files and
+// counters are renamed into place (one fsync of state/), then the checkpoint file (one fsync of
+// the root), then the journals it covers are unlinked (no fsync needed: open unlinks
 // any journal <= N it still finds and never replays it, so a file is never set back by an older
 // journal). Store::open replays, in txid order, every journal > N, so a crash at any instant either
 // loses the whole transaction (before the journal rename: the mail is still pending at its source
 // and is processed again) or applies it exactly once; a torn or lost unsynced write is always
-// covered by a journal > N. Cost: 2 fsyncs per commit, one syncfs and 2 fsyncs per checkpoint. The
-// store must be one file system.
+// covered by a journal > N. Cost: 2 fsyncs per commit; one syncfs and 1 or 2 fsyncs per
+// checkpoint; none for an open that finds no journal to replay. The store must be one file
+// system (open checks it).
+//
+// Fail-stop (README "Store: durability contract"): Linux reports a failed writeback once, and
+// marks the pages clean, so a retried fsync or syncfs can succeed over data that never reached
+// the disk. The store therefore keeps one descriptor of its root open for its life (syncfs
+// through it reports every writeback error of the file system since the open, Linux errseq),
+// and after any failed fsync or syncfs it stops: every later commit, apply, checkpoint and
+// group is refused with the error that stopped it (stopped()), and no journal is retired. The
+// next open replays every journal above the checkpoint, which rewrites what may have been lost.
+// A commit whose journal was renamed into place is committed whatever fails after the rename
+// (its directory's fsync, its apply): it is pending, seen() reports its Message-IDs, and only
+// the next open or apply_pending applies it. A group never commits over state it did not read:
+// one staged while a committed journal could not be applied is dropped (end_group).
 //
 // Group commit (begin_group / end_group): commits in between are only staged, visible to this
 // Store's reads (seen, read_game_file, list_games, record) but not to the store on disk;
@@ -65,6 +80,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_set>
@@ -74,6 +90,7 @@
 #include "core/file_lock.hpp"
 #include "core/io_error.hpp"
 #include "core/result.hpp"
+#include "store/fs_util.hpp"
 #include "store/group_journal.hpp"
 #include "store/journal.hpp"
 #include "store/ledger.hpp"
@@ -97,6 +114,12 @@ public:
     static core::Result<Store, core::IoError> open(
         const std::filesystem::path& root,
         std::chrono::milliseconds wait = std::chrono::milliseconds{0}, Sweep sweep = Sweep::All);
+
+    // The error that stopped the store (see "Fail-stop" above), or null while it works.
+    const core::IoError* stopped() const { return stopped_ ? &*stopped_ : nullptr; }
+    // For the store's own helpers that sync outside it (Outbox): stops the store on sync
+    // failure `e`; returns the error that stopped it.
+    core::IoError stop_on_sync_failure(const core::IoError& e) { return stop(e); }
 
     const std::filesystem::path& root() const { return root_; }
     std::filesystem::path game_dir(GameId game) const;
@@ -163,10 +186,12 @@ public:
     // Journals applied but not yet retired by a checkpoint.
     std::size_t unretired_journals() const { return unretired_.size(); }
 
-    // Group commit (see above). begin_group applies pending journals first (an error is
-    // returned by end_group); begin_group while grouping is a no-op. end_group commits every
-    // staged transaction as one, with commit()'s error contract; nothing staged: ok, nothing
-    // written.
+    // Group commit (see above). begin_group applies pending journals first; begin_group while
+    // grouping is a no-op. end_group commits every staged transaction as one, with commit()'s
+    // error contract; nothing staged: ok, nothing written. If applying a committed journal
+    // failed since begin_group (in begin_group or later), the group was staged on state that
+    // lacks it: end_group drops it and returns an error (code operation_canceled), so that its
+    // mails stay pending and are handled again on fresh state.
     void begin_group();
     core::Result<void, core::IoError> end_group();
     // Drops every staged transaction of the running group and ends it (nothing written).
@@ -195,11 +220,22 @@ private:
     GroupState save_group() const;
     void restore_group(GroupState state);
 
-    Store(std::filesystem::path root, core::FileLock lock, Ledger ledger)
+    Store(std::filesystem::path root, core::FileLock lock, OwnedFd root_fd, Ledger ledger)
         : root_(std::move(root)),
           lock_(std::move(lock)),
+          root_fd_(std::move(root_fd)),
           ledger_(std::move(ledger)),
           group_(journal_dir() / ".group.tmp.tx") {}
+    // The bodies of the public calls of the same names; the public ones refuse work once the
+    // store stopped, and stop it on a sync failure (checked).
+    core::Result<void, core::IoError> commit_unchecked(const Transaction& tx);
+    core::Result<void, core::IoError> apply_pending_unchecked();
+    core::Result<void, core::IoError> checkpoint_unchecked();
+    core::Result<void, core::IoError> end_group_unchecked();
+    core::Result<void, core::IoError> checked(core::Result<void, core::IoError> r);
+    core::Unexpected<core::IoError> refused() const { return core::unexpected(*stopped_); }
+    // Stops the store on sync failure `e` (the first one is kept); returns the stop error.
+    core::IoError stop(const core::IoError& e);
     core::Result<void, core::IoError> retire_old_journals();
     core::Result<void, core::IoError> load_records();
     core::Result<void, core::IoError> scan_counters();
@@ -220,9 +256,11 @@ private:
 
     std::filesystem::path root_;
     core::FileLock lock_;
+    OwnedFd root_fd_;  // kept for the store's life: syncfs through it sees every writeback error
     Ledger ledger_;
-    GameId next_game_ = 1;          // next id new_game_id hands out
-    GameId durable_next_game_ = 1;  // value in the counters file
+    std::optional<core::IoError> stopped_;  // set by the first failed sync
+    GameId next_game_ = 1;                  // next id new_game_id hands out
+    GameId durable_next_game_ = 1;          // value in the counters file
     std::uint64_t next_mail_seq_ = 1;
     std::uint64_t next_txid_ = 1;
     std::uint64_t applied_through_ = 0;     // the checkpoint file's N
@@ -233,6 +271,7 @@ private:
     std::unordered_set<std::string> pending_seen_;  // ids of unapplied journals
     // Group commit: the staged transactions, as the journal they commit as (group_journal.hpp).
     bool grouping_ = false;
+    bool group_stale_ = false;  // applying a committed journal failed since begin_group
     GroupJournal group_;
     // Applied records, by namespace (state.hpp).
     std::array<std::map<std::string, std::string>, NamespaceCount> records_;
