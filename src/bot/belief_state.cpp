@@ -52,27 +52,6 @@ Position compact(const Position& pos) {
     return p ? std::move(*p) : pos;
 }
 
-std::string fen_board(const Piece board[64], rules::Bitboard promoted) {
-    std::string out;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const Square s = rules::make_square(file, rank);
-            if (!rules::is_piece(board[s])) {
-                ++empty;
-                continue;
-            }
-            if (empty) out += static_cast<char>('0' + empty);
-            empty = 0;
-            out += rules::piece_char(board[s]);
-            if ((promoted >> s) & 1) out += '~';
-        }
-        if (empty) out += static_cast<char>('0' + empty);
-        if (rank) out += '/';
-    }
-    return out;
-}
-
 // The pawn-tries announcement `a` (one of its three forms) is what the referee would say of pos.
 bool pawn_tries_match(const Position& pos, const Announcement& a) {
     MoveList legal;

@@ -17,6 +17,8 @@ bool is(const referee::PlayerView& v, Square s, Color c, PieceType t) {
     return v.pieces.board[s] == rules::make_piece(c, t);
 }
 
+}  // namespace
+
 std::string fen_board(const Piece board[64], rules::Bitboard promoted) {
     std::string out;
     for (int rank = 7; rank >= 0; --rank) {
@@ -37,8 +39,6 @@ std::string fen_board(const Piece board[64], rules::Bitboard promoted) {
     }
     return out;
 }
-
-}  // namespace
 
 std::uint8_t own_castling(const referee::PlayerView& view) {
     const Color us = view.player;

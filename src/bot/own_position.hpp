@@ -29,6 +29,10 @@ std::optional<rules::Position> replay_open(const referee::PlayerView& view);
 // choice (the referee takes the lowest placement and a queen).
 std::string attempt_text(rules::Move m);
 
+// The piece-placement field of a FEN from a board and its promoted marks (`~` after a
+// promoted piece, as crazyhouse FENs write it).
+std::string fen_board(const rules::Piece board[64], rules::Bitboard promoted);
+
 // A pawn stepping one square diagonally forward on the player's own board.
 bool is_pawn_capture_attempt(const referee::OwnBoard& own, rules::Move m);
 

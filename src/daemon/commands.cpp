@@ -18,34 +18,11 @@ bool all_of_digits(std::string_view s) {
     return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
-// Mail clients put no-break spaces (U+00A0) and tabs between words; both separate tokens,
-// as do commas and semicolons. `starts` (when given) gets each token's offset in the line.
+// The words of a line and their offsets (rules/move_list.hpp: no-break spaces, tabs, commas and
+// semicolons separate them too).
 std::vector<std::string> tokenize(std::string_view line,
                                   std::vector<std::size_t>* starts = nullptr) {
-    std::vector<std::string> tokens;
-    std::string current;
-    std::size_t begin = 0;
-    const auto flush = [&] {
-        if (!current.empty()) {
-            tokens.push_back(std::move(current));
-            if (starts) starts->push_back(begin);
-        }
-        current.clear();
-    };
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (c == ' ' || c == '\t' || c == '\r' || c == ',' || c == ';') {
-            flush();
-        } else if (c == '\xC2' && i + 1 < line.size() && line[i + 1] == '\xA0') {
-            flush();
-            ++i;
-        } else {
-            if (current.empty()) begin = i;
-            current.push_back(c);
-        }
-    }
-    flush();
-    return tokens;
+    return rules::split_move_words(line, starts);
 }
 
 // An annotation standing alone after a move ("e5 !", "e5 !?", "e5 $1"): it changes nothing.

@@ -8,11 +8,15 @@
 
 namespace ck::rules {
 
-std::vector<std::string> split_move_words(std::string_view line) {
+std::vector<std::string> split_move_words(std::string_view line, std::vector<std::size_t>* starts) {
     std::vector<std::string> words;
     std::string current;
+    std::size_t begin = 0;
     const auto flush = [&] {
-        if (!current.empty()) words.push_back(std::move(current));
+        if (!current.empty()) {
+            words.push_back(std::move(current));
+            if (starts) starts->push_back(begin);
+        }
         current.clear();
     };
     for (std::size_t i = 0; i < line.size(); ++i) {
@@ -23,6 +27,7 @@ std::vector<std::string> split_move_words(std::string_view line) {
             flush();
             ++i;
         } else {
+            if (current.empty()) begin = i;
             current.push_back(c);
         }
     }

@@ -15,7 +15,9 @@ namespace ck::rules {
 
 // The words of a line: blanks, tabs, CR, commas, semicolons and no-break spaces (U+00A0, which
 // mail clients put between words) separate them.
-std::vector<std::string> split_move_words(std::string_view line);
+// `starts` (when given) gets each word's byte offset in the line.
+std::vector<std::string> split_move_words(std::string_view line,
+                                          std::vector<std::size_t>* starts = nullptr);
 
 // The token as parse_move_text accepts it: as written, else re-cased (phones capitalise: "E4" ->
 // "e4", "NF3" -> "Nf3"; a capital first letter is kept first so that "Bxc3" stays a bishop
