@@ -93,6 +93,17 @@ void Transaction::merge_outgoing(const std::string& recipient,
     mails_ = std::move(kept);
 }
 
+std::size_t Transaction::drop_outgoing(
+    const std::function<bool(const std::string&, const mail::OutgoingMail&)>& drop) {
+    const std::size_t before = mails_.size();
+    mails_.erase(std::remove_if(mails_.begin(), mails_.end(),
+                                [&](const Queued& q) {
+                                    return q.held && drop(q.spooled.recipients.front(), *q.held);
+                                }),
+                 mails_.end());
+    return before - mails_.size();
+}
+
 std::vector<SpooledMail> Transaction::mails() const {
     std::vector<SpooledMail> out;
     out.reserve(mails_.size());
