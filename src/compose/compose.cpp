@@ -502,7 +502,8 @@ MailResult digest_mail(const Templates& t, const Envelope& env, const DigestDeta
     c.flag("one_turn_game", mine.size() == 1);
     c.lists["turn_games"] = std::move(mine);
     c.lists["waiting_games"] = std::move(theirs);
-    c.flag("has_since", !d.since.empty()).set("since", d.since);
+    c.flag("has_since", d.since.has_value());
+    c.set("since", d.since ? format_utc(*d.since) : std::string());
     return build(t, env, MailKind::Digest, c, nullptr);
 }
 

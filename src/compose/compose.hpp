@@ -352,7 +352,7 @@ struct DigestGame {
 struct DigestDetails {
     std::vector<DigestGame> your_turn;  // in this order
     std::vector<DigestGame> waiting;
-    std::string since;  // "2026-11-27 07:00 UTC" (the last digest); empty: the first one
+    std::optional<TimePoint> since;  // the last digest; nullopt: none yet
 };
 MailResult digest_mail(const Templates& t, const Envelope& env, const DigestDetails& details);
 

@@ -66,7 +66,7 @@ core::Result<bool, core::Error> digest_of(const GameDesk& desk, const Player& pl
     compose::DigestDetails details;
     DigestMark mark;
     mark.last = due;
-    if (before) details.since = core::format_iso8601(before->last);
+    if (before) details.since = before->last;
     for (const auto& [id, colour] : games_of_player(desk.store, player.address)) {
         auto loaded = desk.games.load(desk.store, id);
         if (!loaded) return core::unexpected(loaded.error());

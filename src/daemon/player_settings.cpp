@@ -103,10 +103,7 @@ core::Result<PlayerSettings, std::string> decode_settings(std::string_view field
     for (const std::string& word : fields) {
         const auto eq = word.find('=');
         if (eq == std::string::npos) return core::unexpected("setting '" + word + "' without =");
-        std::string value = word.substr(eq + 1);
-        for (char& c : value)
-            if (c == '@') c = ' ';
-        if (auto r = apply_setting(s, word.substr(0, eq), value); !r)
+        if (auto r = apply_setting(s, word.substr(0, eq), word.substr(eq + 1)); !r)
             return core::unexpected("setting '" + word + "': " + r.error());
     }
     return s;
@@ -115,7 +112,11 @@ core::Result<PlayerSettings, std::string> decode_settings(std::string_view field
 core::Result<void, std::string> apply_setting(PlayerSettings& s, std::string_view key_in,
                                               std::string_view value) {
     const std::string key = core::lower_ascii(key_in);
-    const std::vector<std::string> words = words_of(core::lower_ascii(value));
+    // "digest@07:00" (the record, the organiser's command line) reads as "digest 07:00".
+    std::string spaced = core::lower_ascii(value);
+    for (char& c : spaced)
+        if (c == '@') c = ' ';
+    const std::vector<std::string> words = words_of(spaced);
     if (key == "mail") {
         const bool one = words.size() == 1, two = words.size() == 2;
         if (one && words[0] == "each") {
@@ -123,14 +124,8 @@ core::Result<void, std::string> apply_setting(PlayerSettings& s, std::string_vie
             return {};
         }
         if ((one || two) && (words[0] == "digest" || words[0] == "both")) {
-            // "digest@07:00" arrives as one word from the CLI.
-            std::string time = two ? words[1] : std::string();
-            std::string mode = words[0];
-            if (one) {
-                const auto at = mode.find('@');
-                if (at != std::string::npos) time = mode.substr(at + 1);
-            }
-            const auto minute = parse_minute(time);
+            const std::string& mode = words[0];
+            const auto minute = two ? parse_minute(words[1]) : std::nullopt;
             if (!minute)
                 return core::unexpected(std::string(
                     "the digest needs its time of day in UTC, as in: set mail digest 07:00"));

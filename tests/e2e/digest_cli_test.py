@@ -117,7 +117,7 @@ m = serve_at("2026-11-04T07:00:00Z")
 expect(len(dana(m)) == 1 and "Your digest: your move in 9 games" in dana(m)[0][1],
        "the second digest", m)
 digest = text_body(dana(m)[0][2])
-expect("since your last digest (2026-11-03T07:00:00Z)" in digest, "since when:\n" + digest)
+expect("since your last digest (2026-11-03 07:00 UTC)" in digest, "since when:\n" + digest)
 expect("WAITING FOR YOUR OPPONENT" in digest and
        [int(x) for x in re.findall(r"^#(\d+) ", digest, re.M)][-3:] == waiting,
        "the games waiting for the opponent last:\n" + digest)
