@@ -14,6 +14,7 @@
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/queue_mail.hpp"
+#include "daemon/reply_address.hpp"
 
 namespace ck::daemon {
 namespace {
@@ -107,7 +108,11 @@ core::Result<bool, core::Error> digest_of(const GameDesk& desk, const Player& pl
     const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
     const std::string disc =
         "d" + core::format_iso_date(due) + "-" + core::sha256_hex(player.address).substr(0, 8);
-    const compose::Envelope env = club_envelope(club, player.address, disc, tx);
+    compose::Envelope env = club_envelope(club, player.address, disc, tx);
+    // Replies act in the games listed (digest_reply.hpp).
+    auto reply = build_digest_address(desk.config.referee_address, player.address, desk.secret);
+    if (!reply) return core::unexpected(core::invalid_error(reply.error().message));
+    env.reply_to = {RefereeDisplayName, *reply};
     CK_TRY(queue_own_mail(tx, desk.config, player.address,
                           compose::digest_mail(desk.templates, env, details)));
     return true;

@@ -15,6 +15,7 @@
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/digest.hpp"
+#include "daemon/digest_reply.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
 #include "daemon/settings_mail.hpp"
@@ -366,6 +367,42 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
                 CK_TRY(answer_settings(club_desk(), players_, commands, v.reply_to, disc, tx));
             tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer per mail
             break;
+        case AuthVerdict::Kind::DigestReply: {  // daemon/digest_reply.hpp
+            tx.mark_seen(v.message_id);
+            const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
+            const GameLines split = split_game_lines(msg.body_text);
+            std::vector<Command> rest = parse_commands(split.rest);
+            for (const auto& [game, text] : split.games) {
+                const auto colour = digest_game_colour(store_, v.reply_to, game);
+                if (!colour) {  // no game of the digest: quoted back as not understood
+                    Command unknown;
+                    unknown.text = "#" + game + " " + text.substr(0, text.find('\n'));
+                    rest.push_back(std::move(unknown));
+                    continue;
+                }
+                AuthVerdict in_game = v;
+                in_game.kind = AuthVerdict::Kind::Accept;
+                in_game.game = game;
+                in_game.colour = *colour;
+                auto late =
+                    forfeit_before_mail(desk, store_, game_id_of(game), clock.now(), arrived);
+                if (!late) return core::unexpected(late.error());
+                // Each game's effects and answers are built apart, so that its notes and
+                // explanations stay in its own part of the one answer.
+                store::Transaction part(tx.now());
+                CK_TRY(answer_game_mail(desk, msg, in_game, parse_commands(text), disc + "g" + game,
+                                        part, arrived));
+                tx.append(std::move(part));
+            }
+            withhold_per_move_mails(players_, tx, v.reply_to);
+            AuthVerdict club = v;
+            club.kind = AuthVerdict::Kind::ClubMail;
+            if (!rest.empty() || split.games.empty())
+                CK_TRY(answer_club_mail(club_desk(), rest, club, disc, tx));
+            CK_TRY(answer_settings(club_desk(), players_, rest, v.reply_to, disc, tx));
+            tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer
+            break;
+        }
         case AuthVerdict::Kind::Accept: {  // daemon/game_turn.hpp
             const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
             // A deadline that passed before this mail arrived ends the game first, in a
@@ -385,7 +422,8 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
         }
     }
     auto committed = store_.commit(tx);
-    if (!committed && asks_settings(commands)) reload_players();  // the settings set in memory
+    if (!committed && (asks_settings(commands) || v.kind == AuthVerdict::Kind::DigestReply))
+        reload_players();  // the settings set in memory
     if (!committed)
         return core::unexpected(
             core::from_io(committed.error(), "commit: " + committed.error().message));

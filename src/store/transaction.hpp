@@ -82,6 +82,11 @@ public:
     void merge_outgoing(const std::string& recipient,
                         mail::OutgoingMail (*merge)(std::vector<mail::OutgoingMail>));
 
+    // Appends everything `part` holds (its writes after this one's, so they win; its mails after
+    // this one's): a part built on its own, e.g. one game's answers of a mail acting in several
+    // games, whose mails to one address are merged apart from the other parts'.
+    void append(Transaction&& part);
+
     // Removes the unrendered mails for which `drop(recipient, mail)` is true; returns how many
     // (a mail withheld by the recipient's settings, daemon/digest.hpp).
     std::size_t drop_outgoing(

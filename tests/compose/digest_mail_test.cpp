@@ -74,7 +74,7 @@ TEST_CASE("the digest lists the games on the player's move first, then the waiti
     e.to = {"Bob Black", "bob@example.net"};
     auto m = ok(digest_mail(templates(), e, d));
     CHECK(m.subject == "[crazykrieg] Your digest: your move in 2 games");
-    CHECK(m.reply_to.empty());  // replies go to the plain referee address
+    CHECK(m.reply_to.empty());  // the daemon gives it the digest's reply address
     const auto at = [&](const char* s) { return m.text_body.find(s); };
     CHECK(at("#42 ") < at("#57 "));
     CHECK(at("#57 ") < at("WAITING FOR YOUR OPPONENT"));

@@ -8,11 +8,13 @@
 #include <vector>
 
 #include "daemon/digest.hpp"
+#include "daemon/digest_reply.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/player_settings.hpp"
 #include "daemon/players.hpp"
 #include "daemon/reminder_schedule.hpp"
+#include "daemon/reply_address.hpp"
 #include "daemon_fixture.hpp"
 
 using ck::daemon::test::OutMail;
@@ -207,4 +209,40 @@ TEST_CASE("settings: the digest comes once a day at its time, the reminders at t
     REQUIRE(m.size() == 1);
     CHECK(m[0].subject.find("Reminder") != std::string::npos);
     CHECK(club.at(utc("2026-11-23T11:59:00Z")).empty());
+}
+
+TEST_CASE("settings: a digest reply splits its lines by game", "[daemon][settings]") {
+    const GameLines g = split_game_lines("#42 Nf3\n#57 any?\ngames\n# 42: say thanks\nhelp\n");
+    REQUIRE(g.games.size() == 2);
+    CHECK(g.games[0] == std::pair<std::string, std::string>{"42", "Nf3\nsay thanks\n"});
+    CHECK(g.games[1] == std::pair<std::string, std::string>{"57", "any?\n"});
+    CHECK(g.rest == "games\nhelp\n\n");
+    const GameLines block = split_game_lines("#7 message: hello\nsee you\n");
+    REQUIRE(block.games.size() == 1);
+    CHECK(block.games[0].second == "message: hello\nsee you\n\n");
+}
+
+TEST_CASE("settings: a reply to the digest acts in the listed games, only from its player",
+          "[daemon][settings]") {
+    Club club("reply");
+    const auto a = club.new_game("2d");
+    const auto b = club.new_game("2d");
+    club.mail(Ada, Referee, "set mail digest 07:00");
+    auto m = club.at(utc("2026-11-22T07:00:00Z"));
+    REQUIRE(m.size() == 1);
+    auto reply = build_digest_address(Referee, Ada, ck::daemon::test::FixedSecret);
+    REQUIRE(reply);
+    CHECK(m[0].raw.find(*reply) != std::string::npos);  // its Reply-To
+    // Bob cannot use Ada's digest address: nothing is played.
+    m = club.mail(Bob, *reply, "#" + std::to_string(a) + " Nf3");
+    CHECK(ck::daemon::test::to(m, Ada).empty());
+    // Ada acts in both games with one mail: one answer to her, a turn mail to Bob per game.
+    m = club.mail(Ada, *reply,
+                  "#" + std::to_string(a) + " e4\n#" + std::to_string(b) + " d4\nsettings");
+    const auto ada = ck::daemon::test::to(m, Ada);
+    REQUIRE(ada.size() == 1);
+    CHECK(ada[0].text.find("You played e4.") != std::string::npos);
+    CHECK(ada[0].text.find("You played d4.") != std::string::npos);
+    CHECK(ada[0].text.find("mail: digest 07:00") != std::string::npos);
+    CHECK(ck::daemon::test::to(m, Bob).size() == 2);
 }
