@@ -296,15 +296,6 @@ referee::Ruling play_request(StoredGame& g, const std::string& text) {
     return r;
 }
 
-core::Result<void, core::Error> end_game(StoredGame& g, const std::string& result,
-                                         const std::string& reason) {
-    auto r = g.game.end_by(result, reason);
-    if (!r) return core::unexpected(core::invalid_error(r.error()));
-    g.record.add(*r, g.game);
-    g.meta.draw_offer.reset();
-    return {};
-}
-
 core::Result<std::string, core::Error> record_text(const StoredGame& g, const std::string& as) {
     const std::string text = g.record.referee_record();
     if (as == "referee") return text;
