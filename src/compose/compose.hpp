@@ -46,6 +46,9 @@ enum class MailKind : unsigned char {
     Settings,   // the answer to `set` / `settings` (README "Your settings"): settings_mail
     Digest,     // the daily digest of a player's games (README "Your settings"): digest_mail
 };
+// How many MailKinds there are: compose.cpp's name table has one name each (checked when it
+// compiles; raise this with a new kind, and keep the assert there naming the last kind).
+inline constexpr std::size_t MailKindCount = 20;
 const char* kind_name(MailKind k);  // "turn", "game-start", ...
 const std::vector<std::string>& kind_names();
 
