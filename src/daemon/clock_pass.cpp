@@ -56,7 +56,8 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
         auto ended = end_game(g, late == Color::White ? "0-1" : "1-0", "forfeit");
         if (!ended) return core::unexpected(ended.error());
         if (auto saved = desk.games.save(tx, id, g); !saved) return core::unexpected(saved.error());
-        const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
+        const ClubDesk club{desk.config,    desk.players, desk.store,
+                            desk.templates, &desk.games,  desk.start};
         // The forfeit's rating (ratings.hpp).
         auto rating_lines = rate_game_end(desk.store, desk.players, id, g, tx);
         if (!rating_lines) return core::unexpected(rating_lines.error());

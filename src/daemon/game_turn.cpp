@@ -360,7 +360,8 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     const bool changed =
         ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer || !turn.notes.empty();
     if (changed) CK_TRY(desk.games.save(tx, gid, g));
-    const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates, &desk.games};
+    const ClubDesk club_desk{desk.config,    desk.players, desk.store,
+                             desk.templates, &desk.games,  desk.start};
     // The game's rating (ratings.hpp), in this same transaction.
     std::vector<std::string> rating_lines;
     if (changed && g.game.over() && !over_before) {

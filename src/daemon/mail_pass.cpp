@@ -1,6 +1,7 @@
 #include "daemon/mail_pass.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/deadline_index.hpp"
+#include "daemon/swiss_rounds.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -273,8 +274,14 @@ void Daemon::drain_requests(const core::Clock& clock,
 }
 
 ClockReport Daemon::tick(const core::Clock& clock, std::optional<core::TimePoint> hold) {
-    return run_clock_pass(GameDesk{config_, players_, store_, templates_, secret_, games_}, store_,
-                          clock.now(), hold);
+    ClockReport report =
+        run_clock_pass(GameDesk{config_, players_, store_, templates_, secret_, games_, starter()},
+                       store_, clock.now(), hold);
+    // Swiss rounds past their deadline: the organiser is told in the operator log
+    // (swiss_rounds.hpp).
+    if (auto overdue = report_overdue_rounds(store_, clock.now()); !overdue)
+        core::operator_log().error("round deadlines: " + overdue.error().detail);
+    return report;
 }
 
 core::Result<void, core::Error> Daemon::handle(const std::string& raw, const core::Clock& clock,
@@ -326,7 +333,7 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
     store::Transaction tx(clock.now());
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
     const auto club_desk = [this] {
-        return ClubDesk{config_, players_, store_, templates_, &games_};
+        return ClubDesk{config_, players_, store_, templates_, &games_, starter()};
     };
 
     // Each mail is parsed once (commands.hpp); its verdict says where it came (Where).
@@ -358,7 +365,7 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer per mail
             break;
         case AuthVerdict::Kind::Accept: {  // daemon/game_turn.hpp
-            const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
+            const GameDesk desk{config_, players_, store_, templates_, secret_, games_, starter()};
             // A deadline that passed before this mail arrived ends the game first, in a
             // transaction of its own (clock_pass.hpp).
             auto late = forfeit_before_mail(desk, store_, game_id_of(v.game), clock.now(), arrived);

@@ -113,6 +113,10 @@ public:
     // committed (challenges.hpp: a game accepted by mail commits with that mail).
     core::Result<store::GameId, core::Error> stage_game(const NewGame& spec,
                                                         store::Transaction& tx);
+    // stage_game as a GameStarter (club_mail.hpp), for the desks that may start a Swiss round.
+    GameStarter starter() {
+        return [this](const NewGame& g, store::Transaction& t) { return stage_game(g, t); };
+    }
 
     // From now on step() drains the organiser requests of the store's spool (request_spool.hpp)
     // with `run`: after the clock pass and before the mails, in the same group commit as the

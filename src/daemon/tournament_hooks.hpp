@@ -18,7 +18,9 @@ namespace ck::daemon {
 // tournament.ini still has it pending (or with another result), records its result and ending
 // ("mate", "resign", "agreed", "forfeit", ... from the referee's GameOver reason) and queues
 // tournament.ini into `tx`. When that was the event's last game, queues to every player the
-// final standings mail (crosstable text + HTML) with the event's PGN archive attached.
+// final standings mail (crosstable text + HTML) with the event's PGN archive attached. When it
+// was the last game of a Swiss round, pairs and starts the next round in `tx` (desk.start;
+// swiss_rounds.hpp) and queues its standings-and-pairings mails.
 // A game in progress, or of no tournament: nothing. Safe to call on every save, and twice in
 // one transaction (a tournament.ini already written into `tx` is read from there).
 core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::GameId id,
