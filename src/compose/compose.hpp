@@ -315,13 +315,13 @@ struct EntryDetails {
         BadRound,     // bye: `round` is paired already or past the last round
     };
     Event event = Event::Joined;
-    bool swiss = false;           // a Swiss event: rounds paired one at a time
-    int round = 0;                // Retired, ByeGranted, BadRound
-    std::string bye_points;       // ByeGranted: "0.5", "1", "0"
     std::string tournament_id;    // as the player wrote it for NoSuchEvent, else the event's id
     std::string tournament_name;  // empty for NoSuchEvent
     std::string settings;         // "double round robin; crazyhouse, hidden, time 3d"
     std::size_t entrants = 0;     // entries after the change
+    bool swiss = false;           // a Swiss event: rounds paired one at a time
+    int round = 0;                // Retired, ByeGranted, BadRound
+    std::string bye_points;       // ByeGranted: "1/2", "1", "0"
 };
 MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetails& details);
 
