@@ -5,6 +5,7 @@ paired, started and mailed by the very transaction that ends the round before (a
 handles one mail, or one loss on time, and whose mails hold the next round's game-start mails
 and standings). Along the way: a requested bye by mail (`bye 2`, and a refused `bye 1`), a
 withdrawal by mail (`withdraw ID`), a forfeit (White never moves in round 3 and loses on time),
+an adjudication (`game adjudicate` ends round 4's last game and starts round 5),
 the round deadline (`--round-days 2`) reported in the operator log with the game that blocks
 the round, the final standings to every player. At the end `tournament trf` writes the event:
 the test reads it back and checks every round's pairings, colours, results and byes against what
@@ -139,10 +140,12 @@ expect(subjects == ["[crazykrieg] Autumn Swiss: no bye in round 1",
                     "[crazykrieg] Bye in Autumn Swiss, round 2"], "the bye answers", m)
 
 
-def play_round(number, hold_forfeit=False):
+def play_round(number, hold_forfeit=False, adjudicate_last=False):
     """Ends every game of round `number` by mail: by board, White resigns, Black resigns (after
     1. e4) or a draw by agreement. The last game to end ends alone in a pass of its own, and
     that pass must start the next round. With hold_forfeit, one game is left to White's clock.
+    With adjudicate_last, the last game is adjudicated a draw by the organiser (`game
+    adjudicate`), and that command must start the next round.
     Returns the mails of the pass that ended the round (None when a forfeit is held)."""
     games = sorted(rounds[number])
     forfeit_game = games[1] if hold_forfeit else None
@@ -174,6 +177,13 @@ def play_round(number, hold_forfeit=False):
     how = plan[last]
     expect(not games_started(m), f"round {number + 1} waits for its last game of round {number}",
            m)
+    if adjudicate_last:
+        clock[0] += datetime.timedelta(hours=1)
+        out = ck("game", "adjudicate", str(last), "1/2-1/2", "--reason", "agreed by phone",
+                 "--now", stamp(), "--templates", templates)
+        expect(f"game {last} adjudicated" in out, f"the adjudication: {out!r}")
+        results[last] = "1/2-1/2"
+        return cli.new_mails()
     who = info["white"] if how == "white-resigns" else info["black"]
     send(who, info["reply"][who], ["resign" if how != "draw" else "draw"])
     results[last] = {"white-resigns": "0-1", "black-resigns": "1-0", "draw": "1/2-1/2"}[how]
@@ -221,7 +231,7 @@ expect(any("lost on time" in s for _, s, _ in m), "White lost on time", m)
 results[held] = "0-1"
 forfeits.add(held)
 take_round(m, 4, players3)
-m = play_round(4)
+m = play_round(4, adjudicate_last=True)  # the organiser's adjudication ends round 4
 take_round(m, 5, players3)
 m = play_round(5)
 final = [t for t, s, _ in m if "Final standings" in s]
