@@ -6,7 +6,16 @@
 //       every game at once (game-start mails sent); prints the tournament id. --entries: the
 //       event takes entries by mail (`join ID`) and no game starts yet; EMAILs are optional
 //       first entrants
-//   start ID [--now ISO-8601]   closes the entries and starts every game at once
+//       [--system roundrobin|swiss] [--rounds N] [--round-days N] [--bye-points P]
+//       [--requested-bye-points P] [--tiebreaks LIST]
+//       a Swiss (docs/swiss.md "Swiss events by mail"): round 1 is paired and started, the
+//       rest round by round; --rounds is required; points are 0, 0.5 or 1
+//   start ID [--now ISO-8601]   closes the entries and starts every game at once (a Swiss:
+//                        round 1)
+//   withdraw ID EMAIL [--now ISO-8601]   takes a player off the entry list, or out of a Swiss
+//                        from its next round on
+//   trf ID [--out FILE]  a Swiss as a FIDE tournament report file (the rounds whose games are
+//                        all over, and the requested byes of the round after)
 //   list                 one line per event: id, games finished/total, name
 //   show ID              the crosstable as monospace text
 //   pgn ID               the event's PGN archive (referee records; a hidden game only once over)
@@ -18,12 +27,16 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "club/crosstable.hpp"
+#include "club/swiss_round.hpp"
 #include "club/tournament.hpp"
+#include "club/tournament_file.hpp"
+#include "core/atomic_file.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/tournaments.hpp"
 #include "store/store.hpp"
+#include "swiss/trf.hpp"
 
 namespace ck::cli {
 namespace {
@@ -64,6 +77,28 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             spec.rated = a == "--rated";
         } else if (a == "--entries") {
             spec.entries_open = true;
+        } else if (a == "--system") {
+            std::string v;
+            if (!value(v) || (v != "swiss" && v != "roundrobin"))
+                return usage("--system needs roundrobin or swiss");
+            spec.system = v == "swiss" ? club::System::Swiss : club::System::RoundRobin;
+        } else if (a == "--rounds" || a == "--round-days") {
+            std::string v;
+            if (!value(v) || v.empty() || v.size() > 3 ||
+                v.find_first_not_of("0123456789") != std::string::npos)
+                return usage(a + " needs a number");
+            (a == "--rounds" ? spec.swiss.rounds : spec.swiss.round_days) = std::stoi(v);
+        } else if (a == "--bye-points" || a == "--requested-bye-points") {
+            std::string v;
+            const auto pts = value(v) ? club::parse_bye_points(v) : std::nullopt;
+            if (!pts) return usage(a + " needs 0, 0.5 or 1");
+            (a == "--bye-points" ? spec.swiss.pairing_bye_points
+                                 : spec.swiss.requested_bye_points) = *pts;
+        } else if (a == "--tiebreaks") {
+            std::string v;
+            const auto list = value(v) ? club::parse_tiebreaks(v) : std::nullopt;
+            if (!list) return usage("--tiebreaks needs a list of bh, bh-c1, sb, de, win");
+            spec.swiss.tiebreaks = *list;
         } else if (!a.empty() && a[0] == '-') {
             return usage("unexpected option '" + a + "'");
         } else {
@@ -71,6 +106,11 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
         }
     }
     if (spec.name.empty() || spec.variant.empty()) return usage("new needs --name and --variant");
+    if (spec.system == club::System::Swiss && spec.swiss.rounds == 0)
+        return usage("a Swiss needs --rounds N");
+    if (spec.system != club::System::Swiss &&
+        (spec.swiss.rounds != 0 || spec.swiss.round_days != 0))
+        return usage("--rounds and --round-days are for --system swiss");
     if (spec.players.size() < 2 && !spec.entries_open)
         return usage("new needs at least two player addresses (or --entries)");
     auto s = open_organiser_session(config_file, now, templates);
@@ -99,6 +139,34 @@ int tournament_start(const std::string& id, const std::vector<std::string>& rest
     return ExitOk;
 }
 
+int tournament_withdraw(const std::string& id, const std::string& address,
+                        const std::vector<std::string>& rest, const std::string& config_file,
+                        const std::string& templates) {
+    std::string now;
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] != "--now") return usage("unexpected argument '" + rest[i] + "'");
+        if (i + 1 >= rest.size()) return usage("--now needs an ISO-8601 time");
+        now = rest[++i];
+    }
+    auto s = open_organiser_session(config_file, now, templates);
+    if (!s) return s.error().usage ? usage(s.error().message) : fail(s.error().message);
+    store::Store& store = s->daemon->store();
+    auto t = daemon::load_tournament(store, id);
+    if (!t) return fail(t.error());
+    const int from = club::rounds_paired(*t) + 1;
+    auto r =
+        t->entries_open ? club::remove_entrant(*t, address) : club::withdraw_player(*t, address);
+    if (!r) return fail(club::error_text(r.error()));
+    store::Transaction tx(s->clock->now());
+    daemon::save_tournament(tx, *t);
+    if (auto c = store.commit(tx); !c) return fail(c.error().describe());
+    if (t->entries_open)
+        std::cout << id << ": " << address << " taken off the entry list\n";
+    else
+        std::cout << id << ": " << address << " withdrawn from round " << from << " on\n";
+    return ExitOk;
+}
+
 int run_tournament(const Args& args) {
     std::string config_file, templates;
     std::vector<std::string> words, rest;
@@ -107,8 +175,11 @@ int run_tournament(const Args& args) {
         if (a == "--help" || a == "-h") {
             std::cout << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
                          "[--hidden] [--rules R] [--time SPEC] [--casual|--rated] [--now ISO-8601] "
-                         "[--entries] EMAIL...\n"
+                         "[--entries] [--system roundrobin|swiss] [--rounds N] [--round-days N] "
+                         "[--bye-points P] [--requested-bye-points P] [--tiebreaks LIST] EMAIL...\n"
                          "       crazykrieg tournament start ID [--now ISO-8601]\n"
+                         "       crazykrieg tournament withdraw ID EMAIL [--now ISO-8601]\n"
+                         "       crazykrieg tournament trf ID [--out FILE]\n"
                          "       crazykrieg tournament list\n"
                          "       crazykrieg tournament show ID\n"
                          "       crazykrieg tournament pgn ID\n"
@@ -118,20 +189,31 @@ int run_tournament(const Args& args) {
         if (a == "--config" || a == "--templates") {
             if (i + 1 >= args.size()) return usage(a + " needs a value");
             (a == "--config" ? config_file : templates) = args[++i];
-        } else if (words.empty() || (words[0] != "new" && words.size() < 2 && a[0] != '-')) {
+        } else if (words.empty() ||
+                   (words[0] != "new" && words.size() < (words[0] == "withdraw" ? 3u : 2u) &&
+                    a[0] != '-')) {
             words.push_back(a);
         } else {
             rest.push_back(a);
         }
     }
-    if (words.empty()) return usage("expected new, start, list, show or pgn");
+    if (words.empty()) return usage("expected new, start, withdraw, list, show, pgn or trf");
     if (words[0] == "new") return tournament_new(rest, config_file, templates);
     if (words[0] == "start") {
         if (words.size() != 2) return usage("start needs an ID");
         return tournament_start(words[1], rest, config_file, templates);
     }
+    if (words[0] == "withdraw") {
+        if (words.size() != 3) return usage("withdraw needs an ID and an EMAIL");
+        return tournament_withdraw(words[1], words[2], rest, config_file, templates);
+    }
+    std::string out_file;
+    if (words[0] == "trf" && rest.size() == 2 && rest[0] == "--out") {
+        out_file = rest[1];
+        rest.clear();
+    }
     if (!rest.empty()) return usage("unexpected argument '" + rest[0] + "'");
-    if (words[0] != "list" && words[0] != "show" && words[0] != "pgn")
+    if (words[0] != "list" && words[0] != "show" && words[0] != "pgn" && words[0] != "trf")
         return usage("unknown action '" + words[0] + "'");
     if (words[0] != "list" && words.size() != 2) return usage(words[0] + " needs an ID");
     auto config = load_daemon_config(config_file);
@@ -150,6 +232,10 @@ int run_tournament(const Args& args) {
             }
             if (t->entries_open)
                 std::cout << id << "\tentries " << t->players.size() << "\t" << t->name << "\n";
+            else if (t->system == club::System::Swiss)
+                std::cout << id << "\tround " << club::rounds_paired(*t) << "/" << t->swiss.rounds
+                          << " " << club::finished_games(*t) << "/" << t->pairings.size() << "\t"
+                          << t->name << "\n";
             else
                 std::cout << id << "\t" << club::finished_games(*t) << "/" << t->pairings.size()
                           << "\t" << t->name << "\n";
@@ -164,15 +250,26 @@ int run_tournament(const Args& args) {
         std::cout << club::crosstable_text(*t, *labels ? &**labels : nullptr);
         return ExitOk;
     }
+    if (words[0] == "trf") {
+        if (t->system != club::System::Swiss || t->entries_open)
+            return fail("tournament " + t->id + " is not a Swiss under way");
+        const std::string trf = swiss::write_trf(club::to_swiss_event(*t));
+        if (out_file.empty()) {
+            std::cout << trf;
+            return ExitOk;
+        }
+        if (auto w = core::write_file_atomic(out_file, trf); !w) return fail(w.error().describe());
+        return ExitOk;
+    }
     auto archive = daemon::tournament_archive(*store, *t);
     if (!archive) return fail(archive.error());
     std::cout << *archive;
     return ExitOk;
 }
 
-const CommandRegistration reg{{"tournament",
-                               "round-robin tournaments (new, start, list, show, pgn)", 62,
-                               run_tournament, true}};
+const CommandRegistration reg{
+    {"tournament", "round-robin and Swiss tournaments (new, start, withdraw, list, show, pgn, trf)",
+     62, run_tournament, true}};
 
 }  // namespace
 }  // namespace ck::cli

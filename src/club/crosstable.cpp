@@ -13,8 +13,12 @@ std::string symbol(const Pairing& p, int row_player) {
 }
 
 std::string subtitle(const Tournament& t) {
-    std::string s = t.kind == Kind::Double ? "Double" : "Single";
-    s += " round robin";
+    std::string s;
+    if (t.system == System::Swiss)
+        s = "Swiss, " + std::to_string(t.swiss.rounds) +
+            (t.swiss.rounds == 1 ? " round" : " rounds");
+    else
+        s = std::string(t.kind == Kind::Double ? "Double" : "Single") + " round robin";
     if (!t.entries_open) s += ", " + std::to_string(t.players.size()) + " players";
     s += "; " + t.settings.variant;
     if (t.settings.hidden) s += ", hidden";
@@ -27,6 +31,7 @@ std::string subtitle(const Tournament& t) {
 std::string status(const Tournament& t) {
     if (t.entries_open) return entries_status(t);
     if (finished(t)) return "Final standings";
+    if (t.system == System::Swiss) return swiss_status(t);
     return "Standings after " + std::to_string(finished_games(t)) + " of " +
            std::to_string(t.pairings.size()) + " games";
 }
@@ -45,6 +50,21 @@ std::vector<std::string> legend(const Tournament& t) {
 
 }  // namespace
 
+std::string swiss_status(const Tournament& t) {
+    const int r = rounds_paired(t);
+    if (r == 0) return "Round 1 not paired yet";
+    std::size_t games = 0, over = 0;
+    for (const Pairing& p : t.pairings)
+        if (p.round == r) {
+            ++games;
+            if (p.outcome != Outcome::Pending) ++over;
+        }
+    const std::string of = " of " + std::to_string(t.swiss.rounds);
+    if (over == games) return "Standings after round " + std::to_string(r) + of;
+    return "Round " + std::to_string(r) + of + " in progress: " + std::to_string(over) + " of " +
+           std::to_string(games) + " games over";
+}
+
 std::string entries_status(const Tournament& t) {
     const std::size_t n = t.players.size();
     return "Entries open: " + std::to_string(n) + (n == 1 ? " player" : " players") + " so far";
@@ -55,7 +75,7 @@ Crosstable make_crosstable(const Tournament& t) {
     c.title = t.name;
     c.subtitle = subtitle(t);
     c.status = status(t);
-    if (t.entries_open) return c;
+    if (t.entries_open || t.system == System::Swiss) return c;  // a Swiss: swiss_crosstable.hpp
     c.rows = standings(t);
     c.legend = legend(t);
     const std::size_t n = c.rows.size();

@@ -12,7 +12,8 @@
 // HTML: a fragment (<div> holding a heading, one <table> and a legend) with inline styles only
 // and no external resources; every name is escaped. The daemon wraps it in its mail template.
 // While entries are open (tournament.hpp) both show the entry list instead: title, subtitle,
-// "Entries open: N players so far" and the entrants numbered in order of entry.
+// "Entries open: N players so far" and the entrants numbered in order of entry. A Swiss event
+// has a table of its own (swiss_crosstable.hpp); crosstable_text/html render it.
 #include <map>
 #include <string>
 #include <vector>
@@ -31,8 +32,12 @@ struct Crosstable {
     std::vector<std::string> legend;              // lines explaining symbols and ranking
 };
 
-Crosstable make_crosstable(const Tournament& t);  // t.entries_open: no rows, no cells
+// t.entries_open or a Swiss (swiss_crosstable.hpp): title, subtitle and status only.
+Crosstable make_crosstable(const Tournament& t);
 std::string entries_status(const Tournament& t);  // "Entries open: 3 players so far"
+// A Swiss under way: "Standings after round 2 of 5", "Round 3 of 5 in progress: 4 of 5 games
+// over".
+std::string swiss_status(const Tournament& t);
 // Rating labels by lower-case address ("1623", "1500?", club/ratings.hpp): when given, both
 // crosstables get a "Rtg" column after the name (rated events, README "Ratings"); a player
 // without a label shows "-". Null: no column (casual events; the layout of before).

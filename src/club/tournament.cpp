@@ -1,5 +1,6 @@
 #include "club/tournament.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "club/pairing.hpp"
@@ -45,10 +46,11 @@ core::Result<void, Error> check_fields(const Tournament& t) {
     return {};
 }
 
-core::Result<void, Error> check_players(const std::vector<Player>& players, int at_least = 2) {
+core::Result<void, Error> check_players(const std::vector<Player>& players, int at_least = 2,
+                                        const char* what = "a round robin") {
     const int n = static_cast<int>(players.size());
     if (n < at_least || n > MaxPlayers)
-        return fail(ErrorCode::BadPlayers, "a round robin needs 2 to " +
+        return fail(ErrorCode::BadPlayers, std::string(what) + " needs 2 to " +
                                                std::to_string(MaxPlayers) + " players, not " +
                                                std::to_string(n));
     for (int i = 0; i < n; ++i) {
@@ -116,7 +118,99 @@ core::Result<void, Error> check_pairings(const Tournament& t) {
     return {};
 }
 
+// A Swiss: its settings, and rounds paired one after the other (see validate's contract).
+core::Result<void, Error> check_swiss(const Tournament& t) {
+    const SwissSettings& s = t.swiss;
+    if (s.rounds < 1 || s.rounds > MaxSwissRounds)
+        return fail(ErrorCode::BadField,
+                    "a Swiss has 1 to " + std::to_string(MaxSwissRounds) + " rounds");
+    const auto points_ok = [](int p) { return p == 0 || p == 5 || p == 10; };
+    if (!points_ok(s.pairing_bye_points) || !points_ok(s.requested_bye_points))
+        return fail(ErrorCode::BadField, "bye points must be 0, 0.5 or 1");
+    if (s.round_days < 0 || s.round_days > 365)
+        return fail(ErrorCode::BadField, "round days must be 0 to 365");
+    if (s.tiebreaks.size() > 5) return fail(ErrorCode::BadField, "too many tie-breaks");
+    if (!one_line(t.round_started) || t.round_started.find(' ') != std::string::npos)
+        return fail(ErrorCode::BadField, "round start must be one word");
+    const int n = static_cast<int>(t.players.size());
+    std::set<std::pair<int, int>> busy;  // (round, player)
+    std::set<std::uint64_t> games;
+    int last_round = 0;
+    for (const Pairing& p : t.pairings) {
+        if (p.round < 1 || p.round > s.rounds || p.white < 0 || p.white >= n || p.black < 0 ||
+            p.black >= n || p.white == p.black)
+            return fail(ErrorCode::BadPairings, "impossible pairing: " + game_name(p));
+        if (p.round < last_round)
+            return fail(ErrorCode::BadPairings, "pairings out of round order at " + game_name(p));
+        last_round = p.round;
+        if (!busy.insert({p.round, p.white}).second || !busy.insert({p.round, p.black}).second)
+            return fail(ErrorCode::BadPairings,
+                        "a player has two games in round " + std::to_string(p.round));
+        if (p.game && !games.insert(*p.game).second)
+            return fail(ErrorCode::BadPairings, "game " + std::to_string(*p.game) + " twice");
+        if (!text::is_word(p.ending))
+            return fail(ErrorCode::BadField, game_name(p) + ": ending must be a lower-case word");
+    }
+    for (const Bye& b : t.byes) {
+        if (b.round < 1 || b.round > s.rounds || b.player < 0 || b.player >= n)
+            return fail(ErrorCode::BadPairings,
+                        "impossible bye in round " + std::to_string(b.round));
+        if (!busy.insert({b.round, b.player}).second)
+            return fail(ErrorCode::BadPairings, "player " + std::to_string(b.player + 1) +
+                                                    " has a bye and another entry in round " +
+                                                    std::to_string(b.round));
+    }
+    std::set<int> gone;
+    for (const Withdrawal& w : t.withdrawals)
+        if (w.player < 0 || w.player >= n || w.from_round < 1 || !gone.insert(w.player).second)
+            return fail(ErrorCode::BadPairings, "impossible withdrawal");
+    return {};
+}
+
 }  // namespace
+
+const char* tiebreak_name(Tiebreak t) {
+    switch (t) {
+        case Tiebreak::Buchholz:
+            return "bh";
+        case Tiebreak::BuchholzCut1:
+            return "bh-c1";
+        case Tiebreak::SonnebornBerger:
+            return "sb";
+        case Tiebreak::DirectEncounter:
+            return "de";
+        case Tiebreak::Wins:
+            return "win";
+    }
+    return "?";
+}
+
+std::optional<Tiebreak> parse_tiebreak(std::string_view name) {
+    for (Tiebreak t : {Tiebreak::Buchholz, Tiebreak::BuchholzCut1, Tiebreak::SonnebornBerger,
+                       Tiebreak::DirectEncounter, Tiebreak::Wins})
+        if (text::iequals_ascii(name, tiebreak_name(t))) return t;
+    return std::nullopt;
+}
+
+std::optional<std::vector<Tiebreak>> parse_tiebreaks(std::string_view list) {
+    std::vector<Tiebreak> out;
+    while (!list.empty()) {
+        const auto comma = list.find(',');
+        const auto t = parse_tiebreak(list.substr(0, comma));
+        if (!t || std::find(out.begin(), out.end(), *t) != out.end()) return std::nullopt;
+        out.push_back(*t);
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+        if (list.empty()) return std::nullopt;
+    }
+    return out;
+}
+
+std::string tiebreaks_text(const std::vector<Tiebreak>& list) {
+    std::string s;
+    for (Tiebreak t : list) s += (s.empty() ? "" : ",") + std::string(tiebreak_name(t));
+    return s;
+}
 
 const char* outcome_text(Outcome o) {
     switch (o) {
@@ -152,7 +246,9 @@ core::Result<Tournament, Error> create_tournament(NewTournament spec) {
     t.settings = std::move(spec.settings);
     t.players = std::move(spec.players);
     t.entries_open = spec.entries_open;
-    if (!t.entries_open) {
+    t.system = spec.system;
+    if (t.system == System::Swiss) t.swiss = std::move(spec.swiss);
+    if (!t.entries_open && t.system == System::RoundRobin) {
         if (auto ok = check_players(t.players); !ok) return core::unexpected(ok.error());
         t.pairings = round_robin(static_cast<int>(t.players.size()), t.kind);
     }
@@ -163,10 +259,18 @@ core::Result<Tournament, Error> create_tournament(NewTournament spec) {
 core::Result<void, Error> validate(const Tournament& t) {
     if (auto ok = check_fields(t); !ok) return ok;
     if (t.entries_open) {
-        if (!t.pairings.empty())
+        if (!t.pairings.empty() || !t.byes.empty() || !t.withdrawals.empty())
             return fail(ErrorCode::BadPairings, "an event taking entries has no games yet");
+        if (t.system == System::Swiss)
+            if (auto ok = check_swiss(t); !ok) return ok;
         return check_players(t.players, 0);
     }
+    if (t.system == System::Swiss) {
+        if (auto ok = check_players(t.players, 2, "a Swiss"); !ok) return ok;
+        return check_swiss(t);
+    }
+    if (!t.byes.empty() || !t.withdrawals.empty())
+        return fail(ErrorCode::BadPairings, "a round robin has no byes nor withdrawals");
     if (auto ok = check_players(t.players); !ok) return ok;
     return check_pairings(t);
 }
@@ -201,7 +305,9 @@ core::Result<void, Error> close_entries(Tournament& t) {
     if (auto ok = check_players(t.players); !ok) return ok;
     Tournament closed = t;
     closed.entries_open = false;
-    closed.pairings = round_robin(static_cast<int>(closed.players.size()), closed.kind);
+    // A Swiss is paired round by round (swiss_round.hpp), a round robin all at once.
+    if (closed.system == System::RoundRobin)
+        closed.pairings = round_robin(static_cast<int>(closed.players.size()), closed.kind);
     if (auto ok = validate(closed); !ok) return ok;
     t = std::move(closed);
     return {};
@@ -210,6 +316,7 @@ core::Result<void, Error> close_entries(Tournament& t) {
 int cycles(const Tournament& t) { return t.kind == Kind::Double ? 2 : 1; }
 
 int rounds(const Tournament& t) {
+    if (t.system == System::Swiss) return t.swiss.rounds;
     return rounds_per_cycle(static_cast<int>(t.players.size())) * cycles(t);
 }
 
@@ -220,9 +327,18 @@ std::size_t finished_games(const Tournament& t) {
     return n;
 }
 
-bool finished(const Tournament& t) { return finished_games(t) == t.pairings.size(); }
+bool finished(const Tournament& t) {
+    if (t.system == System::Swiss && (t.entries_open || rounds_paired(t) < t.swiss.rounds))
+        return false;
+    return finished_games(t) == t.pairings.size();
+}
 
 std::optional<int> bye(const Tournament& t, int round) {
+    if (t.system == System::Swiss) {
+        for (const Bye& b : t.byes)
+            if (b.round == round && b.kind == ByeKind::Pairing) return b.player;
+        return std::nullopt;
+    }
     const int n = static_cast<int>(t.players.size());
     if (n % 2 == 0 || round < 1 || round > rounds(t)) return std::nullopt;
     std::vector<bool> plays(n, false);
@@ -261,6 +377,65 @@ core::Result<void, Error> record_result(Tournament& t, std::uint64_t game, Outco
         return fail(ErrorCode::BadField, "ending must be a lower-case word");
     p->outcome = outcome;
     p->ending = std::move(ending);
+    return {};
+}
+
+int rounds_paired(const Tournament& t) {
+    int last = 0;
+    for (const Pairing& p : t.pairings) last = std::max(last, p.round);
+    for (const Bye& b : t.byes)
+        if (b.kind == ByeKind::Pairing) last = std::max(last, b.round);
+    return last;
+}
+
+bool round_complete(const Tournament& t) {
+    const int r = rounds_paired(t);
+    if (r == 0) return false;
+    for (const Pairing& p : t.pairings)
+        if (p.round == r && p.outcome == Outcome::Pending) return false;
+    return true;
+}
+
+bool withdrawn(const Tournament& t, int p, int round) {
+    for (const Withdrawal& w : t.withdrawals)
+        if (w.player == p && w.from_round <= round) return true;
+    return false;
+}
+
+core::Result<void, Error> request_bye(Tournament& t, std::string_view address, int round) {
+    if (t.system != System::Swiss || finished(t))
+        return fail(ErrorCode::EntriesClosed, "tournament " + t.id + " takes no byes");
+    const auto p = find_player(t, address);
+    const int next = rounds_paired(t) + 1;
+    if (!p || withdrawn(t, *p, next))
+        return fail(ErrorCode::NotEntered, std::string(address) + " does not play in " + t.id);
+    if (round < next || round > t.swiss.rounds)
+        return fail(ErrorCode::BadRound, "round " + std::to_string(round) + " of " + t.id +
+                                             " cannot be asked for: rounds " +
+                                             std::to_string(next) + " to " +
+                                             std::to_string(t.swiss.rounds) + " can");
+    for (const Bye& b : t.byes)
+        if (b.round == round && b.player == *p)
+            return fail(ErrorCode::AlreadyEntered, std::string(address) + " has a bye in round " +
+                                                       std::to_string(round) + " already");
+    auto at =
+        std::find_if(t.byes.begin(), t.byes.end(), [&](const Bye& b) { return b.round > round; });
+    t.byes.insert(at, Bye{round, *p, ByeKind::Requested});
+    return {};
+}
+
+core::Result<void, Error> withdraw_player(Tournament& t, std::string_view address) {
+    if (t.system != System::Swiss || finished(t))
+        return fail(ErrorCode::EntriesClosed, "tournament " + t.id + " is not taking entries");
+    const auto p = find_player(t, address);
+    const int next = rounds_paired(t) + 1;
+    if (!p || withdrawn(t, *p, next))
+        return fail(ErrorCode::NotEntered, std::string(address) + " does not play in " + t.id);
+    t.withdrawals.push_back(Withdrawal{*p, next});
+    // Byes asked for rounds the player will not play are void.
+    t.byes.erase(std::remove_if(t.byes.begin(), t.byes.end(),
+                                [&](const Bye& b) { return b.player == *p && b.round >= next; }),
+                 t.byes.end());
     return {};
 }
 

@@ -3,6 +3,10 @@
 // single or double, between players in seeding order, with one set of game settings for every game.
 // All games start at once, so "rounds" are labels (the Berger table's round numbers, PGN Round
 // tags), not waits.
+// Or a Swiss (system Swiss, docs/swiss.md "Swiss events by mail"): rounds paired one at a time by
+// the FIDE Dutch system (swiss_round.hpp); round r+1 is paired when the last game of round r
+// ends. Its pairings hold the rounds paired so far; byes (pairing-allocated and requested) and
+// withdrawals are kept apart, as the TRF keeps them.
 //
 // Contracts:
 // - Players are numbered by seeding order; code uses 0-based indices, files and crosstables
@@ -26,6 +30,47 @@
 namespace ck::club {
 
 enum class Kind : std::uint8_t { Single, Double };  // single or double round robin
+enum class System : std::uint8_t { RoundRobin, Swiss };
+
+// FIDE C.07 (2023) tie-breaks a Swiss event may rank by, in the order it chooses (tiebreaks.hpp).
+enum class Tiebreak : std::uint8_t {
+    Buchholz,
+    BuchholzCut1,
+    SonnebornBerger,
+    DirectEncounter,
+    Wins
+};
+// The short names of the command line and tournament.ini: bh, bh-c1, sb, de, win.
+const char* tiebreak_name(Tiebreak t);
+std::optional<Tiebreak> parse_tiebreak(std::string_view name);
+// "bh-c1,bh,sb" -> the list; nullopt on an unknown or repeated name.
+std::optional<std::vector<Tiebreak>> parse_tiebreaks(std::string_view list);
+std::string tiebreaks_text(const std::vector<Tiebreak>& list);
+
+// Settings of a Swiss event (docs/swiss.md "Swiss events by mail"). Points in tenths.
+struct SwissSettings {
+    int rounds = 0;                // the number of rounds (TRF XXR), 1..MaxSwissRounds
+    int round_days = 0;            // days after a round's start when its open games are reported
+    int pairing_bye_points = 10;   // the pairing-allocated bye (C.04.1: a win unless set)
+    int requested_bye_points = 5;  // a bye asked for by mail: 0, 5 or 10 (TRF Z, H, F)
+    std::vector<Tiebreak> tiebreaks = {Tiebreak::BuchholzCut1, Tiebreak::Buchholz,
+                                       Tiebreak::SonnebornBerger, Tiebreak::DirectEncounter,
+                                       Tiebreak::Wins};
+};
+inline constexpr int MaxSwissRounds = 30;
+
+enum class ByeKind : std::uint8_t { Pairing, Requested };
+struct Bye {
+    int round = 0;   // 1-based
+    int player = 0;  // 0-based seed
+    ByeKind kind = ByeKind::Pairing;
+};
+// A player withdrawn from a Swiss: not paired in round `from_round` or after (games already
+// paired are played out).
+struct Withdrawal {
+    int player = 0;
+    int from_round = 0;
+};
 
 // Result of one game; the texts are the PGN result tokens "*", "1-0", "0-1", "1/2-1/2".
 enum class Outcome : std::uint8_t { Pending, WhiteWins, BlackWins, Draw };
@@ -73,6 +118,13 @@ struct Tournament {
     bool entries_open = false;
     std::vector<Player> players;    // seeding order
     std::vector<Pairing> pairings;  // by round, then board
+    // Swiss events only (system == Swiss); empty or zero for a round robin.
+    System system = System::RoundRobin;
+    SwissSettings swiss;
+    std::vector<Bye> byes;  // by round
+    std::vector<Withdrawal> withdrawals;
+    std::string round_started;  // ISO-8601 start of the last round paired
+    int overdue_reported = 0;   // the last round whose overdue games were reported (round_days)
 };
 
 enum class ErrorCode : std::uint8_t {
@@ -85,6 +137,7 @@ enum class ErrorCode : std::uint8_t {
     MissingKey,      // file: a required key absent
     BadValue,        // file: a value that does not parse
     UnknownGame,     // record_result: no pairing has that game id
+    BadRound,        // request_bye: a round already paired or past the last
     EntriesClosed,   // add/remove_entrant, close_entries: the event is not taking entries
     AlreadyEntered,  // add_entrant: the address is on the list
     NotEntered,      // remove_entrant: the address is not on the list
@@ -106,6 +159,8 @@ struct NewTournament {
     GameSettings settings;
     std::vector<Player> players;  // seeding order
     bool entries_open = false;    // players may join until close_entries (any count so far)
+    System system = System::RoundRobin;
+    SwissSettings swiss = {};  // system Swiss
 };
 // Checks the fields (validate) and fills the pairings from the Berger tables, all pending
 // (none while entries are open).
@@ -129,11 +184,12 @@ core::Result<void, Error> close_entries(Tournament& t);
 // are open: 0..MaxPlayers players (same rules for each) and no pairings.
 core::Result<void, Error> validate(const Tournament& t);
 
-int rounds(const Tournament& t);     // rounds_per_cycle × cycles
+int rounds(const Tournament& t);     // rounds_per_cycle × cycles; a Swiss: swiss.rounds
 int cycles(const Tournament& t);     // 1 or 2
-bool finished(const Tournament& t);  // no pairing pending
+bool finished(const Tournament& t);  // no pairing pending (a Swiss: and every round paired)
 std::size_t finished_games(const Tournament& t);
-// The player with the bye in `round`; nullopt for an even count (or a round out of range).
+// The player with the bye in `round`; nullopt for an even count (or a round out of range). A
+// Swiss: the pairing-allocated bye of that round.
 std::optional<int> bye(const Tournament& t, int round);
 // The player with that address (ASCII case-insensitive).
 std::optional<int> find_player(const Tournament& t, std::string_view address);
@@ -144,5 +200,19 @@ Pairing* find_game(Tournament& t, std::uint64_t game);
 // Recording again overwrites (a corrected result); Pending reopens the game.
 core::Result<void, Error> record_result(Tournament& t, std::uint64_t game, Outcome outcome,
                                         std::string ending);
+
+// Swiss events. The last round paired (0 before round 1).
+int rounds_paired(const Tournament& t);
+// True when every game of the last round paired is over (and some round is paired).
+bool round_complete(const Tournament& t);
+// Whether player `p` is withdrawn before `round`.
+bool withdrawn(const Tournament& t, int p, int round);
+// A requested bye of player `address` for `round` (later than every round paired, at most the
+// last). EntriesClosed for a round robin or a finished event, NotEntered for a player not in
+// it (or withdrawn), BadRound for a round out of range, AlreadyEntered for a bye asked twice.
+core::Result<void, Error> request_bye(Tournament& t, std::string_view address, int round);
+// Withdraws player `address` from the next round to be paired on. EntriesClosed for a round
+// robin or a finished event, NotEntered for a player not in it or already withdrawn.
+core::Result<void, Error> withdraw_player(Tournament& t, std::string_view address);
 
 }  // namespace ck::club

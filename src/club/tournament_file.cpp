@@ -61,6 +61,22 @@ std::optional<Pairing> parse_game(std::string_view v) {
     return p;
 }
 
+// Bye points as written: "0", "0.5", "1" (tenths 0, 5, 10).
+std::string bye_points_text(int tenths) {
+    return tenths == 5 ? "0.5" : std::to_string(tenths / 10);
+}
+
+}  // namespace
+
+std::optional<int> parse_bye_points(std::string_view v) {
+    if (v == "0") return 0;
+    if (v == "0.5" || v == ".5" || v == "1/2") return 5;
+    if (v == "1") return 10;
+    return std::nullopt;
+}
+
+namespace {
+
 core::Unexpected<Error> fail(ErrorCode code, std::size_t line, std::string message) {
     return core::unexpected(Error{code, line, std::move(message)});
 }
@@ -81,6 +97,16 @@ std::string format_tournament(const Tournament& t) {
     put("time", t.settings.time);
     if (t.settings.rated) put("rated", *t.settings.rated ? "yes" : "no");
     if (t.entries_open) put("entries", "open");
+    if (t.system == System::Swiss) {
+        put("system", "swiss");
+        put("rounds", std::to_string(t.swiss.rounds));
+        if (t.swiss.round_days > 0) put("round-days", std::to_string(t.swiss.round_days));
+        put("bye-points", bye_points_text(t.swiss.pairing_bye_points));
+        put("requested-bye-points", bye_points_text(t.swiss.requested_bye_points));
+        put("tiebreaks", tiebreaks_text(t.swiss.tiebreaks));
+        if (!t.round_started.empty()) put("round-started", t.round_started);
+        if (t.overdue_reported > 0) put("overdue-reported", std::to_string(t.overdue_reported));
+    }
     for (const Player& p : t.players)
         put("player", (p.name.empty() ? "" : p.name + " ") + "<" + p.address + ">");
     for (const Pairing& p : t.pairings) {
@@ -90,6 +116,11 @@ std::string format_tournament(const Tournament& t) {
         if (!p.ending.empty()) g += " " + p.ending;
         put("game", g);
     }
+    for (const Bye& b : t.byes)
+        put("bye", std::to_string(b.round) + " " + std::to_string(b.player + 1) + " " +
+                       (b.kind == ByeKind::Pairing ? "pairing" : "requested"));
+    for (const Withdrawal& w : t.withdrawals)
+        put("withdrawn", std::to_string(w.player + 1) + " " + std::to_string(w.from_round));
     return s;
 }
 
@@ -122,6 +153,72 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
                 return fail(ErrorCode::BadValue, number,
                             "game must be 'ROUND WHITE BLACK GAME RESULT [ENDING]'");
             t.pairings.push_back(std::move(*g));
+            continue;
+        }
+        if (key == "bye") {
+            const auto w = words(value);
+            Bye b;
+            if (w.size() != 3 || !parse_int(w[0], b.round) || !parse_int(w[1], b.player) ||
+                b.player < 1 || (w[2] != "pairing" && w[2] != "requested"))
+                return fail(ErrorCode::BadValue, number,
+                            "bye must be 'ROUND PLAYER pairing|requested'");
+            --b.player;
+            b.kind = w[2] == "pairing" ? ByeKind::Pairing : ByeKind::Requested;
+            t.byes.push_back(b);
+            continue;
+        }
+        if (key == "withdrawn") {
+            const auto w = words(value);
+            Withdrawal wd;
+            if (w.size() != 2 || !parse_int(w[0], wd.player) || !parse_int(w[1], wd.from_round) ||
+                wd.player < 1)
+                return fail(ErrorCode::BadValue, number, "withdrawn must be 'PLAYER ROUND'");
+            --wd.player;
+            t.withdrawals.push_back(wd);
+            continue;
+        }
+        if (key == "system") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            if (v != "swiss" && v != "roundrobin")
+                return fail(ErrorCode::BadValue, number, "system must be 'roundrobin' or 'swiss'");
+            t.system = v == "swiss" ? System::Swiss : System::RoundRobin;
+            continue;
+        }
+        if (key == "rounds" || key == "round-days" || key == "overdue-reported") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            int n = 0;
+            if (!parse_int(value, n))
+                return fail(ErrorCode::BadValue, number, key + " must be a number");
+            (key == "rounds"       ? t.swiss.rounds
+             : key == "round-days" ? t.swiss.round_days
+                                   : t.overdue_reported) = n;
+            continue;
+        }
+        if (key == "bye-points" || key == "requested-bye-points") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            const auto pts = parse_bye_points(value);
+            if (!pts) return fail(ErrorCode::BadValue, number, key + " must be 0, 0.5 or 1");
+            (key == "bye-points" ? t.swiss.pairing_bye_points : t.swiss.requested_bye_points) =
+                *pts;
+            continue;
+        }
+        if (key == "tiebreaks") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            const auto list = parse_tiebreaks(value);
+            if (!list)
+                return fail(ErrorCode::BadValue, number,
+                            "tiebreaks must be a list of bh, bh-c1, sb, de, win");
+            t.swiss.tiebreaks = *list;
+            continue;
+        }
+        if (key == "round-started") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            t.round_started = v;
             continue;
         }
         if (key != "id" && key != "name" && key != "kind" && key != "variant" && key != "hidden" &&

@@ -457,7 +457,9 @@ MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetail
     c.flag("joined", d.event == E::Joined).flag("withdrawn", d.event == E::Withdrawn);
     c.flag("no_event", d.event == E::NoSuchEvent).flag("closed", d.event == E::Closed);
     c.flag("already_in", d.event == E::AlreadyIn).flag("not_in", d.event == E::NotIn);
-    c.flag("full", d.event == E::Full);
+    c.flag("full", d.event == E::Full).flag("retired", d.event == E::Retired);
+    c.flag("bye", d.event == E::ByeGranted).flag("bad_round", d.event == E::BadRound);
+    c.flag("swiss", d.swiss).set("round", std::to_string(d.round)).set("bye_points", d.bye_points);
     c.set("tournament_id", d.tournament_id).set("tournament", d.tournament_name);
     c.set("settings", d.settings).set("entrants", std::to_string(d.entrants));
     c.flag("one_entrant", d.entrants == 1);

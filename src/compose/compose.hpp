@@ -321,12 +321,18 @@ struct EntryDetails {
         AlreadyIn,    // join: already on the list (or a player of the event)
         NotIn,        // withdraw: not on the list
         Full,         // join: the list holds the most players an event may have
+        Retired,      // withdraw from a Swiss under way: not paired from `round` on
+        ByeGranted,   // bye: the player is not paired in `round` and scores `bye_points`
+        BadRound,     // bye: `round` is paired already or past the last round
     };
     Event event = Event::Joined;
     std::string tournament_id;    // as the player wrote it for NoSuchEvent, else the event's id
     std::string tournament_name;  // empty for NoSuchEvent
     std::string settings;         // "double round robin; crazyhouse, hidden, time 3d"
     std::size_t entrants = 0;     // entries after the change
+    bool swiss = false;           // a Swiss event: rounds paired one at a time
+    int round = 0;                // Retired, ByeGranted, BadRound
+    std::string bye_points = {};  // ByeGranted: "1/2", "1", "0"
 };
 MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetails& details);
 

@@ -94,9 +94,8 @@ bool remove_challenge(ChallengeBook& book, std::uint64_t id);
 // Lines of a club mail that this file answers: `challenge ...`, `accept N`, `decline N`.
 bool is_challenge_command(const Command& c);
 
-// Stages a new game (both game-start mails included) into the caller's transaction.
-using GameStarter =
-    std::function<core::Result<store::GameId, core::Error>(const NewGame&, store::Transaction&)>;
+// GameStarter (club_mail.hpp) stages a new game, both game-start mails included, into the
+// caller's transaction.
 
 // Acts on every challenge command of a ClubMail mail from the registered player `sender`, in
 // order. Everything goes into `tx`. A game that cannot be started answers the acceptance as

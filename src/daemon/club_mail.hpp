@@ -19,6 +19,7 @@
 //     `withdraw ID` (daemon/tournament_entries.hpp). Under RefuseKnownPlayer they all get the
 //     help mail.
 // Everything is queued into the caller's transaction: it commits with the ledger entry.
+#include <functional>
 #include <string>
 
 #include "compose/compose.hpp"
@@ -35,6 +36,12 @@
 
 namespace ck::daemon {
 
+struct NewGame;  // mail_pass.hpp
+// Stages a new game (both game-start mails included) into the caller's transaction
+// (Daemon::stage_game).
+using GameStarter =
+    std::function<core::Result<store::GameId, core::Error>(const NewGame&, store::Transaction&)>;
+
 // What the club-level answers borrow from the daemon for one mail.
 struct ClubDesk {
     const Config& config;
@@ -44,6 +51,9 @@ struct ClubDesk {
     // The daemon's game repository: games are read through it (a game kept from an earlier
     // mail or pass is not replayed, game_repository.hpp). Null: replayed from the store.
     GameRepository* games = nullptr;
+    // Starts the games of a Swiss event's next round in the transaction that ends the round
+    // (tournament_hooks.hpp). Empty: such a round cannot start here (an Invalid error).
+    GameStarter start = {};
 };
 
 // The game `id` as the store holds it, through desk.games when there is one.

@@ -151,6 +151,17 @@ bool leave_days(const CommandArgs& a, Command& c) {
     return c.days >= 1 && c.days <= 365;
 }
 
+// `bye [TOURNAMENT] ROUND`: a requested bye in a Swiss event.
+bool bye_arguments(const CommandArgs& a, Command& c) {
+    const std::size_t n = a.tokens.size();
+    if (n < 1 || n > 2) return false;
+    const std::string& round = a.tokens[n - 1];
+    if (!all_digits(round) || round.size() > 2) return false;
+    c.round = std::stoi(round);
+    if (n == 2) c.argument = a.tokens[0];
+    return c.round >= 1;
+}
+
 // `say TEXT`: the rest of the line as written (a note to the opponent).
 bool note_text(const CommandArgs& a, Command& c) {
     c.note = std::string(a.rest);
@@ -231,6 +242,7 @@ constexpr CommandSpec Table[] = {
     {"challenge", Kind::Challenge, Where::Club, challenge_arguments},
     {"join", Kind::Join, Where::Club, one_argument},
     {"withdraw", Kind::Withdraw, Where::Club, one_argument},
+    {"bye", Kind::Bye, Where::Club, bye_arguments},  // tournament_entries.hpp (a Swiss)
     {"standings", Kind::Standings, Where::Both, optional_argument},
     {"follow", Kind::Follow, Where::Club, one_argument},
     {"unfollow", Kind::Unfollow, Where::Club, one_argument},

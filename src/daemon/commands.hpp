@@ -20,6 +20,7 @@
 //   challenge ADDRESS VARIANT [hidden] [RULES] [casual] [TIME]   (club: invite a player; TIME as
 //                                `--time`; RULES a rule-set name, which implies hidden)
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME
+//   bye [TOURNAMENT] ROUND   (club: a requested bye in a Swiss event, round 1..99)
 //   say TEXT   a note to the opponent (the rest of the line as written)
 //   message:   a line opening with it: the rest of the line and every line after it, up to the
 //              end of the new text, is a note to the opponent (no commands are read there)
@@ -60,6 +61,7 @@ struct Command {
         Challenge,  // argument = address, variant, hidden, time
         Join,       // argument = tournament
         Withdraw,   // argument = tournament
+        Bye,        // round; argument = optional tournament (tournament_entries.hpp)
         Standings,  // argument = optional tournament
         Follow,     // argument = game
         Unfollow,   // argument = game
@@ -76,6 +78,7 @@ struct Command {
     std::optional<int> move_number;  // Move/AnyQuery: number written on its line
     std::optional<rules::Color> numbered_side;  // White for "12.", Black for "12..."
     int days = 0;                               // Leave
+    int round = 0;                              // Bye
     std::string variant;                        // Challenge: lower-case variant name
     bool hidden = false;                        // Challenge
     bool casual = false;                        // Challenge: the word `casual`

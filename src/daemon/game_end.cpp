@@ -71,8 +71,10 @@ core::Result<std::vector<std::string>, core::Error> conclude_game(const GameDesk
     // 2. The end mails.
     if (auto m = queue_game_end_mails(desk, g, ended, *rating_lines, mailing, tx); !m)
         return core::unexpected(m.error());
-    // 3. The tournament, last (tournament_hooks.hpp).
-    const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
+    // 3. The tournament, last (tournament_hooks.hpp); a Swiss round's end starts the next
+    // round through desk.start (swiss_rounds.hpp).
+    const ClubDesk club{desk.config,    desk.players, desk.store,
+                        desk.templates, &desk.games,  desk.start};
     if (auto t = record_game_end(club, ended.game, ended.outcome, tx); !t)
         return core::unexpected(t.error());
     return rating_lines;

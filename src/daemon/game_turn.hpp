@@ -27,6 +27,7 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/auth.hpp"
+#include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/config.hpp"
 #include "daemon/game_files.hpp"
@@ -45,7 +46,8 @@ struct GameDesk {
     const store::Store& store;
     const compose::Templates& templates;
     const std::string& secret;
-    GameRepository& games;  // loads and saves the games (game_repository.hpp)
+    GameRepository& games;   // loads and saves the games (game_repository.hpp)
+    GameStarter start = {};  // a Swiss event's next round (club_mail.hpp ClubDesk::start)
 };
 
 // The envelope of a game mail to player `c` of `meta`: to the registered address, Reply-To the

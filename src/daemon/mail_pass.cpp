@@ -1,6 +1,7 @@
 #include "daemon/mail_pass.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/deadline_index.hpp"
+#include "daemon/swiss_rounds.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -276,12 +277,16 @@ void Daemon::drain_requests(const core::Clock& clock,
 }
 
 ClockReport Daemon::tick(const core::Clock& clock, std::optional<core::TimePoint> hold) {
-    const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
+    const GameDesk desk{config_, players_, store_, templates_, secret_, games_, starter()};
     ClockReport report = run_clock_pass(desk, store_, clock.now(), hold);
     // The daily digests (digest.hpp), after the reminders and forfeits of this instant.
     const DigestReport digests = run_digests(desk, store_, clock.now());
     report.digests = digests.sent;
     report.failed += digests.failed;
+    // Swiss rounds past their deadline: the organiser is told in the operator log
+    // (swiss_rounds.hpp).
+    if (auto overdue = report_overdue_rounds(store_, clock.now()); !overdue)
+        core::operator_log().error("round deadlines: " + overdue.error().detail);
     return report;
 }
 
@@ -334,7 +339,7 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
     store::Transaction tx(clock.now());
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
     const auto club_desk = [this] {
-        return ClubDesk{config_, players_, store_, templates_, &games_};
+        return ClubDesk{config_, players_, store_, templates_, &games_, starter()};
     };
 
     // Each mail is parsed once (commands.hpp); its verdict says where it came (Where).
@@ -369,7 +374,7 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             break;
         case AuthVerdict::Kind::DigestReply: {  // daemon/digest_reply.hpp
             tx.mark_seen(v.message_id);
-            const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
+            const GameDesk desk{config_, players_, store_, templates_, secret_, games_, starter()};
             const GameLines split = split_game_lines(msg.body_text);
             std::vector<Command> rest = parse_commands(split.rest);
             for (const auto& [game, text] : split.games) {
@@ -404,7 +409,7 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             break;
         }
         case AuthVerdict::Kind::Accept: {  // daemon/game_turn.hpp
-            const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
+            const GameDesk desk{config_, players_, store_, templates_, secret_, games_, starter()};
             // A deadline that passed before this mail arrived ends the game first, in a
             // transaction of its own (clock_pass.hpp).
             auto late = forfeit_before_mail(desk, store_, game_id_of(v.game), clock.now(), arrived);

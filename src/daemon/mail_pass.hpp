@@ -114,6 +114,10 @@ public:
     // committed (challenges.hpp: a game accepted by mail commits with that mail).
     core::Result<store::GameId, core::Error> stage_game(const NewGame& spec,
                                                         store::Transaction& tx);
+    // stage_game as a GameStarter (club_mail.hpp), for the desks that may start a Swiss round.
+    GameStarter starter() {
+        return [this](const NewGame& g, store::Transaction& t) { return stage_game(g, t); };
+    }
 
     // Adjudicates game `id` (adjudication.hpp adjudicate_game) in a transaction of its own,
     // committed; the mails are left in the outbox (flush).

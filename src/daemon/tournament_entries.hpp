@@ -5,7 +5,11 @@
 // The organiser creates an event that takes entries (`crazykrieg tournament new --entries`);
 // registered players then mail the plain referee address (AuthVerdict::ClubMail):
 //   join TOURNAMENT       puts the sender on the entry list (seeded in order of entry)
-//   withdraw TOURNAMENT   takes the sender off it
+//   withdraw TOURNAMENT   takes the sender off it; in a Swiss under way: the sender is not
+//                         paired from the next round on (club::withdraw_player)
+//   bye [TOURNAMENT] ROUND   a Swiss: the sender is not paired in ROUND (a round not paired yet)
+//                         and scores the event's requested-bye points (club::request_bye);
+//                         without TOURNAMENT, the one Swiss under way the sender plays in
 // and get the entry mail (compose MailKind::Entry) saying what was done, or why nothing was:
 // no such tournament, entries closed (an event created with its players, or started), already
 // entered, not entered, full. TOURNAMENT is the event's id, ASCII case-insensitive.
@@ -31,7 +35,7 @@ namespace ck::daemon {
 
 class Daemon;
 
-// Lines of a club mail that this file answers: `join ID`, `withdraw ID`.
+// Lines of a club mail that this file answers: `join ID`, `withdraw ID`, `bye [ID] ROUND`.
 bool is_entry_command(const Command& c);
 
 // Acts on every entry command of a ClubMail mail from the registered player `sender`, in order.

@@ -3,6 +3,7 @@
 
 #include "club/tournament.hpp"
 #include "core/log.hpp"
+#include "daemon/swiss_rounds.hpp"
 #include "daemon/tournaments.hpp"
 
 namespace ck::daemon {
@@ -52,7 +53,15 @@ core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::Gam
         save_tournament(tx, *t);
         core::operator_log().info("tournament " + tid + ": game " + std::to_string(id) + " " +
                                   std::string(result_text(ended.result)) + " " + ending);
-        if (was_finished || !club::finished(*t)) return {};
+        if (was_finished) return {};
+        if (!club::finished(*t)) {
+            // A Swiss whose round this game completed: the next round starts in this same
+            // transaction (swiss_rounds.hpp); it may also end the event.
+            if (t->system != club::System::Swiss || !club::round_complete(*t)) return {};
+            if (auto a = advance_swiss(desk, *t, tx); !a) return a;
+            save_tournament(tx, *t);
+            if (!club::finished(*t)) return {};
+        }
         // The last game: final standings and the archive to every player. The records of the
         // games ending in this transaction are in `tx` only (save_game came first).
         auto archive = tournament_archive(desk.store, *t, &tx);

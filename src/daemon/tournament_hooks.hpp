@@ -19,7 +19,10 @@ namespace ck::daemon {
 // whose tournament.ini still has it pending (or with another result), records its result and
 // ending ("mate", "resign", "agreed", "forfeit", "adjudication", ... from the termination) and
 // queues tournament.ini into `tx`. When that was the event's last game, queues to every player the
-// final standings mail (crosstable text + HTML) with the event's PGN archive attached.
+// final standings mail (crosstable text + HTML) with the event's PGN archive attached. When it
+// was the last game of a Swiss round, pairs and starts the next round in `tx` (desk.start;
+// swiss_rounds.hpp) and queues its standings-and-pairings mails: so round r+1 starts in the
+// transaction that ends round r, whatever ended its last game.
 // A game in progress, or of no tournament: nothing. Safe to call on every save, and twice in
 // one transaction (a tournament.ini already written into `tx` is read from there).
 core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::GameId id,

@@ -13,6 +13,7 @@
 #include "daemon/mail_pass.hpp"
 #include "daemon/players.hpp"
 #include "daemon/ratings.hpp"
+#include "daemon/swiss_rounds.hpp"
 #include "daemon/time_control.hpp"
 #include "mail/outgoing.hpp"
 
@@ -118,9 +119,28 @@ core::Result<void, std::string> check_settings(const club::GameSettings& s) {
     return {};
 }
 
+// A Swiss event (entries closed): round 1 is paired and started, and the event written, in one
+// transaction (swiss_rounds.hpp).
+core::Result<void, std::string> start_swiss(Daemon& daemon, club::Tournament& t,
+                                            const core::Clock& clock) {
+    for (const club::Player& p : t.players)
+        if (!daemon.players().find(p.address))
+            return core::unexpected(p.address + " is not a registered player");
+    const ClubDesk desk{daemon.config(),    daemon.players(),          daemon.store(),
+                        daemon.templates(), &daemon.game_repository(), daemon.starter()};
+    store::Transaction tx(clock.now());
+    if (auto ok = advance_swiss(desk, t, tx); !ok) return core::unexpected(ok.error().detail);
+    save_tournament(tx, t);
+    if (auto c = daemon.store().commit(tx); !c) return core::unexpected(c.error().describe());
+    core::operator_log().info("tournament " + t.id + " started: round 1 of " +
+                              std::to_string(t.swiss.rounds));
+    return {};
+}
+
 // Starts every pairing of `t` (entries closed) and writes tournament.ini, as one store group.
 core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
                                             const core::Clock& clock) {
+    if (t.system == club::System::Swiss) return start_swiss(daemon, t, clock);
     store::Store& store = daemon.store();
     for (const club::Player& p : t.players)
         if (!daemon.players().find(p.address))
@@ -129,18 +149,8 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
     // nothing: a GroupCommit dropped on an error takes back every game staged so far.
     store::GroupCommit group(store);
     for (club::Pairing& p : t.pairings) {
+        const NewGame g = tournament_game(t, p);
         const club::EventTags tags = club::event_tags(t, p);
-        NewGame g;
-        g.variant = t.settings.variant;
-        g.hidden = t.settings.hidden;
-        g.rated = t.settings.rated;
-        if (!t.settings.rules.empty()) g.rules = t.settings.rules;
-        g.white = t.players[static_cast<std::size_t>(p.white)].address;
-        g.black = t.players[static_cast<std::size_t>(p.black)].address;
-        g.time = t.settings.time;
-        g.event = tags.event;
-        g.round = tags.round;
-        g.tournament = t.id;
         auto gid = daemon.new_game(g, clock);
         if (!gid) return core::unexpected("round " + tags.round + ": " + gid.error().detail);
         p.game = *gid;
@@ -183,6 +193,8 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     }
     nt.settings.time = spec.time;
     nt.entries_open = spec.entries_open;
+    nt.system = spec.system;
+    nt.swiss = spec.swiss;
     for (const std::string& address : spec.players) {
         const Player* p = daemon.players().find(address);
         if (!p) return core::unexpected(address + " is not a registered player");
@@ -210,7 +222,7 @@ core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const st
         return core::unexpected(club::error_text(closed.error()));
     if (auto ok = check_settings(t->settings); !ok) return core::unexpected(ok.error());
     if (auto ok = start_games(daemon, *t, clock); !ok) return core::unexpected(ok.error());
-    return t->pairings.size();
+    return t->pairings.size();  // a Swiss: round 1's games
 }
 
 const std::string* pending_file(const store::Transaction& tx, store::GameId game,
@@ -245,7 +257,7 @@ core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std:
                                                 const std::vector<club::Tournament>& events,
                                                 bool final, const std::string& archive,
                                                 const std::string& discriminator,
-                                                store::Transaction& tx) {
+                                                store::Transaction& tx, bool own_mail) {
     compose::StandingsDetails d;
     d.final = final;
     for (const club::Tournament& t : events) {
@@ -263,7 +275,7 @@ core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std:
     auto mail = compose::standings_mail(desk.templates, env, d);
     // The answer to `standings` joins the sender's one answer (compose/reply_sections.hpp);
     // the final standings, with the event's archive, are a mail of their own.
-    if (!final) return queue_mail(tx, desk.config, address, std::move(mail));
+    if (!final && !own_mail) return queue_mail(tx, desk.config, address, std::move(mail));
     std::optional<mail::Attachment> attachment;
     if (!d.archive_name.empty())
         attachment = mail::Attachment{d.archive_name, "application/vnd.chess-pgn", archive};

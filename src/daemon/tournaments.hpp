@@ -5,6 +5,8 @@
 // starts their games and mails their standings.
 //
 // Contracts:
+// - A Swiss (system Swiss) starts round 1 only, in one transaction (swiss_rounds.hpp); the
+//   rounds after start from record_game_end.
 // - create_tournament (start_tournament for an event that took entries) starts EVERY game at
 //   once through Daemon::new_game, each record tagged with club::event_tags (Event = the
 //   tournament's name, Round = the Berger round, White/Black the display names); the games
@@ -58,6 +60,10 @@ struct TournamentSpec {
     // first entrants and no game starts until start_tournament.
     bool entries_open = false;
     std::optional<bool> rated;  // README "Ratings"; nullopt: the club's default
+    // A Swiss (docs/swiss.md "Swiss events by mail"): round 1 is paired at the start, each
+    // further round when the last game of the round before ends (swiss_rounds.hpp).
+    club::System system = club::System::RoundRobin;
+    club::SwissSettings swiss;
 };
 
 // Creates the event (id: the name's letters and digits, lower-case, joined by '-', an accented
@@ -91,12 +97,14 @@ const std::string* pending_file(const store::Transaction& tx, store::GameId game
                                 const std::string& name);
 
 // The standings mail (compose::MailKind::Standings) to `address`: the crosstables of `events`.
-// final: `archive` is attached as tournament-<id>.pgn (the single event's id).
+// final: `archive` is attached as tournament-<id>.pgn (the single event's id). A final mail, or
+// one with `own_mail` (a Swiss round's standings and pairings), is a mail of its own; else it
+// joins the sender's one answer.
 core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std::string& address,
                                                 const std::vector<club::Tournament>& events,
                                                 bool final, const std::string& archive,
                                                 const std::string& discriminator,
-                                                store::Transaction& tx);
+                                                store::Transaction& tx, bool own_mail = false);
 
 // The answer to the `standings [TOURNAMENT]` command from registered player `address`: the
 // named event (any, by id; an unknown id gives the no-event mail), else every event the player

@@ -336,12 +336,17 @@ std::string write_trf(const Event& event) {
     out << "XXC " << (event.initial_colour == Colour::Black ? "black1" : "white1") << "\n";
     const PointSystem d;
     const auto& ps = event.points;
-    if (ps.win != d.win || ps.full_bye != ps.win) out << "BBW " << points_text(ps.win) << "\n";
-    if (ps.draw != d.draw || ps.half_bye != ps.draw) out << "BBD " << points_text(ps.draw) << "\n";
-    if (ps.loss != d.loss) out << "BBL " << points_text(ps.loss) << "\n";
-    if (ps.zero_bye != d.zero_bye) out << "BBZ " << points_text(ps.zero_bye) << "\n";
-    if (ps.forfeit_loss != d.forfeit_loss) out << "BBF " << points_text(ps.forfeit_loss) << "\n";
-    if (ps.pairing_bye != ps.win) out << "BBU " << points_text(ps.pairing_bye) << "\n";
+    // bbpPairings reads a BBx line's points in columns 5-8, right-aligned ("BBU  0.5").
+    const auto bb_points = [](int tenths) {
+        std::string s = points_text(tenths);
+        return std::string(s.size() < 4 ? 4 - s.size() : 0, ' ') + s;
+    };
+    if (ps.win != d.win || ps.full_bye != ps.win) out << "BBW " << bb_points(ps.win) << "\n";
+    if (ps.draw != d.draw || ps.half_bye != ps.draw) out << "BBD " << bb_points(ps.draw) << "\n";
+    if (ps.loss != d.loss) out << "BBL " << bb_points(ps.loss) << "\n";
+    if (ps.zero_bye != d.zero_bye) out << "BBZ " << bb_points(ps.zero_bye) << "\n";
+    if (ps.forfeit_loss != d.forfeit_loss) out << "BBF " << bb_points(ps.forfeit_loss) << "\n";
+    if (ps.pairing_bye != ps.win) out << "BBU " << bb_points(ps.pairing_bye) << "\n";
     return out.str();
 }
 

@@ -125,6 +125,18 @@ TEST_CASE("commands: keywords, case-insensitive", "[commands]") {
     CHECK(cs[9].argument == "42");
 }
 
+TEST_CASE("commands: bye [TOURNAMENT] ROUND (a Swiss's requested bye)", "[commands]") {
+    auto cs = parse_commands("bye 3\nBye autumn-swiss 2\nbye\nbye 0\nbye three\nbye a b 2");
+    CHECK(kinds(cs) == std::vector<Kind>{Kind::Bye, Kind::Bye, Kind::Unknown, Kind::Unknown,
+                                         Kind::Unknown, Kind::Unknown});
+    CHECK(cs[0].round == 3);
+    CHECK(cs[0].argument.empty());
+    CHECK(cs[1].round == 2);
+    CHECK(cs[1].argument == "autumn-swiss");
+    CHECK_FALSE(ck::daemon::valid_at(Kind::Bye, ck::daemon::Where::Game));
+    CHECK(ck::daemon::valid_at(Kind::Bye, ck::daemon::Where::Club));
+}
+
 TEST_CASE("commands: challenge ADDRESS VARIANT [hidden] [TIME]", "[commands]") {
     auto cs = parse_commands("challenge Bob@Example.org crazyhouse");
     REQUIRE(cs.size() == 1);

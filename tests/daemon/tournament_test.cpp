@@ -496,3 +496,50 @@ TEST_CASE("a tournament under a rule set plays every game under it") {
     spec.hidden = false;
     CHECK_FALSE(ck::daemon::create_tournament(club.daemon(), spec, club.clock()));
 }
+
+TEST_CASE("a Swiss round's last game end pairs and starts the next round in its transaction") {
+    Club club("swiss");
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Swiss by mail";
+    spec.variant = "crazyhouse";
+    spec.system = ck::club::System::Swiss;
+    spec.swiss.rounds = 2;
+    for (const auto& [name, address] : Roster) spec.players.push_back(address);
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    REQUIRE(id);
+    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    REQUIRE(t->pairings.size() == 2);
+    CHECK(ck::club::rounds_paired(*t) == 1);
+    const auto count = [](const std::vector<OutMail>& mails, const std::string& part) {
+        return std::count_if(mails.begin(), mails.end(), [&](const OutMail& m) {
+            return m.subject.find(part) != std::string::npos;
+        });
+    };
+    club.pass();
+    // The first game's end: round 2 waits.
+    auto mails = club.play(*t->pairings[0].game, Color::White, "resign");
+    CHECK(count(mails, "New game") == 0);
+    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    CHECK(ck::club::rounds_paired(*t) == 1);
+    // The last game's end: one mail, one transaction, holding round 2's games and mails.
+    mails = club.play(*t->pairings[1].game, Color::White, "resign");
+    CHECK(count(mails, "Game over") == 2);
+    CHECK(count(mails, "New game (Swiss by mail, round 2)") == 4);
+    CHECK(count(mails, "Standings: Swiss by mail") == 4);
+    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    CHECK(ck::club::rounds_paired(*t) == 2);
+    REQUIRE(t->pairings.size() == 4);
+    for (const auto& p : t->pairings) CHECK(p.game);
+    // No rematch: round 2 pairs the winners and the losers of round 1.
+    CHECK(ck::club::crosstable_text(*t).find("Round 2 pairings:") != std::string::npos);
+    mails = club.play(*t->pairings[2].game, Color::White, "resign");
+    CHECK(count(mails, "Final standings") == 0);
+    mails = club.play(*t->pairings[3].game, Color::White, "resign");
+    CHECK(count(mails, "Final standings: Swiss by mail") == 4);
+    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    CHECK(ck::club::finished(*t));
+}

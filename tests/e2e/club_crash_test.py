@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Crash test of the club state: kill -9 at random instants through player registration,
 tournament creation with entries, games created by the organiser, club mail (`join`,
-`withdraw`, `challenge`, `accept`, `decline`, `follow`, `leave`), `tournament start`, and
+`withdraw`, `challenge`, `accept`, `decline`, `follow`, `leave`), `tournament start`,
 organiser commands sent to a running `serve` through the request spool (`player add`, `game new`,
-`game follow`, `game adjudicate`).
+`game follow`, `game adjudicate`), and a Swiss event's round end: the mail that ends round 1's
+last game pairs and starts round 2 in its transaction (docs/swiss.md "Swiss events by mail").
 
 usage: club_crash_test.py CRAZYKRIEG_BINARY WORK_DIR TEMPLATES_DIR [--seed N] [--soak]
 environment: CK_CRASH_SEED=N (same as --seed), CK_CRASH_SOAK=1 (same as --soak)
@@ -127,7 +128,7 @@ def state_of(club, games):
     """Everything the club holds, for comparison."""
     out = {}
     for args in (["player", "list"], ["tournament", "list"], ["tournament", "show", "spring-cup"],
-                 ["challenge", "list"], ["game", "list"]):
+                 ["tournament", "show", "swiss-cup"], ["challenge", "list"], ["game", "list"]):
         out[" ".join(args)] = club.cli(*args)
     for g in range(1, games + 1):
         out["game %d" % g] = club.cli("game", "show", str(g), "--as", "referee")
@@ -257,6 +258,47 @@ def main():
                 problems.append("round %d: %s exited %d through the daemon" % (r, args, code))
         for c in (clean, crash):
             c.cli("serve", "--once", "--now", NOW)  # flush, checkpoint, erase the answers
+
+        # A Swiss: created (round 1 paired and started in one transaction) under kills, then
+        # both games of round 1 end by mail under serve kills: the second mail's transaction
+        # ends the round and pairs, starts and mails round 2.
+        before = len(clean.cli("game", "list").splitlines())
+        args = ["tournament", "new", "--name", "Swiss Cup", "--variant", "crazyhouse", "--time",
+                "5d", "--system", "swiss", "--rounds", "3", "--now", NOW] + PLAYERS[:4]
+        t0 = time.time()
+        clean.cli(*args)
+        killer.until(crash, args, lambda: "swiss-cup" in crash.cli("tournament", "list"),
+                     time.time() - t0)
+        for c in (clean, crash):
+            c.cli("serve", "--once", "--now", NOW)
+        resigns = []
+        for _, raw in clean.transport.all_outgoing():
+            m = ckplay.parse(raw)
+            mid = str(m["Message-ID"]).strip()
+            for g in (before + 1, before + 2):
+                if mid.startswith("<ck.%d.0.w." % g):
+                    resigns.append(club_mail(ckplay.parse(raw)["To"].addresses[0].addr_spec,
+                                             20 + len(resigns), ["resign"],
+                                             to=m["Reply-To"].addresses[0].addr_spec,
+                                             in_reply_to=mid))
+        if len(resigns) != 2:
+            raise ckplay.HarnessError("the Swiss's round 1: %d start mails" % len(resigns))
+        for raw in resigns:
+            clean.transport.send("q", raw)
+        t0 = time.time()
+        clean.cli("serve", "--once", "--now", NOW)
+        swiss_kills = Killer(binary, rng, 1.2 * (time.time() - t0))
+        for raw in resigns:
+            crash.transport.send("q", raw)
+        for _ in range(200):
+            from crash_test import pending  # noqa: E402
+            if not pending(crash.transport.inbox):
+                break
+            swiss_kills.run(crash, ["serve", "--poll", "1", "--now", NOW])
+        crash.cli("serve", "--once", "--now", NOW)
+        if "round 2/3" not in clean.cli("tournament", "list"):
+            problems.append("round %d: the Swiss's round 2 did not start" % r)
+        killer.kills += swiss_kills.kills
 
         games = len(clean.cli("game", "list").splitlines())
         want, got = state_of(clean, games), state_of(crash, games)
