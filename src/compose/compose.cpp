@@ -94,18 +94,21 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
     c.flag("has_game", !env.game_id.empty() && view != nullptr);
     auto text = t.set().render(name, false, c);
     if (!text) return core::unexpected(text.error());
-    auto html = t.set().render(name, true, c);
-    if (!html) return core::unexpected(html.error());
     auto parts = split_subject(name, *text);
     if (!parts) return core::unexpected(parts.error());
+    const std::string subject = (env.game_id.empty() ? std::string("[crazykrieg] ")
+                                                     : "[crazykrieg #" + env.game_id + "] ") +
+                                parts->first;
+    // The HTML part's title and heading (templates/html-top.html).
+    c.set("mail_subject", subject);
+    auto html = t.set().render(name, true, c);
+    if (!html) return core::unexpected(html.error());
 
     mail::OutgoingMail m;
     m.from = env.from;
     m.to = {env.to};
     if (!env.reply_to.address.empty()) m.reply_to = {env.reply_to};
-    m.subject = (env.game_id.empty() ? std::string("[crazykrieg] ")
-                                     : "[crazykrieg #" + env.game_id + "] ") +
-                parts->first;
+    m.subject = subject;
     m.text_body = wrap_lines(parts->second, TextWidth);
     m.html_body = *html;
     m.date = env.date;

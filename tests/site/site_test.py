@@ -203,7 +203,7 @@ try:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         browser.load(f"http://127.0.0.1:{server.server_address[1]}/games/1.html")
-        expect(browser.eval("document.querySelectorAll('#board td').length") == 64,
+        expect(browser.eval("document.querySelectorAll('#board td[data-square]').length") == 64,
                "the board over HTTP")
     finally:
         server.shutdown()
