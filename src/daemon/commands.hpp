@@ -27,6 +27,8 @@
 // (a game's reply address, the plain referee address, or both) and how its arguments parse.
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME |
 //   ratings [POOL] (club/ratings.hpp pools)
+//   pieces N | file a | rank 4 | last | clock, and their aliases p N | s a | s 4 | l | c: the
+//              list view's queries (compose/view_queries.hpp), answered in the one reply
 // `decline`/`accept` answer a pending draw offer or challenge; the daemon decides which by
 // context (ID names a challenge when several are pending). Keyword lines may end in '.' or '!'.
 // Anything else -> Unknown with the line as written (quoted back with `help`).
@@ -64,6 +66,7 @@ struct Command {
         Say,        // note = the rest of the line
         Message,    // note = the block after "message:"
         Ratings,    // argument = optional pool (daemon/ratings.hpp)
+        ViewQuery,  // argument = the query as compose::parse_view_query reads it ("p n")
         Unknown,    // text = the line as written
     };
     Kind kind = Kind::Unknown;

@@ -139,6 +139,21 @@ try:
         expect(browser.eval("document.querySelector('.moves span.cur')") is not None or
                plies <= 1, f"game {gid}: stepping back marks a move")
     expect(final_position(1)[1] != "", "game 1 has a pocket to show")
+    # The board's coordinates and the last move, marked on its squares and said in words.
+    browser.load(url("games/1.html"))
+    expect(browser.eval("[...document.querySelectorAll('#board th[scope=row]')].map(t => "
+                        "t.textContent).join('')") == "87654321", "rank headers 8 to 1")
+    expect(browser.eval("[...document.querySelectorAll('#board th[scope=col]')].map(t => "
+                        "t.textContent).join('')") == "abcdefgh", "file headers a to h")
+    expect(browser.eval("[...document.querySelectorAll('#board td.last')].map(t => "
+                        "t.getAttribute('aria-label')).sort().join(' | ')") ==
+           "b1: empty, last move from here | c3: White knight, last move to here",
+           "the last move's squares, marked in words")
+    said = browser.eval("document.getElementById('position').textContent")
+    expect(said.startswith("Last move: 3. Nc3, from b1 to c3. White in hand: pawn."), said)
+    browser.key("Home")
+    expect(browser.eval("document.querySelectorAll('#board td.last').length") == 0,
+           "no last move at the start")
     browser.load(url("games/2.html"))
     expect(browser.eval("document.body.innerText.includes(\"The referee's record\")"),
            "the hidden game's record after its end")
