@@ -14,7 +14,9 @@ set -euo pipefail
 # "perft-quick" still runs under the sanitizers while "perft" does not.
 # faultshim: tests that preload tests/store/fault_shim.cpp, which ASan refuses (its runtime must
 # come first); the Release pass runs them, the crash-state test among them.
-ASAN_EXCLUDE_LABELS='^(perft|slow|mailserver|package|faultshim)$'
+# html: the HTML checkers (tests/html) judge templates and pages, not our code's memory: once is
+# enough, in the Release pass.
+ASAN_EXCLUDE_LABELS='^(perft|slow|mailserver|package|faultshim|html)$'
 CTEST_JOBS=2
 # Default per-test limit for tests that set no TIMEOUT of their own (ctest's default is 1500 s).
 CTEST_TIMEOUT=900

@@ -14,6 +14,8 @@
 # installed with the recipe of the project's mail-server notes: debconf "No configuration" so
 # postfix writes no /etc/postfix/main.cf, and a policy-rc.d guard so no system daemon starts;
 # the tests run their own private instances on loopback ports.
+# The npm packages of the HTML checks (vnu-jar, axe-core) go into tools/html-check/node_modules
+# (scripts/html-tools.sh), never system-wide.
 # Chess engines used only for benchmark comparisons are NOT installed here: see
 # scripts/install-peers.sh.
 set -euo pipefail
@@ -31,9 +33,15 @@ BUILD_PACKAGES=(build-essential cmake pkg-config libcurl4-openssl-dev libssl-dev
                 strace  # the store's crash-state test (tests/e2e/crash_state_test.py)
                 dpkg-dev systemd  # dpkg-shlibdeps for the .deb; systemd-analyze verify
                 lintian  # the package test: Debian's package checker, 0 errors, 0 warnings
-                chromium  # chromium: the site tests (tests/site), headless
+                chromium  # chromium: the site tests (tests/site), headless; axe-core (tests/html)
+                default-jre-headless  # Java for the W3C Nu Html Checker (tests/html)
                 fairy-stockfish)  # the `fairy-stockfish` bot engine (src/bot) and its tests
 MAIL_PACKAGES=(postfix dovecot-imapd dovecot-lmtpd openssl)
+# npm installs the HTML checkers (scripts/html-tools.sh). Debian's npm package conflicts with a
+# Node.js installed from elsewhere, which brings its own npm: asked for only when there is none.
+if ! command -v npm >/dev/null 2>&1; then
+    BUILD_PACKAGES+=(npm)
+fi
 
 say() { printf 'setup: %s\n' "$*"; }
 
@@ -103,6 +111,8 @@ install_packages() {
 }
 
 install_packages
+# The HTML checkers of the `html` test, pinned (tools/html-check/package-lock.json).
+bash scripts/html-tools.sh
 
 if [ "${CK_NO_BUILD:-0}" = 1 ]; then
     exit 0

@@ -1,9 +1,9 @@
 #include "compose/compose.hpp"
 
 #include <cstdint>
-#include <ctime>
 #include <iterator>
 
+#include "compose/deadline_text.hpp"
 #include "compose/rule_set_words.hpp"
 #include "compose/spectator_model.hpp"
 #include "compose/text_wrap.hpp"
@@ -41,28 +41,6 @@ std::string domain_of(const Envelope& env) {
 }
 
 char colour_letter(Color c) { return c == Color::White ? 'w' : 'b'; }
-
-std::string format_utc(TimePoint tp) {
-    std::time_t t = std::chrono::system_clock::to_time_t(tp);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-    return buf;
-}
-
-// deadline, days_left, hours_left, deadline_passed, has_deadline.
-void fill_deadline(const std::optional<Deadline>& d, TimePoint now, Context& c) {
-    c.flag("has_deadline", d.has_value());
-    if (!d) return;
-    c.set("deadline", format_utc(d->at));
-    // To the nearest hour: a deadline 3 days after a mail sent a second later is "3d 0h left",
-    // not "2d 23h".
-    auto left = std::chrono::round<std::chrono::hours>(d->at - now).count();
-    c.flag("deadline_passed", d->at <= now);
-    if (left < 0) left = 0;
-    c.set("days_left", std::to_string(left / 24)).set("hours_left", std::to_string(left % 24));
-}
 
 // Fixed names every template may use.
 void fill_envelope(const Envelope& env, Context& c) {
@@ -121,18 +99,21 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
     c.flag("has_game", !env.game_id.empty() && view != nullptr);
     auto text = t.set().render(name, false, c);
     if (!text) return core::unexpected(text.error());
-    auto html = t.set().render(name, true, c);
-    if (!html) return core::unexpected(html.error());
     auto parts = split_subject(name, *text);
     if (!parts) return core::unexpected(parts.error());
+    const std::string subject = (env.game_id.empty() ? std::string("[crazykrieg] ")
+                                                     : "[crazykrieg #" + env.game_id + "] ") +
+                                parts->first;
+    // The HTML part's title and heading (templates/html-top.html).
+    c.set("mail_subject", subject);
+    auto html = t.set().render(name, true, c);
+    if (!html) return core::unexpected(html.error());
 
     mail::OutgoingMail m;
     m.from = env.from;
     m.to = {env.to};
     if (!env.reply_to.address.empty()) m.reply_to = {env.reply_to};
-    m.subject = (env.game_id.empty() ? std::string("[crazykrieg] ")
-                                     : "[crazykrieg #" + env.game_id + "] ") +
-                parts->first;
+    m.subject = subject;
     m.text_body = wrap_lines(parts->second, TextWidth);
     m.html_body = *html;
     m.date = env.date;

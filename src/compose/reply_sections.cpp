@@ -8,22 +8,29 @@ namespace {
 
 constexpr std::size_t SectionWidth = 76;
 
-// Inserts `fragment` before the closing </body> of `html` (at the end when there is none).
-void insert_before_body_end(std::string& html, const std::string& fragment) {
-    const std::size_t at = html.rfind("</body>");
+// Inserts `fragment` at the end of the main content of `html`: before its closing </main>
+// (templates/html-bottom.html), else before </body>, else at the end.
+void insert_at_content_end(std::string& html, const std::string& fragment) {
+    std::size_t at = html.rfind("</main>");
+    if (at == std::string::npos) at = html.rfind("</body>");
     html.insert(at == std::string::npos ? html.size() : at, fragment);
 }
 
-// The content of <body ...>...</body>, or all of `html` when it has no body element.
-std::string body_of(const std::string& html) {
-    std::size_t from = 0;
-    if (const std::size_t open = html.find("<body"); open != std::string::npos) {
+// The main content of a mail's HTML part: what is inside <main>...</main> (its heading, the
+// subject, stays out: the merged section has its own), else inside <body>...</body>, else all.
+std::string content_of(const std::string& html) {
+    for (const char* tag : {"main", "body"}) {
+        const std::string open_tag = std::string("<") + tag;
+        const std::string close_tag = std::string("</") + tag + ">";
+        const std::size_t open = html.find(open_tag);
+        if (open == std::string::npos) continue;
         const std::size_t gt = html.find('>', open);
-        from = gt == std::string::npos ? html.size() : gt + 1;
+        const std::size_t from = gt == std::string::npos ? html.size() : gt + 1;
+        std::size_t end = html.rfind(close_tag);
+        if (end == std::string::npos || end < from) end = html.size();
+        return html.substr(from, end - from);
     }
-    std::size_t end = html.rfind("</body>");
-    if (end == std::string::npos || end < from) end = html.size();
-    return html.substr(from, end - from);
+    return html;
 }
 
 void end_with_newline(std::string& text) {
@@ -39,8 +46,9 @@ mail::OutgoingMail merge_replies(std::vector<mail::OutgoingMail> parts) {
         end_with_newline(out.text_body);
         out.text_body += "\n=== " + p.subject + " ===\n\n" + p.text_body;
         if (!out.html_body.empty()) {
-            insert_before_body_end(out.html_body, "<hr>\n<h3>" + core::html_escape(p.subject) +
-                                                      "</h3>\n" + body_of(p.html_body));
+            insert_at_content_end(out.html_body, "<hr>\n<h2 style=\"font-size:1.1em\">" +
+                                                     core::html_escape(p.subject) + "</h2>\n" +
+                                                     content_of(p.html_body));
         }
         for (mail::Attachment& a : p.attachments) out.attachments.push_back(std::move(a));
     }
@@ -69,7 +77,7 @@ void append_quoted_section(mail::OutgoingMail& mail, const std::string& heading,
         html += (i > 0 ? "<br>" : "") + core::html_escape(lines[i]);
     }
     html += "</blockquote>\n";
-    if (!mail.html_body.empty()) insert_before_body_end(mail.html_body, html);
+    if (!mail.html_body.empty()) insert_at_content_end(mail.html_body, html);
 }
 
 void append_section(mail::OutgoingMail& mail, const std::string& heading,
@@ -82,7 +90,7 @@ void append_section(mail::OutgoingMail& mail, const std::string& heading,
         html += "<li>" + core::html_escape(line) + "</li>";
     }
     html += "</ul>\n";
-    if (!mail.html_body.empty()) insert_before_body_end(mail.html_body, html);
+    if (!mail.html_body.empty()) insert_at_content_end(mail.html_body, html);
 }
 
 }  // namespace ck::compose

@@ -2,6 +2,7 @@
 
 #include "compose/rule_set_words.hpp"
 #include "compose/text_wrap.hpp"
+#include "compose/view_model.hpp"
 #include "rules/variant.hpp"
 
 namespace ck::compose {
@@ -117,8 +118,7 @@ core::Result<void, ComposeError> fill_spectator(const TemplateSet& w, const Spec
                 const bool promoted =
                     rules::is_piece(p) && (view.pieces.promoted & rules::bb(sq)) != 0;
                 Context cell;
-                cell.set("char", rules::is_piece(p) ? std::string(1, rules::piece_char(p)) : ".");
-                cell.set("mark", promoted ? "~" : " ");
+                if (auto r = fill_board_cell(w, p, sq, promoted, cell); !r) return r;
                 cells.push_back(std::move(cell));
             }
             row.lists["cells"] = std::move(cells);

@@ -167,6 +167,31 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
     return std::string();
 }
 
+core::Result<void, ComposeError> fill_board_cell(const TemplateSet& w, rules::Piece p,
+                                                 rules::Square sq, bool promoted, Context& cell) {
+    const bool piece = rules::is_piece(p);
+    cell.set("char", piece ? std::string(1, rules::piece_char(p)) : ".");
+    cell.set("mark", promoted ? "~" : " ");
+    cell.set("figure", piece ? figure(p) : std::string());
+    cell.set("square", rules::square_name(sq));
+    cell.flag("light", rules::is_light_square(sq)).flag("promoted", promoted);
+    std::string label;
+    if (piece) {
+        auto colour = colour_word(w, rules::color_of(p));
+        auto name = w.word("piece-" + std::string(rules::type_word(rules::type_of(p))));
+        if (!colour) return core::unexpected(colour.error());
+        if (!name) return core::unexpected(name.error());
+        label = *colour + " " + *name;
+        if (promoted) {
+            auto mark = w.word("listview-promoted");
+            if (!mark) return core::unexpected(mark.error());
+            label += " " + *mark;
+        }
+    }
+    cell.set("label", label);
+    return {};
+}
+
 core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerView& view,
                                            Context& c) {
     const Color me = view.player;
@@ -197,11 +222,7 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
             const bool promoted = rules::is_piece(p) && (view.pieces.promoted & rules::bb(sq)) != 0;
             any_promoted = any_promoted || promoted;
             Context cell;
-            cell.set("char", rules::is_piece(p) ? std::string(1, rules::piece_char(p)) : ".");
-            cell.set("mark", promoted ? "~" : " ");
-            cell.set("figure", rules::is_piece(p) ? figure(p) : std::string());
-            cell.set("square", rules::square_name(sq));
-            cell.flag("light", rules::is_light_square(sq)).flag("promoted", promoted);
+            if (auto r = fill_board_cell(w, p, sq, promoted, cell); !r) return r;
             cells.push_back(std::move(cell));
         }
         row.lists["cells"] = std::move(cells);

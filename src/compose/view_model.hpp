@@ -41,7 +41,14 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& words,
                                                  const referee::PlayerView& view,
                                                  const referee::Announcement& a, rules::Color side);
 
-// Fills `c` with: board_rows[rank, cells[char, mark, figure, square, light, promoted, white]],
+// Fills `cell` for the board square `sq` holding `p` (rules::NoPiece: empty): char (the letter,
+// "." when empty), mark ("~" promoted, else " "), figure (the Unicode figure, empty when
+// empty), square ("e4"), label (the piece in words for screen readers, "White queen (promoted)";
+// empty when empty), and the flags light and promoted.
+core::Result<void, ComposeError> fill_board_cell(const TemplateSet& words, rules::Piece p,
+                                                 rules::Square sq, bool promoted, Context& cell);
+
+// Fills `c` with: board_rows[rank, cells[char, mark, figure, square, label, light, promoted]],
 // board_files[name], has_promoted, has_pockets, your_pocket, opponent_pocket, your_colour,
 // opponent_colour, variant, hidden, move_number, moves_text (wrapped at 76 columns),
 // move_rows[number, white, black], has_moves, your_turn, game_over, result_text,

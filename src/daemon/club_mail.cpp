@@ -139,6 +139,8 @@ std::string command_line(const Command& c) {
             return "say " + c.note;
         case Command::Kind::Message:
             return "message: " + c.note.substr(0, c.note.find('\n'));
+        case Command::Kind::ViewQuery:
+            return c.argument;  // the whole query (commands.cpp view_query)
         default:
             return c.argument.empty() ? c.text : c.text + " " + c.argument;
     }

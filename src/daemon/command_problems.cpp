@@ -155,6 +155,9 @@ std::string command_problem(std::string_view line) {
             return challenge_problem(w);
         case Command::Kind::Leave:
             return leave_problem(w);
+        case Command::Kind::ViewQuery:
+            return "The queries are pieces N (N one of K, Q, R, B, N, P), file a to file h, rank 1 "
+                   "to rank 8, last and clock; short: p N, s a, s 4, l, c.";
         default:
             break;
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "compose/view_queries.hpp"
 #include "core/text.hpp"
 #include "daemon/game_files.hpp"
 #include "referee/rule_set.hpp"
@@ -180,6 +181,16 @@ bool setting(const CommandArgs& a, Command& c) {
     return true;
 }
 
+// The list view's queries (compose/view_queries.hpp): the keyword (already in c.text) and its
+// argument must read as one; the argument keeps the whole query for the handler.
+bool view_query(const CommandArgs& a, Command& c) {
+    std::string line = c.text;
+    for (const std::string& t : a.tokens) line += " " + t;
+    if (!compose::parse_view_query(line)) return false;
+    c.argument = core::lower_ascii(line);
+    return true;
+}
+
 // The optional words of `challenge ADDRESS VARIANT [WORD...] [TIME]`, in any order before TIME:
 // each row takes a lower-case word it knows into the Command and says so (one row per word or
 // family of words).
@@ -249,6 +260,16 @@ constexpr CommandSpec Table[] = {
     {"ratings", Kind::Ratings, Where::Club, optional_argument},  // README "Ratings"
     {"set", Kind::Set, Where::Both, setting},                    // player_settings.hpp
     {"settings", Kind::Settings, Where::Both, no_arguments},
+    // The list view's queries and their short aliases (README "Mail protocol for players").
+    {"pieces", Kind::ViewQuery, Where::Game, view_query},
+    {"p", Kind::ViewQuery, Where::Game, view_query},
+    {"file", Kind::ViewQuery, Where::Game, view_query},
+    {"rank", Kind::ViewQuery, Where::Game, view_query},
+    {"s", Kind::ViewQuery, Where::Game, view_query},
+    {"last", Kind::ViewQuery, Where::Game, view_query},
+    {"l", Kind::ViewQuery, Where::Game, view_query},
+    {"clock", Kind::ViewQuery, Where::Game, view_query},
+    {"c", Kind::ViewQuery, Where::Game, view_query},
 };
 
 // The text of `line` after its first token (leading and trailing white space removed).

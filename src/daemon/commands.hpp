@@ -29,7 +29,9 @@
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME |
 //   ratings [POOL] (club/ratings.hpp pools) |
 //   set mail|reminders|view VALUE | settings    (the sender's own settings, player_settings.hpp;
-//                                                answered by settings_mail.hpp at either address)
+//                                                answered by settings_mail.hpp at either address) |
+//   pieces N | file a | rank 4 | last | clock, and their aliases p N | s a | s 4 | l | c: the
+//              list view's queries (compose/view_queries.hpp), answered in the one reply
 // `decline`/`accept` answer a pending draw offer or challenge; the daemon decides which by
 // context (ID names a challenge when several are pending). Keyword lines may end in '.' or '!'.
 // Anything else -> Unknown with the line as written (quoted back with `help`).
@@ -70,6 +72,7 @@ struct Command {
         Ratings,    // argument = optional pool (daemon/ratings.hpp)
         Set,        // argument = mail | reminders | view, value = the rest (player_settings.hpp)
         Settings,   // the sender's settings
+        ViewQuery,  // argument = the query as compose::parse_view_query reads it ("p n")
         Unknown,    // text = the line as written
     };
     Kind kind = Kind::Unknown;

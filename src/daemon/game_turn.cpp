@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "compose/reply_sections.hpp"
+#include "compose/view_queries.hpp"
 #include "core/log.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/command_problems.hpp"
@@ -120,9 +121,10 @@ struct Turn {
     bool want_standings = false;
     std::string standings_arg;
     int leave_days = 0;
-    std::vector<std::string> notes;  // `say` / `message:` texts, in order
-    bool over_before = false;        // the game had ended before this mail
-    std::size_t refused = 0;         // requests of this mail the referee refused
+    std::vector<std::string> notes;    // `say` / `message:` texts, in order
+    std::vector<std::string> queries;  // the list view's queries, as parse_view_query reads them
+    bool over_before = false;          // the game had ended before this mail
+    std::size_t refused = 0;           // requests of this mail the referee refused
     // The sender's answer (README "What every refusal tells the player"): why a request was
     // refused or not ruled ("Qh5: none of your pieces can move there"), lines not used ("Nf3
     // -- a move was already played") and the comments on move lines, quoted.
@@ -267,6 +269,8 @@ constexpr GameHandler GameHandlers[] = {
     // The player's settings: answered after the game's own answers (settings_mail.hpp).
     {Kind::Set, [](Turn&, const Command&) -> Done { return {}; }},
     {Kind::Settings, [](Turn&, const Command&) -> Done { return {}; }},
+    {Kind::ViewQuery,  // compose/view_queries.hpp, answered after the mail's moves
+     [](Turn& t, const Command& c) -> Done { return t.queries.push_back(c.argument), Done{}; }},
 };
 
 Done run_command(Turn& t, const Command& cmd) {
@@ -458,6 +462,26 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     if (turn.leave_days > 0)
         CK_TRY(
             answer_leave(desk, my_address, turn.leave_days, v.message_id, disc + "l", gid, &g, tx));
+    // The list view's queries (compose/view_queries.hpp), answered from the sender's own view
+    // as it stands after this mail, in the sender's answer (their board when nothing else is
+    // said).
+    if (!turn.queries.empty()) {
+        compose::ClockFacts clock{std::nullopt, tx.now()};
+        if (!g.game.over()) {
+            auto at = game_deadline(desk.store, gid, g, &tx);
+            if (!at) return core::unexpected(at.error());
+            if (*at) clock.deadline = compose::Deadline{**at};
+        }
+        std::vector<std::string> lines;
+        for (const std::string& q : turn.queries) {
+            auto answer = compose::answer_view_query(t.set(), *my_view(),
+                                                     *compose::parse_view_query(q), clock);
+            if (!answer) return core::unexpected(core::invalid_error(answer.error().message));
+            lines.push_back(q + ": " + *answer);
+        }
+        if (tx.first_outgoing_to(my_address) == nullptr) CK_TRY(board_mail(me, disc + "q"));
+        compose::append_section(*tx.first_outgoing_to(my_address), "Answers:", lines);
+    }
     // What the referee has to say about the sender's lines (README "What every refusal tells
     // the player"), in the sender's answer; their board when nothing else is said.
     std::vector<std::string> notices;

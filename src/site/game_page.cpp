@@ -21,6 +21,8 @@ using rules::Color;
 struct Ply {
     std::string label;  // "1. e4", "1... e5"; empty for the start
     std::string fen;
+    std::string from, to;  // the move's squares ("e2", "e4"); a drop has no `from`; the
+                           // start neither
 };
 
 // The true positions after each move of the record (only for pages that may show them).
@@ -35,7 +37,7 @@ core::Result<std::vector<Ply>, std::string> plies_of(const daemon::StoredGame& g
     } else {
         pos = rules::Position::startpos(*setup->variant);
     }
-    std::vector<Ply> plies{{"", pos->fen()}};
+    std::vector<Ply> plies{{"", pos->fen(), "", ""}};
     for (const auto& r : g.record.rulings()) {
         if (!r.move) continue;
         const std::string fen = pos->fen();
@@ -44,7 +46,9 @@ core::Result<std::vector<Ply>, std::string> plies_of(const daemon::StoredGame& g
         auto m = rules::parse_move(*pos, *r.move);
         if (!m) return core::unexpected("record.pgn: move '" + *r.move + "' does not replay");
         pos->make_move(*m);
-        plies.push_back({fields + (white ? ". " : "... ") + *r.move, pos->fen()});
+        plies.push_back({fields + (white ? ". " : "... ") + *r.move, pos->fen(),
+                         m->kind() == rules::MoveKind::Drop ? "" : rules::square_name(m->from()),
+                         rules::square_name(m->to())});
     }
     return plies;
 }
@@ -63,7 +67,9 @@ std::string replay_board(const std::vector<Ply>& plies) {
     std::string json = "[";
     for (std::size_t i = 0; i < plies.size(); ++i)
         json += std::string(i ? "," : "") + "{\"label\":" + referee::json_string(plies[i].label) +
-                ",\"fen\":" + referee::json_string(plies[i].fen) + "}";
+                ",\"fen\":" + referee::json_string(plies[i].fen) +
+                ",\"from\":" + referee::json_string(plies[i].from) +
+                ",\"to\":" + referee::json_string(plies[i].to) + "}";
     json += "]";
     // "</" cannot end the JSON block early: json_string leaves '/' alone, so escape it here.
     std::string safe;
@@ -72,14 +78,19 @@ std::string replay_board(const std::vector<Ply>& plies) {
     for (std::size_t i = 1; i < plies.size(); ++i)
         moves += "<span data-ply=\"" + std::to_string(i) + "\">" + html_escape(plies[i].label) +
                  "</span> ";
-    return "<div class=\"replay\">\n<div class=\"pocket\" id=\"bpocket\"></div>\n"
+    // The board is drawn by the replay script (html_page.cpp): coordinates as row and column
+    // headers, each square's piece in words, the last move marked by an outline and in words.
+    return "<div class=\"replay\">\n<div class=\"pocket\" id=\"bpocket\" "
+           "aria-hidden=\"true\"></div>\n"
            "<div class=\"wrap\"><table class=\"board\" id=\"board\"></table></div>\n"
-           "<div class=\"pocket\" id=\"wpocket\"></div>\n"
+           "<div class=\"pocket\" id=\"wpocket\" aria-hidden=\"true\"></div>\n"
+           "<p id=\"position\" aria-live=\"polite\"></p>\n"
            "<div class=\"controls\"><button id=\"first\" type=\"button\" title=\"Start "
-           "(Home)\">&laquo;</button><button id=\"prev\" type=\"button\" title=\"Back (left "
-           "arrow)\">&#x25C0;</button><button id=\"next\" type=\"button\" title=\"Forward (right "
-           "arrow)\">&#x25B6;</button><button id=\"last\" type=\"button\" title=\"End "
-           "(End)\">&raquo;</button> <span id=\"ply\"></span></div>\n"
+           "(Home)\" aria-label=\"Start\">&laquo;</button><button id=\"prev\" type=\"button\" "
+           "title=\"Back (left arrow)\" aria-label=\"Back\">&#x25C0;</button><button id=\"next\" "
+           "type=\"button\" title=\"Forward (right arrow)\" aria-label=\"Forward\">&#x25B6;"
+           "</button><button id=\"last\" type=\"button\" title=\"End (End)\" aria-label=\"End\">"
+           "&raquo;</button> <span id=\"ply\"></span></div>\n"
            "<p><small>FEN: <code id=\"fen\"></code></small></p>\n</div>\n"
            "<h2>Moves</h2>\n<p class=\"moves\">" +
            (moves.empty() ? std::string("No move yet.") : moves) +
@@ -89,8 +100,9 @@ std::string replay_board(const std::vector<Ply>& plies) {
 // The referee's record of a hidden game, request by request, with what each side was told.
 std::string referee_table(const daemon::StoredGame& g) {
     std::string out =
-        "<h2>The referee's record</h2>\n<div class=\"wrap\"><table>\n<tr><th>#</th><th>Side</th>"
-        "<th>Request</th><th>Answer</th><th>White was told</th><th>Black was told</th></tr>\n";
+        "<h2>The referee's record</h2>\n<div class=\"wrap\"><table>\n<tr><th scope=\"col\">#</th>"
+        "<th scope=\"col\">Side</th><th scope=\"col\">Request</th><th scope=\"col\">Answer</th>"
+        "<th scope=\"col\">White was told</th><th scope=\"col\">Black was told</th></tr>\n";
     for (const referee::Ruling& r : g.record.rulings()) {
         out += "<tr><td>" + (r.n ? std::to_string(r.n) : std::string()) + "</td><td>" +
                side_name(r.side) + "</td><td>" + html_escape(r.request) + "</td><td>" +

@@ -1,5 +1,7 @@
 #pragma once
-// The page shell every site page shares: valid HTML5, UTF-8, a viewport for phones, inline CSS
+// The page shell every site page shares: valid HTML5 (the W3C Nu Html Checker and axe-core find
+// nothing: tests/html), a header with the navigation and a main landmark with the one h1, UTF-8, a
+// viewport for phones, inline CSS
 // and (for game pages) the inline replay script; no external resource, so the pages work from
 // file:// and from any static server. Links are relative: `root` is "" for pages at the top and
 // "../" for pages one folder down.

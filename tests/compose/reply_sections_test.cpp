@@ -30,7 +30,16 @@ TEST_CASE("merge_replies: the first mail's headers, the others as sections", "[c
     CHECK(m.message_id == "Your move@club.test");
     CHECK(m.text_body == "Board.\n\n=== Record ===\n\nYour record.\n");
     CHECK(m.html_body ==
-          "<html><body><p>Board.</p><hr>\n<h3>Record</h3>\n<p>Your record.</p></body></html>");
+          "<html><body><p>Board.</p><hr>\n<h2 style=\"font-size:1.1em\">Record</h2>\n<p>Your "
+          "record.</p></body></html>");
+    // Mails with a <main> (templates/html-bottom.html): the section goes inside it, and only
+    // the other mail's main content is taken (not its heading).
+    const OutgoingMail n = ck::compose::merge_replies(
+        {mail("A", "a\n", "<body><header><h1>A</h1></header><main><p>a</p></main></body>"),
+         mail("B", "b\n", "<body><header><h1>B</h1></header><main><p>b</p></main></body>")});
+    CHECK(n.html_body ==
+          "<body><header><h1>A</h1></header><main><p>a</p><hr>\n<h2 "
+          "style=\"font-size:1.1em\">B</h2>\n<p>b</p></main></body>");
     REQUIRE(m.attachments.size() == 1);
     CHECK(m.attachments[0].name == "crazykrieg-1.pgn");
 }

@@ -739,7 +739,10 @@ def play_script(club, binary, script, white=("Alice", "alice@example.test"),
         if expect is not None and answers != expect:
             problems.append("script mail %d (%s %s): umpire answered %s, script expects %s"
                             % (n, side, lines, answers, expect))
-        raw, mid = players[side].reply(game, lines, club.now)
+        # The list view's queries of this mail (script "queries"): after its moves, not fed to
+        # the umpire; their answers come in the sender's one reply, checked like every mail.
+        queries = script.get("queries", {}).get(n, [])
+        raw, mid = players[side].reply(game, lines + queries, club.now)
         club.transport.send(players[side].address, raw)
         club.transport.wait_delivered(mid)
         club.serve_once()
@@ -747,6 +750,13 @@ def play_script(club, binary, script, white=("Alice", "alice@example.test"),
         for s in ("white", "black"):
             sentences = [announcement_sentence(checker.words, a, s, hidden) for a in heard[s]]
             receive(s, 1 if ruled else 0, shadow.views[s], sentences)
+        if queries and ruled:
+            body = players[side].last.get_body(("plain",)).get_content().replace("\r\n", "\n")
+            answered = body[body.find("\nAnswers:\n"):] if "\nAnswers:\n" in body else ""
+            for q in queries:
+                if "- %s: " % q.lower() not in answered:
+                    problems.append("script mail %d: query %r not answered in %s's reply"
+                                    % (n, q, side))
         log("  %2d %s %-28s -> %s" % (n, side, " / ".join(fed), " ".join(answers)))
         if shadow.result:
             break

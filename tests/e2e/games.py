@@ -26,6 +26,10 @@ CRAZYKRIEG_MATE = {
         ("black", ["Bg4"], ["legal"]),
         ("white", ["Q@d8#"], ["legal"]),
     ],
+    # The list view's queries (README "Mail protocol for players"), by mail number: answered
+    # in the sender's reply, naming only what the sender may know (the leak rule holds).
+    "queries": {3: ["p N", "s d", "rank 5", "l", "c"], 4: ["pieces Q", "file d", "last"],
+                6: ["s 5", "p P", "clock"], 10: ["s d", "s 4", "l"]},
 }
 
 # Open Crazyhouse to checkmate: an illegal attempt, captures, a drop, checks, mate by a drop.

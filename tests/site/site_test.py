@@ -25,61 +25,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
 import cdp  # noqa: E402
-from cli_harness import Cli, deliver, expect, fail, reply_address  # noqa: E402
+import site_club  # noqa: E402
+from cli_harness import expect  # noqa: E402
 
 binary, work, templates = sys.argv[1:4]
 if not os.path.exists(cdp.CHROMIUM):
     print("chromium not installed: skipped")
     sys.exit(77)
-P = {"Ann": "ann@example.test", "Ben": "ben@example.test", "Cat": "cat@example.test",
-     "Dan": "dan@example.test"}
 GLYPH = dict(zip("KQRBNPkqrbnp", "\u2654\u2655\u2656\u2657\u2658\u2659\u265a\u265b\u265c\u265d"
                  "\u265e\u265f"))
 
 
 def build_club(path, hidden_move):
-    """The club, in `path`; `hidden_move` is White's first move in hidden game 3."""
-    cli = Cli(binary, path, templates)
-    inbox = os.path.join(path, "var", "inbox")
-    for name, address in P.items():
-        cli.ck("player", "add", name, address)
-    clock = [0]
-
-    def now():
-        clock[0] += 1
-        return f"2026-12-01T{clock[0] // 60 + 8:02d}:{clock[0] % 60:02d}:00Z"
-
-    starts = {}
-
-    def new(gid, *args):
-        cli.ck("game", "new", *args, "--now", now(), "--templates", templates)
-        starts[gid] = cli.new_mails()
-
-    def play(gid, who, line):
-        to, subject = reply_address(starts[gid], P[who], f"#{gid}] New game")
-        deliver(inbox, P[who], to, "Re: " + subject, [line])
-        cli.serve_at(now())
-
-    new(1, "--variant", "crazyhouse", "--white", P["Ann"], "--black", P["Ben"])
-    for who, move in [("Ann", "e4"), ("Ben", "d5"), ("Ann", "exd5"), ("Ben", "Qxd5"),
-                      ("Ann", "Nc3"), ("Ben", "resign")]:
-        play(1, who, move)
-    new(2, "--variant", "crazyhouse", "--hidden", "--white", P["Ann"], "--black", P["Cat"])
-    for who, move in [("Ann", "e4"), ("Cat", "e5"), ("Ann", "Nf3"), ("Cat", "Nc6"),
-                      ("Ann", "resign")]:
-        play(2, who, move)
-    new(3, "--variant", "chess", "--hidden", "--white", P["Ben"], "--black", P["Cat"])
-    play(3, "Ben", hidden_move)
-    new(4, "--variant", "chess", "--white", P["Dan"], "--black", P["Ann"])
-    play(4, "Dan", "d4")
-    cli.ck("tournament", "new", "--name", "Winter Cup", "--variant", "loop", P["Ann"], P["Ben"],
-           P["Cat"], "--now", now(), "--templates", templates)
-    new(8, "--variant", "crazyhouse", "--hidden", "--white", P["Dan"], "--black", P["Cat"])
-    play(8, "Dan", "e4")
-    cli.new_mails()
-    out = cli.ck("site", "site", "--templates", templates)
-    expect("file(s) written" in out, f"site: {out!r}")
-    return cli, os.path.join(path, "site"), now, play
+    return site_club.build_club(binary, templates, path, hidden_move)
 
 
 cli, site, now, play = build_club(os.path.join(work, "club"), "e4")
@@ -181,6 +139,21 @@ try:
         expect(browser.eval("document.querySelector('.moves span.cur')") is not None or
                plies <= 1, f"game {gid}: stepping back marks a move")
     expect(final_position(1)[1] != "", "game 1 has a pocket to show")
+    # The board's coordinates and the last move, marked on its squares and said in words.
+    browser.load(url("games/1.html"))
+    expect(browser.eval("[...document.querySelectorAll('#board th[scope=row]')].map(t => "
+                        "t.textContent).join('')") == "87654321", "rank headers 8 to 1")
+    expect(browser.eval("[...document.querySelectorAll('#board th[scope=col]')].map(t => "
+                        "t.textContent).join('')") == "abcdefgh", "file headers a to h")
+    expect(browser.eval("[...document.querySelectorAll('#board td.last')].map(t => "
+                        "t.getAttribute('aria-label')).sort().join(' | ')") ==
+           "b1: empty, last move from here | c3: White knight, last move to here",
+           "the last move's squares, marked in words")
+    said = browser.eval("document.getElementById('position').textContent")
+    expect(said.startswith("Last move: 3. Nc3, from b1 to c3. White in hand: pawn."), said)
+    browser.key("Home")
+    expect(browser.eval("document.querySelectorAll('#board td.last').length") == 0,
+           "no last move at the start")
     browser.load(url("games/2.html"))
     expect(browser.eval("document.body.innerText.includes(\"The referee's record\")"),
            "the hidden game's record after its end")
@@ -245,7 +218,7 @@ try:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         browser.load(f"http://127.0.0.1:{server.server_address[1]}/games/1.html")
-        expect(browser.eval("document.querySelectorAll('#board td').length") == 64,
+        expect(browser.eval("document.querySelectorAll('#board td[data-square]').length") == 64,
                "the board over HTTP")
     finally:
         server.shutdown()
