@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../golden_file.hpp"
 #include "daemon/conditional_book.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon_fixture.hpp"
@@ -101,6 +102,13 @@ OutMail one(const std::vector<OutMail>& mails, const std::string& address) {
     return mine[0];
 }
 
+// The player's mails with conditional parts, byte for byte (tests/data/daemon/conditional/;
+// CK_UPDATE_GOLDEN=1 rewrites them).
+void check_golden(const std::string& name, const OutMail& m) {
+    ck::test::check_golden_file(std::string(CK_TEST_DATA) + "/daemon/conditional/" + name,
+                                m.raw);
+}
+
 // Nothing of anybody's conditional moves in a mail.
 void check_silent(const OutMail& m) {
     INFO(m.text);
@@ -120,6 +128,7 @@ TEST_CASE("open crazyhouse: three branches of depth 3, Black plays into the seco
         "if e6 then Qh5 d5 Qxe8");  // Qxe8 is not legal there: refused, the line quoted
     const OutMail ada = one(mails, Ada);
     INFO(ada.text);
+    check_golden("stored.eml", ada);
     CHECK(has(ada.text, "Your conditional moves:"));
     CHECK(has(ada.text, "- 1. if e5 then Nf3 Nc6 Bc4 Bc5 c3"));
     CHECK(has(ada.text, "- 2. if d5 then exd5 Qxd5 Nc3 Qa5 d4"));
@@ -133,6 +142,7 @@ TEST_CASE("open crazyhouse: three branches of depth 3, Black plays into the seco
     mails = club.black("d5");
     const auto at = club.clock().now();  // the pass that ruled Black's mail
     const OutMail ada2 = one(mails, Ada), bob2 = one(mails, Bob);
+    check_golden("played.eml", ada2);
     {
         INFO(ada2.text);
         CHECK(has(ada2.text, "Played by your conditional moves:"));
@@ -155,6 +165,7 @@ TEST_CASE("open crazyhouse: three branches of depth 3, Black plays into the seco
     // Black deviates (Nf6, not Qa5): the rest is removed, White is to move.
     mails = club.black("Nf6");
     const OutMail ada4 = one(mails, Ada);
+    check_golden("removed.eml", ada4);
     CHECK(has(ada4.subject, "Your move"));
     CHECK(has(ada4.text, "Your conditional moves were removed"));
     check_silent(one(mails, Bob));
