@@ -105,8 +105,7 @@ OutMail one(const std::vector<OutMail>& mails, const std::string& address) {
 // The player's mails with conditional parts, byte for byte (tests/data/daemon/conditional/;
 // CK_UPDATE_GOLDEN=1 rewrites them).
 void check_golden(const std::string& name, const OutMail& m) {
-    ck::test::check_golden_file(std::string(CK_TEST_DATA) + "/daemon/conditional/" + name,
-                                m.raw);
+    ck::test::check_golden_file(std::string(CK_TEST_DATA) + "/daemon/conditional/" + name, m.raw);
 }
 
 // Nothing of anybody's conditional moves in a mail.
