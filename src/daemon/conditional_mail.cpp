@@ -193,7 +193,8 @@ core::Result<ConditionalReport, core::Error> run_conditionals(
         if (c.kind != Kind::Conditional && c.kind != Kind::ConditionalClear &&
             c.kind != Kind::Conditionals)
             continue;
-        if (g.game.over()) continue;  // the game-over refusal answers it
+        // After the end, storing and clearing get the game-over refusal; a listing says none.
+        if (g.game.over() && c.kind != Kind::Conditionals) continue;
         report.answer_sender = true;
         if (c.kind == Kind::Conditional) cond.store(sender, c.note);
         if (c.kind == Kind::ConditionalClear) cond.clear(sender, c.argument);
