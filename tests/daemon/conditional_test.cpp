@@ -340,3 +340,21 @@ TEST_CASE("conditionals that never fire change nothing in the opponent's or a fo
         CHECK(plain[i] == with[i]);
     }
 }
+
+TEST_CASE("a draw offer removes the offered player's conditionals, the game's end all",
+          "[conditional]") {
+    Club club("draw", GameKind{"chess", false, "crazykrieg", "30d+1d"});
+    club.white("e4\nif e5 then Nf3");
+    // Black moves and offers a draw: White's reply is not played, the offer is White's to answer.
+    auto mails = club.black("e5\ndraw");
+    const OutMail ada = to(mails, Ada).at(0);
+    INFO(ada.text);
+    CHECK(has(ada.subject, "Your move"));
+    CHECK(has(ada.text, "Your conditional moves were removed: your opponent offered a draw"));
+    CHECK(club.file("white.conditionals") == "crazykrieg-conditionals-v1\nopen\n");
+    club.white("Nf3\nif Nc6 then Bb5");
+    CHECK(has(club.file("white.conditionals"), "if Nc6 then Bb5"));
+    club.black("resign");
+    CHECK(club.file("white.conditionals") == "crazykrieg-conditionals-v1\nopen\n");
+    CHECK_FALSE(has(lower(club.flat_record()), "conditional"));  // none was played
+}
