@@ -164,6 +164,8 @@ public:
             report_.played[index_of(x)].push_back(move_label(move_number, x) + played +
                                                   ", by: " + line);
             report_.movers.push_back(x);
+            core::operator_log().info(std::string(x == Color::White ? "White" : "Black") +
+                                      "'s conditional move played at ply " + std::to_string(ply));
             book_.set(x, std::move(firing->rest));
         }
     }
