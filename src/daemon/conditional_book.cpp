@@ -57,4 +57,15 @@ void ConditionalBook::save(store::Transaction& tx, store::GameId id) const {
             tx.write_game_file(id, file_name(c), referee::serialise(tree(c)));
 }
 
+core::Result<void, core::Error> clear_conditionals(const store::Store& store,
+                                                   store::Transaction& tx, store::GameId id,
+                                                   bool hidden) {
+    auto book = ConditionalBook::load(store, id, hidden, &tx);
+    if (!book) return core::unexpected(book.error());
+    book->clear(rules::Color::White);
+    book->clear(rules::Color::Black);
+    book->save(tx, id);
+    return {};
+}
+
 }  // namespace ck::daemon

@@ -358,3 +358,13 @@ TEST_CASE("a draw offer removes the offered player's conditionals, the game's en
     CHECK(club.file("white.conditionals") == "crazykrieg-conditionals-v1\nopen\n");
     CHECK_FALSE(has(lower(club.flat_record()), "conditional"));  // none was played
 }
+
+TEST_CASE("a loss on time removes the conditional moves (the one game-end path)", "[conditional]") {
+    Club club("forfeit", GameKind{"crazyhouse", false, "crazykrieg", "2d"});
+    club.white("e4\nif e5 then Nf3");
+    CHECK(has(club.file("white.conditionals"), "if e5 then Nf3"));
+    club.clock().advance(std::chrono::hours(24 * 3));
+    CHECK(club.step().failed == 0);
+    CHECK(has(club.file("record.pgn"), "[Termination \"time forfeit\"]"));
+    CHECK(club.file("white.conditionals") == "crazykrieg-conditionals-v1\nopen\n");
+}
