@@ -127,6 +127,8 @@ std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tok
     return out;
 }
 
+std::string_view rest_after_first_token(std::string_view line);
+
 // ---- Argument parsers of the command table (commands.hpp) ----
 
 bool no_arguments(const CommandArgs& a, Command&) { return a.tokens.empty(); }
@@ -170,6 +172,18 @@ bool conditional_clear(const CommandArgs& a, Command& c) {
         if (!all_digits(a.tokens[1])) return false;
         c.argument = a.tokens[1];
     }
+    return true;
+}
+
+// `set KEY VALUE...` (player_settings.hpp): the key one of the settings, the value as written
+// (checked by the settings answer, which says what is wrong with it).
+bool setting(const CommandArgs& a, Command& c) {
+    if (a.tokens.size() < 2) return false;
+    const std::string key = core::lower_ascii(a.tokens[0]);
+    if (key != "mail" && key != "reminders" && key != "view") return false;
+    c.argument = key;
+    const std::string_view rest = rest_after_first_token(a.rest);
+    c.value = std::string(rest);
     return true;
 }
 
@@ -243,6 +257,8 @@ constexpr CommandSpec Table[] = {
     {"if", Kind::Conditional, Where::Game, conditional_line},
     {"conditionals", Kind::Conditionals, Where::Game, no_arguments},
     {"conditional", Kind::ConditionalClear, Where::Game, conditional_clear},
+    {"set", Kind::Set, Where::Both, setting},  // player_settings.hpp
+    {"settings", Kind::Settings, Where::Both, no_arguments},
 };
 
 // The text of `line` after its first token (leading and trailing white space removed).

@@ -270,6 +270,9 @@ constexpr GameHandler GameHandlers[] = {
     {Kind::ConditionalClear,
      [](Turn& t, const Command&) -> Done { return t.game_cmd = true, Done{}; }},
     {Kind::Conditionals, [](Turn&, const Command&) -> Done { return Done{}; }},
+    // The player's settings: answered after the game's own answers (settings_mail.hpp).
+    {Kind::Set, [](Turn&, const Command&) -> Done { return {}; }},
+    {Kind::Settings, [](Turn&, const Command&) -> Done { return {}; }},
 };
 
 Done run_command(Turn& t, const Command& cmd) {
