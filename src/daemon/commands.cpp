@@ -169,6 +169,24 @@ bool note_text(const CommandArgs& a, Command& c) {
     return !c.note.empty();
 }
 
+// `if COND then MOVES ...` (docs/conditionals.md): the whole line, read when it is stored.
+bool conditional_line(const CommandArgs& a, Command& c) {
+    if (a.tokens.empty()) return false;
+    c.note = "if " + std::string(a.rest);
+    return true;
+}
+
+// `conditional clear [N]`.
+bool conditional_clear(const CommandArgs& a, Command& c) {
+    if (a.tokens.empty() || a.tokens.size() > 2 || core::lower_ascii(a.tokens[0]) != "clear")
+        return false;
+    if (a.tokens.size() == 2) {
+        if (!all_digits(a.tokens[1])) return false;
+        c.argument = a.tokens[1];
+    }
+    return true;
+}
+
 // `set KEY VALUE...` (player_settings.hpp): the key one of the settings, the value as written
 // (checked by the settings answer, which says what is wrong with it).
 bool setting(const CommandArgs& a, Command& c) {
@@ -258,7 +276,11 @@ constexpr CommandSpec Table[] = {
     {"follow", Kind::Follow, Where::Club, one_argument},
     {"unfollow", Kind::Unfollow, Where::Club, one_argument},
     {"ratings", Kind::Ratings, Where::Club, optional_argument},  // README "Ratings"
-    {"set", Kind::Set, Where::Both, setting},                    // player_settings.hpp
+    // Conditional moves (docs/conditionals.md; daemon/conditional_mail.hpp).
+    {"if", Kind::Conditional, Where::Game, conditional_line},
+    {"conditionals", Kind::Conditionals, Where::Game, no_arguments},
+    {"conditional", Kind::ConditionalClear, Where::Game, conditional_clear},
+    {"set", Kind::Set, Where::Both, setting},  // player_settings.hpp
     {"settings", Kind::Settings, Where::Both, no_arguments},
     // The list view's queries and their short aliases (README "Mail protocol for players").
     {"pieces", Kind::ViewQuery, Where::Game, view_query},
@@ -312,6 +334,19 @@ std::optional<std::string_view> message_block_start(std::string_view line) {
     return line.substr(i + 8);
 }
 
+// "conditional:" (any case) opening a line: the rest of the line and the lines after it, up to
+// a blank line, are conditional lines.
+std::optional<std::string_view> conditional_block_start(std::string_view line) {
+    std::size_t i = 0;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (core::lower_ascii(line.substr(i, 12)) != "conditional:") return std::nullopt;
+    return line.substr(i + 12);
+}
+
+bool blank_line(std::string_view line) {
+    return line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
 std::string trim_block(std::string_view text) {
     std::string out(text);
     const auto blank = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; };
@@ -360,6 +395,29 @@ std::vector<Command> parse_commands(std::string_view text) {
             c.note = trim_block(text.substr(from));
             if (!c.note.empty()) out.push_back(std::move(c));
             break;
+        }
+        if (auto block = conditional_block_start(line)) {
+            Command c;
+            c.kind = Kind::Conditional;
+            c.line = line_no;
+            c.text = "conditional:";
+            std::string lines(*block);
+            while (start < text.size()) {
+                auto next = text.find('\n', start);
+                if (next == std::string_view::npos) next = text.size();
+                const std::string_view more = text.substr(start, next - start);
+                if (blank_line(more)) break;
+                lines += "\n" + std::string(more);
+                ++line_no;
+                start = next + 1;
+            }
+            c.note = trim_block(lines);
+            if (c.note.empty()) {
+                c.kind = Kind::Unknown;
+                c.text = std::string(line);
+            }
+            out.push_back(std::move(c));
+            continue;
         }
         std::vector<std::size_t> starts;
         const std::vector<std::string> tokens = tokenize(line, &starts);

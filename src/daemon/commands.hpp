@@ -24,6 +24,11 @@
 //   say TEXT   a note to the opponent (the rest of the line as written)
 //   message:   a line opening with it: the rest of the line and every line after it, up to the
 //              end of the new text, is a note to the opponent (no commands are read there)
+//   if COND then MOVES ...   a conditional move line (docs/conditionals.md), kept as written
+//   conditional:  a line opening with it: the rest of the line and the lines after it, up to
+//              a blank line or the end of the new text, are conditional lines (the PGN form
+//              with variations included); one Conditional command
+//   conditionals | conditional clear [N]   list the sender's conditional moves, clear them
 // Keyword commands are rows of one table (find_command): the word, where the command is valid
 // (a game's reply address, the plain referee address, or both) and how its arguments parse.
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME |
@@ -59,21 +64,24 @@ struct Command {
         Pgn,
         Games,
         Help,
-        Leave,      // days
-        Challenge,  // argument = address, variant, hidden, time
-        Join,       // argument = tournament
-        Withdraw,   // argument = tournament
-        Bye,        // round; argument = optional tournament (tournament_entries.hpp)
-        Standings,  // argument = optional tournament
-        Follow,     // argument = game
-        Unfollow,   // argument = game
-        Say,        // note = the rest of the line
-        Message,    // note = the block after "message:"
-        Ratings,    // argument = optional pool (daemon/ratings.hpp)
-        Set,        // argument = mail | reminders | view, value = the rest (player_settings.hpp)
-        Settings,   // the sender's settings
-        ViewQuery,  // argument = the query as compose::parse_view_query reads it ("p n")
-        Unknown,    // text = the line as written
+        Leave,         // days
+        Challenge,     // argument = address, variant, hidden, time
+        Join,          // argument = tournament
+        Withdraw,      // argument = tournament
+        Bye,           // round; argument = optional tournament (tournament_entries.hpp)
+        Standings,     // argument = optional tournament
+        Follow,        // argument = game
+        Unfollow,      // argument = game
+        Say,           // note = the rest of the line
+        Message,       // note = the block after "message:"
+        Ratings,       // argument = optional pool (daemon/ratings.hpp)
+        Set,           // argument = mail | reminders | view, value = the rest (player_settings.hpp)
+        Settings,      // the sender's settings
+        ViewQuery,     // argument = the query as compose::parse_view_query reads it ("p n")
+        Conditional,   // note = `if ... then ...` line, or a `conditional:` block's lines
+        Conditionals,  // list the sender's conditional moves
+        ConditionalClear,  // argument = optional line number (`conditional clear [N]`)
+        Unknown,           // text = the line as written
     };
     Kind kind = Kind::Unknown;
     std::string text;                // move text (Move), the whole line (Unknown), else the keyword

@@ -2,6 +2,7 @@
 #include "daemon/game_end.hpp"
 
 #include "core/log.hpp"
+#include "daemon/conditional_book.hpp"
 #include "daemon/deadline_index.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/ratings.hpp"
@@ -68,6 +69,8 @@ core::Result<std::vector<std::string>, core::Error> conclude_game(const GameDesk
     auto rating_lines = rate_game_end(desk.store, desk.players, ended.game, g, ended.outcome, tx);
     if (!rating_lines) return core::unexpected(rating_lines.error());
     index_deadline(desk.store, tx, ended.game, std::nullopt);
+    if (auto c = clear_conditionals(desk.store, tx, ended.game, g.game.hidden()); !c)
+        return core::unexpected(c.error());
     // 2. The end mails.
     if (auto m = queue_game_end_mails(desk, g, ended, *rating_lines, mailing, tx); !m)
         return core::unexpected(m.error());

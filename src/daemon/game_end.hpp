@@ -3,8 +3,8 @@
 // another end the referee rules in a move mail, a resignation, a draw agreed by mail, a loss on
 // time in the clock pass, an organiser's adjudication) reaches its consequences through
 // conclude_game, in the SAME transaction that saves the ended game, and in this order:
-//   1. the rating (ratings.hpp rate_game_end) and the deadline index entry erased
-//      (deadline_index.hpp);
+//   1. the rating (ratings.hpp rate_game_end), the deadline index entry erased
+//      (deadline_index.hpp) and both players' conditional moves removed (conditional_book.hpp);
 //   2. the end mails (queue_game_end_mails): each player gets the end mail (the forfeit mail
 //      for a loss on time) with the referee's full record attached and the rating lines, then
 //      every follower gets the end mail (spectators.hpp);

@@ -68,8 +68,8 @@ std::string format_game_ini(const GameMeta& m) {
         for (std::size_t i = 0; i < m.followers.size(); ++i) s += (i ? ", " : "") + m.followers[i];
         s += "\n";
     }
-    for (const GameNote& n : m.notes) {
-        s += "note = " + std::to_string(n.ply) + " " + side_name(n.by) + " ";
+    const auto write_note = [&s](const char* key, const GameNote& n) {
+        s += std::string(key) + " = " + std::to_string(n.ply) + " " + side_name(n.by) + " ";
         for (char c : n.text) {
             if (c == '\\')
                 s += "\\\\";
@@ -79,7 +79,9 @@ std::string format_game_ini(const GameMeta& m) {
                 s += c;
         }
         s += "\n";
-    }
+    };
+    for (const GameNote& n : m.notes) write_note("note", n);
+    for (const GameNote& n : m.conditional_plies) write_note("conditional", n);
     return s;
 }
 
@@ -161,6 +163,10 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
             auto note = parse_note(value);
             if (!note) return core::unexpected("game.ini: bad note '" + value + "'");
             m.notes.push_back(std::move(*note));
+        } else if (key == "conditional") {
+            auto played = parse_note(value);
+            if (!played) return core::unexpected("game.ini: bad conditional '" + value + "'");
+            m.conditional_plies.push_back(std::move(*played));
         } else
             return core::unexpected("game.ini: bad key or value in '" + line + "'");
     }
@@ -247,6 +253,8 @@ core::Result<StoredGame, core::Error> load_game_from(const std::string& ini,
     if (!opened)
         return core::unexpected(core::corrupt_error(gid + record_error_text(opened.error())));
     for (const GameNote& n : meta->notes) opened->builder.add_note(n.ply, n.by, n.text);
+    for (const GameNote& n : meta->conditional_plies)
+        opened->builder.add_conditional_comment(n.ply, n.by, n.text);
     return StoredGame{std::move(*meta), std::move(opened->game), std::move(opened->builder)};
 }
 

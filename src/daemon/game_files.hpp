@@ -16,7 +16,8 @@
 //                (hidden games: the secret of the fairness receipts, game_salt.hpp; absent in
 //                older games, which then have no receipts), followers (spectators.hpp; the line
 //                is written only when there are any), rated (daemon/ratings.hpp: "yes" for a
-//                rated game, the line absent for a casual one); plus a
+//                rated game, the line absent for a casual one), conditional (moves played by
+//                conditional moves, GameMeta::conditional_plies); plus a
 //                copy of variant, hidden, rules, fen written at creation so that listings need
 //                no replay (record.pgn wins if they ever disagree).
 // Draw offers (docs/mail-protocol.md `draw`/`decline`): an offer stands until the opponent accepts
@@ -63,6 +64,11 @@ struct GameMeta {
     // follow; game.ini "followers = a@x, b@y", written only when there are any.
     std::vector<std::string> followers;
     std::vector<GameNote> notes;  // in the order written
+    // Moves played by a player's conditional moves (docs/conditionals.md): ply (1 = the first
+    // move), side and the line that fired, for the referee record's comments after the game
+    // (pgn::RecordBuilder::add_conditional_comment). game.ini "conditional = PLY white|black
+    // TEXT", escaped as a note; written only when there are any.
+    std::vector<GameNote> conditional_plies;
     // A rated game (README "Ratings"): game.ini "rated = yes", written only then; absent: a
     // casual game (games from before ratings existed are casual).
     bool rated = false;

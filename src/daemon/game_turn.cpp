@@ -11,6 +11,7 @@
 #include "daemon/club_mail.hpp"
 #include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
+#include "daemon/conditional_mail.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_end.hpp"
 #include "daemon/leave_mail.hpp"
@@ -266,6 +267,11 @@ constexpr GameHandler GameHandlers[] = {
      [](Turn& t, const Command& c) -> Done { return t.leave_days = c.days, Done{}; }},
     {Kind::Say, note},
     {Kind::Message, note},
+    // Conditional moves: run after every other command (conditional_mail.hpp).
+    {Kind::Conditional, [](Turn& t, const Command&) -> Done { return t.game_cmd = true, Done{}; }},
+    {Kind::ConditionalClear,
+     [](Turn& t, const Command&) -> Done { return t.game_cmd = true, Done{}; }},
+    {Kind::Conditionals, [](Turn&, const Command&) -> Done { return Done{}; }},
     // The player's settings: answered after the game's own answers (settings_mail.hpp).
     {Kind::Set, [](Turn&, const Command&) -> Done { return {}; }},
     {Kind::Settings, [](Turn&, const Command&) -> Done { return {}; }},
@@ -356,6 +362,11 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     const GameMeta meta_before = g.meta;
     const Color to_move_before = g.game.side_to_move();
     for (const auto& cmd : commands) CK_TRY(run_command(turn, cmd));
+    // Conditional moves (conditional_mail.hpp): the mail's conditional commands, then the
+    // replies that fire, in this transaction.
+    const bool sender_moved = g.record.plies() > plies_before;
+    auto cond = run_conditionals(desk.store, tx, gid, g, me, commands, sender_moved);
+    if (!cond) return core::unexpected(cond.error());
     const std::size_t ruled = turn.ruled;
     const bool agreed = turn.agreed;
 
@@ -374,10 +385,13 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     if (changed) CK_TRY(desk.games.save(tx, gid, g));
     const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates, &desk.games};
     // The clock (game_clock.hpp): the mover's turn ended with this commit.
-    if (!g.game.over() && g.game.side_to_move() != to_move_before)
+    if (!g.game.over() && sender_moved) {
         CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before, arrived));
+        CK_TRY(clock_after_conditionals(desk.store, tx, gid, g, *cond));
+    }
     const auto turn_details = [&](Color c) -> core::Result<compose::TurnDetails, core::Error> {
         compose::TurnDetails d;
+        if (cond->fired()) d.heard_from = cond->heard_from[rules::index_of(c)];
         if (g.game.over() || g.game.side_to_move() != c) return d;
         auto at = game_deadline(desk.store, gid, g, &tx);
         if (!at) return core::unexpected(at.error());
@@ -510,6 +524,10 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
             "not acted on:",
             compose::first_lines(turn.comments, compose::MaxQuotedLines));
     }
+    // What concerns each player's own conditional moves, in that player's mail only.
+    if (cond->answer_sender && tx.first_outgoing_to(my_address) == nullptr)
+        CK_TRY(board_mail(me, disc + "c"));
+    append_conditional_sections(tx, g.meta, *cond);
     // One answer per mail (compose/reply_sections.hpp): the lines not acted on are quoted in
     // the sender's answer; with no other answer, the unknown-command mail quotes the first.
     std::vector<std::string> unknown = turn.unknown;

@@ -56,8 +56,12 @@ const char* termination_of(const std::string& reason) {
 
 }  // namespace
 
-void RecordBuilder::add_note(int ply, rules::Color by, const std::string& text) {
-    const std::string* name = tag(by == rules::Color::White ? "White" : "Black");
+namespace {
+
+// Free text for a comment: braces become parentheses, "[%" loses its '%' and line breaks
+// become " / ", so the text can never be read as an annotation or end the comment; split
+// into words.
+std::vector<std::string> comment_words(const std::string& text) {
     std::string clean;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
@@ -76,12 +80,31 @@ void RecordBuilder::add_note(int ply, rules::Color by, const std::string& text) 
             clean += c;
         }
     }
-    std::vector<std::string>& words = notes_[ply];
-    std::string who = name && !name->empty() && *name != "?"
-                          ? *name
-                          : std::string(by == rules::Color::White ? "White" : "Black");
-    std::istringstream in(who + " writes: " + clean);
+    std::vector<std::string> words;
+    std::istringstream in(clean);
     for (std::string w; in >> w;) words.push_back(w);
+    return words;
+}
+
+}  // namespace
+
+std::string RecordBuilder::player_name(rules::Color by) const {
+    const std::string* name = tag(by == rules::Color::White ? "White" : "Black");
+    return name && !name->empty() && *name != "?"
+               ? *name
+               : std::string(by == rules::Color::White ? "White" : "Black");
+}
+
+void RecordBuilder::add_note(int ply, rules::Color by, const std::string& text) {
+    std::vector<std::string>& words = notes_[ply];
+    for (std::string& w : comment_words(player_name(by) + " writes: " + text))
+        words.push_back(std::move(w));
+}
+
+void RecordBuilder::add_conditional_comment(int ply, rules::Color by, const std::string& text) {
+    std::vector<std::string>& words = conditional_comments_[ply];
+    for (std::string& w : comment_words(player_name(by) + "'s conditional move: " + text))
+        words.push_back(std::move(w));
 }
 
 std::vector<std::pair<std::string, std::string>> RecordBuilder::final_tags(
@@ -127,6 +150,12 @@ std::string RecordBuilder::referee_record() const {
             pending.insert(pending.end(), it->second.begin(), it->second.end());
     };
     add_notes(0);
+    // Conditional moves are told only once the game is over (add_conditional_comment).
+    const auto add_conditional = [&](int at) {
+        if (result == "*") return;
+        if (auto it = conditional_comments_.find(at); it != conditional_comments_.end())
+            pending.insert(pending.end(), it->second.begin(), it->second.end());
+    };
     for (const auto& r : rulings_) {
         pending.push_back(record::format_request(r));
         for (auto& a : record::format_announcements(r)) pending.push_back(std::move(a));
@@ -136,6 +165,7 @@ std::string RecordBuilder::referee_record() const {
         movetext.add(std::to_string(number) + (white ? ". " : "... ") + *r.move);
         if (auto c = commit(++ply); !c.empty()) pending.push_back(std::move(c));
         add_notes(ply);
+        add_conditional(ply);
         movetext.add_comment(pending);
         pending.clear();
         if (!white) ++number;

@@ -123,6 +123,11 @@ public:
     // loses its '%' and line breaks become " / ", so the note can never be read as an
     // annotation or end the comment. Readers skip free text in comments.
     void add_note(int ply, rules::Color by, const std::string& text);
+    // A move played by a player's conditional move (docs/conditionals.md, issue 19): `text` (the
+    // line that fired, cleaned as a note is) goes into the comment of ply `ply` (1 = the first
+    // move) as `NAME's conditional move: TEXT`, but only once the result is known: while the
+    // game is in progress the record (mailed by `pgn` in open play) says nothing of it.
+    void add_conditional_comment(int ply, rules::Color by, const std::string& text);
 
     std::string referee_record() const;
     // The player record of `player` (format above) from the rulings in memory, byte-identical
@@ -138,6 +143,8 @@ private:
     // The tags as referee_record writes them (Termination and Salt set from the rulings) and
     // the result.
     std::vector<std::pair<std::string, std::string>> final_tags(std::string& result) const;
+    // The White or Black tag, else "White" / "Black".
+    std::string player_name(rules::Color by) const;
 
     referee::GameSetup setup_;
     std::vector<std::pair<std::string, std::string>> tags_;
@@ -148,7 +155,8 @@ private:
     std::vector<std::optional<std::array<std::string, 2>>> pictures_;
     std::string salt_;
     std::map<int, std::string> commitments_;
-    std::map<int, std::vector<std::string>> notes_;  // ply -> comment words
+    std::map<int, std::vector<std::string>> notes_;                 // ply -> comment words
+    std::map<int, std::vector<std::string>> conditional_comments_;  // ply -> words, after the end
 };
 
 struct RecordCheck {

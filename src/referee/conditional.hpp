@@ -1,7 +1,8 @@
 #pragma once
-// Conditional moves (issue 19; docs/conditionals.md has the syntax and what waits for the
-// daemon). A player stores "if my opponent's move is X (open play) / if the referee tells me Y
-// after my opponent's move (hidden play), play Z". The lines a player stores form a tree, merged
+// Conditional moves (issue 19; docs/conditionals.md has the syntax; the mail commands, the
+// storage and the firing are the daemon's, README "Conditional moves"). A player stores "if my
+// opponent's move is X (open play) / if the referee tells me Y after my opponent's move (hidden
+// play), play Z". The lines a player stores form a tree, merged
 // by their common prefixes: each Branch is one condition on the opponent's next move, the reply
 // it triggers and the branches that apply after the opponent's move after that.
 //

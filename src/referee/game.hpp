@@ -71,6 +71,9 @@ public:
     rules::Color side_to_move() const { return position_.side_to_move(); }
     const rules::Variant& variant() const { return position_.variant(); }
     const rules::Position& true_position(const TruePositionKey&) const { return position_; }
+    // Open play has no secret: the position both players see (conditional moves are checked
+    // against it when stored, docs/conditionals.md); nullptr in hidden play.
+    const rules::Position* open_position() const { return hidden_ ? nullptr : &position_; }
 
     // Fairness receipt (README "Fairness receipts"): upper-case hex SHA-256 of
     //   "crazykrieg-commit-v1\n" + salt + "\n" + decimal ply + "\n" + FEN of the true position

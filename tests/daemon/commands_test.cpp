@@ -318,3 +318,26 @@ TEST_CASE("commands: one table says where each command is valid", "[commands]") 
     CHECK(parse_commands("challenge bob@example.net crazyhouse 3d hidden")[0].kind ==
           Kind::Unknown);
 }
+
+TEST_CASE("commands: conditional moves (docs/conditionals.md)", "[commands]") {
+    const auto c = parse_commands(
+        "e4\nIf d5 then exd5 Qxd5 Nc3\nconditional: 1...e5 2.Nf3\n1...c5 2.Nc3 (1...e6 2.d4)\n\n"
+        "conditionals\nconditional clear 2\nConditional clear.\nconditional clear x\nif");
+    REQUIRE(c.size() == 8);
+    CHECK(c[0].kind == Kind::Move);
+    CHECK(c[1].kind == Kind::Conditional);
+    CHECK(c[1].note == "if d5 then exd5 Qxd5 Nc3");
+    CHECK(c[2].kind == Kind::Conditional);  // the block, up to the blank line
+    CHECK(c[2].note == "1...e5 2.Nf3\n1...c5 2.Nc3 (1...e6 2.d4)");
+    CHECK(c[2].line == 3);
+    CHECK(c[3].kind == Kind::Conditionals);
+    CHECK(c[3].line == 6);
+    CHECK(c[4].kind == Kind::ConditionalClear);
+    CHECK(c[4].argument == "2");
+    CHECK(c[5].kind == Kind::ConditionalClear);
+    CHECK(c[5].argument.empty());
+    CHECK(c[6].kind == Kind::Unknown);
+    CHECK(c[7].kind == Kind::Unknown);  // `if` alone
+    CHECK(ck::daemon::valid_at(Kind::Conditional, ck::daemon::Where::Game));
+    CHECK_FALSE(ck::daemon::valid_at(Kind::Conditional, ck::daemon::Where::Club));
+}

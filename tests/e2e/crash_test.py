@@ -16,6 +16,11 @@ then one `serve --once` flushes what is left. Passes when:
   - the last board each player was mailed (clean store) is the umpire's view of that player;
   - every Message-ID of the clean outbox is in the crash outbox at least once, and the crash
     outbox has no Message-ID the clean one lacks.
+Two more games are scripted with conditional moves (issue 19): lines stored, fired (at once, in
+the transaction of the opponent's move), chained between both players, removed by a deviation
+and cleared, in open Crazyhouse and hidden Crazyhouse; the umpire gets every request the referee
+rules, the conditional replies included, so a reply played twice or lost shows as above, and
+the stored conditional moves (games/<id>/*.conditionals) must be the same in both stores.
 The default run (40 games, about 450 mails) stays well under a minute; --soak is longer."""
 
 import os
@@ -120,6 +125,58 @@ def generate_game(binary, variant, turns, rng):
     return mails, views, result
 
 
+# Scripted games with conditional moves: (variant, [(side, mail lines, the requests the referee
+# rules for that mail: the mail's move, then the conditional replies it fires)]).
+CONDITIONAL_GAMES = [
+    ("crazyhouse", [
+        ("white", ["e4", "if e5 then Nf3 Nc6 Bc4", "if d5 then exd5 Qxd5 Nc3", "if c5 then Nf3"],
+         ["e4"]),
+        ("black", ["d5"], ["d5", "exd5"]),
+        ("black", ["Qxd5"], ["Qxd5", "Nc3"]),
+        ("black", ["Nf6"], ["Nf6"]),  # a deviation: White's rest is removed
+        ("white", ["d4", "if e6 then Nf3", "conditional clear"], ["d4"]),
+        ("black", ["e6", "if Nf3 then Bb4"], ["e6"]),  # White's cleared line does not fire
+        ("white", ["Nf3", "if Bb4 then Bd2"], ["Nf3", "Bb4", "Bd2"]),  # both players chain
+        ("black", ["O-O"], ["O-O"]),
+    ]),
+    ("crazykrieg", [
+        ("white", ["e4", "if nothing then Qd3, Nc3 if capture on e4 then Qxe4, Nxe4"], ["e4"]),
+        ("black", ["d5"], ["d5", "Qd3", "Nc3"]),
+        ("black", ["dxe4"], ["dxe4", "Qxe4", "Nxe4"]),
+        ("black", ["Nc6", "if check by a knight then Kd7, exf6"], ["Nc6"]),
+        ("white", ["Nf6"], ["Nf6", "Kd7", "exf6"]),
+        ("white", ["d4", "if nothing then Ra3, Qd5", "if drop then Nc3"], ["d4"]),
+        ("black", ["Bd6"], ["Bd6", "Ra3", "Qd5"]),  # no try legal: White's turn mail
+        ("white", ["Nf3"], ["Nf3"]),
+    ]),
+]
+
+
+def scripted_game(binary, variant, script):
+    """[(side, lines)] of a scripted game, and the umpire's final views and result."""
+    shadow = ckplay.Shadow(binary, variant)
+    mails = []
+    for side, lines, requests in script:
+        for r in requests:
+            shadow.request(r)
+        mails.append((side, lines))
+    views, result = shadow.views, shadow.result
+    shadow.close()
+    return mails, views, result
+
+
+def conditional_files(club):
+    """{relative path: bytes} of every stored conditional-moves file of a store."""
+    out = {}
+    root = os.path.join(club.workdir, "var")
+    for d, _, files in os.walk(root):
+        for f in files:
+            if f.endswith(".conditionals"):
+                with open(os.path.join(d, f), "rb") as fh:
+                    out[os.path.relpath(os.path.join(d, f), root)] = fh.read()
+    return out
+
+
 def make_mail(game, side, n, player, reply_to, last_mid, lines):
     import email.message
     import email.policy
@@ -162,6 +219,9 @@ def main():
         w, b = rng.sample(players, 2)
         variant = "crazyhouse" if g % 5 == 4 else "crazykrieg"
         games.append((variant, w, b))
+    for variant, _ in CONDITIONAL_GAMES:
+        w, b = rng.sample(players, 2)
+        games.append((variant, w, b))
     for club in clubs.values():
         for i, p in enumerate(players):
             club.cli("player", "add", "Player %d" % i, p)
@@ -183,14 +243,18 @@ def main():
     expected = {}
     queue = []
     for g, (variant, w, b) in enumerate(games, 1):
-        mails, views, result = generate_game(binary, variant, turns, rng)
+        if g > n_games:
+            script = CONDITIONAL_GAMES[g - n_games - 1][1]
+            mails, views, result = scripted_game(binary, variant, script)
+        else:
+            mails, views, result = generate_game(binary, variant, turns, rng)
         expected[g] = (views, result)
         for i, (side, lines) in enumerate(mails):
             addr = w if side == "white" else b
             reply_to, mid = start["clean"][(g, side[0])]
             raw = make_mail(g, side, i, addr, reply_to, mid, lines)
             queue.append((i, g, raw))
-            if rng.random() < 0.05:
+            if rng.random() < 0.05 or (g > n_games and i == 1):
                 queue.append((i + 0.5, g, raw))  # delivered twice: must act once
     queue.sort(key=lambda x: (x[0], x[1]))
     # The clean store gets the whole queue at once; the crash store gets it in chunks of CHUNK
@@ -273,7 +337,7 @@ def main():
         board, _ = ckplay.text_board(m.get_body(("plain",)).get_content())
         if last_board.get((g, side), (-1, None))[0] < n:
             last_board[(g, side)] = (n, board)
-    for g in range(1, n_games + 1):
+    for g in range(1, len(games) + 1):
         a = clubs["clean"].cli("game", "show", str(g), "--as", "referee")
         b = clubs["crash"].cli("game", "show", str(g), "--as", "referee")
         if a != b:
@@ -288,6 +352,11 @@ def main():
             if last_board.get((g, side), (0, None))[1] != want:
                 problems.append("game %d: last board mailed to %s is not the umpire's view %s"
                                 % (g, side, views[side]))
+    clean_cond = conditional_files(clubs["clean"])
+    if not clean_cond:
+        problems.append("the clean store holds no conditional moves file")
+    if conditional_files(crash) != clean_cond:
+        problems.append("the stored conditional moves differ after crashes")
     clean_ids = ckplay.outbox_message_ids(clubs["clean"])
     crash_ids = ckplay.outbox_message_ids(crash)
     missing = set(clean_ids) - set(crash_ids)
