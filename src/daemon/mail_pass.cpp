@@ -191,6 +191,14 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     const ClockReport ticked = tick(clock, hold);
     report.clock_events = ticked.reminders + ticked.forfeits;
     if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
+    // The bots' turns (bot_turns.hpp): only now, when the pass's mail is committed and sent,
+    // each turn committed on its own, within the pass's budget for them.
+    const BotTurns::Report bots =
+        bots_.play(GameDesk{config_, players_, store_, templates_, secret_, games_}, store_, clock,
+                   std::chrono::steady_clock::now() + BotPassBudget, stop);
+    report.bot_turns = bots.turns;
+    if (bots.turns > 0)
+        if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
     count_loads();
     return report;
 }

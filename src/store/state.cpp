@@ -7,7 +7,7 @@ namespace {
 
 constexpr std::array<std::string_view, NamespaceCount> Names = {
     "meta",        "players", "leaves",    "challenges", "tournaments",
-    "rate-limits", "ratings", "deadlines", "requests"};
+    "rate-limits", "ratings", "deadlines", "requests",   "bots"};
 
 }  // namespace
 

@@ -45,6 +45,11 @@ def candidates(view, side, rng):
     """Attempts a player could write from their own board: geometric moves of their own
     pieces (unseen enemy pieces may block them: the referee says No.) and drops."""
     board, pocket = ckplay.view_squares(view)
+    return candidates_on(board, pocket, side, rng)
+
+
+def candidates_on(board, pocket, side, rng):
+    """candidates() from a board ({square: letter}) and a pocket (piece letters)."""
     white = side == "white"
     own = {s for s, p in board.items() if p[0].isupper() == white}
     out = []
