@@ -151,11 +151,10 @@ BotTurns::Report BotTurns::play(const GameDesk& desk, store::Store& store, const
                 for (const store::GameId w : watched_) report.waiting += done.count(w) ? 0 : 1;
                 return report;
             }
-            const core::LogContext about("game " + std::to_string(id));
             auto turn = bot_turn(desk, store, id, clock.now());
             if (!turn) {
-                core::operator_log().error("bot turn: " + turn.error().detail +
-                                           " (tried again next pass)");
+                core::operator_log().error("game " + std::to_string(id) + ": bot turn: " +
+                                           turn.error().detail + " (tried again next pass)");
                 ++report.failed;
                 done.insert(id);
                 continue;
