@@ -101,13 +101,6 @@ core::Result<std::vector<std::string>, core::Error> bot_requests(const Bot& bot,
     return out;
 }
 
-core::Result<bool, core::Error> play_bot_turn(const GameDesk& desk, store::Store& store,
-                                              store::GameId id, core::TimePoint now) {
-    auto turn = bot_turn(desk, store, id, now);
-    if (!turn) return core::unexpected(turn.error());
-    return *turn == BotTurn::Played;
-}
-
 void BotTurns::scan(const store::Store& store) {
     scanned_ = true;
     auto ids = store.list_games();

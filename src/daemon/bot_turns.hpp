@@ -55,11 +55,6 @@ core::Result<std::vector<std::string>, core::Error> bot_requests(const Bot& bot,
                                                                  const StoredGame& g,
                                                                  std::uint64_t seed);
 
-// Plays one transaction of the bot to move in game `id`: its requests, through answer_game_mail,
-// committed. False when no bot is to move there (the game is over, or a player is to move).
-core::Result<bool, core::Error> play_bot_turn(const GameDesk& desk, store::Store& store,
-                                              store::GameId id, core::TimePoint now);
-
 class BotTurns {
 public:
     struct Report {

@@ -2,6 +2,7 @@
 #include "daemon/bots.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 #include "bot/engine.hpp"
 #include "core/log.hpp"
@@ -85,6 +86,31 @@ core::Result<Bot, std::string> stage_bot(Players& players, const Config& config,
         return core::unexpected(added.error());
     BotTable::put(tx, b.address, b);
     return b;
+}
+
+std::vector<Command> with_bot_names(std::vector<Command> commands, const store::Store& store,
+                                    const Config& config) {
+    for (Command& c : commands) {
+        if (c.kind != Command::Kind::Unknown) continue;
+        std::istringstream words(c.text);
+        std::string keyword, name;
+        words >> keyword >> name;
+        const bool bot_name = !name.empty() && name.size() <= 32 &&
+                              std::all_of(name.begin(), name.end(), [](char ch) {
+                                  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                                         (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
+                              });
+        if (lower_ascii(keyword) != "challenge" || !bot_name) continue;
+        const std::string address = bot_address(config, name);
+        if (!is_bot_address(store, address)) continue;
+        std::string rest;
+        std::getline(words, rest);
+        auto parsed = parse_commands("challenge " + address + rest);
+        if (parsed.size() != 1 || parsed[0].kind != Command::Kind::Challenge) continue;
+        parsed[0].line = c.line;
+        c = std::move(parsed[0]);
+    }
+    return commands;
 }
 
 std::optional<std::string> bot_declines(const Bot& bot, const std::string& variant, bool hidden,

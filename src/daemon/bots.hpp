@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "daemon/commands.hpp"
 #include "daemon/config.hpp"
 #include "daemon/players.hpp"
 #include "store/store.hpp"
@@ -66,6 +67,13 @@ core::Result<Bot, std::string> stage_bot(Players& players, const Config& config,
 
 // The address a bot's NAME gives on the club's domain (the challenge word `challenge NAME`).
 std::string bot_address(const Config& config, const std::string& name);
+
+// `challenge NAME VARIANT ...` with a bot's NAME where the address goes (README "Bots as club
+// players"): the command parser reads no NAME there (the line is Unknown), so the mail's
+// commands are given here once, before they are answered, and each such line naming a bot of
+// the store becomes the challenge to that bot's address. Every other command is kept as is.
+std::vector<Command> with_bot_names(std::vector<Command> commands, const store::Store& store,
+                                    const Config& config);
 
 // Why `bot` does not take a game of `variant` (hidden or open, from the standard start or not)
 // when it already plays `playing` games; nullopt: it accepts.

@@ -269,11 +269,6 @@ core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const Ga
         const std::string disc = discriminator + "c" + std::to_string(n++);
         if (cmd.kind == Command::Kind::Challenge) {
             const Player* them = desk.players.find(cmd.argument);
-            // `challenge NAME ...`: a bot by its name (bots.hpp).
-            if (!them && cmd.argument.find('@') == std::string::npos)
-                if (const Player* named = desk.players.find(bot_address(desk.config, cmd.argument));
-                    named && is_bot_address(desk.store, named->address))
-                    them = named;
             if (!them || them == me) {
                 compose::ChallengeDetails d;
                 d.event = Event::NoPlayer;

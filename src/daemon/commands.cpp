@@ -155,8 +155,8 @@ bool note_text(const CommandArgs& a, Command& c) {
     return !c.note.empty();
 }
 
-// The optional words of `challenge ADDRESS|NAME VARIANT [WORD...] [TIME]`, in any order before
-// TIME: each row takes a lower-case word it knows into the Command and says so (one row per word or
+// The optional words of `challenge ADDRESS VARIANT [WORD...] [TIME]`, in any order before TIME:
+// each row takes a lower-case word it knows into the Command and says so (one row per word or
 // family of words).
 using ChallengeWord = bool (*)(std::string_view word, Command& c);
 constexpr ChallengeWord ChallengeWords[] = {
@@ -176,11 +176,7 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
     if (n < 2) return false;
     const std::string address = core::lower_ascii(a.tokens[0]);
     const auto at = address.find('@');
-    // ADDRESS, or a bot's NAME (daemon/bots.hpp: the local part of its address).
-    const bool name =
-        at == std::string::npos && address.size() <= 32 &&
-        address.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
-    if (!name && (at == std::string::npos || at == 0 || at + 1 == address.size())) return false;
+    if (at == std::string::npos || at == 0 || at + 1 == address.size()) return false;
     // The variant's name, or an alias the command line takes too (`kriegspiel` is hidden
     // chess, `crazykrieg` hidden crazyhouse: game_files.hpp resolve_variant).
     GameMeta variant;

@@ -11,6 +11,7 @@
 #include "core/crypto.hpp"
 #include "core/log.hpp"
 #include "daemon/auth.hpp"
+#include "daemon/bots.hpp"
 #include "daemon/challenges.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
@@ -337,8 +338,10 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
         return ClubDesk{config_, players_, store_, templates_, &games_};
     };
 
-    // Each mail is parsed once (commands.hpp); its verdict says where it came (Where).
-    const std::vector<Command> commands = parse_commands(msg.body_text);
+    // Each mail is parsed once (commands.hpp); its verdict says where it came (Where). A bot's
+    // NAME where a challenge's address goes is read as its address (bots.hpp).
+    const std::vector<Command> commands =
+        with_bot_names(parse_commands(msg.body_text), store_, config_);
     switch (v.kind) {
         case AuthVerdict::Kind::DropAutomatic:
             log.info("automatic mail from " + msg.from_address + " dropped: " + v.detail);

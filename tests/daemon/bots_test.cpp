@@ -171,7 +171,7 @@ TEST_CASE("bots: a bot declines a game its engine cannot play, or beyond its --g
     CHECK(declines == 3);
 }
 
-TEST_CASE("bots: two bots play on within a pass; a stopped pass plays none", "[daemon][bots]") {
+TEST_CASE("bots: two bots play on within a pass, a stopped pass plays none", "[daemon][bots]") {
     Club club("two");
     club.add_bot("Rook", "random");
     club.add_bot("Knight", "random-any");
