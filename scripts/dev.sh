@@ -118,8 +118,11 @@ cmd_test() {
     say "tests (Release, $BUILD_DIR)"
     run_ctest "tests (Release)" "$BUILD_DIR"
 
-    say "sanitizer build (ASan+UBSan, RelWithDebInfo, $ASAN_DIR)"
-    if cmake -S . -B "$ASAN_DIR" -DCK_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
+    # -O1 -g1 rather than RelWithDebInfo's -O2 -g: half the compile time of the instrumented
+    # build (28 s against 14 s for daemon/game_turn.cpp), with line tables for ASan's reports.
+    say "sanitizer build (ASan+UBSan, RelWithDebInfo at -O1 -g1, $ASAN_DIR)"
+    if cmake -S . -B "$ASAN_DIR" -DCK_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" &&
         cmake --build "$ASAN_DIR" -j"$JOBS"; then
         say "tests (ASan+UBSan, without labels $ASAN_EXCLUDE_LABELS)"
         ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1} \

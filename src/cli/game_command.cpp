@@ -12,6 +12,7 @@
 #include "core/log.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/game_outcome.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/spectators.hpp"
 #include "store/store.hpp"
@@ -121,6 +122,51 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
     return ExitOk;
 }
 
+// `game adjudicate ID RESULT --reason TEXT [--now ISO-8601]` (daemon/adjudication.hpp): the
+// organiser ends a game in progress with RESULT (1-0, 0-1, 1/2-1/2); both players and the
+// followers get the end mail with the reason; rating and tournament count the result.
+int game_adjudicate(const Args& rest, const std::string& config_file,
+                    const std::string& templates) {
+    std::vector<std::string> pos;
+    std::string now, reason;
+    bool has_reason = false;
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] == "--now" && i + 1 < rest.size()) {
+            now = rest[++i];
+        } else if (rest[i] == "--reason" && i + 1 < rest.size()) {
+            reason = rest[++i];
+            has_reason = true;
+        } else if (rest[i].rfind("--reason=", 0) == 0) {
+            reason = rest[i].substr(9);
+            has_reason = true;
+        } else if (!rest[i].empty() && rest[i][0] == '-' && !daemon::parse_result(rest[i])) {
+            return usage_error("game", "unexpected option '" + rest[i] + "'");
+        } else {
+            pos.push_back(rest[i]);
+        }
+    }
+    if (pos.size() != 2 || !has_reason)
+        return usage_error("game", "adjudicate needs ID, RESULT and --reason TEXT");
+    store::GameId id = 0;
+    try {
+        id = std::stoull(pos[0]);
+    } catch (...) {
+        return usage_error("game", "bad game id '" + pos[0] + "'");
+    }
+    const auto result = daemon::parse_result(pos[1]);
+    if (!result)
+        return usage_error("game", "adjudicate game " + pos[0] + ": bad result '" + pos[1] +
+                                       "' (1-0, 0-1 or 1/2-1/2)");
+    auto s = open_organiser_session(config_file, now, templates);
+    if (!s)
+        return s.error().usage ? usage_error("game", s.error().message) : fail(s.error().message);
+    auto outcome = s->daemon->adjudicate(id, *result, reason, *s->clock);
+    if (!outcome) return fail("adjudicate: " + outcome.error().detail);
+    s->send_mail();
+    std::cout << "game " << id << " adjudicated " << daemon::result_text(outcome->result) << "\n";
+    return ExitOk;
+}
+
 int run_game(const Args& args) {
     std::string config_file, templates, as = "referee";
     std::vector<std::string> words, rest;
@@ -133,6 +179,8 @@ int run_game(const Args& args) {
                          "       crazykrieg game show ID [--as white|black|referee]\n"
                          "       crazykrieg game pgn ID [--as referee|white|black]\n"
                          "       crazykrieg game follow|unfollow ID EMAIL [--now ISO-8601]\n"
+                         "       crazykrieg game adjudicate ID 1-0|0-1|1/2-1/2 --reason TEXT "
+                         "[--now ISO-8601]\n"
                          "common options: --config FILE, --templates DIR\n";
             return ExitOk;
         }
@@ -156,6 +204,7 @@ int run_game(const Args& args) {
     }
     if (words.empty()) return usage_error("game", "expected new, list, show or pgn");
     if (words[0] == "new") return game_new(rest, config_file, templates);
+    if (words[0] == "adjudicate") return game_adjudicate(rest, config_file, templates);
     if (words[0] == "follow" || words[0] == "unfollow")
         return game_follow(words[0] == "follow", rest, config_file, templates);
     if (!rest.empty()) return usage_error("game", "unexpected argument '" + rest[0] + "'");
@@ -215,8 +264,8 @@ int run_game(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"game", "create, list and inspect games (new, list, show, pgn, follow, unfollow)", 61,
-     run_game, true}};
+    {"game", "create, list and inspect games (new, list, show, pgn, follow, unfollow, adjudicate)",
+     61, run_game, true}};
 
 }  // namespace
 }  // namespace ck::cli

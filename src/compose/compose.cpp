@@ -262,6 +262,8 @@ MailResult game_end_mail(const Templates& t, const Envelope& env, const PlayerVi
     auto news = fill_news(t.set(), view, last_turn_start(view), c);
     if (!news) return core::unexpected(news.error());
     c.flag("record_attached", d.record_attached);
+    c.flag("adjudicated", !d.adjudication_reason.empty());
+    c.set("adjudication_reason", d.adjudication_reason);
     return build(t, env, MailKind::GameEnd, c, &view);
 }
 
@@ -368,6 +370,8 @@ MailResult spectator_mail(const Templates& t, const Envelope& env,
     c.flag("refused_game_over", refused && d.refusal == R::GameOver);
     c.set("white_name", d.white_name).set("black_name", d.black_name);
     c.set("file_name", d.file_name);
+    c.flag("adjudicated", !d.adjudication_reason.empty());
+    c.set("adjudication_reason", d.adjudication_reason);
     // A game that does not exist gets no game tag in the subject ("[crazykrieg #99]"): the
     // mail is about no game. `followed_id` names the game asked for.
     c.set("followed_id", env.game_id);

@@ -132,6 +132,9 @@ struct HelpDetails {
 
 struct GameEndDetails {
     bool record_attached = false;  // the caller attaches the full referee record (hidden games)
+    // An adjudicated game: the organiser's reason, quoted in the mail (README "Adjudication");
+    // empty otherwise.
+    std::string adjudication_reason{};
 };
 
 struct ForfeitDetails {
@@ -244,6 +247,9 @@ struct SpectatorDetails {
     std::string white_name;  // the players as the club knows them (public)
     std::string black_name;
     std::string file_name;  // End: the attachment's name
+    // End of an adjudicated game: the organiser's reason, quoted in the mail (README
+    // "Adjudication"); empty otherwise.
+    std::string adjudication_reason{};
 };
 MailResult spectator_mail(const Templates& t, const Envelope& env,
                           const referee::SpectatorView& view, const SpectatorDetails& details);

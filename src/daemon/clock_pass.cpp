@@ -6,11 +6,9 @@
 #include "core/log.hpp"
 #include "daemon/deadline_index.hpp"
 #include "daemon/game_clock.hpp"
+#include "daemon/game_end.hpp"
 #include "daemon/queue_mail.hpp"
-#include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
-#include "daemon/spectators.hpp"
-#include "daemon/tournament_hooks.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
@@ -52,32 +50,13 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
                                        ? counted_arrival(*state, *at.arrived, now)
                                        : (at.hold ? counted_arrival(*state, *at.hold, now) : now);
     if (deadline < cutoff) {
-        index_deadline(desk.store, tx, id, std::nullopt);
-        auto ended = end_game(g, late == Color::White ? "0-1" : "1-0", "forfeit");
-        if (!ended) return core::unexpected(ended.error());
+        // Lost on time: the one game-end path (game_end.hpp), the late side's mail first.
+        const GameEnded ended{id, GameOutcome{loss_of(late), Termination::Forfeit}, {}};
+        if (auto e = end_game(g, id, ended.outcome); !e) return core::unexpected(e.error());
         if (auto saved = desk.games.save(tx, id, g); !saved) return core::unexpected(saved.error());
-        const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
-        // The forfeit's rating (ratings.hpp).
-        auto rating_lines = rate_game_end(desk.store, desk.players, id, g, tx);
-        if (!rating_lines) return core::unexpected(rating_lines.error());
-        const std::string full = g.record.referee_record();
-        for (Color c : {late, ~late}) {
-            auto env = game_envelope(desk, gid, g.meta, c, "", tx);
-            if (!env) return core::unexpected(env.error());
-            add_receipt(*env, g);
-            env->ratings = *rating_lines;
-            auto q = queue_mail(tx, desk.config, g.meta.address(c),
-                                compose::forfeit_mail(desk.templates, *env, g.game.view(c),
-                                                      compose::ForfeitDetails{late}),
-                                record_attachment(gid, "referee", full));
-            if (!q) return core::unexpected(q.error());
-        }
-        // Followers get the end mail with the full record, as after a mate (spectators.hpp).
-        if (auto f = queue_spectator_mails(club, gid, g, "g" + gid + "-forfeit", tx); !f)
-            return core::unexpected(f.error());
-        // The forfeit reaches the game's tournament in this transaction (tournament_hooks.hpp),
-        // after the rating and the forfeit mails: the final standings come last.
-        if (auto t = record_game_end(club, id, g, tx); !t) return core::unexpected(t.error());
+        auto concluded =
+            conclude_game(desk, g, ended, EndMailing{late, "", "g" + gid + "-forfeit"}, tx);
+        if (!concluded) return core::unexpected(concluded.error());
         return Event::Forfeit;
     }
     if (at.arrived) return Event::None;            // no reminder before a mail

@@ -4,10 +4,11 @@
 // For every game in progress with a time control, with D = the deadline of the side to move and
 // H = the earliest arrival of a mail still pending at the source (`hold`; none: H = now):
 //   D < now and D < H                         the side to move loses on time: the game ends
-//                                             through end_game(result, "forfeit") (the record
-//                                             gets `[%end ...]` and [Termination "time forfeit"])
-//                                             and both players get the forfeit mail with the
-//                                             referee's full record attached
+//                                             through the game-end path (game_end.hpp,
+//                                             Termination::Forfeit; the record gets `[%end ...]`
+//                                             and [Termination "time forfeit"]) and both players
+//                                             get the forfeit mail with the referee's full record
+//                                             attached
 //   D - club.reminder_days <= now <= D, and   the reminder mail to the side to move; clock.ini's
 //   no reminder yet this turn                 `reminded` flag makes it once per turn
 // club.reminder_days = 0 sends no reminders. Each game's effects commit in their own store

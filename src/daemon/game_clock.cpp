@@ -25,7 +25,8 @@ ClockState initial_clock(const TimeControl& tc, core::TimePoint start) {
 
 std::string format_clock_ini(const ClockState& s) {
     std::ostringstream out;
-    out << "turn_start = " << core::format_iso8601(s.turn_start) << "\n"
+    out << "version = " << ClockIniVersion << "\n"
+        << "turn_start = " << core::format_iso8601(s.turn_start) << "\n"
         << "white_bank = " << s.bank[0].count() << "\n"
         << "black_bank = " << s.bank[1].count() << "\n"
         << "white_period_moves = " << s.period_moves[0] << "\n"
@@ -44,6 +45,10 @@ core::Result<ClockState, std::string> parse_clock_ini(const std::string& text) {
         if (eq == std::string::npos) return core::unexpected("clock.ini: bad line '" + line + "'");
         kv[line.substr(0, eq)] = line.substr(eq + 3);
     }
+    // game_clock.hpp: a file without the version line is version 1.
+    if (auto v = kv.find("version"); v != kv.end() && v->second != "1")
+        return core::unexpected("clock.ini: version '" + v->second +
+                                "' is not one this crazykrieg reads (1)");
     ClockState s;
     try {
         auto start = core::parse_iso8601(kv.at("turn_start"));

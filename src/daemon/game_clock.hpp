@@ -12,6 +12,8 @@
 //               the bank is then cut to the cap (45 days) when there is one
 // A side whose deadline has passed loses on time (clock_pass.hpp). State, in games/<id>/clock.ini
 // (key = value, written in the same transaction as the move or clock event):
+//   version           first; "1" (a file without the line, written before it existed, reads
+//                     as version 1; a version this binary does not know is refused)
 //   turn_start        ISO 8601: when the side to move was put on move
 //   white_bank, black_bank                 seconds left (Fischer; N-in-D: of the current period)
 //   white_period_moves, black_period_moves N-in-D: moves made in the current period
@@ -54,6 +56,7 @@ inline constexpr Seconds Day{86400};
 // Both sides with full time, White's turn starting at `start`.
 ClockState initial_clock(const TimeControl& tc, core::TimePoint start);
 
+inline constexpr int ClockIniVersion = 1;  // the version line format_clock_ini writes
 std::string format_clock_ini(const ClockState& s);
 core::Result<ClockState, std::string> parse_clock_ini(const std::string& text);
 

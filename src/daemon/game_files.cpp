@@ -51,6 +51,7 @@ store::GameId game_id_of(const std::string& text) {
 
 std::string format_game_ini(const GameMeta& m) {
     std::string s;
+    s += "version = " + std::to_string(GameIniVersion) + "\n";
     s += "variant = " + m.variant + "\n";
     s += std::string("hidden = ") + (m.hidden ? "true" : "false") + "\n";
     s += "rules = " + m.rules + "\n";
@@ -125,7 +126,12 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
         } else {
             return core::unexpected("game.ini: bad line '" + line + "'");
         }
-        if (key == "variant")
+        if (key == "version") {
+            // game_files.hpp: a file without the line is version 1; a newer one is refused.
+            if (value != "1")
+                return core::unexpected("game.ini: version '" + value + "' is not one this " +
+                                        "crazykrieg reads (1)");
+        } else if (key == "variant")
             m.variant = value;
         else if (key == "hidden")
             m.hidden = value == "true";
@@ -294,15 +300,6 @@ referee::Ruling play_request(StoredGame& g, const std::string& text) {
                                 g.game.commitment(g.record.salt(), g.record.plies()));
     if ((r.move && g.meta.draw_offer == ~r.side) || g.game.over()) g.meta.draw_offer.reset();
     return r;
-}
-
-core::Result<void, core::Error> end_game(StoredGame& g, const std::string& result,
-                                         const std::string& reason) {
-    auto r = g.game.end_by(result, reason);
-    if (!r) return core::unexpected(core::invalid_error(r.error()));
-    g.record.add(*r, g.game);
-    g.meta.draw_offer.reset();
-    return {};
 }
 
 core::Result<std::string, core::Error> record_text(const StoredGame& g, const std::string& as) {

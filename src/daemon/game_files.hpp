@@ -8,7 +8,9 @@
 //   white.pgn    White's player record, black.pgn Black's: rewritten on every write, from the
 //                rulings in memory (the same bytes as deriving them from record.pgn); never read
 //                back by the daemon (`pgn` mails and `game pgn --as` use them)
-//   game.ini     what a PGN cannot hold, as key = value lines: white, black (registered
+//   game.ini     what a PGN cannot hold, as key = value lines: version (first; "1"; a file
+//                without the line, written before it existed, reads as version 1; a version
+//                this binary does not know is refused as corrupt), white, black (registered
 //                addresses), created (ISO 8601), time (the exact time-control spec), draw_offer
 //                ("white"/"black": the side whose draw offer is pending; empty: none), salt
 //                (hidden games: the secret of the fairness receipts, game_salt.hpp; absent in
@@ -42,6 +44,9 @@ struct GameNote {
     rules::Color by = rules::Color::White;
     std::string text;
 };
+
+// The version line format_game_ini writes first ("version = 1").
+inline constexpr int GameIniVersion = 1;
 
 struct GameMeta {
     std::string variant;  // command-line name of the rules::Variant
@@ -128,9 +133,7 @@ core::Result<void, core::Error> save_game(store::Transaction& tx, store::GameId 
 // recorded and nothing changes). A move played by the side facing a draw offer lets it lapse;
 // the end of the game clears any offer.
 referee::Ruling play_request(StoredGame& g, const std::string& text);
-// An end outside the requests (referee::Game::end_by), recorded; clears any draw offer.
-core::Result<void, core::Error> end_game(StoredGame& g, const std::string& result,
-                                         const std::string& reason);
+// An end outside the requests: game_end.hpp end_game (a typed GameOutcome).
 
 // Which record `as` names: "referee" -> record.pgn text, "white"/"black" -> that player's.
 core::Result<std::string, core::Error> record_text(const StoredGame& g, const std::string& as);

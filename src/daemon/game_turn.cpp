@@ -11,13 +11,12 @@
 #include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
+#include "daemon/game_end.hpp"
 #include "daemon/leave_mail.hpp"
 #include "daemon/queue_mail.hpp"
-#include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
 #include "daemon/spectators.hpp"
-#include "daemon/tournament_hooks.hpp"
 #include "daemon/tournaments.hpp"
 #include "mail/outgoing.hpp"
 
@@ -143,7 +142,7 @@ std::string about(const std::string& request, const std::string& why) {
 
 // moves / any? / resign: the try list. A resignation counts at any moment of the game, also
 // while the opponent is to move or after the sender's move in this mail (README "Resigning"):
-// then it is an end outside the requests (game_files.hpp end_game, reason "resignation").
+// then it is an end outside the requests (game_end.hpp end_game, Termination::Resignation).
 Done play(Turn& t, const Command& cmd) {
     t.game_cmd = true;
     StoredGame& g = t.g;
@@ -155,7 +154,10 @@ Done play(Turn& t, const Command& cmd) {
         return {};
     }
     if (cmd.kind == Kind::Resign && (g.game.side_to_move() != me || t.turn_done)) {
-        if (auto r = end_game(g, me == Color::White ? "0-1" : "1-0", "resignation"); !r) return r;
+        if (auto r = end_game(g, game_id_of(t.v.game),
+                              GameOutcome{loss_of(me), Termination::Resignation});
+            !r)
+            return r;
         ++t.ruled;
         return {};
     }
@@ -216,7 +218,10 @@ Done draw_answer(Turn& t, const Command& cmd) {
         t.draw_mails.emplace_back(~me, DrawEvent::Declined);
         t.draw_mails.emplace_back(me, DrawEvent::DeclineSent);
     } else if (pending) {
-        if (auto r = end_game(g, "1/2-1/2", "agreement"); !r) return r;
+        if (auto r = end_game(g, game_id_of(t.v.game),
+                              GameOutcome{GameResult::Draw, Termination::Agreement});
+            !r)
+            return r;
         t.agreed = true;
     } else if (cmd.kind == Kind::Accept) {
         t.unknown.push_back(cmd.text);  // nothing to accept
@@ -361,13 +366,6 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer || !turn.notes.empty();
     if (changed) CK_TRY(desk.games.save(tx, gid, g));
     const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates, &desk.games};
-    // The game's rating (ratings.hpp), in this same transaction.
-    std::vector<std::string> rating_lines;
-    if (changed && g.game.over() && !over_before) {
-        auto rated = rate_game_end(desk.store, desk.players, gid, g, tx);
-        if (!rated) return core::unexpected(rated.error());
-        rating_lines = std::move(*rated);
-    }
     // The clock (game_clock.hpp): the mover's turn ended with this commit.
     if (!g.game.over() && g.game.side_to_move() != to_move_before)
         CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before, arrived));
@@ -387,31 +385,26 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     };
 
     if (ruled > 0 || agreed) {
-        const std::string full = g.game.over() ? g.record.referee_record() : std::string();
-        for (Color c : {me, ~me}) {
-            if (g.game.over()) {
-                CK_ENV(env, c, disc);
-                env->ratings = rating_lines;
-                compose::GameEndDetails d;
-                d.record_attached = true;
-                CK_TRY(answers.queue(c, compose::game_end_mail(t, *env, g.game.view(c), d),
-                                     record_attachment(v.game, "referee", full)));
-            } else {
-                CK_TRY(board_mail(c, disc));
-            }
+        if (g.game.over()) {  // ended by this mail (a request is not ruled in an ended game)
+            const auto outcome = outcome_of(g);
+            if (!outcome)
+                return core::unexpected(
+                    core::corrupt_error("game " + v.game + ": an end the referee cannot name"));
+            // The one game-end path (game_end.hpp): rating, end mails, followers, tournament.
+            auto concluded = conclude_game(desk, g, GameEnded{gid, *outcome, {}},
+                                           EndMailing{me, disc, disc}, tx);
+            if (!concluded) return core::unexpected(concluded.error());
+        } else {
+            for (Color c : {me, ~me}) CK_TRY(board_mail(c, disc));
+            // Followers (spectators.hpp): only what both players heard.
+            CK_TRY(queue_spectator_mails(club_desk, v.game, g, disc, tx));
         }
-        // Followers (spectators.hpp): only what both players heard.
-        CK_TRY(queue_spectator_mails(club_desk, v.game, g, disc, tx));
         log.info("game " + v.game + ": " + std::to_string(ruled) + " request(s) ruled" +
                  (agreed ? ", draw agreed" : "") +
                  (g.game.over() ? ", game over " + *g.game.result() : std::string()));
     } else if (turn.want_board) {
         CK_TRY(board_mail(me, disc));
     }
-    // The game's end reaches its tournament in this same transaction (tournament_hooks.hpp):
-    // after the rating, so that final standings show the ratings after this game, and after the
-    // game-end mails, so that they arrive before the final standings.
-    if (changed && g.game.over() && !over_before) CK_TRY(record_game_end(club_desk, gid, g, tx));
     for (std::size_t i = 0; i < turn.draw_mails.size(); ++i) {
         const auto [c, event] = turn.draw_mails[i];
         CK_ENV(env, c, disc + "d" + std::to_string(i));

@@ -31,6 +31,7 @@
 #include "daemon/bot_turns.hpp"
 #include "daemon/clock_pass.hpp"
 #include "daemon/config.hpp"
+#include "daemon/game_outcome.hpp"
 #include "daemon/game_repository.hpp"
 #include "daemon/players.hpp"
 #include "daemon/request_spool.hpp"
@@ -115,6 +116,12 @@ public:
     // committed (challenges.hpp: a game accepted by mail commits with that mail).
     core::Result<store::GameId, core::Error> stage_game(const NewGame& spec,
                                                         store::Transaction& tx);
+
+    // Adjudicates game `id` (adjudication.hpp adjudicate_game) in a transaction of its own,
+    // committed; the mails are left in the outbox (flush).
+    core::Result<GameOutcome, core::Error> adjudicate(store::GameId id, GameResult result,
+                                                      const std::string& reason,
+                                                      const core::Clock& clock);
 
     // From now on step() drains the organiser requests of the store's spool (request_spool.hpp)
     // with `run`: after the clock pass and before the mails, in the same group commit as the

@@ -28,21 +28,14 @@ std::string display_name(const Players& players, const std::string& address) {
     return p && !p->name.empty() ? p->name : address;
 }
 
-core::Result<std::vector<std::string>, core::Error> rate_game_end(const store::Store& store,
-                                                                  const Players& players,
-                                                                  store::GameId id,
-                                                                  const StoredGame& g,
-                                                                  store::Transaction& tx) {
+core::Result<std::vector<std::string>, core::Error> rate_game_end(
+    const store::Store& store, const Players& players, store::GameId id, const StoredGame& g,
+    const GameOutcome& outcome, store::Transaction& tx) {
     std::vector<std::string> lines;
-    if (!g.meta.rated || !g.game.over() || !g.game.result()) return lines;
-    const std::string& result = *g.game.result();
-    double white_score = 0.5;
-    if (result == "1-0")
-        white_score = 1.0;
-    else if (result == "0-1")
-        white_score = 0.0;
-    else if (result != "1/2-1/2")
-        return lines;  // no result to rate ("*")
+    if (!g.meta.rated) return lines;
+    const double white_score = outcome.result == GameResult::WhiteWins   ? 1.0
+                               : outcome.result == GameResult::BlackWins ? 0.0
+                                                                         : 0.5;
     auto pool = load_pool(store, pool_of(g.meta), &tx);
     if (!pool) return core::unexpected(core::corrupt_error(pool.error()));
     const std::string date = core::format_iso8601(tx.now()).substr(0, 10);

@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/game_outcome.hpp"
 #include "daemon/players.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
@@ -47,15 +48,13 @@ void save_pool(store::Transaction& tx, const club::RatingPool& pool);
 // The pool of a game.
 std::string pool_of(const GameMeta& meta);
 
-// When `g` is a rated game that is over with a result and not rated yet: rates it (one period
+// When `g` is a rated game that ended with `outcome` and is not rated yet: rates it (one period
 // for both players, from both players' values before it), queues the pool into `tx` and
 // returns the lines the game-end mails show ("Ratings (crazyhouse):", "  Ann: 1500? -> 1662?
 // (+162)", ...). Casual, in progress, or rated already: no lines, nothing written.
-core::Result<std::vector<std::string>, core::Error> rate_game_end(const store::Store& store,
-                                                                  const Players& players,
-                                                                  store::GameId id,
-                                                                  const StoredGame& g,
-                                                                  store::Transaction& tx);
+core::Result<std::vector<std::string>, core::Error> rate_game_end(
+    const store::Store& store, const Players& players, store::GameId id, const StoredGame& g,
+    const GameOutcome& outcome, store::Transaction& tx);
 
 // The game-start line of a rated game: "Rated game (crazyhouse): Ann (1623) vs Ben (1500?)",
 // White first. Casual: none.

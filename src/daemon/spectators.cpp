@@ -59,7 +59,8 @@ const char* follow_outcome_text(FollowOutcome o) {
 core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
                                                       const StoredGame& g,
                                                       const std::string& discriminator,
-                                                      store::Transaction& tx) {
+                                                      store::Transaction& tx,
+                                                      const std::string& adjudication_reason) {
     if (g.meta.followers.empty()) return {};
     const referee::SpectatorView view = spectator_of(g.game);
     // What followers were told already: the public part of the state still in the store.
@@ -69,6 +70,7 @@ core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, cons
     compose::SpectatorDetails d;
     d.news_from = news_from;
     d.occasion = g.game.over() ? Occasion::End : Occasion::Turn;
+    d.adjudication_reason = adjudication_reason;
     std::optional<mail::Attachment> record;
     if (g.game.over()) {
         record = record_attachment(game, "referee", g.record.referee_record());

@@ -27,11 +27,13 @@ namespace ck::daemon {
 // After a mail changed game `game` (its new state `g`, not yet committed): the turn or end mail
 // to every follower. The mails report what both players heard since the game's state still
 // in the store (the state before this mail). `discriminator` comes from the incoming
-// Message-ID. Does nothing when the game has no followers.
+// Message-ID. `adjudication_reason`: the organiser's words when an adjudication ended the game
+// (game_end.hpp). Does nothing when the game has no followers.
 core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
                                                       const StoredGame& g,
                                                       const std::string& discriminator,
-                                                      store::Transaction& tx);
+                                                      store::Transaction& tx,
+                                                      const std::string& adjudication_reason = {});
 
 enum class FollowOutcome : unsigned char {
     Done,        // the list changed; confirmation mailed

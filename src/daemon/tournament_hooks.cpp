@@ -8,29 +8,29 @@
 namespace ck::daemon {
 namespace {
 
-// The referee's GameOver reason as a tournament ending word (club::Pairing::ending).
-std::string ending_of(const StoredGame& g) {
-    std::string reason;
-    for (const referee::Ruling& r : g.record.rulings())
-        for (const auto& told : r.told)
-            for (const referee::Announcement& a : told)
-                if (a.type == referee::AnnouncementType::GameOver) reason = a.reason;
-    if (reason == "checkmate") return "mate";
-    if (reason == "resignation") return "resign";
-    if (reason == "agreement") return "agreed";
+// The termination as a tournament ending word (club::Pairing::ending): "mate", "resign",
+// "agreed", else the referee's reason word without its hyphens ("fiftymoves", "forfeit").
+std::string ending_of(Termination t) {
+    if (t == Termination::Checkmate) return "mate";
+    if (t == Termination::Resignation) return "resign";
+    if (t == Termination::Agreement) return "agreed";
     std::string word;
-    for (char c : reason)
+    for (char c : termination_word(t))
         if (c >= 'a' && c <= 'z') word += c;
     return word;
+}
+
+club::Outcome club_outcome(GameResult r) {
+    return r == GameResult::WhiteWins   ? club::Outcome::WhiteWins
+           : r == GameResult::BlackWins ? club::Outcome::BlackWins
+                                        : club::Outcome::Draw;
 }
 
 }  // namespace
 
 core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::GameId id,
-                                                const StoredGame& g, store::Transaction& tx) {
-    if (!g.game.over() || !g.game.result()) return {};
-    const auto outcome = club::parse_outcome(*g.game.result());
-    if (!outcome || *outcome == club::Outcome::Pending) return {};
+                                                const GameOutcome& ended, store::Transaction& tx) {
+    const club::Outcome outcome = club_outcome(ended.result);
     auto ids = tournament_ids(desk.store);
     if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
     for (const std::string& tid : *ids) {
@@ -43,15 +43,15 @@ core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::Gam
         }
         const club::Pairing* p = club::find_game(*t, id);
         if (!p) continue;
-        const std::string ending = ending_of(g);
-        if (p->outcome == *outcome && p->ending == ending) return {};  // recorded already
+        const std::string ending = ending_of(ended.termination);
+        if (p->outcome == outcome && p->ending == ending) return {};  // recorded already
         const bool was_finished = club::finished(*t);
-        if (auto r = club::record_result(*t, id, *outcome, ending); !r)
+        if (auto r = club::record_result(*t, id, outcome, ending); !r)
             return core::unexpected(
                 core::invalid_error("tournament " + tid + ": " + club::error_text(r.error())));
         save_tournament(tx, *t);
         core::operator_log().info("tournament " + tid + ": game " + std::to_string(id) + " " +
-                                  *g.game.result() + " " + ending);
+                                  std::string(result_text(ended.result)) + " " + ending);
         if (was_finished || !club::finished(*t)) return {};
         // The last game: final standings and the archive to every player. The records of the
         // games ending in this transaction are in `tx` only (save_game came first).

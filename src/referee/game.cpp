@@ -293,7 +293,11 @@ void Game::attempt(std::string_view text, Ruling& r) {
         r.error = "not a request";
         return;
     }
-    const OwnBoard own = OwnBoard::of(position_, r.side);
+    // Putback: a waiting pawn is the piece the text chooses for it (a queen when it names none,
+    // as on the true board below), so that piece may make the move.
+    const PieceType choice =
+        parsed->pending_choice != PieceType::None ? parsed->pending_choice : PieceType::Queen;
+    const OwnBoard own = OwnBoard::of(position_, r.side).with_choice(choice);
     const OwnResolution res = resolve_on_own_board(own, *parsed);
     switch (res.kind) {
         case OwnResolution::Kind::Ambiguous:
@@ -334,9 +338,7 @@ void Game::attempt(std::string_view text, Ruling& r) {
         // promotion choice ("=Q:"). When it does not, the referee takes the legal placement on
         // the lowest square (a1, b1, ..., h8) and a queen for the pending choice.
         if (parsed->place && m.place() != *parsed->place) continue;
-        const PieceType want_choice =
-            parsed->pending_choice != PieceType::None ? parsed->pending_choice : PieceType::Queen;
-        if (m.pending_choice() != PieceType::None && m.pending_choice() != want_choice) continue;
+        if (m.pending_choice() != PieceType::None && m.pending_choice() != choice) continue;
         if (chosen.is_none() || m.place() < chosen.place()) chosen = m;
     }
     if (chosen.is_none()) {
@@ -369,7 +371,10 @@ void Game::attempt_open(std::string_view text, Ruling& r) {
         r.error = m.error().message;
         return;
     }
-    const OwnResolution res = resolve_on_own_board(OwnBoard::of(position_, r.side), *parsed);
+    const PieceType choice =
+        parsed->pending_choice != PieceType::None ? parsed->pending_choice : PieceType::Queen;
+    const OwnResolution res =
+        resolve_on_own_board(OwnBoard::of(position_, r.side).with_choice(choice), *parsed);
     if (res.kind == OwnResolution::Kind::NeedsPiece) {
         r.error = needs_piece(text);
         return;

@@ -52,6 +52,19 @@ OwnBoard OwnBoard::of(const rules::Position& pos, Color side) {
     return b;
 }
 
+OwnBoard OwnBoard::with_choice(PieceType t) const {
+    OwnBoard b = *this;
+    for (Square s = 0; s < 64; ++s) {
+        const Piece p = board_[s];
+        if (rules::is_piece(p) && rules::type_of(p) == PieceType::Pawn &&
+            rules::relative_rank(side_, rules::rank_of(s)) == 7) {
+            b.board_[s] = rules::make_piece(side_, t);
+            b.promoted_ |= rules::bb(s);
+        }
+    }
+    return b;
+}
+
 void OwnBoard::generate(MoveList& out) const {
     for (Square s = 0; s < 64; ++s) {
         Piece p = board_[s];

@@ -18,6 +18,11 @@ public:
     // Copies only `side`'s pieces, promoted marks, pocket and castling rights from pos.
     static OwnBoard of(const rules::Position& pos, rules::Color side);
 
+    // Putback: the board once its owner has chosen t for the pawn waiting on its promotion row
+    // (README "Variants": the choice begins the owner's turn, and the chosen piece may itself
+    // make the move that follows, `q:a8b8`). Unchanged when no pawn of the side waits.
+    OwnBoard with_choice(rules::PieceType t) const;
+
     rules::Color side() const { return side_; }
     rules::Piece piece_on(rules::Square s) const { return board_[s]; }
     rules::Bitboard own() const { return own_; }

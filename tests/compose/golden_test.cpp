@@ -97,6 +97,19 @@ TEST_CASE("golden mails for every kind") {
         CHECK(m.subject == "[crazykrieg #42] Game over: 1-0");
         check_golden("game-end", m);
     }
+    SECTION("game-end-adjudicated") {
+        REQUIRE(g.end_by("0-1", "adjudication"));
+        GameEndDetails d;
+        d.record_attached = true;
+        d.adjudication_reason = "White stopped answering after move 5.";
+        auto m = ok(game_end_mail(t, envelope(White), g.view(White), d));
+        CHECK(m.subject == "[crazykrieg #42] Game over: 0-1");
+        CHECK(m.text_body.find("The organiser adjudicated the game. Black wins. (0-1)\n"
+                               "The organiser's reason: White stopped answering after move 5.") !=
+              std::string::npos);
+        CHECK(m.html_body.find("<p>The organiser's reason: White stopped") != std::string::npos);
+        check_golden("game-end-adjudicated", m);
+    }
     SECTION("reminder") {
         auto m = ok(reminder_mail(t, envelope(Black), black, in_hours(30)));
         check_golden("reminder", m);

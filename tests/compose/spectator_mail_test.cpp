@@ -146,6 +146,15 @@ TEST_CASE("golden spectator mails") {
         CHECK(m.text_body.find("Checkmate.") != std::string::npos);
         check_golden("spectator-end", m);
     }
+    SECTION("adjudicated end") {
+        REQUIRE(hidden.end_by("1/2-1/2", "adjudication"));
+        auto d = details(SpectatorDetails::Occasion::End, 9);
+        d.adjudication_reason = "Both players agreed to stop; the club scores it a draw.";
+        auto m = ok(spectator_mail(t, follower_envelope(), spectator(hidden), d));
+        CHECK(m.text_body.find("The organiser adjudicated the game. Draw. (1/2-1/2)\n"
+                               "The organiser's reason: Both players agreed") != std::string::npos);
+        check_golden("spectator-adjudicated", m);
+    }
     SECTION("refused") {
         SpectatorDetails d;
         d.occasion = SpectatorDetails::Occasion::Refused;

@@ -2,7 +2,8 @@
 """Crash test of the club state: kill -9 at random instants through player registration,
 tournament creation with entries, games created by the organiser, club mail (`join`,
 `withdraw`, `challenge`, `accept`, `decline`, `follow`, `leave`), `tournament start`, and
-organiser commands sent to a running `serve` through the request spool.
+organiser commands sent to a running `serve` through the request spool (`player add`, `game new`,
+`game follow`, `game adjudicate`).
 
 usage: club_crash_test.py CRAZYKRIEG_BINARY WORK_DIR TEMPLATES_DIR [--seed N] [--soak]
 environment: CK_CRASH_SEED=N (same as --seed), CK_CRASH_SOAK=1 (same as --soak)
@@ -35,7 +36,7 @@ SECRET = "c1ub" * 16 + "\n"
 NOW = "2026-11-21T10:00:00Z"
 REFEREE = "referee@club.example"
 PLAYERS = ["p%d@example.test" % i for i in range(6)]
-SALTED = re.compile(rb"(?<=salt = )[0-9a-f]+|(?<=%commit \d )[0-9A-F]{64}|(?<=%commit \d\d )[0-9A-F]{64}")
+SALTED = re.compile(rb"(?<=salt = )[0-9a-f]+|(?<=\[Salt \")[0-9a-f]+|(?<=%commit \d )[0-9A-F]{64}|(?<=%commit \d\d )[0-9A-F]{64}")
 
 
 def club_mail(sender, n, lines, to=REFEREE, in_reply_to=None):
@@ -242,7 +243,9 @@ def main():
         late = [["player", "add", "Late Player", "late@example.test"],
                 ["game", "new", "--variant", "crazyhouse", "--white", PLAYERS[4], "--black",
                  PLAYERS[5], "--now", NOW],
-                ["game", "follow", "1", "late@example.test", "--now", NOW]]
+                ["game", "follow", "1", "late@example.test", "--now", NOW],
+                ["game", "adjudicate", "2", "1/2-1/2", "--reason", "The organiser decides.",
+                 "--now", NOW]]
         request_kills = 0
         for args in late:
             t0 = time.time()

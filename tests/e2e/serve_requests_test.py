@@ -4,7 +4,8 @@
 the request spool, each takes effect once and prints its result as it would have alone; a
 failing command prints its error and changes nothing; a move mail for a game the daemon touched
 in an earlier pass replays nothing (the pass summary's replay counter); a daemon that does not
-answer makes the command give up with the request withdrawn.
+answer makes the command give up with the request withdrawn; `game adjudicate` through the
+daemon ends a game once and mails both players.
 usage: serve_requests_test.py CRAZYKRIEG WORKDIR TEMPLATES"""
 import fcntl
 import os
@@ -13,7 +14,7 @@ import subprocess
 import sys
 import time
 
-from cli_harness import Cli, deliver, expect, fail, reply_address
+from cli_harness import Cli, deliver, expect, fail, reply_address, text_body
 
 binary, work, templates = sys.argv[1:4]
 cli = Cli(binary, work, templates)
@@ -105,6 +106,35 @@ try:
            f"a move mail for a game of an earlier pass replays nothing: {moved}")
     record = ck("game", "pgn", "1")
     expect("1. e4 " in record and "1... e5" in record, f"both moves in the record:\n{record}")
+
+    # The organiser adjudicates the tournament's game through the daemon (README
+    # "Adjudication"): it takes effect once, prints its result, and both players get the end
+    # mail with the organiser's reason; a second adjudication and an unknown game are refused.
+    unread = cli.new_mails()  # Black's move mails: read again after the serve below
+    out = ck("game", "adjudicate", "2", "0-1", "--reason", "Carol stopped answering.")
+    expect(out == "game 2 adjudicated 0-1\n", f"game adjudicate prints its result: {out!r}")
+    r = ck("game", "adjudicate", "2", "1-0", "--reason", "again", check=False)
+    expect(r.returncode == 1 and "game 2 is over already" in r.stderr and r.stdout == "",
+           f"a finished game is refused, naming it: {r}")
+    r = ck("game", "adjudicate", "9", "1-0", "--reason", "none", check=False)
+    expect(r.returncode == 1 and "no game 9" in r.stderr, f"an unknown game is refused: {r}")
+    ends = []
+
+    def end_mails():
+        for m in cli.new_mails():
+            (ends if "Game over: 0-1" in m[1] else unread).append(m)
+        return len(ends) >= 2
+
+    wait_for("both players' end mails", end_mails)
+    expect(len(ends) == 2 and any(CAROL in to for to, _, _ in ends)
+           and any(DAN in to for to, _, _ in ends), f"each player got one end mail: {ends}")
+    for _, _, raw in ends:
+        body = text_body(raw)
+        expect("The organiser adjudicated the game. Black wins. (0-1)" in body
+               and "The organiser's reason: Carol stopped answering." in body,
+               f"the end mail states the result and the reason:\n{body}")
+    games = ck("game", "list").splitlines()
+    expect(games[1].endswith("\t0-1"), f"game 2 lists its result: {games}")
 finally:
     serve.terminate()
     serve.wait(timeout=30)
@@ -131,7 +161,7 @@ for page in sorted(full):
     expect(kept[page] == full[page], f"{page} as a full build writes it")
 
 # The counter counts: a new process has nothing kept, so White's next move replays game 1.
-mails = cli.new_mails()
+mails = unread + cli.new_mails()
 to_white, subject = reply_address(mails, ALICE, "#1")
 deliver(inbox, ALICE, to_white, "Re: " + subject, ["Nf3"])
 r = ck("serve", "--once", "--templates", templates, check=False)

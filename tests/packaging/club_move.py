@@ -5,7 +5,8 @@ install_test.py and package_test.py.
 play_one_move(binary, club, local_mail, as_user=None, config=...): writes CLUB/crazykrieg.conf
 (relative paths, so under CLUB), registers two players, starts a game, White replies "e4" to the
 game-start mail (scripts/local-mail.py), `serve --once` referees it; checks that the game shows
-Black to move and that Black was mailed. as_user: run every command as that user (runuser).
+Black to move and that Black was mailed, and that `crazykrieg site CLUB/site` builds the pages.
+as_user: run every command as that user (runuser).
 config=None: no --config at all (the binary finds its configuration itself, README
 "Configuration"); CLUB is then the folder holding the Maildirs inbox/ and outbox/.
 Returns (config, game id).
@@ -66,6 +67,12 @@ def play_one_move(binary, club, local_mail, as_user=None, config=...):
         fail(f"after 1. e4 the game shows Black to move:\n{show}")
     if "White has moved." not in mail("read", "black@example.test").stdout:
         fail("Black's turn mail")
+    # The full site build finds the installed templates like every other command (issue 18).
+    site = os.path.join(club, "site")
+    ck("site", site)
+    games = os.path.join(site, "games")
+    if not os.path.isfile(os.path.join(site, "index.html")) or not os.listdir(games):
+        fail(f"crazykrieg site {site} wrote no index.html or no game page")
     return config, game
 
 

@@ -1,0 +1,81 @@
+// The one game-end path (game_end.hpp).
+#include "daemon/game_end.hpp"
+
+#include "core/log.hpp"
+#include "daemon/deadline_index.hpp"
+#include "daemon/queue_mail.hpp"
+#include "daemon/ratings.hpp"
+#include "daemon/receipt_line.hpp"
+#include "daemon/spectators.hpp"
+#include "daemon/tournament_hooks.hpp"
+#include "mail/outgoing.hpp"
+
+namespace ck::daemon {
+
+using rules::Color;
+
+core::Result<void, core::Error> end_game(StoredGame& g, store::GameId id,
+                                         const GameOutcome& outcome) {
+    auto r = g.game.end_by(std::string(result_text(outcome.result)),
+                           std::string(termination_word(outcome.termination)));
+    if (!r)
+        return core::unexpected(
+            core::invalid_error("game " + std::to_string(id) + ": " + r.error()));
+    g.record.add(*r, g.game);
+    g.meta.draw_offer.reset();
+    return {};
+}
+
+core::Result<void, core::Error> queue_game_end_mails(const GameDesk& desk, const StoredGame& g,
+                                                     const GameEnded& ended,
+                                                     const std::vector<std::string>& rating_lines,
+                                                     const EndMailing& mailing,
+                                                     store::Transaction& tx) {
+    const std::string gid = std::to_string(ended.game);
+    const std::string full = g.record.referee_record();
+    const auto loser = loser_of(ended.outcome.result);
+    for (Color c : {mailing.first, ~mailing.first}) {
+        auto env = game_envelope(desk, gid, g.meta, c, mailing.players_discriminator, tx);
+        if (!env) return core::unexpected(env.error());
+        add_receipt(*env, g);  // receipt_line.hpp
+        env->ratings = rating_lines;
+        const auto view = g.game.view(c);
+        auto mail = [&]() -> compose::MailResult {
+            if (ended.outcome.termination == Termination::Forfeit && loser)
+                return compose::forfeit_mail(desk.templates, *env, view,
+                                             compose::ForfeitDetails{*loser});
+            compose::GameEndDetails d;
+            d.record_attached = true;
+            d.adjudication_reason = ended.reason;
+            return compose::game_end_mail(desk.templates, *env, view, d);
+        }();
+        if (auto q = queue_mail(tx, desk.config, g.meta.address(c), std::move(mail),
+                                record_attachment(gid, "referee", full));
+            !q)
+            return q;
+    }
+    // Followers get the end mail with the full record, as the players do (spectators.hpp).
+    const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
+    return queue_spectator_mails(club, gid, g, mailing.followers_discriminator, tx, ended.reason);
+}
+
+core::Result<std::vector<std::string>, core::Error> conclude_game(const GameDesk& desk,
+                                                                  const StoredGame& g,
+                                                                  const GameEnded& ended,
+                                                                  const EndMailing& mailing,
+                                                                  store::Transaction& tx) {
+    // 1. The rating (ratings.hpp); no deadline is left to watch (deadline_index.hpp).
+    auto rating_lines = rate_game_end(desk.store, desk.players, ended.game, g, ended.outcome, tx);
+    if (!rating_lines) return core::unexpected(rating_lines.error());
+    index_deadline(desk.store, tx, ended.game, std::nullopt);
+    // 2. The end mails.
+    if (auto m = queue_game_end_mails(desk, g, ended, *rating_lines, mailing, tx); !m)
+        return core::unexpected(m.error());
+    // 3. The tournament, last (tournament_hooks.hpp).
+    const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
+    if (auto t = record_game_end(club, ended.game, ended.outcome, tx); !t)
+        return core::unexpected(t.error());
+    return rating_lines;
+}
+
+}  // namespace ck::daemon
