@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <ctime>
+#include <iterator>
 
 #include "compose/rule_set_words.hpp"
 #include "compose/spectator_model.hpp"
@@ -21,6 +22,9 @@ const char* const KindNames[] = {
     "turn",     "game-start", "refusal",      "unknown-command", "help",           "game-end",
     "reminder", "forfeit",    "leave-notice", "games-list",      "unknown-sender", "draw",
     "record",   "spectator",  "standings",    "challenge",       "entry",          "ratings"};
+static_assert(std::size(KindNames) == MailKindCount, "KindNames: one name per MailKind");
+static_assert(static_cast<std::size_t>(MailKind::Ratings) + 1 == MailKindCount,
+              "MailKindCount: Ratings is the last MailKind");
 
 std::string id_part(const std::string& s) {
     std::string out;

@@ -44,6 +44,9 @@ enum class MailKind : unsigned char {
     Entry,      // joining or withdrawing from a tournament: entry_mail
     Ratings,    // the club's rating lists (README "Ratings"): ratings_mail
 };
+// How many MailKinds there are: compose.cpp's name table has one name each (checked when it
+// compiles; raise this with a new kind, and keep the assert there naming the last kind).
+inline constexpr std::size_t MailKindCount = 18;
 const char* kind_name(MailKind k);  // "turn", "game-start", ...
 const std::vector<std::string>& kind_names();
 

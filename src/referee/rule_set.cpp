@@ -30,6 +30,16 @@ constexpr KriegspielRules Table[RuleSetCount] = {
      StalemateResult::StalematedSideLoses, true},
 };
 
+// Row i describes RuleSet i, and every row is filled: a new rule set is a new enumerator, a new
+// RuleSetCount and a new row, or this does not compile.
+constexpr bool table_matches_enum() {
+    for (int i = 0; i < RuleSetCount; ++i)
+        if (static_cast<int>(Table[i].id) != i || Table[i].name.empty()) return false;
+    return true;
+}
+static_assert(table_matches_enum(), "referee::Table: one row per RuleSet, in its order");
+static_assert(static_cast<int>(RuleSet::Rand) + 1 == RuleSetCount, "RuleSetCount: Rand is last");
+
 }  // namespace
 
 const KriegspielRules& kriegspiel_rules(RuleSet r) { return Table[static_cast<int>(r)]; }

@@ -9,6 +9,17 @@ constexpr std::array<std::string_view, NamespaceCount> Names = {
     "meta",        "players", "leaves",    "challenges", "tournaments",
     "rate-limits", "ratings", "deadlines", "requests",   "bots"};
 
+// One name per Namespace: a new namespace without its name (or a NamespaceCount not raised)
+// does not compile.
+constexpr bool every_namespace_named() {
+    for (std::string_view n : Names)
+        if (n.empty()) return false;
+    return true;
+}
+static_assert(every_namespace_named(), "store::Names: one name per Namespace");
+static_assert(static_cast<std::size_t>(Namespace::Requests) + 1 == NamespaceCount,
+              "NamespaceCount: Requests is the last Namespace");
+
 }  // namespace
 
 std::string_view namespace_name(Namespace ns) { return Names[static_cast<std::size_t>(ns)]; }
