@@ -17,8 +17,8 @@ constexpr bool every_namespace_named() {
     return true;
 }
 static_assert(every_namespace_named(), "store::Names: one name per Namespace");
-static_assert(static_cast<std::size_t>(Namespace::Requests) + 1 == NamespaceCount,
-              "NamespaceCount: Requests is the last Namespace");
+static_assert(static_cast<std::size_t>(Namespace::Bots) + 1 == NamespaceCount,
+              "NamespaceCount: Bots is the last Namespace");
 
 }  // namespace
 
