@@ -1,5 +1,8 @@
-// crazykrieg player add NAME EMAIL | player list [--config FILE]  (docs/cli.md, club commands).
-// The registry is <store dir>/players (daemon/players.hpp).
+// crazykrieg player add NAME EMAIL | player list | player set EMAIL [KEY=VALUE...]
+// [--config FILE]  (docs/cli.md, club commands). The registry is the store's `players`
+// namespace (daemon/players.hpp); `set` changes a player's own settings
+// (daemon/player_settings.hpp: mail=each|digest@HH:MM|both@HH:MM, reminders=club|none|8h,1h,
+// view=board|list|both) and prints them all; with no KEY=VALUE it only prints them.
 #include <iostream>
 #include <string>
 
@@ -7,6 +10,7 @@
 #include "cli/daemon_setup.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/players.hpp"
+#include "daemon/settings_mail.hpp"
 #include "store/store.hpp"
 
 namespace ck::cli {
@@ -14,7 +18,45 @@ namespace {
 
 constexpr const char* Usage =
     "usage: crazykrieg player add NAME EMAIL [--config FILE]\n"
-    "       crazykrieg player list [--config FILE]\n";
+    "       crazykrieg player list [--config FILE]\n"
+    "       crazykrieg player set EMAIL [mail=each|digest@HH:MM|both@HH:MM]\n"
+    "                             [reminders=club|none|24h,8h,1h] [view=board|list|both]\n"
+    "                             [--config FILE]\n";
+
+// `player set EMAIL KEY=VALUE...`: the new settings, staged and committed in one transaction.
+int set_settings(daemon::Players& players, const std::vector<std::string>& words,
+                 store::Store& store, int club_reminder_days) {
+    const daemon::Player* p = players.find(words[1]);
+    if (!p) {
+        std::cerr << "crazykrieg player: no player " << daemon::lower_ascii(words[1]) << "\n";
+        return ExitFailure;
+    }
+    daemon::PlayerSettings next = p->settings;
+    for (std::size_t i = 2; i < words.size(); ++i) {
+        const auto eq = words[i].find('=');
+        if (eq == std::string::npos)
+            return usage_error("player", "expected KEY=VALUE, not '" + words[i] + "'");
+        if (auto r = daemon::apply_setting(next, words[i].substr(0, eq), words[i].substr(eq + 1));
+            !r)
+            return usage_error("player", words[i] + ": " + r.error());
+    }
+    if (next != p->settings) {
+        store::Transaction tx(std::chrono::system_clock::now());
+        if (auto r = daemon::change_settings(players, words[1], next, tx); !r) {
+            std::cerr << "crazykrieg player: " << r.error() << "\n";
+            return ExitFailure;
+        }
+        if (auto c = store.commit(tx); !c) {
+            std::cerr << "crazykrieg player: cannot set the settings of "
+                      << daemon::lower_ascii(words[1]) << ": " << c.error().describe() << "\n";
+            return ExitFailure;
+        }
+    }
+    std::cout << daemon::lower_ascii(words[1]) << "\n";
+    for (const auto& l : daemon::describe_settings(next, club_reminder_days))
+        std::cout << l.key << ": " << l.value << "\n";
+    return ExitOk;
+}
 
 int run_player(const Args& args) {
     std::string config_file;
@@ -35,7 +77,10 @@ int run_player(const Args& args) {
     }
     const bool add = words.size() == 3 && words[0] == "add";
     const bool list = words.size() == 1 && words[0] == "list";
-    if (!add && !list) return usage_error("player", "expected 'add NAME EMAIL' or 'list'");
+    const bool set = words.size() >= 2 && words[0] == "set";
+    if (!add && !list && !set)
+        return usage_error("player",
+                           "expected 'add NAME EMAIL', 'list' or 'set EMAIL KEY=VALUE...'");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("player", config.error());
     auto opened = open_command_store(*config);
@@ -49,6 +94,7 @@ int run_player(const Args& args) {
         std::cerr << "crazykrieg player: " << players.error() << "\n";
         return ExitFailure;
     }
+    if (set) return set_settings(*players, words, *store, config->reminder_days);
     if (add) {
         auto r = players->add(words[1], words[2], *store, std::chrono::system_clock::now());
         if (!r) {
@@ -63,7 +109,8 @@ int run_player(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"player", "register club players (add NAME EMAIL, list)", 60, run_player, true}};
+    {"player", "register club players and their settings (add NAME EMAIL, list, set EMAIL ...)", 60,
+     run_player, true}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -18,13 +18,14 @@ using rules::Color;
 constexpr std::size_t TextWidth =
     78;  // docs/mail-protocol.md: no line over 78 characters in the text part
 
-const char* const KindNames[] = {
-    "turn",     "game-start", "refusal",      "unknown-command", "help",           "game-end",
-    "reminder", "forfeit",    "leave-notice", "games-list",      "unknown-sender", "draw",
-    "record",   "spectator",  "standings",    "challenge",       "entry",          "ratings"};
+const char* const KindNames[] = {"turn",         "game-start", "refusal",        "unknown-command",
+                                 "help",         "game-end",   "reminder",       "forfeit",
+                                 "leave-notice", "games-list", "unknown-sender", "draw",
+                                 "record",       "spectator",  "standings",      "challenge",
+                                 "entry",        "ratings",    "settings",       "digest"};
 static_assert(std::size(KindNames) == MailKindCount, "KindNames: one name per MailKind");
-static_assert(static_cast<std::size_t>(MailKind::Ratings) + 1 == MailKindCount,
-              "MailKindCount: Ratings is the last MailKind");
+static_assert(static_cast<std::size_t>(MailKind::Digest) + 1 == MailKindCount,
+              "MailKindCount: Digest is the last MailKind");
 
 std::string id_part(const std::string& s) {
     std::string out;
@@ -461,6 +462,57 @@ MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetail
     c.set("settings", d.settings).set("entrants", std::to_string(d.entrants));
     c.flag("one_entrant", d.entrants == 1);
     return build(t, env, MailKind::Entry, c, nullptr);
+}
+
+MailResult settings_mail(const Templates& t, const Envelope& env, const SettingsDetails& d) {
+    Context c;
+    std::vector<Context> lines;
+    for (const auto& l : d.settings)
+        lines.push_back(Context().set("key", l.key).set("value", l.value));
+    c.lists["settings"] = std::move(lines);
+    std::vector<Context> changed;
+    for (const auto& k : d.changed) changed.push_back(Context().set("key", k));
+    c.flag("has_changed", !changed.empty());
+    c.lists["changed"] = std::move(changed);
+    std::vector<Context> refused;
+    for (const auto& r : d.refused)
+        refused.push_back(Context().set("line", r.line).set("reason", r.reason));
+    c.flag("has_refused", !refused.empty());
+    c.lists["refused"] = std::move(refused);
+    return build(t, env, MailKind::Settings, c, nullptr);
+}
+
+MailResult digest_mail(const Templates& t, const Envelope& env, const DigestDetails& d) {
+    Context c;
+    const auto games = [&](const std::vector<DigestGame>& from,
+                           std::vector<Context>& out) -> core::Result<void, ComposeError> {
+        for (const DigestGame& g : from) {
+            Context e;
+            if (auto ok = with_view(t, g.view, e); !ok) return ok;
+            if (auto news = fill_news(t.set(), g.view, g.news_from, e); !news) return news;
+            fill_deadline(g.deadline, env.date, e);
+            e.set("id", g.game_id).set("opponent", g.opponent);
+            std::vector<Context> notes;
+            for (const std::string& n : g.notes) notes.push_back(Context().set("line", n));
+            e.flag("has_notes", !notes.empty());
+            e.lists["notes"] = std::move(notes);
+            // The envelope's receipt belongs to no single game here.
+            e.flag("has_receipt", false);
+            out.push_back(std::move(e));
+        }
+        return {};
+    };
+    std::vector<Context> mine, theirs;
+    if (auto r = games(d.your_turn, mine); !r) return core::unexpected(r.error());
+    if (auto r = games(d.waiting, theirs); !r) return core::unexpected(r.error());
+    c.set("turn_count", std::to_string(mine.size()));
+    c.flag("has_turn_games", !mine.empty()).flag("has_waiting_games", !theirs.empty());
+    c.flag("one_turn_game", mine.size() == 1);
+    c.lists["turn_games"] = std::move(mine);
+    c.lists["waiting_games"] = std::move(theirs);
+    c.flag("has_since", d.since.has_value());
+    c.set("since", d.since ? format_utc(*d.since) : std::string());
+    return build(t, env, MailKind::Digest, c, nullptr);
 }
 
 }  // namespace ck::compose

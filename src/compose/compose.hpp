@@ -43,10 +43,12 @@ enum class MailKind : unsigned char {
     Challenge,  // a challenge by mail and its answers: challenge_mail
     Entry,      // joining or withdrawing from a tournament: entry_mail
     Ratings,    // the club's rating lists (README "Ratings"): ratings_mail
+    Settings,   // the answer to `set` / `settings` (README "Your settings"): settings_mail
+    Digest,     // the daily digest of a player's games (README "Your settings"): digest_mail
 };
 // How many MailKinds there are: compose.cpp's name table has one name each (checked when it
 // compiles; raise this with a new kind, and keep the assert there naming the last kind).
-inline constexpr std::size_t MailKindCount = 18;
+inline constexpr std::size_t MailKindCount = 20;
 const char* kind_name(MailKind k);  // "turn", "game-start", ...
 const std::vector<std::string>& kind_names();
 
@@ -327,6 +329,41 @@ struct EntryDetails {
     std::size_t entrants = 0;     // entries after the change
 };
 MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetails& details);
+
+// The answer to `set ...` and `settings` (README "Your settings"): every setting with its
+// value, and what the mail changed or why a line changed nothing.
+struct SettingsDetails {
+    struct Line {
+        std::string key;    // "mail"
+        std::string value;  // "digest 07:00: one digest a day at 07:00 UTC, ..."
+    };
+    std::vector<Line> settings;
+    std::vector<std::string> changed;  // the keys set by this mail, in order
+    struct Refused {
+        std::string line;    // the player's `set` line, as read
+        std::string reason;  // what is wrong with it
+    };
+    std::vector<Refused> refused;
+};
+MailResult settings_mail(const Templates& t, const Envelope& env, const SettingsDetails& details);
+
+// The daily digest (README "Your settings", daemon/digest.hpp): every game in progress of the
+// player, the ones on their move first (least time left first), then the ones waiting for the
+// opponent; each from the player's own view, with what they heard since the last digest.
+struct DigestGame {
+    std::string game_id;
+    std::string opponent;
+    referee::PlayerView view;          // the player's own view, nothing else
+    std::size_t news_from = 0;         // first index of view.heard not in an earlier digest
+    std::optional<Deadline> deadline;  // of the side to move
+    std::vector<std::string> notes;    // the opponent's notes since the last digest
+};
+struct DigestDetails {
+    std::vector<DigestGame> your_turn;  // in this order
+    std::vector<DigestGame> waiting;
+    std::optional<TimePoint> since;  // the last digest; nullopt: none yet
+};
+MailResult digest_mail(const Templates& t, const Envelope& env, const DigestDetails& details);
 
 // Message-IDs (docs/mail-protocol.md, "Addresses and threads"):
 // ck.<game>.<ply>.<w|b>.<kind>[.<disc>]@<domain>, the domain being the referee address's; every

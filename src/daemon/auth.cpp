@@ -60,9 +60,15 @@ AuthVerdict authorize(const mail::MailMessage& message, std::string_view raw,
     std::optional<ReplyTarget> target;
     bool bad_token = false;
     bool plain_referee = false;
+    bool digest = false;
     const std::string referee = core::lower_ascii(context.referee_address);
     for (const std::string& r : rcpts) {
         if (r == referee) plain_referee = true;
+        if (!from.empty() &&
+            is_digest_address_of(r, context.referee_address, context.secret, from)) {
+            digest = true;
+            continue;
+        }
         auto parsed = parse_reply_address(r, context.referee_address, context.secret);
         if (parsed) {
             if (!target) target = *parsed;
@@ -84,6 +90,10 @@ AuthVerdict authorize(const mail::MailMessage& message, std::string_view raw,
         }
         v.reason = registered ? Reason::OtherPlayersAddress : Reason::UnknownGame;
         v.detail = "reply address of game " + target->game + " used by " + from;
+    } else if (digest && from_player) {
+        v.kind = Kind::DigestReply;
+        v.reply_to = from;
+        return v;
     } else if (bad_token) {
         v.reason = Reason::BadToken;
         v.detail = "reply-address token does not verify; from " + from;

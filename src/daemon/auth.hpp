@@ -11,6 +11,9 @@
 //   4. the reply address it was sent to (envelope recipients, then Delivered-To, To, Cc; the
 //      first whose token verifies) names a game and colour, and From equals that player's
 //      registered address (case-insensitive)        -> Accept{game, colour}
+//   4b. no game's reply address, but From a registered player's own digest address
+//      (reply_address.hpp build_digest_address)    -> DigestReply (reply_to: the player;
+//      lines "#GAME ..." act in the games the digest listed, daemon/digest_reply.hpp)
 //   5. no verified token, From a registered player, and the plain referee address among the
 //      recipients                                    -> ClubMail (club commands only: games,
 //      help, challenge, accept, decline, standings, join, follow; never acts on a game)
@@ -52,6 +55,7 @@ struct AuthVerdict {
         RefuseKnownPlayer,
         UnknownSender,
         Replayed,
+        DigestReply,
     };
     enum class Reason : std::uint8_t {
         None,

@@ -9,6 +9,7 @@
 #include "daemon/game_end.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/receipt_line.hpp"
+#include "daemon/reminder_schedule.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
@@ -61,8 +62,12 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
     }
     if (at.arrived) return Event::None;            // no reminder before a mail
     index_deadline(desk.store, tx, id, deadline);  // early after a leave: now the true one
-    const int days = desk.config.reminder_days;
-    if (days > 0 && !state->reminded && now >= deadline - Day * days) {
+    // The player's own reminder offsets, else the club's (reminder_schedule.hpp).
+    const Player* on_move = desk.players.find(g.meta.address(late));
+    const auto due = reminder_due(
+        reminder_offsets(on_move ? on_move->settings : PlayerSettings{}, desk.config.reminder_days),
+        state->reminded, deadline, now);
+    if (due) {
         auto env = game_envelope(desk, gid, g.meta, late, "", tx);
         if (!env) return core::unexpected(env.error());
         add_receipt(*env, g);
@@ -70,7 +75,7 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
                             compose::reminder_mail(desk.templates, *env, g.game.view(late),
                                                    compose::Deadline{deadline}));
         if (!q) return core::unexpected(q.error());
-        state->reminded = true;
+        state->reminded = *due;
         save_clock(tx, id, *state);
         return Event::Reminder;
     }
@@ -101,7 +106,7 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
     const Visit visit{now, hold, std::nullopt};
     auto& log = core::operator_log();
     // Only the games whose deadline, or reminder, is due (deadline_index.hpp).
-    const core::TimePoint horizon = now + Day * std::max(0, desk.config.reminder_days);
+    const core::TimePoint horizon = now + reminder_reach(desk.players, desk.config.reminder_days);
     const auto ids = games_due(store, horizon);
     for (const store::GameId id : ids) {
         const core::LogContext about_game("game " + std::to_string(id));

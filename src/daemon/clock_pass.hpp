@@ -9,21 +9,21 @@
 //                                             and [Termination "time forfeit"]) and both players
 //                                             get the forfeit mail with the referee's full record
 //                                             attached
-//   D - club.reminder_days <= now <= D, and   the reminder mail to the side to move; clock.ini's
-//   no reminder yet this turn                 `reminded` flag makes it once per turn
-// club.reminder_days = 0 sends no reminders. Each game's effects commit in their own store
-// transaction, so running the pass twice at one `now` does nothing the second time.
-// A move counts when its mail reached the source (mail::MailSource::arrival, README "Time
-// controls") at or before the deadline, however late the pass that rules it: the pass rules
-// its mail first, and a mail it could not rule (left pending) holds back the forfeits of the
-// deadlines from its arrival on (D >= H above) until a pass rules it. A mail that arrived
-// after the deadline finds the game lost (forfeit_before_mail, then a "game over" refusal).
-// Draw offers at forfeit time: a pending offer changes nothing. An offer by the player who ran
-// out of time does not save them (they could have offered long before the deadline and stopped
-// moving), and the late player's silence on the opponent's offer is no acceptance: the forfeit
-// stands and the offer is cleared with the game's end. The loser's opponent wins even without
-// mating material (no "insufficient material" draw on time: in Kriegspiel the referee may not
-// reveal material, and the club's rule is simple).
+//   D - offset <= now <= D for an offset of   the reminder mail to the side to move; clock.ini's
+//   the player's not yet handled this turn    `reminded` count makes each once per turn
+// The offsets are the player's own (`set reminders 8h,1h`, none with `set reminders none`),
+// else club.reminder_days (0: none); reminder_schedule.hpp. Each game's effects commit in their own
+// store transaction, so running the pass twice at one `now` does nothing the second time. A move
+// counts when its mail reached the source (mail::MailSource::arrival, README "Time controls") at or
+// before the deadline, however late the pass that rules it: the pass rules its mail first, and a
+// mail it could not rule (left pending) holds back the forfeits of the deadlines from its arrival
+// on (D >= H above) until a pass rules it. A mail that arrived after the deadline finds the game
+// lost (forfeit_before_mail, then a "game over" refusal). Draw offers at forfeit time: a pending
+// offer changes nothing. An offer by the player who ran out of time does not save them (they could
+// have offered long before the deadline and stopped moving), and the late player's silence on the
+// opponent's offer is no acceptance: the forfeit stands and the offer is cleared with the game's
+// end. The loser's opponent wins even without mating material (no "insufficient material" draw on
+// time: in Kriegspiel the referee may not reveal material, and the club's rule is simple).
 #include <cstddef>
 #include <optional>
 
@@ -36,7 +36,8 @@ namespace ck::daemon {
 struct ClockReport {
     std::size_t reminders = 0;
     std::size_t forfeits = 0;
-    std::size_t failed = 0;  // games skipped for an error (logged; retried next pass)
+    std::size_t digests = 0;  // daily digests sent (digest.hpp; Daemon::tick)
+    std::size_t failed = 0;   // games skipped for an error (logged; retried next pass)
 };
 
 ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::TimePoint now,

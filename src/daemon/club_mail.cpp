@@ -88,6 +88,15 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
             e.deadline = compose::Deadline{**at};
         out.games.push_back(std::move(e));
     }
+    // By urgency (README "Your settings"): the games on the player's move first, then the
+    // others; in each, least time left first (no clock last), then by id.
+    std::stable_sort(out.games.begin(), out.games.end(),
+                     [](const compose::GamesListEntry& a, const compose::GamesListEntry& b) {
+                         if (a.your_turn != b.your_turn) return a.your_turn;
+                         if (a.deadline.has_value() != b.deadline.has_value())
+                             return a.deadline.has_value();
+                         return a.deadline && a.deadline->at < b.deadline->at;
+                     });
     return out;
 }
 

@@ -52,7 +52,9 @@ core::Result<StoredGame, core::Error> load_desk_game(const ClubDesk& desk, store
 // The display name the referee's mails come from.
 inline constexpr const char* RefereeDisplayName = "Crazykrieg referee";
 
-// The games in progress of the player registered as `address` (case-insensitive), by id:
+// The games in progress of the player registered as `address` (case-insensitive), by urgency:
+// the games on the player's move first, least time left first (then those without a clock),
+// then the games waiting for the opponent in the same order; each with its
 // opponent (registered name, else address), colour, whose turn and move number as that
 // player's view shows them, and the side to move's deadline (game_clock.hpp). A game that cannot be
 // loaded is left out (and logged for the operator).

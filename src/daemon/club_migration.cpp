@@ -58,7 +58,7 @@ core::Result<void, std::string> migrate_players(const store::Store& store, store
     for (const std::string& line : **lines) {
         const auto tab = line.find('\t');
         if (tab == std::string::npos) return core::unexpected("bad line in " + file.string());
-        const Player p{line.substr(tab + 1), line.substr(0, tab), order++};
+        const Player p{line.substr(tab + 1), line.substr(0, tab), order++, PlayerSettings{}};
         PlayerTable::put(tx, p.address, p);
     }
     legacy.files.push_back(file);

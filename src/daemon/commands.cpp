@@ -127,6 +127,8 @@ std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tok
     return out;
 }
 
+std::string_view rest_after_first_token(std::string_view line);
+
 // ---- Argument parsers of the command table (commands.hpp) ----
 
 bool no_arguments(const CommandArgs& a, Command&) { return a.tokens.empty(); }
@@ -153,6 +155,18 @@ bool leave_days(const CommandArgs& a, Command& c) {
 bool note_text(const CommandArgs& a, Command& c) {
     c.note = std::string(a.rest);
     return !c.note.empty();
+}
+
+// `set KEY VALUE...` (player_settings.hpp): the key one of the settings, the value as written
+// (checked by the settings answer, which says what is wrong with it).
+bool setting(const CommandArgs& a, Command& c) {
+    if (a.tokens.size() < 2) return false;
+    const std::string key = core::lower_ascii(a.tokens[0]);
+    if (key != "mail" && key != "reminders" && key != "view") return false;
+    c.argument = key;
+    const std::string_view rest = rest_after_first_token(a.rest);
+    c.value = std::string(rest);
+    return true;
 }
 
 // The optional words of `challenge ADDRESS VARIANT [WORD...] [TIME]`, in any order before TIME:
@@ -221,6 +235,8 @@ constexpr CommandSpec Table[] = {
     {"follow", Kind::Follow, Where::Club, one_argument},
     {"unfollow", Kind::Unfollow, Where::Club, one_argument},
     {"ratings", Kind::Ratings, Where::Club, optional_argument},  // README "Ratings"
+    {"set", Kind::Set, Where::Both, setting},                    // player_settings.hpp
+    {"settings", Kind::Settings, Where::Both, no_arguments},
 };
 
 // The text of `line` after its first token (leading and trailing white space removed).

@@ -27,7 +27,9 @@
 // Keyword commands are rows of one table (find_command): the word, where the command is valid
 // (a game's reply address, the plain referee address, or both) and how its arguments parse.
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME |
-//   ratings [POOL] (club/ratings.hpp pools)
+//   ratings [POOL] (club/ratings.hpp pools) |
+//   set mail|reminders|view VALUE | settings    (the sender's own settings, player_settings.hpp;
+//                                                answered by settings_mail.hpp at either address)
 // `decline`/`accept` answer a pending draw offer or challenge; the daemon decides which by
 // context (ID names a challenge when several are pending). Keyword lines may end in '.' or '!'.
 // Anything else -> Unknown with the line as written (quoted back with `help`).
@@ -65,6 +67,8 @@ struct Command {
         Say,        // note = the rest of the line
         Message,    // note = the block after "message:"
         Ratings,    // argument = optional pool (daemon/ratings.hpp)
+        Set,        // argument = mail | reminders | view, value = the rest (player_settings.hpp)
+        Settings,   // the sender's settings
         Unknown,    // text = the line as written
     };
     Kind kind = Kind::Unknown;
@@ -79,6 +83,7 @@ struct Command {
     std::string rules = "crazykrieg";           // Challenge: the rule set (docs/rulesets.md)
     std::optional<TimeControl> time;            // Challenge
     std::string note;                           // Say / Message: the player's words
+    std::string value;                          // Set: the setting's value, as written
     std::string comment;  // Move/AnyQuery: the rest of its line after the moves, as written
                           // (not a move: quoted back, never acted on)
     int line = 0;         // 1-based line in the text

@@ -31,7 +31,7 @@ std::string format_clock_ini(const ClockState& s) {
         << "black_bank = " << s.bank[1].count() << "\n"
         << "white_period_moves = " << s.period_moves[0] << "\n"
         << "black_period_moves = " << s.period_moves[1] << "\n"
-        << "reminded = " << (s.reminded ? 1 : 0) << "\n";
+        << "reminded = " << s.reminded << "\n";
     return out.str();
 }
 
@@ -58,7 +58,8 @@ core::Result<ClockState, std::string> parse_clock_ini(const std::string& text) {
         s.bank[1] = Seconds{std::stoll(kv.at("black_bank"))};
         s.period_moves[0] = std::stoi(kv.at("white_period_moves"));
         s.period_moves[1] = std::stoi(kv.at("black_period_moves"));
-        s.reminded = kv.at("reminded") == "1";
+        s.reminded = std::stoi(kv.at("reminded"));
+        if (s.reminded < 0) return core::unexpected(std::string("clock.ini: reminded below 0"));
     } catch (const std::exception&) {
         return core::unexpected(std::string("clock.ini: a key is missing or not a number"));
     }
@@ -129,7 +130,7 @@ ClockState after_move(const ClockState& s, const TimeControl& tc, Color mover, c
             break;
     }
     n.turn_start = std::chrono::time_point_cast<Seconds>(at);
-    n.reminded = false;
+    n.reminded = 0;
     return n;
 }
 

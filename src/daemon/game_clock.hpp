@@ -17,7 +17,8 @@
 //   turn_start        ISO 8601: when the side to move was put on move
 //   white_bank, black_bank                 seconds left (Fischer; N-in-D: of the current period)
 //   white_period_moves, black_period_moves N-in-D: moves made in the current period
-//   reminded          1 when this turn's reminder has been sent
+//   reminded          how many of this turn's reminders have been handled (0: none yet;
+//                     reminder_schedule.hpp); 1 when the club's one reminder was sent
 // A game without clock.ini (created before clocks) starts from its `created` time.
 #include <array>
 #include <chrono>
@@ -43,7 +44,7 @@ struct ClockState {
     core::TimePoint turn_start{};
     std::array<Seconds, 2> bank{};  // [white, black]
     std::array<int, 2> period_moves{};
-    bool reminded = false;
+    int reminded = 0;
 
     friend bool operator==(const ClockState& a, const ClockState& b) {
         return a.turn_start == b.turn_start && a.bank == b.bank &&

@@ -264,6 +264,9 @@ constexpr GameHandler GameHandlers[] = {
      [](Turn& t, const Command& c) -> Done { return t.leave_days = c.days, Done{}; }},
     {Kind::Say, note},
     {Kind::Message, note},
+    // The player's settings: answered after the game's own answers (settings_mail.hpp).
+    {Kind::Set, [](Turn&, const Command&) -> Done { return {}; }},
+    {Kind::Settings, [](Turn&, const Command&) -> Done { return {}; }},
 };
 
 Done run_command(Turn& t, const Command& cmd) {

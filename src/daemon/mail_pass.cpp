@@ -15,8 +15,11 @@
 #include "daemon/challenges.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
+#include "daemon/digest.hpp"
+#include "daemon/digest_reply.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/settings_mail.hpp"
 #include "daemon/store_advice.hpp"
 #include "daemon/tournament_entries.hpp"
 #include "daemon/unknown_sender.hpp"
@@ -118,7 +121,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
             report.failed += staged.size();
             for (const auto& id : staged) keep_pending(id);
             staged.clear();
-            if (!answered.empty()) reload_players();  // what the requests added is gone
+            reload_players();  // what the requests added or the mails set is gone
             answered.clear();
             return;
         }
@@ -190,7 +193,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     commit_group();
     for (; next < pending->size(); ++next) keep_pending((*pending)[next]);  // after a stop
     const ClockReport ticked = tick(clock, hold);
-    report.clock_events = ticked.reminders + ticked.forfeits;
+    report.clock_events = ticked.reminders + ticked.forfeits + ticked.digests;
     if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
     // The bots' turns (bot_turns.hpp): only now, when the pass's mail is committed and sent,
     // each turn committed on its own, within the pass's budget for them.
@@ -282,8 +285,13 @@ void Daemon::drain_requests(const core::Clock& clock,
 }
 
 ClockReport Daemon::tick(const core::Clock& clock, std::optional<core::TimePoint> hold) {
-    return run_clock_pass(GameDesk{config_, players_, store_, templates_, secret_, games_}, store_,
-                          clock.now(), hold);
+    const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
+    ClockReport report = run_clock_pass(desk, store_, clock.now(), hold);
+    // The daily digests (digest.hpp), after the reminders and forfeits of this instant.
+    const DigestReport digests = run_digests(desk, store_, clock.now());
+    report.digests = digests.sent;
+    report.failed += digests.failed;
+    return report;
 }
 
 core::Result<void, core::Error> Daemon::handle(const std::string& raw, const core::Clock& clock,
@@ -366,8 +374,46 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
                 CK_TRY(answer_entries(club_desk(), commands, v.reply_to, disc, tx));  // entries
             }
             CK_TRY(answer_club_mail(club_desk(), commands, v, disc, tx));
+            if (v.kind == AuthVerdict::Kind::ClubMail)  // settings_mail.hpp
+                CK_TRY(answer_settings(club_desk(), players_, commands, v.reply_to, disc, tx));
             tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer per mail
             break;
+        case AuthVerdict::Kind::DigestReply: {  // daemon/digest_reply.hpp
+            tx.mark_seen(v.message_id);
+            const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
+            const GameLines split = split_game_lines(msg.body_text);
+            std::vector<Command> rest = parse_commands(split.rest);
+            for (const auto& [game, text] : split.games) {
+                const auto colour = digest_game_colour(store_, v.reply_to, game);
+                if (!colour) {  // no game of the digest: quoted back as not understood
+                    Command unknown;
+                    unknown.text = "#" + game + " " + text.substr(0, text.find('\n'));
+                    rest.push_back(std::move(unknown));
+                    continue;
+                }
+                AuthVerdict in_game = v;
+                in_game.kind = AuthVerdict::Kind::Accept;
+                in_game.game = game;
+                in_game.colour = *colour;
+                auto late =
+                    forfeit_before_mail(desk, store_, game_id_of(game), clock.now(), arrived);
+                if (!late) return core::unexpected(late.error());
+                // Each game's effects and answers are built apart, so that its notes and
+                // explanations stay in its own part of the one answer.
+                store::Transaction part(tx.now());
+                CK_TRY(answer_game_mail(desk, msg, in_game, parse_commands(text), disc + "g" + game,
+                                        part, arrived));
+                tx.append(std::move(part));
+            }
+            withhold_per_move_mails(players_, tx, v.reply_to);
+            AuthVerdict club = v;
+            club.kind = AuthVerdict::Kind::ClubMail;
+            if (!rest.empty() || split.games.empty())
+                CK_TRY(answer_club_mail(club_desk(), rest, club, disc, tx));
+            CK_TRY(answer_settings(club_desk(), players_, rest, v.reply_to, disc, tx));
+            tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer
+            break;
+        }
         case AuthVerdict::Kind::Accept: {  // daemon/game_turn.hpp
             const GameDesk desk{config_, players_, store_, templates_, secret_, games_};
             // A deadline that passed before this mail arrived ends the game first, in a
@@ -376,10 +422,19 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             if (!late) return core::unexpected(late.error());
             tx.mark_seen(v.message_id);
             CK_TRY(answer_game_mail(desk, msg, v, commands, disc, tx, arrived));
+            if (const auto me = ctx.player_address(v.game, v.colour)) {
+                // The player's own settings (settings_mail.hpp), in the one answer; the turn
+                // mail of an opponent who reads the digest only is withheld (digest.hpp).
+                CK_TRY(answer_settings(club_desk(), players_, commands, *me, disc, tx));
+                withhold_per_move_mails(players_, tx, *me);
+                tx.merge_outgoing(*me, compose::merge_replies);
+            }
             break;
         }
     }
     auto committed = store_.commit(tx);
+    if (!committed && (asks_settings(commands) || v.kind == AuthVerdict::Kind::DigestReply))
+        reload_players();  // the settings set in memory
     if (!committed)
         return core::unexpected(
             core::from_io(committed.error(), "commit: " + committed.error().message));

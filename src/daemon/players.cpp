@@ -5,11 +5,26 @@
 
 namespace ck::daemon {
 
-std::string PlayerCodec::encode(const Player& p) {
-    return std::to_string(p.order) + "\t" + p.address + "\t" + p.name + "\n";
+core::Result<std::string, std::string> PlayerCodec::v1_to_v2(std::string_view body) {
+    return std::string(body) + encode_settings(PlayerSettings{}) + "\n";
 }
 
-core::Result<Player, std::string> PlayerCodec::decode(std::string_view body) {
+std::string PlayerCodec::encode(const Player& p) {
+    return std::to_string(p.order) + "\t" + p.address + "\t" + p.name + "\n" +
+           encode_settings(p.settings) + "\n";
+}
+
+core::Result<Player, std::string> PlayerCodec::decode(std::string_view record) {
+    // The first line as version 1 wrote it, then the settings line.
+    const auto first_end = record.find('\n');
+    if (first_end == std::string_view::npos || record.back() != '\n')
+        return core::unexpected(std::string("expected ORDER<tab>ADDRESS<tab>NAME and settings"));
+    const std::string_view body = record.substr(0, first_end + 1);
+    const std::string_view field = record.substr(first_end + 1, record.size() - first_end - 2);
+    if (field.find('\n') != std::string_view::npos)
+        return core::unexpected(std::string("expected one line of settings"));
+    auto settings = decode_settings(field);
+    if (!settings) return core::unexpected(settings.error());
     const auto tab1 = body.find('\t');
     const auto tab2 = tab1 == std::string_view::npos ? tab1 : body.find('\t', tab1 + 1);
     Player p;
@@ -20,6 +35,7 @@ core::Result<Player, std::string> PlayerCodec::decode(std::string_view body) {
     p.order = std::stoull(std::string(body.substr(0, tab1)));
     p.address = std::string(body.substr(tab1 + 1, tab2 - tab1 - 1));
     p.name = std::string(body.substr(tab2 + 1, body.size() - tab2 - 2));
+    p.settings = std::move(*settings);
     return p;
 }
 
@@ -68,7 +84,7 @@ core::Result<void, std::string> Players::add_any(const std::string& name,
         return core::unexpected("bad address '" + address + "'");
     if (find(a)) return core::unexpected("player " + a + " is already registered");
     const std::uint64_t order = players_.empty() ? 0 : players_.back().order + 1;
-    players_.push_back(Player{name, a, order});
+    players_.push_back(Player{name, a, order, PlayerSettings{}});
     PlayerTable::put(tx, a, players_.back());
     return {};
 }
@@ -83,6 +99,19 @@ core::Result<void, std::string> Players::add(const std::string& name, const std:
                                 c.error().describe());
     }
     return {};
+}
+
+core::Result<void, std::string> Players::set_settings(const std::string& address,
+                                                      const PlayerSettings& settings,
+                                                      store::Transaction& tx) {
+    const std::string a = lower_ascii(address);
+    for (Player& p : players_) {
+        if (p.address != a) continue;
+        p.settings = settings;
+        PlayerTable::put(tx, a, p);
+        return {};
+    }
+    return core::unexpected("no player " + a);
 }
 
 }  // namespace ck::daemon

@@ -2,7 +2,8 @@
 // The club's player registry (docs/cli.md `crazykrieg player add NAME EMAIL`, `player list`):
 // the store's typed namespace `players` (store/state.hpp), one record a player keyed by the
 // lower-case address, written in a store transaction. Addresses are unique; adding a known
-// address is an error.
+// address is an error. Each record carries the player's own settings (player_settings.hpp).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 #include "core/clock.hpp"
 #include "core/result.hpp"
 #include "core/text.hpp"
+#include "daemon/player_settings.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"
@@ -25,13 +27,18 @@ struct Player {
     std::string name;
     std::string address;      // lower-case addr-spec
     std::uint64_t order = 0;  // registration order (0, 1, 2, ...): the order of all()
+    PlayerSettings settings;  // the player's own (player_settings.hpp)
 };
 
-// A players record: "<order>\t<address>\t<name>\n".
+// A players record, version 2: "<order>\t<address>\t<name>\n<settings>\n" (the settings
+// field of player_settings.hpp). Version 1 had the first line only; it reads as the default
+// settings (store/table.hpp upgrades).
 struct PlayerCodec {
     using Value = Player;
     static constexpr store::Namespace ns = store::Namespace::Players;
-    static constexpr int version = 1;
+    static constexpr int version = 2;
+    static core::Result<std::string, std::string> v1_to_v2(std::string_view body);
+    static constexpr std::array<store::Upgrade, 1> upgrades = {v1_to_v2};
     static std::string encode(const Player& p);
     static core::Result<Player, std::string> decode(std::string_view body);
 };
@@ -57,6 +64,12 @@ public:
     // The same in a transaction of its own, committed.
     core::Result<void, std::string> add(const std::string& name, const std::string& address,
                                         store::Store& store, core::TimePoint now);
+
+    // Stages `address`'s record with `settings` into `tx` (and holds it here); an unknown
+    // address is an error.
+    core::Result<void, std::string> set_settings(const std::string& address,
+                                                 const PlayerSettings& settings,
+                                                 store::Transaction& tx);
 
 private:
     core::Result<void, std::string> add_any(const std::string& name, const std::string& address,

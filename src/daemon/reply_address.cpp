@@ -65,6 +65,32 @@ core::Result<std::string, ReplyAddressError> build_reply_address(std::string_vie
            reply_token(secret, game, colour) + '@' + referee.domain;
 }
 
+namespace {
+
+std::string digest_token(std::string_view secret, std::string_view player) {
+    return core::hmac_sha256_hex(secret, "digest." + core::lower_ascii(player))
+        .substr(0, TokenLength);
+}
+
+}  // namespace
+
+core::Result<std::string, ReplyAddressError> build_digest_address(std::string_view referee_address,
+                                                                  std::string_view player,
+                                                                  std::string_view secret) {
+    SplitAddress referee;
+    if (!split_address(referee_address, referee) || referee.local.find('+') != std::string::npos)
+        return fail(
+            ReplyAddressError::Code::BadReferee,
+            "referee address is not local@domain without '+': " + std::string(referee_address));
+    return referee.local + "+digest." + digest_token(secret, player) + '@' + referee.domain;
+}
+
+bool is_digest_address_of(std::string_view recipient, std::string_view referee_address,
+                          std::string_view secret, std::string_view player) {
+    auto mine = build_digest_address(referee_address, player, secret);
+    return mine && core::constant_time_equal(core::lower_ascii(recipient), *mine);
+}
+
 core::Result<ReplyTarget, ReplyAddressError> parse_reply_address(std::string_view recipient,
                                                                  std::string_view referee_address,
                                                                  std::string_view secret) {

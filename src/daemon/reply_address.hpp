@@ -40,6 +40,16 @@ std::string reply_token(std::string_view secret, std::string_view game, rules::C
     std::string_view referee_address, std::string_view game, rules::Color colour,
     std::string_view secret);
 
+// The reply address of a player's daily digest (digest.hpp):
+//   <local>+digest.<TOKEN>@<domain>, TOKEN = the first 16 hex characters of
+//   HMAC-SHA256(server secret, "digest.<lower-case player address>"),
+// so that it verifies only for mail from that player (auth.hpp, DigestReply).
+[[nodiscard]] core::Result<std::string, ReplyAddressError> build_digest_address(
+    std::string_view referee_address, std::string_view player, std::string_view secret);
+// Whether `recipient` is `player`'s digest address (token compared in constant time).
+bool is_digest_address_of(std::string_view recipient, std::string_view referee_address,
+                          std::string_view secret, std::string_view player);
+
 // Parses a recipient address. Local part and domain compare case-insensitively; the token is
 // compared in constant time. Succeeds only when the token verifies for that game and colour.
 [[nodiscard]] core::Result<ReplyTarget, ReplyAddressError> parse_reply_address(

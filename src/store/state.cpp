@@ -6,8 +6,8 @@ namespace ck::store {
 namespace {
 
 constexpr std::array<std::string_view, NamespaceCount> Names = {
-    "meta",        "players", "leaves",    "challenges", "tournaments",
-    "rate-limits", "ratings", "deadlines", "requests",   "bots"};
+    "meta",    "players",   "leaves",   "challenges", "tournaments", "rate-limits",
+    "ratings", "deadlines", "requests", "digests",    "bots"};
 
 // One name per Namespace: a new namespace without its name (or a NamespaceCount not raised)
 // does not compile.

@@ -12,13 +12,21 @@
 //   PlayerTable::put(tx, address, player);          // commits with the mail's transaction
 //   auto p = PlayerTable::get(store, address);       // Result<optional<Player>, StateError>
 // Every record is stored as the version line "ck-<namespace> <version>\n" and the body; get
-// refuses a record without that line or of another version (a store written by another build)
-// instead of guessing at its bytes.
+// refuses a record without that line or of a version it does not know (a store written by a
+// newer build) instead of guessing at its bytes.
+// Upgrades: when a codec's format changes, its version goes up by one and it declares one
+// function per older version,
+//   static constexpr std::array<store::Upgrade, version - 1> upgrades = {v1_to_v2, v2_to_v3};
+// where upgrades[k - 1] turns a body of version k into a body of version k + 1 (a new field:
+// its default appended). get/all read a record of any older version through the chain, so a
+// new field needs that one function and no migration pass; the record is written at the
+// current version by its next put. A codec without `upgrades` reads its own version only.
 #include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -45,6 +53,31 @@ inline std::string record_version_line(Namespace ns, int version) {
     return "ck-" + std::string(namespace_name(ns)) + " " + std::to_string(version) + "\n";
 }
 
+// Turns a record body of one version into the body of the next (see above).
+using Upgrade = core::Result<std::string, std::string> (*)(std::string_view body);
+
+template <class Codec, class = void>
+struct HasUpgrades : std::false_type {};
+template <class Codec>
+struct HasUpgrades<Codec, std::void_t<decltype(Codec::upgrades)>> : std::true_type {};
+
+// The version written in `bytes`' version line for namespace `ns`, and where the body starts;
+// nullopt when the line is not "ck-<ns> <digits>\n".
+inline std::optional<std::pair<int, std::size_t>> record_version(Namespace ns,
+                                                                 std::string_view bytes) {
+    const std::string head = "ck-" + std::string(namespace_name(ns)) + " ";
+    if (bytes.substr(0, head.size()) != head) return std::nullopt;
+    const std::size_t eol = bytes.find('\n', head.size());
+    if (eol == std::string_view::npos || eol == head.size() || eol - head.size() > 6)
+        return std::nullopt;
+    int v = 0;
+    for (const char c : bytes.substr(head.size(), eol - head.size())) {
+        if (c < '0' || c > '9') return std::nullopt;
+        v = v * 10 + (c - '0');
+    }
+    return std::make_pair(v, eol + 1);
+}
+
 template <class Codec>
 class Table {
 public:
@@ -56,9 +89,29 @@ public:
     }
     static void erase(Transaction& tx, const std::string& key) { tx.erase_record(Codec::ns, key); }
 
-    // Decodes stored bytes (with their version line).
+    // Decodes stored bytes (with their version line); an older version through the codec's
+    // upgrades.
     static core::Result<Value, StateError> decode(const std::string& key, std::string_view bytes) {
         const std::string line = record_version_line(Codec::ns, Codec::version);
+        if constexpr (HasUpgrades<Codec>::value) {
+            static_assert(Codec::upgrades.size() == Codec::version - 1,
+                          "one upgrade per older version");
+            const auto written = record_version(Codec::ns, bytes);
+            if (written && written->first >= 1 && written->first < Codec::version) {
+                std::string body(bytes.substr(written->second));
+                for (int k = written->first; k < Codec::version; ++k) {
+                    auto next = Codec::upgrades[static_cast<std::size_t>(k - 1)](body);
+                    if (!next)
+                        return core::unexpected(StateError{
+                            Codec::ns, key,
+                            "upgrade from version " + std::to_string(k) + ": " + next.error()});
+                    body = std::move(*next);
+                }
+                auto value = Codec::decode(body);
+                if (!value) return core::unexpected(StateError{Codec::ns, key, value.error()});
+                return std::move(*value);
+            }
+        }
         if (bytes.substr(0, line.size()) != line) {
             const std::string_view first = bytes.substr(0, bytes.find('\n'));
             return core::unexpected(

@@ -93,6 +93,30 @@ void Transaction::merge_outgoing(const std::string& recipient,
     mails_ = std::move(kept);
 }
 
+void Transaction::append(Transaction&& part) {
+    for (FileWrite& f : part.files_) write_game_file(f.game, std::move(f.name), std::move(f.bytes));
+    for (RecordWrite& r : part.records_) {
+        if (r.bytes)
+            put_record(r.ns, std::move(r.key), std::move(*r.bytes));
+        else
+            erase_record(r.ns, std::move(r.key));
+    }
+    for (std::string& id : part.seen_) mark_seen(std::move(id));
+    for (Queued& q : part.mails_) mails_.push_back(std::move(q));
+    part = Transaction(part.now_);
+}
+
+std::size_t Transaction::drop_outgoing(
+    const std::function<bool(const std::string&, const mail::OutgoingMail&)>& drop) {
+    const std::size_t before = mails_.size();
+    mails_.erase(std::remove_if(mails_.begin(), mails_.end(),
+                                [&](const Queued& q) {
+                                    return q.held && drop(q.spooled.recipients.front(), *q.held);
+                                }),
+                 mails_.end());
+    return before - mails_.size();
+}
+
 std::vector<SpooledMail> Transaction::mails() const {
     std::vector<SpooledMail> out;
     out.reserve(mails_.size());

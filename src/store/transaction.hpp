@@ -5,6 +5,7 @@
 // outgoing mails for the outbox spool. Building one touches no disk; Store::commit makes it
 // durable.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +81,16 @@ public:
     // nothing when there are fewer than two.
     void merge_outgoing(const std::string& recipient,
                         mail::OutgoingMail (*merge)(std::vector<mail::OutgoingMail>));
+
+    // Appends everything `part` holds (its writes after this one's, so they win; its mails after
+    // this one's): a part built on its own, e.g. one game's answers of a mail acting in several
+    // games, whose mails to one address are merged apart from the other parts'.
+    void append(Transaction&& part);
+
+    // Removes the unrendered mails for which `drop(recipient, mail)` is true; returns how many
+    // (a mail withheld by the recipient's settings, daemon/digest.hpp).
+    std::size_t drop_outgoing(
+        const std::function<bool(const std::string&, const mail::OutgoingMail&)>& drop);
 
     core::TimePoint now() const { return now_; }
     const std::vector<FileWrite>& files() const { return files_; }

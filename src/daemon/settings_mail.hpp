@@ -1,0 +1,41 @@
+#pragma once
+// The answer to a player's `set ...` and `settings` lines (README "Your settings",
+// player_settings.hpp), valid in a reply to a game's mail and in a mail to the plain referee
+// address: the `set` lines are applied in order (a line whose value is wrong changes nothing
+// and is quoted with what is wrong), the player record is staged with the new settings (and,
+// when the digest is turned on, its start, digest.hpp) into the mail's transaction, and one
+// settings mail shows every setting; it is merged into the mail's one answer.
+// The organiser's `crazykrieg player set EMAIL KEY=VALUE...` changes the same record
+// (change_settings).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "compose/compose.hpp"
+#include "core/error.hpp"
+#include "core/result.hpp"
+#include "daemon/club_mail.hpp"
+#include "daemon/commands.hpp"
+#include "daemon/player_settings.hpp"
+#include "daemon/players.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::daemon {
+
+// Whether the mail holds a `set` or `settings` line.
+bool asks_settings(const std::vector<Command>& commands);
+
+// Answers the `set`/`settings` lines of a mail from the registered player `address`; nothing
+// when there is none. `players` is the registry the desk reads (its record of `address` is
+// changed in memory as staged).
+core::Result<void, core::Error> answer_settings(const ClubDesk& desk, Players& players,
+                                                const std::vector<Command>& commands,
+                                                const std::string& address,
+                                                const std::string& discriminator,
+                                                store::Transaction& tx);
+
+// Stages `address`'s settings `next` (and the digest's start when it is turned on) into `tx`.
+core::Result<void, std::string> change_settings(Players& players, const std::string& address,
+                                                const PlayerSettings& next, store::Transaction& tx);
+
+}  // namespace ck::daemon
