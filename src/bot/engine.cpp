@@ -50,6 +50,20 @@ core::Result<EngineSpec, EngineError> parse_engine_spec(std::string_view text) {
     return spec;
 }
 
+std::optional<std::string> engine_cannot_play(const EngineSpec& spec, std::string_view variant,
+                                              bool hidden, bool fen) {
+    if (spec.name == "fairy-stockfish") {
+        if (hidden) return std::string("fairy-stockfish plays open games only");
+        if (!fairy_stockfish_variant(variant))
+            return "fairy-stockfish does not know " + std::string(variant);
+    }
+    if (spec.name == "belief") {
+        if (!hidden) return std::string("belief plays hidden games only");
+        if (fen) return std::string("belief plays from the standard start only");
+    }
+    return std::nullopt;
+}
+
 core::Result<std::unique_ptr<Engine>, EngineError> make_engine(const EngineSpec& spec,
                                                                const referee::PlayerView& start,
                                                                std::uint64_t seed) {

@@ -15,6 +15,7 @@
 //   work (positions, samples, nodes), and a CPU cap stops a search early only when it is reached.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -53,6 +54,13 @@ public:
 core::Result<std::unique_ptr<Engine>, EngineError> make_engine(const EngineSpec& spec,
                                                                const referee::PlayerView& start,
                                                                std::uint64_t seed);
+
+// Why `spec` cannot play a game of `variant` (a rules::Variant name) open or hidden, from the
+// standard start or not (`fen`); nullopt when it can (fairy-stockfish: open games of the
+// variants it knows; belief: hidden games from the standard start; the baselines: every game).
+// The daemon asks before a bot accepts a challenge (daemon/bots.hpp).
+std::optional<std::string> engine_cannot_play(const EngineSpec& spec, std::string_view variant,
+                                              bool hidden, bool fen);
 
 // The names make_engine knows, for usage messages.
 std::string_view engine_names();

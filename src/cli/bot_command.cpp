@@ -1,12 +1,17 @@
 // crazykrieg bot match: two engines play each other through the referee (README "Computer
-// opponents"; docs/cli.md).
+// opponents"; docs/cli.md). crazykrieg bot add|list: bots as club players (README "Bots as club
+// players"; daemon/bots.hpp), run inside a serving daemon through the request spool like
+// `player add`.
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <string>
 
 #include "bot/match.hpp"
 #include "cli/command.hpp"
+#include "cli/daemon_setup.hpp"
 #include "core/text.hpp"
+#include "daemon/bots.hpp"
+#include "daemon/players.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/variant.hpp"
 
@@ -98,18 +103,119 @@ int run_match_command(const Args& args) {
     return ExitOk;
 }
 
+constexpr const char* Usage =
+    "usage: crazykrieg bot add NAME --engine ENGINE [--level N] [--games N] [--config FILE]\n"
+    "       crazykrieg bot list [--config FILE]\n"
+    "       crazykrieg bot match ENGINE_A ENGINE_B --variant V [--rules R] --games N --seed S\n"
+    "           [--max-plies 700] [--jobs N] [--format text|json]\n"
+    "'crazykrieg bot match --help' describes the match options.\n";
+
+// bot add / bot list: the club's registry (daemon/bots.hpp).
+int run_club_bot(const Args& args) {
+    std::string config_file;
+    daemon::BotSpec spec;
+    std::vector<std::string> words;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const auto value = [&](const char* what) -> const std::string* {
+            return i + 1 < args.size() ? &args[++i] : (usage_error("bot", what), nullptr);
+        };
+        const auto number = [&](const char* what, int& out) {
+            const std::string* v = value(what);
+            if (v == nullptr) return false;
+            try {
+                std::size_t used = 0;
+                out = std::stoi(*v, &used);
+                if (used == v->size()) return true;
+            } catch (const std::exception&) {
+            }
+            usage_error("bot", std::string(what) + ", not '" + *v + "'");
+            return false;
+        };
+        if (a == "--config") {
+            const std::string* v = value("--config needs a FILE");
+            if (v == nullptr) return ExitUsage;
+            config_file = *v;
+        } else if (a.rfind("--config=", 0) == 0) {
+            config_file = a.substr(9);
+        } else if (a == "--engine") {
+            const std::string* v = value("--engine needs an ENGINE");
+            if (v == nullptr) return ExitUsage;
+            spec.engine = *v;
+        } else if (a == "--level") {
+            if (!number("--level needs a number", spec.level)) return ExitUsage;
+        } else if (a == "--games") {
+            if (!number("--games needs a number", spec.games)) return ExitUsage;
+        } else if (!a.empty() && a[0] == '-') {
+            return usage_error("bot", "unknown option '" + a + "'");
+        } else {
+            words.push_back(a);
+        }
+    }
+    const bool add = words.size() == 2 && words[0] == "add";
+    const bool list = words.size() == 1 && words[0] == "list";
+    if (!add && !list) return usage_error("bot", "expected 'add NAME --engine ENGINE' or 'list'");
+    if (add && spec.engine.empty()) return usage_error("bot", "add needs --engine ENGINE");
+    auto config = load_daemon_config(config_file);
+    if (!config) return usage_error("bot", config.error());
+    auto opened = open_command_store(*config);
+    if (!opened) {
+        std::cerr << "crazykrieg bot: " << opened.error() << "\n";
+        return ExitFailure;
+    }
+    const CommandStore& store = *opened;
+    auto players = daemon::Players::load(*store);
+    if (!players) {
+        std::cerr << "crazykrieg bot: " << players.error() << "\n";
+        return ExitFailure;
+    }
+    if (add) {
+        spec.name = words[1];
+        store::Transaction tx(std::chrono::system_clock::now());
+        auto bot = daemon::stage_bot(*players, *config, spec, tx);
+        if (!bot) {
+            std::cerr << "crazykrieg bot: " << bot.error() << "\n";
+            return ExitFailure;
+        }
+        if (auto c = store->commit(tx); !c) {
+            std::cerr << "crazykrieg bot: cannot register " << bot->address << ": "
+                      << c.error().describe() << "\n";
+            return ExitFailure;
+        }
+        std::cout << bot->address << "\n";
+        return ExitOk;
+    }
+    auto bots = daemon::load_bots(*store);
+    if (!bots) {
+        std::cerr << "crazykrieg bot: " << bots.error() << "\n";
+        return ExitFailure;
+    }
+    for (const auto& b : *bots) {
+        const daemon::Player* p = players->find(b.address);
+        std::cout << b.address << "\t" << (p ? p->name : std::string()) << "\t" << b.engine
+                  << "\tgames " << b.games << "\n";
+    }
+    return ExitOk;
+}
+
 int run_bot(const Args& args) {
     if (args.size() < 2 || args[1] == "--help" || args[1] == "-h") {
-        std::cout << "usage: crazykrieg bot match ENGINE_A ENGINE_B --variant V [--rules R] "
-                     "--games N --seed S [--max-plies 700] [--jobs N] [--format text|json]\n"
-                     "'crazykrieg bot match --help' describes the options.\n";
+        std::cout << Usage;
         return args.size() < 2 ? ExitUsage : ExitOk;
     }
     if (args[1] == "match") return run_match_command(args);
-    return usage_error("bot", "unknown action '" + args[1] + "' (match)");
+    if (args[1] == "add" || args[1] == "list") return run_club_bot(args);
+    return usage_error("bot", "unknown action '" + args[1] + "' (add, list, match)");
 }
 
-const CommandRegistration reg{{"bot", "computer opponents: engine matches", 95, run_bot}};
+// `bot match` needs no store: it runs in the calling process even while serve runs.
+bool match_runs_alone(const Args& args) {
+    return args.size() < 2 || (args[1] != "add" && args[1] != "list");
+}
+
+const CommandRegistration reg{{"bot", "computer opponents: bots as club players, engine matches",
+                               95, run_bot, /*via_daemon=*/true, /*reads_only=*/false,
+                               match_runs_alone}};
 
 }  // namespace
 }  // namespace ck::cli

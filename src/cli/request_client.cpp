@@ -73,7 +73,9 @@ int print_answer(const daemon::RequestAnswer& a) {
 }  // namespace
 
 std::optional<int> run_through_daemon(const Command& command, const Args& args) {
-    if (!command.via_daemon || hosting_daemon() != nullptr || asks_help(args)) return std::nullopt;
+    if (!command.via_daemon || hosting_daemon() != nullptr || asks_help(args) ||
+        (command.runs_alone != nullptr && command.runs_alone(args)))
+        return std::nullopt;
     auto config = load_daemon_config(config_option(args),
                                      command.reads_only ? StoreUse::Read : StoreUse::Write);
     if (!config) return std::nullopt;  // the command itself reports it
@@ -121,7 +123,9 @@ daemon::RequestAnswer run_hosted(const Args& args, daemon::Daemon& d) {
     const Command* command = nullptr;
     static const auto all = commands();
     for (const auto& c : all)
-        if (!args.empty() && c.name == args[0] && c.via_daemon) command = &c;
+        if (!args.empty() && c.name == args[0] && c.via_daemon &&
+            (c.runs_alone == nullptr || !c.runs_alone(args)))
+            command = &c;
     if (command == nullptr) {
         answer.exit_code = ExitUsage;
         answer.err = "crazykrieg: '" + (args.empty() ? std::string() : args[0]) +

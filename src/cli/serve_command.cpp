@@ -133,7 +133,8 @@ int run_serve(const Args& args) {
         // that committed something; only the games whose files changed are rendered again, and
         // only changed files are rewritten (each atomically).
         if (!config->site_dir.empty() &&
-            (first_pass || report.handled + report.clock_events + report.requests > 0)) {
+            (first_pass ||
+             report.handled + report.clock_events + report.requests + report.bot_turns > 0)) {
             site_cache.changed(d.store().take_written_games());
             auto site = site::write_site(d.store(), d.players(), d.templates().set(),
                                          config->site_dir, &site_cache);
@@ -158,7 +159,7 @@ int run_serve(const Args& args) {
         }
         // The pass summary; its replay counter (README "Benchmarks"): games read from their
         // record because the repository did not keep them.
-        if (report.handled + report.failed + report.requests > 0)
+        if (report.handled + report.failed + report.requests + report.bot_turns > 0)
             core::operator_log().info(
                 "mail pass: " + std::to_string(report.handled) + " handled, " +
                 std::to_string(report.failed) + " left" +
@@ -167,7 +168,9 @@ int run_serve(const Args& args) {
                                   : std::string()) +
                 ", " + std::to_string(report.requests) + " request(s), " +
                 std::to_string(report.replays) + " game(s) replayed, " +
-                std::to_string(report.kept_loads) + " kept");
+                std::to_string(report.kept_loads) + " kept" +
+                (report.bot_turns ? ", " + std::to_string(report.bot_turns) + " bot turn(s)"
+                                  : std::string()));
         // docs/cli.md: `--once` exits 0 on success; a source or outbox that failed, or mails left
         // pending (retried by the next pass), is no success (exit 1, the reason on stderr).
         if (once && (!report.error.empty() || report.failed > 0)) {

@@ -2,9 +2,11 @@
 #include "daemon/challenges.hpp"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "core/log.hpp"
+#include "daemon/bots.hpp"
 #include "daemon/players.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/time_control.hpp"
@@ -54,6 +56,61 @@ compose::ChallengeDetails details(const Challenge& c, Event e, std::string oppon
                                      days,
                                      c.rules == "crazykrieg" ? std::string() : c.rules,
                                      rated_default && !c.casual};
+}
+
+// Starts the game of challenge `c`, accepted (the challenger plays White). A game that cannot be
+// started is answered to `answerer` as an unknown challenge, unless the failure is Transient:
+// then it is the error (the mail is retried).
+core::Result<void, core::Error> start_challenge_game(const ClubDesk& desk, const GameStarter& start,
+                                                     const Challenge& c,
+                                                     const std::string& answerer,
+                                                     const std::string& disc,
+                                                     store::Transaction& tx) {
+    NewGame g;
+    g.variant = c.variant;
+    g.hidden = c.hidden;
+    if (c.casual) g.rated = false;  // else the club's default (README "Ratings")
+    g.rules = c.rules;
+    g.white = c.challenger;
+    g.black = c.challenged;
+    g.time = c.time;
+    auto gid = start(g, tx);
+    if (!gid && gid.error().transient()) return core::unexpected(gid.error());
+    if (!gid) {  // e.g. a player was removed meanwhile: the challenge is gone, say so
+        core::operator_log().error("challenge " + std::to_string(c.id) + ": " + gid.error().detail);
+        compose::ChallengeDetails d;
+        d.event = Event::NoSuchId;
+        d.id = std::to_string(c.id);
+        return send(desk, answerer, d, disc, tx);
+    }
+    core::operator_log().info("challenge " + std::to_string(c.id) + " accepted: game " +
+                              std::to_string(*gid));
+    return {};
+}
+
+// A challenge to a bot (bots.hpp) is answered by the bot at once: accepted when its engine can
+// play the game and it has room (its games in progress, plus those it accepted in this mail,
+// are fewer than its limit), else declined. `accepted`: games each bot took earlier in this
+// mail, by address (not yet in the store).
+core::Result<void, core::Error> bot_answers(const ClubDesk& desk, const GameStarter& start,
+                                            const Bot& bot, const Challenge& c,
+                                            std::map<std::string, int>& accepted,
+                                            const std::string& disc, store::Transaction& tx) {
+    auto playing = games_of(desk, bot.address);
+    if (!playing) return core::unexpected(playing.error());
+    const auto why =
+        bot_declines(bot, c.variant, c.hidden, false,
+                     playing->games.size() + static_cast<std::size_t>(accepted[bot.address]));
+    if (why) {
+        core::operator_log().info("challenge " + std::to_string(c.id) + " declined by bot " +
+                                  bot.address + ": " + *why);
+        return send(desk, c.challenger,
+                    details(c, Event::Declined, shown_name(desk, c.challenged),
+                            desk.config.challenge_days, desk.config.rated),
+                    disc, tx);
+    }
+    ++accepted[bot.address];
+    return start_challenge_game(desk, start, c, c.challenger, disc, tx);
 }
 
 }  // namespace
@@ -206,6 +263,7 @@ core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const Ga
     const Player* me = desk.players.find(sender);
     if (!me) return core::unexpected(core::invalid_error("challenge from unregistered " + sender));
     int n = 0;
+    std::map<std::string, int> bot_accepted;  // games bots accepted in this mail (bot_answers)
     for (const Command& cmd : commands) {
         if (!is_challenge_command(cmd)) continue;
         const std::string disc = discriminator + "c" + std::to_string(n++);
@@ -228,6 +286,10 @@ core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const Ga
             c.rules = cmd.rules;
             c.time = format_time_control(cmd.time ? *cmd.time : desk.config.default_time);
             c.created = tx.now();
+            if (auto bot = find_bot(desk.store, c.challenged)) {
+                CK_TRY(bot_answers(desk, start, *bot, c, bot_accepted, disc, tx));
+                continue;
+            }
             CK_TRY(send(
                 desk, c.challenged,
                 details(c, Event::Invited, shown_name(desk, c.challenger), days, desk.config.rated),
@@ -262,27 +324,7 @@ core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const Ga
             core::operator_log().info("challenge " + std::to_string(c.id) + " declined");
             continue;
         }
-        NewGame g;
-        g.variant = c.variant;
-        g.hidden = c.hidden;
-        if (c.casual) g.rated = false;  // else the club's default (README "Ratings")
-        g.rules = c.rules;
-        g.white = c.challenger;
-        g.black = c.challenged;
-        g.time = c.time;
-        auto gid = start(g, tx);
-        if (!gid && gid.error().transient()) return core::unexpected(gid.error());
-        if (!gid) {  // e.g. a player was removed meanwhile: the challenge is gone, say so
-            core::operator_log().error("challenge " + std::to_string(c.id) + ": " +
-                                       gid.error().detail);
-            compose::ChallengeDetails d;
-            d.event = Event::NoSuchId;
-            d.id = std::to_string(id);
-            CK_TRY(send(desk, me->address, d, disc, tx));
-            continue;
-        }
-        core::operator_log().info("challenge " + std::to_string(c.id) + " accepted: game " +
-                                  std::to_string(*gid));
+        CK_TRY(start_challenge_game(desk, start, c, me->address, disc, tx));
     }
     save_challenges(tx, book);
     return {};

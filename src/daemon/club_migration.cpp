@@ -1,4 +1,5 @@
 #include "daemon/club_migration.hpp"
+#include "daemon/bots.hpp"
 
 #include <algorithm>
 #include <map>
@@ -180,6 +181,7 @@ core::Result<store::Store, std::string> open_club_store(const std::filesystem::p
     if (!store) return core::unexpected(describe_store_failure(store.error(), dir));
     auto migrated = migrate_club_state(*store, std::chrono::system_clock::now());
     if (!migrated) return core::unexpected(migrated.error());
+    store->set_silent_recipients(&is_bot_address);  // no mail to a bot (bots.hpp)
     return std::move(*store);
 }
 

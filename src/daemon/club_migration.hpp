@@ -24,7 +24,8 @@ namespace ck::daemon {
 core::Result<bool, std::string> migrate_club_state(store::Store& store, core::TimePoint now);
 
 // store::Store::open (creating the directory) followed by migrate_club_state: how every
-// command and the daemon open the club's store.
+// command and the daemon open the club's store. The bots' addresses are its silent recipients
+// (bots.hpp: no mail to a bot).
 core::Result<store::Store, std::string> open_club_store(
     const std::filesystem::path& dir, std::chrono::milliseconds wait,
     store::Store::Sweep sweep = store::Store::Sweep::All);

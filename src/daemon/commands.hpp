@@ -18,7 +18,8 @@
 //   resign | draw | decline [ID] | accept [ID] | board | pgn | games | help
 //   leave N    N days of leave, 1..365
 //   challenge ADDRESS VARIANT [hidden] [RULES] [casual] [TIME]   (club: invite a player; TIME as
-//                                `--time`; RULES a rule-set name, which implies hidden)
+//                                `--time`; RULES a rule-set name, which implies hidden;
+//                                a bot's NAME for ADDRESS: daemon/bots.hpp with_bot_names)
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME
 //   bye [TOURNAMENT] ROUND   (club: a requested bye in a Swiss event, round 1..99)
 //   say TEXT   a note to the opponent (the rest of the line as written)

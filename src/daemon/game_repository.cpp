@@ -27,6 +27,7 @@ core::Result<void, core::Error> GameRepository::save(store::Transaction& tx, sto
     auto files = game_files(g);
     if (!files) return core::unexpected(files.error());
     keep(id, files->ini, files->record, g);
+    saved_.insert(id);
     tx.write_game_file(id, "game.ini", std::move(files->ini));
     tx.write_game_file(id, "record.pgn", std::move(files->record));
     tx.write_game_file(id, "white.pgn", std::move(files->white));

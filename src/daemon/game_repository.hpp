@@ -14,7 +14,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/result.hpp"
@@ -34,6 +36,10 @@ public:
     core::Result<void, core::Error> save(store::Transaction& tx, store::GameId id,
                                          const StoredGame& g);
 
+    // The games save() staged since the last call, and forgets them (bot_turns.hpp: the games
+    // a pass may have handed to a bot). A save whose transaction did not commit is listed too.
+    std::set<store::GameId> take_saved() { return std::exchange(saved_, {}); }
+
     // Loads that did not need a replay, and those that did (for tests and the bench).
     std::uint64_t kept_loads() const { return kept_loads_; }
     std::uint64_t replays() const { return replays_; }
@@ -52,6 +58,7 @@ private:
     std::uint64_t tick_ = 0;
     std::uint64_t kept_loads_ = 0;
     std::uint64_t replays_ = 0;
+    std::set<store::GameId> saved_;
 };
 
 }  // namespace ck::daemon

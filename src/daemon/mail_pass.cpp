@@ -12,6 +12,7 @@
 #include "core/crypto.hpp"
 #include "core/log.hpp"
 #include "daemon/auth.hpp"
+#include "daemon/bots.hpp"
 #include "daemon/challenges.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
@@ -195,6 +196,14 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     const ClockReport ticked = tick(clock, hold);
     report.clock_events = ticked.reminders + ticked.forfeits + ticked.digests;
     if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
+    // The bots' turns (bot_turns.hpp): only now, when the pass's mail is committed and sent,
+    // each turn committed on its own, within the pass's budget for them.
+    const BotTurns::Report bots =
+        bots_.play(GameDesk{config_, players_, store_, templates_, secret_, games_}, store_, clock,
+                   std::chrono::steady_clock::now() + BotPassBudget, stop);
+    report.bot_turns = bots.turns;
+    if (bots.turns > 0)
+        if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
     count_loads();
     return report;
 }
@@ -342,8 +351,10 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
         return ClubDesk{config_, players_, store_, templates_, &games_, starter()};
     };
 
-    // Each mail is parsed once (commands.hpp); its verdict says where it came (Where).
-    const std::vector<Command> commands = parse_commands(msg.body_text);
+    // Each mail is parsed once (commands.hpp); its verdict says where it came (Where). A bot's
+    // NAME where a challenge's address goes is read as its address (bots.hpp).
+    const std::vector<Command> commands =
+        with_bot_names(parse_commands(msg.body_text), store_, config_);
     switch (v.kind) {
         case AuthVerdict::Kind::DropAutomatic:
             log.info("automatic mail from " + msg.from_address + " dropped: " + v.detail);

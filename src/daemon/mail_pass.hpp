@@ -28,6 +28,7 @@
 #include "core/error.hpp"
 #include "core/log.hpp"
 #include "core/result.hpp"
+#include "daemon/bot_turns.hpp"
 #include "daemon/clock_pass.hpp"
 #include "daemon/config.hpp"
 #include "daemon/game_outcome.hpp"
@@ -62,6 +63,7 @@ struct StepReport {
     std::size_t permanent = 0;
     std::size_t clock_events = 0;  // reminders and forfeits the clock pass committed
     std::size_t requests = 0;      // organiser requests answered (request_spool.hpp)
+    std::size_t bot_turns = 0;     // bots' turns committed after the mail (bot_turns.hpp)
     // Games the pass read from the store: kept by the repository (no replay), and replayed
     // from their record (game_repository.hpp). A game touched by an earlier pass of the same
     // process is kept: a move mail for it replays nothing (README "Benchmarks").
@@ -130,7 +132,8 @@ public:
     // mails, each request's effects staged together with its answer record.
     void serve_requests(RequestRunner run) { run_request_ = std::move(run); }
 
-    // One pass over every pending message of `source`, then an outbox flush to `sink`.
+    // One pass over every pending message of `source`, then an outbox flush to `sink`, then the
+    // bots' turns (bot_turns.hpp: within BotPassBudget) and a flush of their mails.
     // `stop` (may be empty) is asked before each message: true ends the pass early (the
     // message in hand is always finished).
     StepReport step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
@@ -178,6 +181,7 @@ private:
     std::string secret_;
     GameRepository games_;
     RequestRunner run_request_;
+    BotTurns bots_;  // the games where a bot plays (bot_turns.hpp)
 };
 
 // The operator's look at a game: "white"/"black" -> that player's view board text and what they

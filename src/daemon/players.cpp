@@ -58,6 +58,22 @@ const Player* Players::find(const std::string& address) const {
 
 core::Result<void, std::string> Players::add(const std::string& name, const std::string& address,
                                              store::Transaction& tx) {
+    if (name.size() >= BotSuffix.size() &&
+        lower_ascii(name.substr(name.size() - BotSuffix.size())) == BotSuffix)
+        return core::unexpected("bad player name '" + name + "': the mark '" +
+                                std::string(BotSuffix.substr(1)) + "' is kept for bots");
+    return add_any(name, address, tx);
+}
+
+core::Result<void, std::string> Players::add_bot(const std::string& name,
+                                                 const std::string& address,
+                                                 store::Transaction& tx) {
+    return add_any(name + std::string(BotSuffix), address, tx);
+}
+
+core::Result<void, std::string> Players::add_any(const std::string& name,
+                                                 const std::string& address,
+                                                 store::Transaction& tx) {
     if (name.empty() || name.find_first_of("\t\r\n") != std::string::npos)
         return core::unexpected(std::string("bad player name"));
     const std::string a = lower_ascii(address);

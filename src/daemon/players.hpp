@@ -20,6 +20,9 @@
 
 namespace ck::daemon {
 
+// The end of a bot's registered name (README "Bots as club players").
+inline constexpr std::string_view BotSuffix = " (bot)";
+
 struct Player {
     std::string name;
     std::string address;      // lower-case addr-spec
@@ -53,6 +56,11 @@ public:
     // stages the record into `tx`; the caller commits it.
     core::Result<void, std::string> add(const std::string& name, const std::string& address,
                                         store::Transaction& tx);
+    // A bot (daemon/bots.hpp): registered under NAME + BotSuffix, the mark that shows it as a
+    // bot wherever the club shows names (mails, lists, records, web pages). add() refuses a
+    // name that ends with the mark.
+    core::Result<void, std::string> add_bot(const std::string& name, const std::string& address,
+                                            store::Transaction& tx);
     // The same in a transaction of its own, committed.
     core::Result<void, std::string> add(const std::string& name, const std::string& address,
                                         store::Store& store, core::TimePoint now);
@@ -64,6 +72,8 @@ public:
                                                  store::Transaction& tx);
 
 private:
+    core::Result<void, std::string> add_any(const std::string& name, const std::string& address,
+                                            store::Transaction& tx);
     std::vector<Player> players_;
 };
 

@@ -6,8 +6,8 @@ namespace ck::store {
 namespace {
 
 constexpr std::array<std::string_view, NamespaceCount> Names = {
-    "meta",        "players", "leaves",    "challenges", "tournaments",
-    "rate-limits", "ratings", "deadlines", "requests",   "digests"};
+    "meta",    "players",   "leaves",   "challenges", "tournaments", "rate-limits",
+    "ratings", "deadlines", "requests", "digests",    "bots"};
 
 // One name per Namespace: a new namespace without its name (or a NamespaceCount not raised)
 // does not compile.
@@ -17,8 +17,8 @@ constexpr bool every_namespace_named() {
     return true;
 }
 static_assert(every_namespace_named(), "store::Names: one name per Namespace");
-static_assert(static_cast<std::size_t>(Namespace::Digests) + 1 == NamespaceCount,
-              "NamespaceCount: Digests is the last Namespace");
+static_assert(static_cast<std::size_t>(Namespace::Bots) + 1 == NamespaceCount,
+              "NamespaceCount: Bots is the last Namespace");
 
 }  // namespace
 

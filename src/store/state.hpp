@@ -29,8 +29,9 @@ enum class Namespace : std::uint8_t {
     Deadlines,    // the game repository's deadline index, by game id
     Requests,     // answers of organiser requests run by serve, by request id (request_spool.hpp)
     Digests,      // each digest reader's last daily digest, by address (daemon/digest.hpp)
+    Bots,         // computer opponents' settings, by the bot's lower-case address (daemon/bots.hpp)
 };
-inline constexpr std::size_t NamespaceCount = 10;
+inline constexpr std::size_t NamespaceCount = 11;
 
 // "players", "rate-limits", ... (the directory name under state/ and the journal's word).
 std::string_view namespace_name(Namespace ns);

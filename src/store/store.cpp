@@ -411,12 +411,16 @@ core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalR
     for (const auto& r : tx.records()) record.records.push_back(r);
     for (const auto& id : tx.seen_ids()) record.seen.push_back(id);
     for (const auto& m : tx.mails()) {
+        std::vector<std::string> recipients;
+        for (const auto& r : m.recipients)
+            if (silent_ == nullptr || !silent_(*this, r)) recipients.push_back(r);
+        if (recipients.empty()) continue;  // only silent recipients: never spooled
         SpoolEntry e;
         e.seq = next_mail_seq_++;
         e.queued = tx.now();
         e.next_attempt = tx.now();
         e.envelope_from = m.envelope_from;
-        e.recipients = m.recipients;
+        e.recipients = std::move(recipients);
         e.raw_message = m.raw_message;
         record.mails.push_back(JournalMail{e.seq, encode_spool_entry(e)});
     }

@@ -169,6 +169,13 @@ public:
     // costs its reader one more look, never a stale page).
     std::set<GameId> take_written_games() { return std::exchange(written_games_, {}); }
 
+    // Addresses that never get mail (README "Bots as club players": a bot's moves are computed
+    // by the daemon, never mailed to it). From now on commit() drops such a recipient from every
+    // mail it spools, and a mail left without recipients is not spooled at all; the question is
+    // asked at commit time, of this store (staged writes included). Null: every mail is spooled.
+    using SilentRecipient = bool (*)(const Store& store, const std::string& address);
+    void set_silent_recipients(SilentRecipient silent) { silent_ = silent; }
+
     // Applies the journals left by a commit that failed after its commit point (or by a crash).
     core::Result<void, core::IoError> apply_pending();
 
@@ -276,6 +283,7 @@ private:
     // Applied records, by namespace (state.hpp).
     std::array<std::map<std::string, std::string>, NamespaceCount> records_;
     std::array<bool, NamespaceCount> dirty_{};  // changed since state/ was written
+    SilentRecipient silent_ = nullptr;          // set_silent_recipients
     std::set<GameId> written_games_;            // take_written_games
 };
 

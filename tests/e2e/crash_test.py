@@ -15,7 +15,9 @@ then one `serve --once` flushes what is left. Passes when:
     twice or lost, and the result of every game is the umpire's;
   - the last board each player was mailed (clean store) is the umpire's view of that player;
   - every Message-ID of the clean outbox is in the crash outbox at least once, and the crash
-    outbox has no Message-ID the clean one lacks.
+    outbox has no Message-ID the clean one lacks;
+  - a game between two bots (README "Bots as club players"), played by the daemon after each
+    pass and followed by a player, ends the same in both stores: every bot move applied once.
 Two more games are scripted with conditional moves (issue 19): lines stored, fired (at once, in
 the transaction of the opponent's move), chained between both players, removed by a deviation
 and cleared, in open Crazyhouse and hidden Crazyhouse; the umpire gets every request the referee
@@ -36,6 +38,8 @@ import ckplay  # noqa: E402
 
 SECRET = "5eed" * 16 + "\n"
 CHUNK = 25
+BOTS = [("Rook", "random"), ("Knight", "random-any")]
+BOT_GAMES = [("rook@club.example", "knight@club.example")]
 KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
 KING = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
 ROOK = [(1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -50,6 +54,11 @@ def candidates(view, side, rng):
     """Attempts a player could write from their own board: geometric moves of their own
     pieces (unseen enemy pieces may block them: the referee says No.) and drops."""
     board, pocket = ckplay.view_squares(view)
+    return candidates_on(board, pocket, side, rng)
+
+
+def candidates_on(board, pocket, side, rng):
+    """candidates() from a board ({square: letter}) and a pocket (piece letters)."""
     white = side == "white"
     own = {s for s, p in board.items() if p[0].isupper() == white}
     out = []
@@ -200,6 +209,15 @@ def pending(inbox):
     return n
 
 
+def finish_bot_games(club, games):
+    """serve --once until the bot games are over (each pass plays bot turns for a while)."""
+    for _ in range(60):
+        shown = [club.cli("game", "show", str(g), "--as", "referee") for g in games]
+        if not any(re.search(r"^result:\s*\*", s, re.M) for s in shown):
+            return
+        club.cli("serve", "--once", now=True)
+
+
 def main():
     a, seed, soak, rng = ckplay.crash_run_args(__doc__)
     n_games, turns, max_delay = (100, 60, 0.2) if soak else (40, 12, 0.05)
@@ -238,6 +256,17 @@ def main():
     if start["clean"] != start["crash"]:
         print("FAIL: the two stores gave different reply addresses")
         return 1
+    # Bot games (README "Bots as club players"): the daemon plays both sides after each pass,
+    # each turn in its own transaction; a follower gets a mail after every turn.
+    bot_games = []
+    for club in clubs.values():
+        for name, engine in BOTS:
+            club.cli("bot", "add", name, "--engine", engine)
+        bot_games = []
+        for w, b in BOT_GAMES:
+            g = club.new_game("crazykrieg", w, b)
+            club.cli("game", "follow", str(g), players[0])
+            bot_games.append(g)
     # The queue.
     t0 = time.time()
     expected = {}
@@ -268,6 +297,7 @@ def main():
     # Without crashes.
     t0 = time.time()
     clubs["clean"].cli("serve", "--once", now=True)
+    finish_bot_games(clubs["clean"], bot_games)
     clean_inbox = clubs["clean"].transport.inbox
     if pending(clean_inbox):
         print("FAIL: serve --once left %d mails pending" % pending(clean_inbox))
@@ -316,6 +346,10 @@ def main():
             stalls = 0
         left = now_left
     crash.cli("serve", "--once", now=True)
+    for g in bot_games:
+        shown = crash.cli("game", "show", str(g), "--as", "referee")
+        print("bot game %d: %d requests heard by White under kills" % (g, shown.count("\n  ")))
+    finish_bot_games(crash, bot_games)
     print("crash run: %d kills (%d of them after some mail was handled; idle start-up %.3f s),"
           " %.1f s" % (kills, working, startup, time.time() - t0))
     problems = []
@@ -357,6 +391,15 @@ def main():
         problems.append("the clean store holds no conditional moves file")
     if conditional_files(crash) != clean_cond:
         problems.append("the stored conditional moves differ after crashes")
+    # Every bot move applied once: both stores heard the same requests in the bot games.
+    for g in bot_games:
+        a = clubs["clean"].cli("game", "show", str(g), "--as", "referee")
+        b = clubs["crash"].cli("game", "show", str(g), "--as", "referee")
+        if a != b:
+            problems.append("bot game %d differs after crashes:\n--- clean\n%s--- crash\n%s"
+                            % (g, a, b))
+        if re.search(r"^result:\s*\*", a, re.M):
+            problems.append("bot game %d did not end" % g)
     clean_ids = ckplay.outbox_message_ids(clubs["clean"])
     crash_ids = ckplay.outbox_message_ids(crash)
     missing = set(clean_ids) - set(crash_ids)

@@ -1,0 +1,240 @@
+// Bots as club players (daemon/bots.hpp, daemon/bot_turns.hpp; README "Bots as club players"):
+// the registry, challenges answered by the bot, its turns played by the pass after the mail,
+// no mail to a bot, and the paired-game test of what the daemon gives the engine.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "daemon/bot_turns.hpp"
+#include "daemon/bots.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/mail_pass.hpp"
+#include "daemon_fixture.hpp"
+#include "mail/maildir.hpp"
+
+using ck::daemon::test::OutMail;
+using ck::rules::Color;
+
+namespace {
+
+const std::string Ada = "ada@example.org";
+const std::string Referee = "referee@club.example";
+const std::string Sparky = "sparky@club.example";
+
+bool has(const std::string& text, const std::string& what) {
+    return text.find(what) != std::string::npos;
+}
+
+class Club : public ck::daemon::test::DaemonFixture {
+public:
+    explicit Club(const std::string& tag) : DaemonFixture("bots-" + tag) { add_player("Ada", Ada); }
+
+    ck::daemon::Bot add_bot(const std::string& name, const std::string& engine, int games = 8) {
+        auto players = ck::daemon::Players::load(daemon_->store());
+        REQUIRE(players);
+        ck::store::Transaction tx(clock_.now());
+        ck::daemon::BotSpec spec;
+        spec.name = name;
+        spec.engine = engine;
+        spec.games = games;
+        auto bot = ck::daemon::stage_bot(*players, config_, spec, tx);
+        REQUIRE(bot);
+        REQUIRE(daemon_->store().commit(tx));
+        reopen();  // the daemon reads the registry again
+        return *bot;
+    }
+
+    // A mail from `from` to `to` holding `body`, then one pass.
+    ck::daemon::StepReport send(const std::string& from, const std::string& to,
+                                const std::string& body, const std::string& id) {
+        deliver("From: Someone <" + from + ">\r\nTo: <" + to +
+                ">\r\nSubject: hello\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
+                id + ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+                body + "\r\n");
+        clock_.advance(std::chrono::minutes(10));
+        auto report = step();
+        CHECK(report.failed == 0);
+        return report;
+    }
+
+    ck::daemon::StoredGame game(ck::store::GameId id) {
+        auto g = ck::daemon::load_game(daemon_->store(), id);
+        REQUIRE(g);
+        return std::move(*g);
+    }
+
+    std::size_t games() {
+        auto ids = daemon_->store().list_games();
+        REQUIRE(ids);
+        return ids->size();
+    }
+};
+
+bool any_to(const std::vector<OutMail>& mails, const std::string& address) {
+    return std::any_of(mails.begin(), mails.end(),
+                       [&](const OutMail& m) { return m.to == address; });
+}
+
+}  // namespace
+
+TEST_CASE("bots: registry, names marked, engines checked", "[daemon][bots]") {
+    Club club("registry");
+    const auto bot = club.add_bot("Sparky", "belief", 3);
+    CHECK(bot.address == Sparky);
+    CHECK(bot.games == 3);
+    const ck::daemon::Player* p = club.daemon().players().find(Sparky);
+    REQUIRE(p != nullptr);
+    CHECK(p->name == "Sparky (bot)");
+    CHECK(ck::daemon::is_bot_address(club.daemon().store(), "SPARKY@club.example"));
+    CHECK_FALSE(ck::daemon::is_bot_address(club.daemon().store(), Ada));
+    auto bots = ck::daemon::load_bots(club.daemon().store());
+    REQUIRE(bots);
+    REQUIRE(bots->size() == 1);
+    CHECK(bots->front().engine == "belief");
+
+    auto players = ck::daemon::Players::load(club.daemon().store());
+    REQUIRE(players);
+    ck::store::Transaction tx(club.clock().now());
+    const auto stage = [&](const std::string& name, const std::string& engine, int level = 0) {
+        ck::daemon::BotSpec spec;
+        spec.name = name;
+        spec.engine = engine;
+        spec.level = level;
+        return ck::daemon::stage_bot(*players, club.config(), spec, tx);
+    };
+    CHECK_FALSE(stage("Sparky", "random"));         // the address is taken
+    CHECK_FALSE(stage("two words", "random"));      // not an address's local part
+    CHECK_FALSE(stage("Nobody", "nope"));           // no such engine
+    CHECK_FALSE(stage("Nobody", "random", 3));      // random has no levels
+    auto fs = stage("Fish", "fairy-stockfish", 2);  // --level becomes the engine's option
+    REQUIRE(fs);
+    CHECK(fs->engine == "fairy-stockfish:level=2");
+    // The mark is kept for bots.
+    CHECK_FALSE(players->add("Eve (bot)", "eve@example.org", tx));
+    CHECK(players->add("Eve (robot fan)", "eve@example.org", tx));
+
+    const auto round = ck::daemon::BotTable::decode(
+        Sparky, ck::store::record_version_line(ck::store::Namespace::Bots, 1) +
+                    ck::daemon::BotCodec::encode(bot));
+    REQUIRE(round);
+    CHECK(round->address == Sparky);
+    CHECK(round->games == 3);
+}
+
+TEST_CASE("bots: challenged by name, the bot moves in the pass after the player's mail",
+          "[daemon][bots]") {
+    Club club("play");
+    club.add_bot("Sparky", "random");
+    club.send(Ada, Referee, "challenge Sparky crazykrieg", "c1@example.org");
+    REQUIRE(club.games() == 1);
+    auto mails = club.new_outgoing();
+    CHECK_FALSE(any_to(mails, Sparky));  // no mail ever goes to a bot
+    REQUIRE(mails.size() == 1);
+    CHECK(has(mails[0].subject, "New game"));
+    CHECK(has(mails[0].text, "Sparky (bot)"));
+
+    // Ada (White) moves: the same pass plays the bot's turn after her mail is committed.
+    const auto report =
+        club.send(Ada, club.reply_address("1", Color::White), "e2e4", "m1@example.org");
+    CHECK(report.bot_turns == 1);
+    auto g = club.game(1);
+    CHECK(g.game.side_to_move() == Color::White);
+    CHECK(g.record.plies() == 2);
+    mails = club.new_outgoing();
+    CHECK_FALSE(any_to(mails, Sparky));
+    REQUIRE(mails.size() == 2);  // her move's answer, then the bot's move
+    CHECK(has(mails[1].text, "Black has moved."));
+    CHECK(has(mails[1].text, "It is your move, White (move 2)"));
+
+    // Nothing more to do: an idle pass plays no bot turn.
+    club.clock().advance(std::chrono::minutes(10));
+    CHECK(club.step().bot_turns == 0);
+}
+
+TEST_CASE("bots: a bot declines a game its engine cannot play, or beyond its --games",
+          "[daemon][bots]") {
+    Club club("decline");
+    club.add_bot("Fish", "fairy-stockfish");
+    club.add_bot("Sparky", "belief", 1);
+    club.send(Ada, Referee, "challenge Fish crazykrieg", "d1@example.org");    // hidden
+    club.send(Ada, Referee, "challenge Sparky crazyhouse", "d2@example.org");  // open
+    CHECK(club.games() == 0);
+    club.send(Ada, Referee, "challenge Sparky crazykrieg\nchallenge Sparky crazykrieg",
+              "d3@example.org");  // the second is one game too many
+    CHECK(club.games() == 1);
+    const auto mails = club.new_outgoing();
+    CHECK_FALSE(any_to(mails, Sparky));
+    const auto declines = std::count_if(
+        mails.begin(), mails.end(), [](const OutMail& m) { return has(m.subject, "declined"); });
+    CHECK(declines == 3);
+}
+
+TEST_CASE("bots: two bots play on within a pass, a stopped pass plays none", "[daemon][bots]") {
+    Club club("two");
+    club.add_bot("Rook", "random");
+    club.add_bot("Knight", "random-any");
+    ck::daemon::NewGame spec;
+    spec.variant = "crazykrieg";
+    spec.hidden = true;
+    spec.white = "rook@club.example";
+    spec.black = "knight@club.example";
+    REQUIRE(club.daemon().new_game(spec, club.clock()));
+    club.flush();
+    CHECK(club.new_outgoing().empty());  // both game-start mails went to bots: none spooled
+    {
+        ck::mail::MaildirSource source(club.config().inbox);
+        ck::mail::MaildirSink sink(club.config().outbox);
+        const auto stopped = club.daemon().step(source, sink, club.clock(), [] { return true; });
+        CHECK(stopped.bot_turns == 0);
+    }
+    const auto report = club.step();
+    CHECK(report.bot_turns > 2);
+    CHECK(club.game(1).record.plies() > 2);
+}
+
+TEST_CASE("bots: the engine gets only the bot's view (paired games)", "[daemon][bots]") {
+    // Two hidden games that differ only in White's moves, which Black does not see: while the
+    // bot's views are equal, its requests are equal (same engine, the daemon's seed).
+    const auto new_game = [] {
+        ck::daemon::GameMeta m;
+        REQUIRE(ck::daemon::resolve_variant("crazykrieg", m));
+        m.white = Ada;
+        m.black = Sparky;
+        m.created = "2026-11-21T12:00:00Z";
+        auto g = ck::daemon::start_game(m, {});
+        REQUIRE(g);
+        return std::move(*g);
+    };
+    const std::vector<std::string> white_a = {"a2a3", "b2b3", "g1h3", "h2h4"};
+    const std::vector<std::string> white_b = {"h2h3", "g2g3", "b1a3", "a2a4"};
+    for (const std::string engine : {"random", "random-any", "heuristic", "belief"}) {
+        CAPTURE(engine);
+        const ck::daemon::Bot bot{Sparky, engine, 1};
+        auto a = new_game();
+        auto b = new_game();
+        int compared = 0;
+        for (std::size_t turn = 0; turn < white_a.size(); ++turn) {
+            // White's moves (none answers Black's play; a refused one ends the comparison).
+            if (ck::daemon::play_request(a, white_a[turn]).answer != ck::referee::Answer::Legal ||
+                ck::daemon::play_request(b, white_b[turn]).answer != ck::referee::Answer::Legal)
+                break;
+            const auto va = a.game.view(Color::Black);
+            const auto vb = b.game.view(Color::Black);
+            if (va.heard != vb.heard || va.board_text() != vb.board_text()) break;
+            const auto ra =
+                ck::daemon::bot_requests(bot, a, ck::daemon::bot_seed(1, va.heard.size()));
+            const auto rb =
+                ck::daemon::bot_requests(bot, b, ck::daemon::bot_seed(1, vb.heard.size()));
+            REQUIRE(ra);
+            REQUIRE(rb);
+            CHECK(*ra == *rb);
+            for (const auto& r : *ra) ck::daemon::play_request(a, r);
+            for (const auto& r : *rb) ck::daemon::play_request(b, r);
+            ++compared;
+            if (a.game.over() || b.game.over()) break;
+        }
+        CHECK(compared >= 2);
+    }
+}
