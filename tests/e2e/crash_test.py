@@ -265,7 +265,7 @@ def main():
         bot_games = []
         for w, b in BOT_GAMES:
             g = club.new_game("crazykrieg", w, b)
-            club.cli("game", "follow", str(g), players[0])
+            club.cli("game", "follow", str(g), players[0], now=True)  # same Message-ID in both
             bot_games.append(g)
     # The queue.
     t0 = time.time()
