@@ -76,19 +76,17 @@ std::string game_name(const Pairing& p) {
            std::to_string(p.black + 1);
 }
 
-// A complete round robin of the kind: see validate's contract.
-core::Result<void, Error> check_pairings(const Tournament& t) {
+using RoundSeats = std::set<std::pair<int, int>>;  // (round, player) with a game
+
+// The pairings of any system: real players in rounds 1..rounds, in round order, one game per
+// player and round, each game id once, endings as lower-case words. Gives who plays when.
+core::Result<RoundSeats, Error> check_pairing_list(const Tournament& t, int rounds) {
     const int n = static_cast<int>(t.players.size());
-    const int per_cycle = rounds_per_cycle(n);
-    const int total = rounds(t);
-    // met[cycle][white][black]: games in that cycle with those colours
-    std::vector<std::vector<std::vector<int>>> met(
-        2, std::vector<std::vector<int>>(n, std::vector<int>(n, 0)));
-    std::set<std::pair<int, int>> busy;  // (round, player)
+    RoundSeats busy;
     std::set<std::uint64_t> games;
     int last_round = 0;
     for (const Pairing& p : t.pairings) {
-        if (p.round < 1 || p.round > total || p.white < 0 || p.white >= n || p.black < 0 ||
+        if (p.round < 1 || p.round > rounds || p.white < 0 || p.white >= n || p.black < 0 ||
             p.black >= n || p.white == p.black)
             return fail(ErrorCode::BadPairings, "impossible pairing: " + game_name(p));
         if (p.round < last_round)
@@ -101,8 +99,20 @@ core::Result<void, Error> check_pairings(const Tournament& t) {
             return fail(ErrorCode::BadPairings, "game " + std::to_string(*p.game) + " twice");
         if (!text::is_word(p.ending))
             return fail(ErrorCode::BadField, game_name(p) + ": ending must be a lower-case word");
-        ++met[(p.round - 1) / per_cycle][p.white][p.black];
     }
+    return busy;
+}
+
+// A complete round robin of the kind: see validate's contract.
+core::Result<void, Error> check_pairings(const Tournament& t) {
+    const int n = static_cast<int>(t.players.size());
+    const int per_cycle = rounds_per_cycle(n);
+    const int total = rounds(t);
+    // met[cycle][white][black]: games in that cycle with those colours
+    std::vector<std::vector<std::vector<int>>> met(
+        2, std::vector<std::vector<int>>(n, std::vector<int>(n, 0)));
+    CK_TRY(check_pairing_list(t, total));
+    for (const Pairing& p : t.pairings) ++met[(p.round - 1) / per_cycle][p.white][p.black];
     for (int c = 0; c < cycles(t); ++c)
         for (int a = 0; a < n; ++a)
             for (int b = a + 1; b < n; ++b) {
@@ -133,24 +143,9 @@ core::Result<void, Error> check_swiss(const Tournament& t) {
     if (!one_line(t.round_started) || t.round_started.find(' ') != std::string::npos)
         return fail(ErrorCode::BadField, "round start must be one word");
     const int n = static_cast<int>(t.players.size());
-    std::set<std::pair<int, int>> busy;  // (round, player)
-    std::set<std::uint64_t> games;
-    int last_round = 0;
-    for (const Pairing& p : t.pairings) {
-        if (p.round < 1 || p.round > s.rounds || p.white < 0 || p.white >= n || p.black < 0 ||
-            p.black >= n || p.white == p.black)
-            return fail(ErrorCode::BadPairings, "impossible pairing: " + game_name(p));
-        if (p.round < last_round)
-            return fail(ErrorCode::BadPairings, "pairings out of round order at " + game_name(p));
-        last_round = p.round;
-        if (!busy.insert({p.round, p.white}).second || !busy.insert({p.round, p.black}).second)
-            return fail(ErrorCode::BadPairings,
-                        "a player has two games in round " + std::to_string(p.round));
-        if (p.game && !games.insert(*p.game).second)
-            return fail(ErrorCode::BadPairings, "game " + std::to_string(*p.game) + " twice");
-        if (!text::is_word(p.ending))
-            return fail(ErrorCode::BadField, game_name(p) + ": ending must be a lower-case word");
-    }
+    auto seats = check_pairing_list(t, s.rounds);
+    if (!seats) return core::unexpected(seats.error());
+    RoundSeats& busy = *seats;
     for (const Bye& b : t.byes) {
         if (b.round < 1 || b.round > s.rounds || b.player < 0 || b.player >= n)
             return fail(ErrorCode::BadPairings,
