@@ -18,7 +18,9 @@ namespace {
 
 using rules::Color;
 
-enum class BotTurn : std::uint8_t { Played, PlayerToMove, Over };
+// Played: the bot moved (or the game ended); Cut: its move was cut at BotRefusedPerTurn and it
+// is still to move.
+enum class BotTurn : std::uint8_t { Played, Cut, PlayerToMove, Over };
 
 core::Result<BotTurn, core::Error> bot_turn(const GameDesk& desk, store::Store& store,
                                             store::GameId id, core::TimePoint now) {
@@ -56,6 +58,8 @@ core::Result<BotTurn, core::Error> bot_turn(const GameDesk& desk, store::Store& 
             core::from_io(committed.error(), "commit: " + committed.error().message));
     core::operator_log().info("game " + v.game + ": bot " + bot->address + " (" + bot->engine +
                               ") played " + std::to_string(requests->size()) + " request(s)");
+    auto after = desk.games.load(store, id);
+    if (after && !after->game.over() && after->game.side_to_move() == me) return BotTurn::Cut;
     return BotTurn::Played;
 }
 
@@ -128,21 +132,31 @@ void BotTurns::notice(const store::Store& store, const std::set<store::GameId>& 
 }
 
 BotTurns::Report BotTurns::play(const GameDesk& desk, store::Store& store, const core::Clock& clock,
-                                std::chrono::steady_clock::time_point until,
+                                const std::function<bool()>& spent,
                                 const std::function<bool()>& stop) {
     Report report;
     if (!scanned_) scan(store);
     notice(store, desk.games.take_saved());
     std::map<store::GameId, int> turns;  // this pass's transactions, by game
     std::set<store::GameId> done;        // nothing more to do in this pass
+    std::set<store::GameId> cut;         // bots' moves cut at BotRefusedPerTurn, to finish
     for (bool progressed = true; progressed;) {
         progressed = false;
         const std::vector<store::GameId> round = watched_;
         for (const store::GameId id : round) {
             if (done.count(id)) continue;
-            if (std::chrono::steady_clock::now() >= until || (stop && stop())) {
+            // The budget bounds when a bot's move may start; a move cut by the refusal limit
+            // is finished in this pass (bot_turns.hpp), so its opponent hears it with the
+            // ruling of their own mail.
+            if (stop && stop()) {
                 for (const store::GameId w : watched_) report.waiting += done.count(w) ? 0 : 1;
                 return report;
+            }
+            const bool resuming = cut.count(id) != 0;
+            if (!resuming && spent()) {
+                ++report.waiting;
+                done.insert(id);
+                continue;
             }
             auto turn = bot_turn(desk, store, id, clock.now());
             if (!turn) {
@@ -154,11 +168,16 @@ BotTurns::Report BotTurns::play(const GameDesk& desk, store::Store& store, const
             }
             if (*turn == BotTurn::Over)
                 watched_.erase(std::find(watched_.begin(), watched_.end(), id));
-            if (*turn != BotTurn::Played) {
+            if (*turn != BotTurn::Played && *turn != BotTurn::Cut) {
                 done.insert(id);
                 continue;
             }
+            if (*turn == BotTurn::Cut)
+                cut.insert(id);
+            else
+                cut.erase(id);
             ++report.turns;
+            if (resuming) ++report.resumed;
             progressed = true;
             // The longest waiting first: this game goes to the back.
             watched_.erase(std::find(watched_.begin(), watched_.end(), id));

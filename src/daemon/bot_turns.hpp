@@ -14,8 +14,11 @@
 // - Out of the mail's critical path: Daemon::step plays bot turns only after its mail and clock
 //   pass are committed and the outbox flushed, within a wall-time budget per pass (a turn is
 //   bounded by its engine's own budget: belief at most 1 s CPU by default); games left over wait
-//   for the next pass, the longest waiting first. So one slow engine delays the next pass's
-//   mail by at most the budget plus one move, never a mail of the pass in hand.
+//   for the next pass, the longest waiting first. The budget bounds when a bot's move may
+//   start: a move cut at BotRefusedPerTurn goes on in the same pass until the bot has moved, so
+//   a player hears the bot's answer with the ruling of their own mail. So one slow engine
+//   delays the next pass's mail by at most the budget plus one move, never a mail of the pass
+//   in hand.
 // Which games: the games in progress where a bot plays, found once by a scan when the first
 // pass runs (game.ini for the players, the record's Result tag for "in progress"), then every
 // game the daemon's repository saved since (GameRepository::take_saved): the daemon is the
@@ -60,13 +63,15 @@ class BotTurns {
 public:
     struct Report {
         std::size_t turns = 0;    // transactions committed
+        std::size_t resumed = 0;  // of those, the ones that went on with a move cut before
         std::size_t failed = 0;   // bot turns that failed (logged; tried again next pass)
         std::size_t waiting = 0;  // games whose bot is still to move (budget spent, or stopped)
     };
-    // Plays bot turns, each committed on its own at clock.now(), until no bot is to move,
-    // `until` passes, or `stop` (may be empty) says so.
+    // Plays bot turns, each committed on its own at clock.now(), until no bot is to move, the
+    // pass's budget is `spent` (no bot's move starts then; one cut at BotRefusedPerTurn is
+    // finished), or `stop` (may be empty) says so (nothing more is played).
     Report play(const GameDesk& desk, store::Store& store, const core::Clock& clock,
-                std::chrono::steady_clock::time_point until, const std::function<bool()>& stop);
+                const std::function<bool()>& spent, const std::function<bool()>& stop);
 
 private:
     void scan(const store::Store& store);

@@ -198,9 +198,10 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
     // The bots' turns (bot_turns.hpp): only now, when the pass's mail is committed and sent,
     // each turn committed on its own, within the pass's budget for them.
-    const BotTurns::Report bots =
-        bots_.play(GameDesk{config_, players_, store_, templates_, secret_, games_}, store_, clock,
-                   std::chrono::steady_clock::now() + BotPassBudget, stop);
+    const auto until = std::chrono::steady_clock::now() + BotPassBudget;
+    const BotTurns::Report bots = bots_.play(
+        GameDesk{config_, players_, store_, templates_, secret_, games_}, store_, clock,
+        [until] { return std::chrono::steady_clock::now() >= until; }, stop);
     report.bot_turns = bots.turns;
     if (bots.turns > 0)
         if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();

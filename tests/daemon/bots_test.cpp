@@ -194,6 +194,59 @@ TEST_CASE("bots: two bots play on within a pass, a stopped pass plays none", "[d
     CHECK(club.game(1).record.plies() > 2);
 }
 
+TEST_CASE("bots: a spent budget starts no bot's move, but finishes one cut at the refusal limit",
+          "[daemon][bots]") {
+    // Random bots in hidden games: many of their attempts are refused, and now and then a move
+    // is cut at BotRefusedPerTurn. A pass whose budget is spent after its first transaction
+    // still finishes that move: every such pass adds exactly one move to the game.
+    Club club("budget");
+    club.add_bot("Rook", "random");
+    club.add_bot("Knight", "random");
+    ck::daemon::BotTurns turns;
+    const ck::daemon::GameDesk desk{club.config(),
+                                    club.daemon().players(),
+                                    club.daemon().store(),
+                                    club.daemon().templates(),
+                                    ck::daemon::test::FixedSecret,
+                                    club.daemon().game_repository()};
+    auto& store = club.daemon().store();
+    const auto start = [&] {
+        ck::daemon::NewGame spec;
+        spec.variant = "crazykrieg";
+        spec.hidden = true;
+        spec.white = "rook@club.example";
+        spec.black = "knight@club.example";
+        auto id = club.daemon().new_game(spec, club.clock());
+        REQUIRE(id);
+        return *id;
+    };
+    ck::store::GameId id = start();
+    {
+        const auto none = turns.play(desk, store, club.clock(), [] { return true; }, {});
+        CHECK(none.turns == 0);
+        CHECK(none.waiting == 1);
+    }
+    std::size_t resumed = 0;
+    for (int pass = 0; pass < 20000 && resumed == 0; ++pass) {
+        const auto before = club.game(id);
+        if (before.game.over()) {
+            id = start();
+            continue;
+        }
+        // Spent once the game has a new move: a bot's move cut before it is not asked about.
+        const auto spent = [&] { return club.game(id).record.plies() != before.record.plies(); };
+        const auto report = turns.play(desk, store, club.clock(), spent, {});
+        const auto after = club.game(id);
+        INFO("game " << id << ", pass " << pass << ": " << report.turns << " transactions, "
+                     << report.failed << " failed, " << report.waiting << " waiting");
+        REQUIRE(report.turns == 1 + report.resumed);
+        REQUIRE((after.game.over() || after.game.side_to_move() != before.game.side_to_move()));
+        resumed += report.resumed;
+        club.clock().advance(std::chrono::minutes(1));
+    }
+    CHECK(resumed > 0);  // the seeds' games do cut moves: the case was exercised
+}
+
 TEST_CASE("bots: the engine gets only the bot's view (paired games)", "[daemon][bots]") {
     // Two hidden games that differ only in White's moves, which Black does not see: while the
     // bot's views are equal, its requests are equal (same engine, the daemon's seed).
