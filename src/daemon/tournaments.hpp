@@ -64,6 +64,8 @@ struct TournamentSpec {
     // further round when the last game of the round before ends (swiss_rounds.hpp).
     club::System system = club::System::RoundRobin;
     club::SwissSettings swiss;
+    // A knockout or group stage (docs/knockout.md; knockout_rounds.hpp): seeded by rating.
+    club::StageSettings stages;
 };
 
 // Creates the event (id: the name's letters and digits, lower-case, joined by '-', an accented
