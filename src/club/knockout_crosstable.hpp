@@ -2,9 +2,10 @@
 // What the crosstables show of a knockout or a group stage (docs/knockout.md "Standings"):
 // each group's round-robin crosstable (crosstable.hpp) with who advances, then the bracket
 // round by round: every match as "(seed) Name - (seed) Name: score (games)" and the outcome on
-// the line below, the higher seed first and the games' results from its side (1 ½ 0, + - by forfeit, . not over;
-// a tie-break match after a comma), the outcome "X advances" (and how: on a bye, by the
-// tie-break match, on seed) or "in progress"; rounds not yet paired say so.
+// the line below. The higher seed is named first and the games' results are from its side
+// (1 ½ 0, + - by forfeit, . not over; a tie-break match after ", tie-break"); the outcome is
+// "X advances" (and how: on a bye, by the tie-break match, on seed) or "in progress"; rounds
+// not yet paired say so.
 // Text: monospace UTF-8, no trailing spaces. HTML: a fragment with inline styles, names escaped.
 #include <string>
 
