@@ -211,3 +211,30 @@ TEST_CASE("knockout: tournament.ini round trip") {
     CHECK(back->stages.tie_matches == 2);
     CHECK(make_bracket(*back).rounds[0][0].games.size() == 4);
 }
+
+TEST_CASE("knockout: entries by mail, then closed; the groups must fit the entries") {
+    NewTournament n;
+    n.id = "cup";
+    n.name = "Cup";
+    n.settings = GameSettings{"chess", false, "", "", std::nullopt};
+    n.system = System::Groups;
+    n.stages = StageSettings{2, 1, 3, 2};
+    n.entries_open = true;
+    auto t = create_tournament(n);
+    REQUIRE(t);
+    REQUIRE(add_entrant(*t, {"", "a@x"}));
+    REQUIRE(add_entrant(*t, {"", "b@x"}));
+    const auto small = close_entries(*t);  // one group of 2: 2 cannot advance
+    REQUIRE_FALSE(small);
+    CHECK(small.error().code == ErrorCode::BadPlayers);
+    CHECK(t->entries_open);
+    REQUIRE(add_entrant(*t, {"", "c@x"}));
+    REQUIRE(close_entries(*t));
+    CHECK(t->pairings.empty());  // the daemon pairs them (extend_stages)
+    CHECK(extend_stages(*t) == 3);
+    std::string text = format_tournament(*t);
+    text.replace(text.find("tie = match"), 11, "tie = coin");
+    auto bad = parse_tournament(text);
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().code == ErrorCode::BadValue);
+}
