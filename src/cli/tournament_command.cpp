@@ -75,6 +75,8 @@ std::string check_stage_options(daemon::TournamentSpec& spec) {
     } else if (s.group_size != 0 || s.advance != 0) {
         return "--group-size and --advance are for --system groups";
     }
+    if (spec.system == club::System::Knockout && spec.double_round)
+        return "--double is for round robins and groups, not a knockout";
     if (!club::is_staged(spec.system) &&
         (s.games != plain.games || s.tie_matches != plain.tie_matches))
         return "--games and --tie are for --system knockout or groups";

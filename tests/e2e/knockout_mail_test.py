@@ -119,7 +119,8 @@ for n in NAMES:
 for bad, why in ((["--system", "groups", "--group-size", "3"], "--advance"),
                  (["--system", "knockout", "--group-size", "3"], "--group-size"),
                  (["--games", "4"], "--games"),
-                 (["--system", "knockout", "--tie", "coin"], "--tie")):
+                 (["--system", "knockout", "--tie", "coin"], "--tie"),
+                 (["--system", "knockout", "--double"], "--double")):
     r = ck("tournament", "new", "--name", "X", "--variant", "chess", *bad, ADDR["Ann"],
            ADDR["Ben"], check=False)
     expect(r.returncode == 2 and why in r.stderr, f"usage error {bad}: {r}")
