@@ -122,7 +122,8 @@ core::Result<void, std::string> check_settings(const club::GameSettings& s) {
 }
 
 // A Swiss event (entries closed): round 1 is paired and started, and the event written, in one
-// transaction (swiss_rounds.hpp).
+// transaction (swiss_rounds.hpp). A knockout or a group stage the same way: its first matches or
+// every group game (knockout_rounds.hpp).
 core::Result<void, std::string> start_swiss(Daemon& daemon, club::Tournament& t,
                                             const core::Clock& clock) {
     for (const club::Player& p : t.players)
