@@ -70,7 +70,8 @@ struct TournamentSpec {
 
 // Creates the event (id: the name's letters and digits, lower-case, joined by '-', an accented
 // Latin letter as its letter; "-2", "-3" ... when taken) and, unless it takes entries, starts all
-// its games. Returns the id.
+// its games (a Swiss: round 1; a knockout or groups: seeded by rating, then its first matches or
+// every group game, knockout_rounds.hpp). Returns the id.
 core::Result<std::string, std::string> create_tournament(Daemon& daemon, const TournamentSpec& spec,
                                                          const core::Clock& clock);
 
