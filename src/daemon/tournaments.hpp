@@ -76,7 +76,8 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
                                                          const core::Clock& clock);
 
 // Closes the entries of event `id` (club::close_entries: the entry list in order of entry
-// becomes the seeding; at least 2 players) and starts all its games, as create_tournament does.
+// becomes the seeding, a knockout's by rating; at least 2 players) and starts its games, as
+// create_tournament does.
 // Returns the number of games started. Nothing changes on error.
 core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const std::string& id,
                                                         const core::Clock& clock);
