@@ -10,6 +10,9 @@
 //       [--requested-bye-points P] [--tiebreaks LIST]
 //       a Swiss (docs/swiss.md "Swiss events by mail"): round 1 is paired and started, the
 //       rest round by round; --rounds is required; points are 0, 0.5 or 1
+//       [--system knockout|groups] [--games N] [--tie seed|match|match:N] [--group-size N]
+//       [--advance K]
+//       a knockout, or groups feeding a knockout (docs/knockout.md): seeded by rating
 //   start ID [--now ISO-8601]   closes the entries and starts every game at once (a Swiss:
 //                        round 1)
 //   withdraw ID EMAIL [--now ISO-8601]   takes a player off the entry list, or out of a Swiss
@@ -27,6 +30,7 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "club/crosstable.hpp"
+#include "club/knockout.hpp"
 #include "club/swiss_round.hpp"
 #include "club/tournament.hpp"
 #include "club/tournament_file.hpp"
@@ -47,6 +51,37 @@ int fail(const std::string& message) {
 }
 
 int usage(const std::string& message) { return usage_error("tournament", message); }
+
+// --games N, --group-size N, --advance K (docs/knockout.md): "" or the usage error.
+std::string stage_option(const std::string& a, std::size_t& i, const std::vector<std::string>& rest,
+                         club::StageSettings& stages) {
+    if (i + 1 >= rest.size()) return a + " needs a number";
+    const std::string& v = rest[++i];
+    if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos)
+        return a + " needs a number";
+    (a == "--games"        ? stages.games
+     : a == "--group-size" ? stages.group_size
+                           : stages.advance) = std::stoi(v);
+    return {};
+}
+
+// The knockout options fit the system (docs/knockout.md): "" or the usage error.
+std::string check_stage_options(daemon::TournamentSpec& spec) {
+    const club::StageSettings plain;
+    club::StageSettings& s = spec.stages;
+    if (spec.system == club::System::Groups) {
+        if (s.group_size == 0 || s.advance == 0)
+            return "--system groups needs --group-size N and --advance K";
+    } else if (s.group_size != 0 || s.advance != 0) {
+        return "--group-size and --advance are for --system groups";
+    }
+    if (spec.system == club::System::Knockout && spec.double_round)
+        return "--double is for round robins and groups, not a knockout";
+    if (!club::is_staged(spec.system) &&
+        (s.games != plain.games || s.tie_matches != plain.tie_matches))
+        return "--games and --tie are for --system knockout or groups";
+    return {};
+}
 
 int tournament_new(const std::vector<std::string>& rest, const std::string& config_file,
                    const std::string& templates) {
@@ -79,9 +114,20 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             spec.entries_open = true;
         } else if (a == "--system") {
             std::string v;
-            if (!value(v) || (v != "swiss" && v != "roundrobin"))
-                return usage("--system needs roundrobin or swiss");
-            spec.system = v == "swiss" ? club::System::Swiss : club::System::RoundRobin;
+            if (!value(v) ||
+                (v != "swiss" && v != "roundrobin" && v != "knockout" && v != "groups"))
+                return usage("--system needs roundrobin, swiss, knockout or groups");
+            spec.system = v == "swiss"      ? club::System::Swiss
+                          : v == "knockout" ? club::System::Knockout
+                          : v == "groups"   ? club::System::Groups
+                                            : club::System::RoundRobin;
+        } else if (a == "--games" || a == "--group-size" || a == "--advance") {
+            if (auto bad = stage_option(a, i, rest, spec.stages); !bad.empty()) return usage(bad);
+        } else if (a == "--tie") {
+            std::string v;
+            const auto tie = value(v) ? club::parse_tie_rule(v) : std::nullopt;
+            if (!tie) return usage("--tie needs seed, match or match:N (N 1 to 3)");
+            spec.stages.tie_matches = *tie;
         } else if (a == "--rounds" || a == "--round-days") {
             std::string v;
             if (!value(v) || v.empty() || v.size() > 3 ||
@@ -111,6 +157,7 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
     if (spec.system != club::System::Swiss &&
         (spec.swiss.rounds != 0 || spec.swiss.round_days != 0))
         return usage("--rounds and --round-days are for --system swiss");
+    if (auto bad = check_stage_options(spec); !bad.empty()) return usage(bad);
     if (spec.players.size() < 2 && !spec.entries_open)
         return usage("new needs at least two player addresses (or --entries)");
     auto s = open_organiser_session(config_file, now, templates);
@@ -175,8 +222,10 @@ int run_tournament(const Args& args) {
         if (a == "--help" || a == "-h") {
             std::cout << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
                          "[--hidden] [--rules R] [--time SPEC] [--casual|--rated] [--now ISO-8601] "
-                         "[--entries] [--system roundrobin|swiss] [--rounds N] [--round-days N] "
-                         "[--bye-points P] [--requested-bye-points P] [--tiebreaks LIST] EMAIL...\n"
+                         "[--entries] [--system roundrobin|swiss|knockout|groups] [--rounds N] "
+                         "[--round-days N] [--bye-points P] [--requested-bye-points P] "
+                         "[--tiebreaks LIST] [--games N] [--tie seed|match|match:N] "
+                         "[--group-size N] [--advance K] EMAIL...\n"
                          "       crazykrieg tournament start ID [--now ISO-8601]\n"
                          "       crazykrieg tournament withdraw ID EMAIL [--now ISO-8601]\n"
                          "       crazykrieg tournament trf ID [--out FILE]\n"
@@ -267,9 +316,10 @@ int run_tournament(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"tournament", "round-robin and Swiss tournaments (new, start, withdraw, list, show, pgn, trf)",
-     62, run_tournament, true}};
+const CommandRegistration reg{{"tournament",
+                               "round-robin, Swiss, knockout and group tournaments (new, start, "
+                               "withdraw, list, show, pgn, trf)",
+                               62, run_tournament, true}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -1,5 +1,8 @@
 #include "club/crosstable.hpp"
 
+#include "club/knockout.hpp"
+#include "club/knockout_crosstable.hpp"
+
 namespace ck::club {
 namespace {
 
@@ -14,7 +17,9 @@ std::string symbol(const Pairing& p, int row_player) {
 
 std::string subtitle(const Tournament& t) {
     std::string s;
-    if (t.system == System::Swiss)
+    if (is_staged(t))
+        s = stage_kind_text(t);
+    else if (t.system == System::Swiss)
         s = "Swiss, " + std::to_string(t.swiss.rounds) +
             (t.swiss.rounds == 1 ? " round" : " rounds");
     else
@@ -32,6 +37,7 @@ std::string status(const Tournament& t) {
     if (t.entries_open) return entries_status(t);
     if (finished(t)) return "Final standings";
     if (t.system == System::Swiss) return swiss_status(t);
+    if (is_staged(t)) return stage_status(t);
     return "Standings after " + std::to_string(finished_games(t)) + " of " +
            std::to_string(t.pairings.size()) + " games";
 }
@@ -75,7 +81,8 @@ Crosstable make_crosstable(const Tournament& t) {
     c.title = t.name;
     c.subtitle = subtitle(t);
     c.status = status(t);
-    if (t.entries_open || t.system == System::Swiss) return c;  // a Swiss: swiss_crosstable.hpp
+    if (t.entries_open || t.system != System::RoundRobin)
+        return c;  // a Swiss: swiss_crosstable.hpp
     c.rows = standings(t);
     c.legend = legend(t);
     const std::size_t n = c.rows.size();

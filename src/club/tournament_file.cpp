@@ -3,6 +3,8 @@
 #include <charconv>
 #include <set>
 
+#include "club/knockout.hpp"
+
 namespace ck::club {
 namespace {
 
@@ -107,6 +109,15 @@ std::string format_tournament(const Tournament& t) {
         if (!t.round_started.empty()) put("round-started", t.round_started);
         if (t.overdue_reported > 0) put("overdue-reported", std::to_string(t.overdue_reported));
     }
+    if (is_staged(t)) {  // docs/knockout.md
+        put("system", t.system == System::Groups ? "groups" : "knockout");
+        put("games", std::to_string(t.stages.games));
+        put("tie", tie_rule_text(t.stages.tie_matches));
+        if (t.system == System::Groups) {
+            put("group-size", std::to_string(t.stages.group_size));
+            put("advance", std::to_string(t.stages.advance));
+        }
+    }
     for (const Player& p : t.players)
         put("player", (p.name.empty() ? "" : p.name + " ") + "<" + p.address + ">");
     for (const Pairing& p : t.pairings) {
@@ -180,9 +191,33 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
         if (key == "system") {
             if (!seen.insert(key).second)
                 return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
-            if (v != "swiss" && v != "roundrobin")
-                return fail(ErrorCode::BadValue, number, "system must be 'roundrobin' or 'swiss'");
-            t.system = v == "swiss" ? System::Swiss : System::RoundRobin;
+            if (v != "swiss" && v != "roundrobin" && v != "knockout" && v != "groups")
+                return fail(ErrorCode::BadValue, number,
+                            "system must be 'roundrobin', 'swiss', 'knockout' or 'groups'");
+            t.system = v == "swiss"      ? System::Swiss
+                       : v == "knockout" ? System::Knockout
+                       : v == "groups"   ? System::Groups
+                                         : System::RoundRobin;
+            continue;
+        }
+        if (key == "games" || key == "group-size" || key == "advance") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            int n = 0;
+            if (!parse_int(value, n) || n > 1000)
+                return fail(ErrorCode::BadValue, number, key + " must be a number");
+            (key == "games"        ? t.stages.games
+             : key == "group-size" ? t.stages.group_size
+                                   : t.stages.advance) = n;
+            continue;
+        }
+        if (key == "tie") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            const auto tie = parse_tie_rule(value);
+            if (!tie)
+                return fail(ErrorCode::BadValue, number, "tie must be seed, match or match:N");
+            t.stages.tie_matches = *tie;
             continue;
         }
         if (key == "rounds" || key == "round-days" || key == "overdue-reported") {
