@@ -196,7 +196,8 @@ def conditional_files(club):
 # (variant, White's move sent in the digest reply, Black's answer by the game's reply address).
 DIGEST_READER = "digest@example.test"
 DIGEST_TIME = "10:30"  # ckplay.START_TIME is 10:00: the first digest comes at 10:30
-DIGEST_GAMES = [("crazykrieg", "e4", "e5"), ("crazyhouse", "d4", "d5"), ("crazykrieg", "Nf3", "Nc6")]
+DIGEST_GAMES = [("crazykrieg", "e4", "e5"), ("crazyhouse", "d4", "d5"),
+                ("crazykrieg", "Nf3", "Nc6")]
 
 
 def referee_mail(sender, to, n, lines):
@@ -268,15 +269,21 @@ def main():
     for variant, _ in CONDITIONAL_GAMES:
         w, b = rng.sample(players, 2)
         games.append((variant, w, b))
-    first_digest_game = len(games) + 1
-    for i, (variant, _, _) in enumerate(DIGEST_GAMES):
-        games.append((variant, DIGEST_READER, players[i]))
+    # Bot games (README "Bots as club players"): the daemon plays both sides after each pass,
+    # each turn in its own transaction; a follower gets a mail after every turn. The digest
+    # reader's games come after them (the bot games keep their ids, and so their moves).
+    bot_games, digest_games = [], []
     for club in clubs.values():
         for i, p in enumerate(players):
             club.cli("player", "add", "Player %d" % i, p)
         club.cli("player", "add", "Dora Digest", DIGEST_READER)
         for variant, w, b in games:
             club.new_game(variant, w, b)
+        for name, engine in BOTS:
+            club.cli("bot", "add", name, "--engine", engine)
+        bot_games = [club.new_game("crazykrieg", w, b) for w, b in BOT_GAMES]
+        digest_games = [(club.new_game(variant, DIGEST_READER, players[i]), variant, white, black)
+                        for i, (variant, white, black) in enumerate(DIGEST_GAMES)]
     # Reply addresses from the game-start mails; both stores must agree (same secret).
     start = {}
     for name, club in clubs.items():
@@ -288,6 +295,9 @@ def main():
     if start["clean"] != start["crash"]:
         print("FAIL: the two stores gave different reply addresses")
         return 1
+    for club in clubs.values():
+        for g in bot_games:
+            club.cli("game", "follow", str(g), players[0], now=True)  # same Message-ID in both
     # The digest reader turns the digest on by mail at 10:00 and gets the first digest at 10:30,
     # in both stores; every later pass runs at 10:40 (no second digest that day).
     referee = ckplay.parse(clubs["clean"].transport.all_outgoing()[0][1])["From"]
@@ -304,52 +314,43 @@ def main():
             m = ckplay.parse(raw)
             if "digest" in str(m["Subject"]).lower() and m["Reply-To"] is not None:
                 digest_reply_to[name] = m["Reply-To"].addresses[0].addr_spec
-    if "clean" not in digest_reply_to or digest_reply_to.get("clean") != digest_reply_to.get("crash"):
+    if "clean" not in digest_reply_to or digest_reply_to["clean"] != digest_reply_to.get("crash"):
         print("FAIL: no digest, or the two stores gave different digest addresses: %r"
               % digest_reply_to)
         return 1
-    # Bot games (README "Bots as club players"): the daemon plays both sides after each pass,
-    # each turn in its own transaction; a follower gets a mail after every turn.
-    bot_games = []
-    for club in clubs.values():
-        for name, engine in BOTS:
-            club.cli("bot", "add", name, "--engine", engine)
-        bot_games = []
-        for w, b in BOT_GAMES:
-            g = club.new_game("crazykrieg", w, b)
-            club.cli("game", "follow", str(g), players[0], now=True)  # same Message-ID in both
-            bot_games.append(g)
     # The queue.
     t0 = time.time()
     expected = {}
     queue = []
-    digest_lines = []
     for g, (variant, w, b) in enumerate(games, 1):
-        if g >= first_digest_game:
-            _, white_move, black_move = DIGEST_GAMES[g - first_digest_game]
-            script = [("white", [], [white_move]), ("black", [black_move], [black_move])]
-            mails, views, result = scripted_game(binary, variant, script)
-            mails = mails[1:]  # White's move goes in the digest reply
-            digest_lines.append("#%d %s" % (g, white_move))
-            if variant == "crazykrieg" and len(digest_lines) == 1:
-                digest_lines.append("#%d say good luck" % g)
-        elif g > n_games:
+        if g > n_games:
             script = CONDITIONAL_GAMES[g - n_games - 1][1]
             mails, views, result = scripted_game(binary, variant, script)
         else:
             mails, views, result = generate_game(binary, variant, turns, rng)
         expected[g] = (views, result)
-        for i, (side, lines) in enumerate(mails, 1 if g >= first_digest_game else 0):
+        for i, (side, lines) in enumerate(mails):
             addr = w if side == "white" else b
             reply_to, mid = start["clean"][(g, side[0])]
             raw = make_mail(g, side, i, addr, reply_to, mid, lines)
             queue.append((i, g, raw))
-            if rng.random() < 0.05 or (n_games < g < first_digest_game and i == 1):
+            if rng.random() < 0.05 or (g > n_games and i == 1):
                 queue.append((i + 0.5, g, raw))  # delivered twice: must act once
-    # The digest reply: first in the queue's second half of its first round, delivered twice.
+    # The digest reader's games: White's moves in one reply to the digest (delivered twice),
+    # Black's answers by the games' own reply addresses after it.
+    digest_lines = []
+    for i, (g, variant, white_move, black_move) in enumerate(digest_games):
+        script = [("white", [], [white_move]), ("black", [black_move], [black_move])]
+        _, views, result = scripted_game(binary, variant, script)
+        expected[g] = (views, result)
+        digest_lines.append("#%d %s" % (g, white_move))
+        if i == 0:
+            digest_lines.append("#%d say good luck" % g)
+        reply_to, mid = start["clean"][(g, "b")]
+        queue.append((1, g, make_mail(g, "black", 1, players[i], reply_to, mid, [black_move])))
     digest_reply = referee_mail(DIGEST_READER, digest_reply_to["clean"], 1, digest_lines)
-    queue.append((0, first_digest_game, digest_reply))
-    queue.append((0.5, first_digest_game, digest_reply))
+    queue.append((0, digest_games[0][0], digest_reply))
+    queue.append((0.5, digest_games[0][0], digest_reply))
     queue.sort(key=lambda x: (x[0], x[1]))
     # The clean store gets the whole queue at once; the crash store gets it in chunks of CHUNK
     # mails, each drained under kills before the next arrives (same file names, so the same
@@ -436,7 +437,8 @@ def main():
         board, _ = ckplay.text_board(m.get_body(("plain",)).get_content())
         if last_board.get((g, side), (-1, None))[0] < n:
             last_board[(g, side)] = (n, board)
-    for g in range(1, len(games) + 1):
+    digest_ids = [g for g, _, _, _ in digest_games]
+    for g in list(range(1, len(games) + 1)) + digest_ids:
         a = clubs["clean"].cli("game", "show", str(g), "--as", "referee")
         b = clubs["crash"].cli("game", "show", str(g), "--as", "referee")
         if a != b:
@@ -447,7 +449,7 @@ def main():
             problems.append("game %d: result %s, the umpire says %s"
                             % (g, m.group(1) if m else None, result or "*"))
         for side in ("white", "black"):
-            if g >= first_digest_game and side == "white":
+            if g in digest_ids and side == "white":
                 continue  # the digest reader gets no per-move mail (checked below)
             want, _ = ckplay.view_squares(views[side])
             if last_board.get((g, side), (0, None))[1] != want:
