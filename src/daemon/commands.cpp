@@ -6,6 +6,7 @@
 #include "compose/view_queries.hpp"
 #include "core/text.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/mail_run.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/move_list.hpp"
 #include "rules/notation.hpp"
@@ -254,45 +255,61 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
     return i == n;
 }
 
-// THE command table: one row per keyword command (moves, "any?" and `message:` are read by
-// parse_move_line and parse_commands). Adding a command is one row here and its handler in the
-// daemon (game_turn.cpp for Where::Game, club_mail.cpp for Where::Club).
+// THE command table (commands.hpp): one row per command, its word, parser and handlers
+// (mail_run.hpp). Adding a command is one row here and one handler function.
 constexpr CommandSpec Table[] = {
-    {"resign", Kind::Resign, Where::Game, no_arguments},
-    {"draw", Kind::Draw, Where::Game, no_arguments},
-    {"accept", Kind::Accept, Where::Both, optional_argument},
-    {"decline", Kind::Decline, Where::Both, optional_argument},
-    {"board", Kind::Board, Where::Game, no_arguments},
-    {"pgn", Kind::Pgn, Where::Game, no_arguments},
-    {"games", Kind::Games, Where::Both, no_arguments},
-    {"help", Kind::Help, Where::Both, no_arguments},
-    {"leave", Kind::Leave, Where::Game, leave_days},
-    {"say", Kind::Say, Where::Game, note_text},
-    {"challenge", Kind::Challenge, Where::Club, challenge_arguments},
-    {"join", Kind::Join, Where::Club, one_argument},
-    {"withdraw", Kind::Withdraw, Where::Club, one_argument},
-    {"bye", Kind::Bye, Where::Club, bye_arguments},  // tournament_entries.hpp (a Swiss)
-    {"standings", Kind::Standings, Where::Both, optional_argument},
-    {"follow", Kind::Follow, Where::Club, one_argument},
-    {"unfollow", Kind::Unfollow, Where::Club, one_argument},
-    {"ratings", Kind::Ratings, Where::Club, optional_argument},  // README "Ratings"
+    // Lines that are no keyword: the try list, notes, and what is not understood.
+    {nullptr, Kind::Move, nullptr, game_try, nullptr},
+    {nullptr, Kind::AnyQuery, nullptr, game_try, nullptr},
+    {nullptr, Kind::Message, nullptr, game_note, nullptr},
+    {nullptr, Kind::Unknown, nullptr, game_unknown, club_unknown},
+    {"resign", Kind::Resign, no_arguments, game_try, nullptr},
+    {"draw", Kind::Draw, no_arguments, game_draw, nullptr},
+    // A draw offer's answer in a game; a challenge's (`accept N`) in the club.
+    {"accept", Kind::Accept, optional_argument, game_draw, club_challenge},
+    {"decline", Kind::Decline, optional_argument, game_draw, club_challenge},
+    {"board", Kind::Board, no_arguments, game_board, nullptr},
+    {"pgn", Kind::Pgn, no_arguments, game_pgn, nullptr},
+    {"games", Kind::Games, no_arguments, game_games, club_games},
+    {"help", Kind::Help, no_arguments, game_help, club_help},
+    {"leave", Kind::Leave, leave_days, game_leave, nullptr},
+    {"say", Kind::Say, note_text, game_note, nullptr},
+    {"challenge", Kind::Challenge, challenge_arguments, nullptr, club_challenge},
+    {"join", Kind::Join, one_argument, nullptr, club_entry},
+    {"withdraw", Kind::Withdraw, one_argument, nullptr, club_entry},
+    {"bye", Kind::Bye, bye_arguments, nullptr, club_entry},  // tournament_entries.hpp (a Swiss)
+    {"standings", Kind::Standings, optional_argument, game_standings, club_standings},
+    {"follow", Kind::Follow, one_argument, nullptr, club_follow},
+    {"unfollow", Kind::Unfollow, one_argument, nullptr, club_follow},
+    {"ratings", Kind::Ratings, optional_argument, nullptr, club_ratings},  // README "Ratings"
     // Conditional moves (docs/conditionals.md; daemon/conditional_mail.hpp).
-    {"if", Kind::Conditional, Where::Game, conditional_line},
-    {"conditionals", Kind::Conditionals, Where::Game, no_arguments},
-    {"conditional", Kind::ConditionalClear, Where::Game, conditional_clear},
-    {"set", Kind::Set, Where::Both, setting},  // player_settings.hpp
-    {"settings", Kind::Settings, Where::Both, no_arguments},
+    {"if", Kind::Conditional, conditional_line, game_conditional, nullptr},
+    {"conditionals", Kind::Conditionals, no_arguments, game_conditional, nullptr},
+    {"conditional", Kind::ConditionalClear, conditional_clear, game_conditional, nullptr},
+    {"set", Kind::Set, setting, run_setting, run_setting},  // player_settings.hpp
+    {"settings", Kind::Settings, no_arguments, run_setting, run_setting},
     // The list view's queries and their short aliases (README "Mail protocol for players").
-    {"pieces", Kind::ViewQuery, Where::Game, view_query},
-    {"p", Kind::ViewQuery, Where::Game, view_query},
-    {"file", Kind::ViewQuery, Where::Game, view_query},
-    {"rank", Kind::ViewQuery, Where::Game, view_query},
-    {"s", Kind::ViewQuery, Where::Game, view_query},
-    {"last", Kind::ViewQuery, Where::Game, view_query},
-    {"l", Kind::ViewQuery, Where::Game, view_query},
-    {"clock", Kind::ViewQuery, Where::Game, view_query},
-    {"c", Kind::ViewQuery, Where::Game, view_query},
+    {"pieces", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"p", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"file", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"rank", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"s", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"last", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"l", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"clock", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"c", Kind::ViewQuery, view_query, game_view_query, nullptr},
 };
+
+// Every kind of command has a row (command_row).
+constexpr bool every_kind_has_a_row() {
+    for (int k = 0; k <= static_cast<int>(Kind::Unknown); ++k) {
+        bool found = false;
+        for (const CommandSpec& spec : Table) found = found || static_cast<int>(spec.kind) == k;
+        if (!found) return false;
+    }
+    return true;
+}
+static_assert(every_kind_has_a_row(), "a kind of Command without a row in the command table");
 
 // The text of `line` after its first token (leading and trailing white space removed).
 std::string_view rest_after_first_token(std::string_view line) {
@@ -363,17 +380,24 @@ const CommandSpec* find_command(std::string_view word) {
     while (word.size() > 1 && (word.back() == '.' || word.back() == '!')) word.remove_suffix(1);
     const std::string w = core::lower_ascii(word);
     for (const CommandSpec& spec : Table)
-        if (w == spec.word) return &spec;
+        if (spec.word != nullptr && w == spec.word) return &spec;
     return nullptr;
 }
 
-bool valid_at(Command::Kind kind, Where where) {
-    if (kind == Kind::Move || kind == Kind::AnyQuery || kind == Kind::Message)
-        return where == Where::Game;
-    if (kind == Kind::Unknown) return false;
+Where CommandSpec::where() const {
+    return static_cast<Where>((at_game != nullptr ? static_cast<int>(Where::Game) : 0) |
+                              (at_club != nullptr ? static_cast<int>(Where::Club) : 0));
+}
+
+const CommandSpec& command_row(Command::Kind kind) {
     for (const CommandSpec& spec : Table)
-        if (spec.kind == kind) return (static_cast<int>(spec.where) & static_cast<int>(where)) != 0;
-    return false;
+        if (spec.kind == kind) return spec;
+    return Table[3];  // unreachable: every kind has a row (static_assert above)
+}
+
+bool valid_at(Command::Kind kind, Where where) {
+    if (kind == Kind::Unknown) return false;
+    return (static_cast<int>(command_row(kind).where()) & static_cast<int>(where)) != 0;
 }
 
 std::vector<Command> parse_commands(std::string_view text) {

@@ -30,8 +30,11 @@
 //              a blank line or the end of the new text, are conditional lines (the PGN form
 //              with variations included); one Conditional command
 //   conditionals | conditional clear [N]   list the sender's conditional moves, clear them
-// Keyword commands are rows of one table (find_command): the word, where the command is valid
-// (a game's reply address, the plain referee address, or both) and how its arguments parse.
+// Every command is a row of one table (CommandSpec, find_command): the word, how its arguments
+// parse, and its handlers (where the command is valid: a game's reply address, the plain
+// referee address, or both). A mail's commands run through their rows in the order written
+// (mail_run.hpp; docs/mail-protocol.md "In what order a mail's commands act"). Adding a command
+// is one row and one handler function.
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME |
 //   ratings [POOL] (club/ratings.hpp pools) |
 //   set mail|reminders|view VALUE | settings    (the sender's own settings, player_settings.hpp;
@@ -47,6 +50,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/time_control.hpp"
 #include "rules/types.hpp"
@@ -113,20 +117,33 @@ struct CommandArgs {
     std::string_view rest;
 };
 
-// One row of the command table: adding a command is adding a row here and a row for its handler
-// in the daemon (GameHandlers in game_turn.cpp for Game, ClubHandlers in club_mail.cpp for
-// Club; challenges.cpp and tournament_entries.cpp answer theirs before those). `parse` fills
-// the Command's fields; false makes the line Unknown. A new optional word of `challenge` is
-// one row of ChallengeWords in commands.cpp.
+struct MailRun;  // mail_run.hpp: one mail's run through the table
+
+// A row's handler: acts on one command of a mail, in the order written, inside the mail's one
+// transaction, and adds its answer to the run (mail_run.hpp).
+using CommandHandler = core::Result<void, core::Error> (*)(MailRun& run, const Command& command);
+
+// One row of THE command table (commands.cpp): the word, its parser and its handlers. Where the
+// command is valid is which handlers it has: `at_game` for a mail to a game's reply address,
+// `at_club` for a mail to the plain referee address (both: valid at both). Adding a command is
+// one row there and one handler function (declared in mail_run.hpp). `parse` fills the
+// Command's fields; false makes the line Unknown. Lines that are no keyword (moves, "any?",
+// `message:`, `conditional:`, a line not understood) have rows without a word or parser.
+// A new optional word of `challenge` is one row of ChallengeWords in commands.cpp.
 struct CommandSpec {
-    const char* word;  // lower case
+    const char* word;  // lower case; null: a line that is no keyword
     Command::Kind kind;
-    Where where;
     bool (*parse)(const CommandArgs& args, Command& command);
+    CommandHandler at_game;  // null: not valid at a game's reply address
+    CommandHandler at_club;  // null: not valid at the plain referee address
+    Where where() const;
 };
 
 // The row for `word` (any case, a trailing '.' or '!' ignored), or nullptr.
 const CommandSpec* find_command(std::string_view word);
+
+// The row of a parsed command's `kind` (every kind has one).
+const CommandSpec& command_row(Command::Kind kind);
 
 // Whether a command of `kind` is acted on at `where` (moves, "any?" and notes only in a game).
 bool valid_at(Command::Kind kind, Where where);
