@@ -242,7 +242,7 @@ bool remove_challenge(ChallengeBook& book, std::uint64_t id) {
 bool is_challenge_command(const Command& c) {
     if (c.kind == Command::Kind::Challenge) return true;
     return (c.kind == Command::Kind::Accept || c.kind == Command::Kind::Decline) &&
-           parse_number(c.argument) != 0;
+           parse_number(c.argument()) != 0;
 }
 
 // One mail's challenge lines (mail_run.hpp): the book, loaded at the first of them and written
@@ -291,22 +291,23 @@ Handled club_challenge(MailRun& run, const Command& cmd) {
     const int days = desk.config.challenge_days;
     const std::string disc = run.disc + "c" + std::to_string((*part)->n++);
     if (cmd.kind == Command::Kind::Challenge) {
-        const Player* them = desk.players.find(cmd.argument);
+        const ChallengeArgs& asked = cmd.as<ChallengeArgs>();
+        const Player* them = desk.players.find(asked.address);
         if (!them || them == me) {
             compose::ChallengeDetails d;
             d.event = Event::NoPlayer;
-            d.opponent = cmd.argument;
+            d.opponent = asked.address;
             return send(desk, me->address, d, disc, tx);
         }
         Challenge c;
         c.id = book.next_id++;
         c.challenger = me->address;
         c.challenged = them->address;
-        c.variant = cmd.variant;
-        c.hidden = cmd.hidden;
-        c.casual = cmd.casual;
-        c.rules = cmd.rules;
-        c.time = format_time_control(cmd.time ? *cmd.time : desk.config.default_time);
+        c.variant = asked.variant;
+        c.hidden = asked.hidden;
+        c.casual = asked.casual;
+        c.rules = asked.rules;
+        c.time = format_time_control(asked.time ? *asked.time : desk.config.default_time);
         c.created = tx.now();
         if (auto bot = find_bot(desk.store, c.challenged))
             return bot_answers(desk, start, *bot, c, (*part)->bot_accepted, disc, tx);
@@ -323,7 +324,7 @@ Handled club_challenge(MailRun& run, const Command& cmd) {
         book.open.push_back(std::move(c));
         return {};
     }
-    const std::uint64_t id = parse_number(cmd.argument);
+    const std::uint64_t id = parse_number(cmd.argument());
     auto it = std::find_if(book.open.begin(), book.open.end(), [&](const Challenge& c) {
         return c.id == id && lower_ascii(c.challenged) == lower_ascii(me->address);
     });

@@ -134,20 +134,24 @@ ClubRun& club_part(MailRun& run) {
 std::string command_line(const Command& c) {
     switch (c.kind) {
         case Command::Kind::Move:
-        case Command::Kind::AnyQuery:
-            return c.move_number ? std::to_string(*c.move_number) +
-                                       (c.numbered_side == Color::Black ? "... " : ". ") + c.text
+        case Command::Kind::AnyQuery: {
+            const MoveArgs& m = c.as<MoveArgs>();
+            return m.move_number ? std::to_string(*m.move_number) +
+                                       (m.numbered_side == Color::Black ? "... " : ". ") + c.text
                                  : c.text;
+        }
         case Command::Kind::Leave:
-            return "leave " + std::to_string(c.days);
+            return "leave " + std::to_string(c.as<LeaveArgs>().days);
         case Command::Kind::Say:
-            return "say " + c.note;
-        case Command::Kind::Message:
-            return "message: " + c.note.substr(0, c.note.find('\n'));
+            return "say " + c.as<NoteArgs>().note;
+        case Command::Kind::Message: {
+            const std::string& note = c.as<NoteArgs>().note;
+            return "message: " + note.substr(0, note.find('\n'));
+        }
         case Command::Kind::ViewQuery:
-            return c.argument;  // the whole query (commands.cpp view_query)
+            return c.argument();  // the whole query (commands.cpp view_query)
         default:
-            return c.argument.empty() ? c.text : c.text + " " + c.argument;
+            return c.argument().empty() ? c.text : c.text + " " + c.argument();
     }
 }
 
@@ -159,12 +163,12 @@ Handled club_help(MailRun& run, const Command&) { return club_part(run).help = t
 // tournaments.hpp: the crosstable as it stands at this line of the mail (an entry made by an
 // earlier line of the same mail included).
 Handled club_standings(MailRun& run, const Command& c) {
-    return answer_standings(run.desk, run.sender, c.argument, run.disc + "s", run.tx, &run.tx);
+    return answer_standings(run.desk, run.sender, c.argument(), run.disc + "s", run.tx, &run.tx);
 }
 
 // ratings.hpp: `ratings [POOL]`.
 Handled club_ratings(MailRun& run, const Command& c) {
-    auto details = ratings_details(run.desk.store, run.desk.players, c.argument);
+    auto details = ratings_details(run.desk.store, run.desk.players, c.argument());
     if (!details) return core::unexpected(core::corrupt_error(details.error()));
     const auto env = club_envelope(run.desk, run.sender, run.disc + "r", run.tx);
     return queue_mail(run.tx, run.desk.config, run.sender,
@@ -173,7 +177,7 @@ Handled club_ratings(MailRun& run, const Command& c) {
 
 // spectators.hpp: `follow GAME` / `unfollow GAME` ("42" or "#42").
 Handled club_follow(MailRun& run, const Command& c) {
-    const std::string& arg = c.argument;
+    const std::string& arg = c.argument();
     const char* digits = arg.c_str() + (arg.rfind('#', 0) == 0 ? 1 : 0);
     const bool numeric =
         *digits != '\0' && std::string(digits).find_first_not_of("0123456789") == std::string::npos;

@@ -63,11 +63,11 @@ void take_comment(std::string_view rest, int line_no, std::vector<Command>& out)
         c.kind = Kind::Say;
         c.line = line_no;
         c.text = "say";
-        c.note = std::move(note);
+        c.args = NoteArgs{std::move(note)};
         out.push_back(std::move(c));
         return;
     }
-    out.back().comment = std::string(rest);
+    out.back().as<MoveArgs>().comment = std::string(rest);
 }
 
 // A line of move attempts (with "any?"), or nullopt when its first token is not one. The
@@ -98,10 +98,12 @@ std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tok
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         Command c;
         c.line = line_no;
+        MoveArgs args;
         if (number) {
-            c.move_number = number->number;
-            c.numbered_side = number->side;
+            args.move_number = number->number;
+            args.numbered_side = number->side;
         }
+        c.args = std::move(args);
         const std::string word = core::lower_ascii(tokens[i]);
         if (word == "any?" || word == "any") {
             if (word == "any" && i + 1 < tokens.size() && tokens[i + 1] == "?") ++i;
@@ -137,20 +139,21 @@ bool no_arguments(const CommandArgs& a, Command&) { return a.tokens.empty(); }
 
 bool optional_argument(const CommandArgs& a, Command& c) {
     if (a.tokens.size() > 1) return false;
-    if (a.tokens.size() == 1) c.argument = a.tokens[0];
+    c.args = WordArg{a.tokens.size() == 1 ? a.tokens[0] : std::string()};
     return true;
 }
 
 bool one_argument(const CommandArgs& a, Command& c) {
     if (a.tokens.size() != 1) return false;
-    c.argument = a.tokens[0];
+    c.args = WordArg{a.tokens[0]};
     return true;
 }
 
 bool leave_days(const CommandArgs& a, Command& c) {
     if (a.tokens.size() != 1 || !all_digits(a.tokens[0])) return false;
-    c.days = std::stoi(a.tokens[0]);
-    return c.days >= 1 && c.days <= 365;
+    const int days = std::stoi(a.tokens[0]);
+    c.args = LeaveArgs{days};
+    return days >= 1 && days <= 365;
 }
 
 // `bye [TOURNAMENT] ROUND`: a requested bye in a Swiss event.
@@ -159,21 +162,21 @@ bool bye_arguments(const CommandArgs& a, Command& c) {
     if (n < 1 || n > 2) return false;
     const std::string& round = a.tokens[n - 1];
     if (!all_digits(round) || round.size() > 2) return false;
-    c.round = std::stoi(round);
-    if (n == 2) c.argument = a.tokens[0];
-    return c.round >= 1;
+    const ByeArgs bye{n == 2 ? a.tokens[0] : std::string(), std::stoi(round)};
+    c.args = bye;
+    return bye.round >= 1;
 }
 
 // `say TEXT`: the rest of the line as written (a note to the opponent).
 bool note_text(const CommandArgs& a, Command& c) {
-    c.note = std::string(a.rest);
-    return !c.note.empty();
+    c.args = NoteArgs{std::string(a.rest)};
+    return !a.rest.empty();
 }
 
 // `if COND then MOVES ...` (docs/conditionals.md): the whole line, read when it is stored.
 bool conditional_line(const CommandArgs& a, Command& c) {
     if (a.tokens.empty()) return false;
-    c.note = "if " + std::string(a.rest);
+    c.args = NoteArgs{"if " + std::string(a.rest)};
     return true;
 }
 
@@ -181,10 +184,8 @@ bool conditional_line(const CommandArgs& a, Command& c) {
 bool conditional_clear(const CommandArgs& a, Command& c) {
     if (a.tokens.empty() || a.tokens.size() > 2 || core::lower_ascii(a.tokens[0]) != "clear")
         return false;
-    if (a.tokens.size() == 2) {
-        if (!all_digits(a.tokens[1])) return false;
-        c.argument = a.tokens[1];
-    }
+    if (a.tokens.size() == 2 && !all_digits(a.tokens[1])) return false;
+    c.args = WordArg{a.tokens.size() == 2 ? a.tokens[1] : std::string()};
     return true;
 }
 
@@ -194,9 +195,7 @@ bool setting(const CommandArgs& a, Command& c) {
     if (a.tokens.size() < 2) return false;
     const std::string key = core::lower_ascii(a.tokens[0]);
     if (key != "mail" && key != "reminders" && key != "view") return false;
-    c.argument = key;
-    const std::string_view rest = rest_after_first_token(a.rest);
-    c.value = std::string(rest);
+    c.args = SetArgs{key, std::string(rest_after_first_token(a.rest))};
     return true;
 }
 
@@ -206,19 +205,21 @@ bool view_query(const CommandArgs& a, Command& c) {
     std::string line = c.text;
     for (const std::string& t : a.tokens) line += " " + t;
     if (!compose::parse_view_query(line)) return false;
-    c.argument = core::lower_ascii(line);
+    c.args = WordArg{core::lower_ascii(line)};
     return true;
 }
 
 // The optional words of `challenge ADDRESS VARIANT [WORD...] [TIME]`, in any order before TIME:
-// each row takes a lower-case word it knows into the Command and says so (one row per word or
-// family of words).
-using ChallengeWord = bool (*)(std::string_view word, Command& c);
+// each row takes a lower-case word it knows into the arguments and says so (one row per word
+// or family of words).
+using ChallengeWord = bool (*)(std::string_view word, ChallengeArgs& c);
 constexpr ChallengeWord ChallengeWords[] = {
-    [](std::string_view w, Command& c) { return w == "hidden" && (c.hidden = true); },
-    [](std::string_view w, Command& c) { return w == "casual" && !c.casual && (c.casual = true); },
+    [](std::string_view w, ChallengeArgs& c) { return w == "hidden" && (c.hidden = true); },
+    [](std::string_view w, ChallengeArgs& c) {
+        return w == "casual" && !c.casual && (c.casual = true);
+    },
     // A rule-set name (docs/rulesets.md) implies hidden play.
-    [](std::string_view w, Command& c) {
+    [](std::string_view w, ChallengeArgs& c) {
         auto rs = referee::find_rule_set(w);
         if (!rs) return false;
         c.rules = std::string(referee::rule_set_name(*rs));
@@ -226,7 +227,8 @@ constexpr ChallengeWord ChallengeWords[] = {
     },
 };
 
-bool challenge_arguments(const CommandArgs& a, Command& c) {
+bool challenge_arguments(const CommandArgs& a, Command& command) {
+    ChallengeArgs c;
     const std::size_t n = a.tokens.size();
     if (n < 2) return false;
     const std::string address = core::lower_ascii(a.tokens[0]);
@@ -236,7 +238,7 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
     // chess, `crazykrieg` hidden crazyhouse: game_files.hpp resolve_variant).
     GameMeta variant;
     if (!resolve_variant(a.tokens[1], variant)) return false;
-    c.argument = address;
+    c.address = address;
     c.variant = variant.variant;
     c.hidden = variant.hidden;
     std::size_t i = 2;
@@ -252,6 +254,7 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
         c.time = *tc;
         ++i;
     }
+    command.args = std::move(c);
     return i == n;
 }
 
@@ -416,8 +419,9 @@ std::vector<Command> parse_commands(std::string_view text) {
             c.line = line_no;
             c.text = "message:";
             const std::size_t from = static_cast<std::size_t>(block->data() - text.data());
-            c.note = trim_block(text.substr(from));
-            if (!c.note.empty()) out.push_back(std::move(c));
+            std::string note = trim_block(text.substr(from));
+            c.args = NoteArgs{note};
+            if (!note.empty()) out.push_back(std::move(c));
             break;
         }
         if (auto block = conditional_block_start(line)) {
@@ -435,10 +439,12 @@ std::vector<Command> parse_commands(std::string_view text) {
                 ++line_no;
                 start = next + 1;
             }
-            c.note = trim_block(lines);
-            if (c.note.empty()) {
+            std::string note = trim_block(lines);
+            if (note.empty()) {
                 c.kind = Kind::Unknown;
                 c.text = std::string(line);
+            } else {
+                c.args = NoteArgs{std::move(note)};
             }
             out.push_back(std::move(c));
             continue;
@@ -466,13 +472,14 @@ std::vector<Command> parse_commands(std::string_view text) {
 core::Result<void, StaleMail> check_move_numbers(const std::vector<Command>& commands,
                                                  int current_move, rules::Color side_to_move) {
     for (const Command& c : commands) {
-        if (!c.move_number) continue;
-        const bool wrong_number = *c.move_number != current_move;
+        const auto* m = std::get_if<MoveArgs>(&c.args);
+        if (m == nullptr || !m->move_number) continue;
+        const bool wrong_number = *m->move_number != current_move;
         const bool black_when_white =
-            c.numbered_side == rules::Color::Black && side_to_move == rules::Color::White;
+            m->numbered_side == rules::Color::Black && side_to_move == rules::Color::White;
         if (wrong_number || black_when_white) {
-            return core::unexpected(
-                StaleMail{c.line, *c.move_number, current_move, !wrong_number && black_when_white});
+            return core::unexpected(StaleMail{c.line, *m->move_number, current_move,
+                                              !wrong_number && black_when_white});
         }
     }
     return {};

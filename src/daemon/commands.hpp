@@ -48,6 +48,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "core/error.hpp"
@@ -57,54 +58,96 @@
 
 namespace ck::daemon {
 
+// The typed arguments of the commands (Command::args), one small struct per shape; a row's
+// parser makes the shape of its command and its handler reads that shape.
+struct MoveArgs {                               // Move, AnyQuery
+    std::optional<int> move_number;             // the number written on its line
+    std::optional<rules::Color> numbered_side;  // White for "12.", Black for "12..."
+    std::string comment;  // the rest of its line after the moves, as written (not a move:
+                          // quoted back, never acted on)
+};
+struct WordArg {  // the one word, as written: Accept/Decline [ID], Join/Withdraw TOURNAMENT,
+                  // Standings [TOURNAMENT], Follow/Unfollow GAME, Ratings [POOL],
+                  // ConditionalClear [N]; ViewQuery: the whole query ("p n")
+    std::string argument;  // empty when optional and not given
+};
+struct LeaveArgs {
+    int days = 0;  // 1..365
+};
+struct ByeArgs {
+    std::string tournament;  // empty: the one Swiss under way the sender plays in
+    int round = 0;           // 1..99
+};
+struct ChallengeArgs {
+    std::string address;               // lower case (a bot's NAME: bots.hpp with_bot_names)
+    std::string variant;               // lower-case variant name
+    bool hidden = false;               // hidden play (the word, a rule set, or the variant)
+    bool casual = false;               // the word `casual`
+    std::string rules = "crazykrieg";  // the rule set (docs/rulesets.md)
+    std::optional<TimeControl> time;   // none: the club's default
+};
+struct NoteArgs {  // Say, Message: the player's words; Conditional: the conditional lines
+    std::string note;
+};
+struct SetArgs {
+    std::string key;    // mail | reminders | view (player_settings.hpp)
+    std::string value;  // as written: the settings answer says what is wrong with it
+};
+
 struct Command {
     enum class Kind : std::uint8_t {
-        Move,      // text = the move as parse_move_text accepted it
-        AnyQuery,  // "any?"
+        Move,      // MoveArgs; text = the move as parse_move_text accepted it
+        AnyQuery,  // MoveArgs; "any?"
         Resign,
         Draw,
-        Decline,  // argument = optional challenge id
-        Accept,   // argument = optional challenge id
+        Decline,  // WordArg: optional challenge id
+        Accept,   // WordArg: optional challenge id
         Board,
         Pgn,
         Games,
         Help,
-        Leave,         // days
-        Challenge,     // argument = address, variant, hidden, time
-        Join,          // argument = tournament
-        Withdraw,      // argument = tournament
-        Bye,           // round; argument = optional tournament (tournament_entries.hpp)
-        Standings,     // argument = optional tournament
-        Follow,        // argument = game
-        Unfollow,      // argument = game
-        Say,           // note = the rest of the line
-        Message,       // note = the block after "message:"
-        Ratings,       // argument = optional pool (daemon/ratings.hpp)
-        Set,           // argument = mail | reminders | view, value = the rest (player_settings.hpp)
-        Settings,      // the sender's settings
-        ViewQuery,     // argument = the query as compose::parse_view_query reads it ("p n")
-        Conditional,   // note = `if ... then ...` line, or a `conditional:` block's lines
-        Conditionals,  // list the sender's conditional moves
-        ConditionalClear,  // argument = optional line number (`conditional clear [N]`)
+        Leave,             // LeaveArgs
+        Challenge,         // ChallengeArgs
+        Join,              // WordArg: tournament
+        Withdraw,          // WordArg: tournament
+        Bye,               // ByeArgs (tournament_entries.hpp)
+        Standings,         // WordArg: optional tournament
+        Follow,            // WordArg: game
+        Unfollow,          // WordArg: game
+        Say,               // NoteArgs: the rest of the line
+        Message,           // NoteArgs: the block after "message:"
+        Ratings,           // WordArg: optional pool (daemon/ratings.hpp)
+        Set,               // SetArgs (player_settings.hpp)
+        Settings,          // the sender's settings
+        ViewQuery,         // WordArg: the query as compose::parse_view_query reads it ("p n")
+        Conditional,       // NoteArgs: `if ... then ...` line, or a `conditional:` block's lines
+        Conditionals,      // list the sender's conditional moves
+        ConditionalClear,  // WordArg: optional line number (`conditional clear [N]`)
         Unknown,           // text = the line as written
     };
+    using Args = std::variant<std::monostate, MoveArgs, WordArg, LeaveArgs, ByeArgs, ChallengeArgs,
+                              NoteArgs, SetArgs>;
     Kind kind = Kind::Unknown;
-    std::string text;                // move text (Move), the whole line (Unknown), else the keyword
-    std::string argument;            // address / id / tournament / game, as written
-    std::optional<int> move_number;  // Move/AnyQuery: number written on its line
-    std::optional<rules::Color> numbered_side;  // White for "12.", Black for "12..."
-    int days = 0;                               // Leave
-    int round = 0;                              // Bye
-    std::string variant;                        // Challenge: lower-case variant name
-    bool hidden = false;                        // Challenge
-    bool casual = false;                        // Challenge: the word `casual`
-    std::string rules = "crazykrieg";           // Challenge: the rule set (docs/rulesets.md)
-    std::optional<TimeControl> time;            // Challenge
-    std::string note;                           // Say / Message: the player's words
-    std::string value;                          // Set: the setting's value, as written
-    std::string comment;  // Move/AnyQuery: the rest of its line after the moves, as written
-                          // (not a move: quoted back, never acted on)
-    int line = 0;         // 1-based line in the text
+    std::string text;  // move text (Move), the whole line (Unknown), else the keyword
+    Args args;         // the shape of `kind` (above); monostate: none
+    int line = 0;      // 1-based line in the text
+
+    // The arguments as the shape `A` of this command's kind (std::bad_variant_access when the
+    // kind has another: a handler reading the wrong shape is a bug).
+    template <class A>
+    const A& as() const {
+        return std::get<A>(args);
+    }
+    template <class A>
+    A& as() {
+        return std::get<A>(args);
+    }
+    // The WordArg's word, or empty (no word given, or a command of another shape).
+    const std::string& argument() const {
+        static const std::string none;
+        const auto* w = std::get_if<WordArg>(&args);
+        return w ? w->argument : none;
+    }
 };
 
 // Where a mail came: a game's reply address (Game), the plain referee address (Club).

@@ -155,7 +155,8 @@ Done play(Turn& t, const Command& cmd) {
     t.game_cmd = true;
     StoredGame& g = t.g;
     const Color me = t.me;
-    if (!cmd.comment.empty()) t.comments.push_back(cmd.comment);
+    if (const auto* m = std::get_if<MoveArgs>(&cmd.args); m && !m->comment.empty())
+        t.comments.push_back(m->comment);
     if (g.game.over()) {
         // Ended by this mail (a mate, a resignation): every later line is answered.
         if (!t.over_before) t.unused.push_back(cmd.text + " -- the game is over");
@@ -242,7 +243,7 @@ Done draw_answer(Turn& t, const Command& cmd) {
 }
 
 Done note(Turn& t, const Command& cmd) {
-    t.notes.push_back(cmd.note);
+    t.notes.push_back(cmd.as<NoteArgs>().note);
     return {};
 }
 
@@ -291,11 +292,13 @@ Handled game_games(MailRun& run, const Command&) { return run.turn->want_games =
 Handled game_help(MailRun& run, const Command&) { return run.turn->want_help = true, Done{}; }
 Handled game_standings(MailRun& run, const Command& c) {
     run.turn->want_standings = true;
-    run.turn->standings_arg = c.argument;
+    run.turn->standings_arg = c.argument();
     return {};
 }
 // leave_mail.hpp, after the game's own answers.
-Handled game_leave(MailRun& run, const Command& c) { return run.turn->leave_days = c.days, Done{}; }
+Handled game_leave(MailRun& run, const Command& c) {
+    return run.turn->leave_days = c.as<LeaveArgs>().days, Done{};
+}
 Handled game_note(MailRun& run, const Command& c) { return note(*run.turn, c); }
 // Conditional moves are stored, listed and cleared after the mail's other commands, since a
 // stored reply may fire on this mail's move (conditional_mail.hpp run_conditionals).
@@ -305,7 +308,7 @@ Handled game_conditional(MailRun& run, const Command& c) {
 }
 // compose/view_queries.hpp: answered from the sender's view as it stands after the mail.
 Handled game_view_query(MailRun& run, const Command& c) {
-    run.turn->queries.push_back(c.argument);
+    run.turn->queries.push_back(c.argument());
     return {};
 }
 Handled game_unknown(MailRun& run, const Command& c) {

@@ -48,13 +48,14 @@ Handled run_setting(MailRun& run, const Command& c) {
         run.settings->next = p->settings;
     }
     if (c.kind != Command::Kind::Set) return {};
+    const SetArgs& set = c.as<SetArgs>();
     compose::SettingsDetails& d = run.settings->details;
-    if (auto r = apply_setting(run.settings->next, c.argument, c.value); !r) {
-        d.refused.push_back({"set " + c.argument + " " + c.value, r.error()});
+    if (auto r = apply_setting(run.settings->next, set.key, set.value); !r) {
+        d.refused.push_back({"set " + set.key + " " + set.value, r.error()});
         return {};
     }
-    if (std::find(d.changed.begin(), d.changed.end(), c.argument) == d.changed.end())
-        d.changed.push_back(c.argument);
+    if (std::find(d.changed.begin(), d.changed.end(), set.key) == d.changed.end())
+        d.changed.push_back(set.key);
     return {};
 }
 

@@ -65,11 +65,6 @@ Event event_of(club::ErrorCode code) {
 
 }  // namespace
 
-bool is_entry_command(const Command& c) {
-    return c.kind == Command::Kind::Join || c.kind == Command::Kind::Withdraw ||
-           c.kind == Command::Kind::Bye;
-}
-
 // One mail's entry lines (mail_run.hpp): the events they touched, each loaded once; a changed
 // one is staged at once (so that a later `standings` line of the mail shows it) and again
 // after the last line (finish_entries).
@@ -108,8 +103,10 @@ Handled club_entry(MailRun& run, const Command& cmd) {
     store::Transaction& tx = run.tx;
     const Player* me = e.me;
     const std::string disc = run.disc + "e" + std::to_string(e.n++);
-    std::string id = lower_ascii(cmd.argument);
-    if (cmd.kind == Command::Kind::Bye && id.empty()) {
+    const bool bye = cmd.kind == Command::Kind::Bye;
+    const std::string& written = bye ? cmd.as<ByeArgs>().tournament : cmd.argument();
+    std::string id = lower_ascii(written);
+    if (bye && id.empty()) {
         // `bye ROUND`: the one Swiss event under way the sender plays in.
         const auto mine = swiss_events_of(desk, e.ids, me->address);
         if (mine.size() == 1) id = mine[0];
@@ -117,7 +114,7 @@ Handled club_entry(MailRun& run, const Command& cmd) {
     if (std::find(e.ids.begin(), e.ids.end(), id) == e.ids.end()) {
         compose::EntryDetails d;
         d.event = Event::NoSuchEvent;
-        d.tournament_id = cmd.argument.empty() ? "(name it: bye TOURNAMENT ROUND)" : cmd.argument;
+        d.tournament_id = written.empty() ? "(name it: bye TOURNAMENT ROUND)" : written;
         return send(desk, me->address, d, disc, tx);
     }
     auto at = e.events.find(id);
@@ -131,15 +128,16 @@ Handled club_entry(MailRun& run, const Command& cmd) {
         e.changed.insert(id);
         save_tournament(tx, t);
     };
-    if (cmd.kind == Command::Kind::Bye) {
+    if (bye) {
+        const int round = cmd.as<ByeArgs>().round;
         compose::EntryDetails d = details(t, Event::ByeGranted);
-        d.round = cmd.round;
+        d.round = round;
         const int pts = t.swiss.requested_bye_points;
         d.bye_points = pts == 5 ? "1/2" : std::to_string(pts / 10);
-        if (auto r = club::request_bye(t, me->address, cmd.round); r) {
+        if (auto r = club::request_bye(t, me->address, round); r) {
             changed();
             core::operator_log().info("tournament " + t.id + ": " + me->address +
-                                      " asked for a bye in round " + std::to_string(cmd.round));
+                                      " asked for a bye in round " + std::to_string(round));
         } else {
             d.event = r.error().code == club::ErrorCode::BadRound ? Event::BadRound
                       : r.error().code == club::ErrorCode::AlreadyEntered

@@ -35,9 +35,6 @@ namespace ck::daemon {
 
 class Daemon;
 
-// Lines of a club mail that this file answers: `join ID`, `withdraw ID`, `bye [ID] ROUND`.
-bool is_entry_command(const Command& c);
-
 // The lines are answered by the command table's handler club_entry (mail_run.hpp), each
 // where it stands in the mail: a `standings` line after a `join` shows the entry.
 
