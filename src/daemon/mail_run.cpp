@@ -15,8 +15,6 @@ Handled run_command(MailRun& run, const Command& command) {
 Handled finish_mail(MailRun& run, const std::vector<Command>& commands) {
     if (run.challenges)
         if (auto r = finish_challenges(run); !r) return r;
-    if (run.entries)
-        if (auto r = finish_entries(run); !r) return r;
     if (run.where == Where::Club)
         if (auto r = finish_club(run, commands); !r) return r;
     if (run.settings)

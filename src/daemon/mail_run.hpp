@@ -2,13 +2,13 @@
 // One mail's run through the command table (commands.hpp; docs/mail-protocol.md "In what order
 // a mail's commands act"). The daemon makes a MailRun for each mail it acts on, hands every
 // parsed command to run_command in the order written, and then calls finish_mail, which writes
-// what the commands gathered (the challenge book, the tournaments, the player's settings) and
+// what the commands gathered (the challenge book, the player's settings) and
 // queues the answers that sum up the whole mail (the games list, the help or unknown-command
 // mail, the settings mail). Everything goes into the mail's one transaction; the caller merges
 // what is said to the sender into one answer.
 //
 // A row's handler receives the run and its command. What a command needs across a mail (the
-// challenge book loaded once, the tournaments changed, the `set` lines applied so far) lives
+// challenge book loaded once, the tournaments loaded, the `set` lines applied so far) lives
 // in the run, in the part of the file that answers it (challenges.cpp, tournament_entries.cpp,
 // settings_mail.cpp, club_mail.cpp, game_turn.cpp); each part is made on first use.
 #include <memory>
@@ -72,9 +72,8 @@ struct MailRun {
 Handled run_command(MailRun& run, const Command& command);
 
 // After the last command: writes what the run gathered and queues the answers that sum up the
-// mail, in a fixed order (the challenge book, the tournaments, the club's answers, the
-// settings mail). At a game's reply address the game's own answers are composed by
-// answer_game_mail before this.
+// mail, in a fixed order (the challenge book, the club's answers, the settings mail). At a game's
+// reply address the game's own answers are composed by answer_game_mail before this.
 Handled finish_mail(MailRun& run, const std::vector<Command>& commands);
 
 // ---- The handlers of the command table's rows, by the file that holds them ----
@@ -112,7 +111,6 @@ Handled run_setting(MailRun& run, const Command& c);
 
 // The parts' ends, called by finish_mail in this order.
 Handled finish_challenges(MailRun& run);
-Handled finish_entries(MailRun& run);
 Handled finish_club(MailRun& run, const std::vector<Command>& commands);
 Handled finish_settings(MailRun& run);
 

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 #include "club/crosstable.hpp"
 #include "core/log.hpp"
@@ -66,13 +65,12 @@ Event event_of(club::ErrorCode code) {
 }  // namespace
 
 // One mail's entry lines (mail_run.hpp): the events they touched, each loaded once; a changed
-// one is staged at once (so that a later `standings` line of the mail shows it) and again
-// after the last line (finish_entries).
+// one is staged at once, so that a later `standings` line of the mail shows it (a later
+// change of the same event replaces the staged record).
 struct EntryRun {
     const Player* me = nullptr;
     std::vector<std::string> ids;
     std::map<std::string, club::Tournament> events;  // loaded, by id
-    std::set<std::string> changed;                   // ids to write, once each, at the end
     int n = 0;                                       // entry lines answered so far
 };
 
@@ -124,10 +122,7 @@ Handled club_entry(MailRun& run, const Command& cmd) {
         at = e.events.emplace(id, std::move(*t)).first;
     }
     club::Tournament& t = at->second;
-    const auto changed = [&] {
-        e.changed.insert(id);
-        save_tournament(tx, t);
-    };
+    const auto changed = [&] { save_tournament(tx, t); };
     if (bye) {
         const int round = cmd.as<ByeArgs>().round;
         compose::EntryDetails d = details(t, Event::ByeGranted);
@@ -175,12 +170,6 @@ Handled club_entry(MailRun& run, const Command& cmd) {
         }
     }
     return send(desk, me->address, details(t, event), disc, tx);
-}
-
-Handled finish_entries(MailRun& run) {
-    for (const std::string& id : run.entries->changed)
-        save_tournament(run.tx, run.entries->events.at(id));
-    return {};
 }
 
 }  // namespace ck::daemon
