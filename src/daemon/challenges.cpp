@@ -7,6 +7,7 @@
 
 #include "core/log.hpp"
 #include "daemon/bots.hpp"
+#include "daemon/mail_run.hpp"
 #include "daemon/players.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/time_control.hpp"
@@ -241,92 +242,113 @@ bool remove_challenge(ChallengeBook& book, std::uint64_t id) {
 bool is_challenge_command(const Command& c) {
     if (c.kind == Command::Kind::Challenge) return true;
     return (c.kind == Command::Kind::Accept || c.kind == Command::Kind::Decline) &&
-           parse_number(c.argument) != 0;
+           parse_number(c.argument()) != 0;
 }
 
-core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const GameStarter& start,
-                                                  const std::vector<Command>& commands,
-                                                  const std::string& sender,
-                                                  const std::string& discriminator,
-                                                  store::Transaction& tx) {
-    const bool any = std::any_of(commands.begin(), commands.end(), is_challenge_command);
-    if (!any) return {};
-    auto loaded = load_challenges(desk.store);
-    if (!loaded) return core::unexpected(core::corrupt_error(loaded.error()));
-    ChallengeBook book = std::move(*loaded);
-    const int days = desk.config.challenge_days;
-    // Lapsed challenges go whenever the book is written.
-    book.open.erase(
-        std::remove_if(book.open.begin(), book.open.end(),
-                       [&](const Challenge& c) { return challenge_lapsed(c, tx.now(), days); }),
-        book.open.end());
-    const Player* me = desk.players.find(sender);
-    if (!me) return core::unexpected(core::invalid_error("challenge from unregistered " + sender));
-    int n = 0;
+// One mail's challenge lines (mail_run.hpp): the book, loaded at the first of them and written
+// once after the last (finish_challenges).
+struct ChallengeRun {
+    ChallengeBook book;
+    const Player* me = nullptr;
+    int n = 0;                                // challenge lines answered so far
     std::map<std::string, int> bot_accepted;  // games bots accepted in this mail (bot_answers)
-    for (const Command& cmd : commands) {
-        if (!is_challenge_command(cmd)) continue;
-        const std::string disc = discriminator + "c" + std::to_string(n++);
-        if (cmd.kind == Command::Kind::Challenge) {
-            const Player* them = desk.players.find(cmd.argument);
-            if (!them || them == me) {
-                compose::ChallengeDetails d;
-                d.event = Event::NoPlayer;
-                d.opponent = cmd.argument;
-                CK_TRY(send(desk, me->address, d, disc, tx));
-                continue;
-            }
-            Challenge c;
-            c.id = book.next_id++;
-            c.challenger = me->address;
-            c.challenged = them->address;
-            c.variant = cmd.variant;
-            c.hidden = cmd.hidden;
-            c.casual = cmd.casual;
-            c.rules = cmd.rules;
-            c.time = format_time_control(cmd.time ? *cmd.time : desk.config.default_time);
-            c.created = tx.now();
-            if (auto bot = find_bot(desk.store, c.challenged)) {
-                CK_TRY(bot_answers(desk, start, *bot, c, bot_accepted, disc, tx));
-                continue;
-            }
-            CK_TRY(send(
-                desk, c.challenged,
-                details(c, Event::Invited, shown_name(desk, c.challenger), days, desk.config.rated),
-                disc + "i", tx));
-            CK_TRY(send(
-                desk, c.challenger,
-                details(c, Event::Sent, shown_name(desk, c.challenged), days, desk.config.rated),
-                disc + "s", tx));
-            core::operator_log().info("challenge " + std::to_string(c.id) + ": " + c.challenger +
-                                      " -> " + c.challenged);
-            book.open.push_back(std::move(c));
-            continue;
-        }
-        const std::uint64_t id = parse_number(cmd.argument);
-        auto it = std::find_if(book.open.begin(), book.open.end(), [&](const Challenge& c) {
-            return c.id == id && lower_ascii(c.challenged) == lower_ascii(me->address);
-        });
-        if (it == book.open.end()) {
+};
+
+namespace {
+
+core::Result<ChallengeRun*, core::Error> challenge_part(MailRun& run) {
+    if (run.challenges) return run.challenges.get();
+    auto loaded = load_challenges(run.desk.store);
+    if (!loaded) return core::unexpected(core::corrupt_error(loaded.error()));
+    auto part = std::make_shared<ChallengeRun>();
+    part->book = std::move(*loaded);
+    // Lapsed challenges go whenever the book is written.
+    const int days = run.desk.config.challenge_days;
+    auto& open = part->book.open;
+    open.erase(
+        std::remove_if(open.begin(), open.end(),
+                       [&](const Challenge& c) { return challenge_lapsed(c, run.tx.now(), days); }),
+        open.end());
+    part->me = run.desk.players.find(run.sender);
+    if (!part->me)
+        return core::unexpected(core::invalid_error("challenge from unregistered " + run.sender));
+    run.challenges = part;
+    return part.get();
+}
+
+}  // namespace
+
+Handled club_challenge(MailRun& run, const Command& cmd) {
+    // A bare `accept` / `decline` answers a draw offer, in a game's mail only.
+    if (!is_challenge_command(cmd) || !run.acts || !run.new_game) return club_not_here(run, cmd);
+    auto part = challenge_part(run);
+    if (!part) return core::unexpected(part.error());
+    const ClubDesk& desk = run.desk;
+    const GameStarter& start = run.new_game;
+    store::Transaction& tx = run.tx;
+    ChallengeBook& book = (*part)->book;
+    const Player* me = (*part)->me;
+    const int days = desk.config.challenge_days;
+    const std::string disc = run.disc + "c" + std::to_string((*part)->n++);
+    if (cmd.kind == Command::Kind::Challenge) {
+        const ChallengeArgs& asked = cmd.as<ChallengeArgs>();
+        const Player* them = desk.players.find(asked.address);
+        if (!them || them == me) {
             compose::ChallengeDetails d;
-            d.event = Event::NoSuchId;
-            d.id = std::to_string(id);
-            CK_TRY(send(desk, me->address, d, disc, tx));
-            continue;
+            d.event = Event::NoPlayer;
+            d.opponent = asked.address;
+            return send(desk, me->address, d, disc, tx);
         }
-        const Challenge c = *it;
-        book.open.erase(it);
-        if (cmd.kind == Command::Kind::Decline) {
-            CK_TRY(send(desk, c.challenger,
-                        details(c, Event::Declined, shown_name(desk, c.challenged), days,
-                                desk.config.rated),
-                        disc, tx));
-            core::operator_log().info("challenge " + std::to_string(c.id) + " declined");
-            continue;
-        }
-        CK_TRY(start_challenge_game(desk, start, c, me->address, disc, tx));
+        Challenge c;
+        c.id = book.next_id++;
+        c.challenger = me->address;
+        c.challenged = them->address;
+        c.variant = asked.variant;
+        c.hidden = asked.hidden;
+        c.casual = asked.casual;
+        c.rules = asked.rules;
+        c.time = format_time_control(asked.time ? *asked.time : desk.config.default_time);
+        c.created = tx.now();
+        if (auto bot = find_bot(desk.store, c.challenged))
+            return bot_answers(desk, start, *bot, c, (*part)->bot_accepted, disc, tx);
+        CK_TRY(send(
+            desk, c.challenged,
+            details(c, Event::Invited, shown_name(desk, c.challenger), days, desk.config.rated),
+            disc + "i", tx));
+        CK_TRY(
+            send(desk, c.challenger,
+                 details(c, Event::Sent, shown_name(desk, c.challenged), days, desk.config.rated),
+                 disc + "s", tx));
+        core::operator_log().info("challenge " + std::to_string(c.id) + ": " + c.challenger +
+                                  " -> " + c.challenged);
+        book.open.push_back(std::move(c));
+        return {};
     }
-    save_challenges(tx, book);
+    const std::uint64_t id = parse_number(cmd.argument());
+    auto it = std::find_if(book.open.begin(), book.open.end(), [&](const Challenge& c) {
+        return c.id == id && lower_ascii(c.challenged) == lower_ascii(me->address);
+    });
+    if (it == book.open.end()) {
+        compose::ChallengeDetails d;
+        d.event = Event::NoSuchId;
+        d.id = std::to_string(id);
+        return send(desk, me->address, d, disc, tx);
+    }
+    const Challenge c = *it;
+    book.open.erase(it);
+    if (cmd.kind == Command::Kind::Decline) {
+        CK_TRY(send(
+            desk, c.challenger,
+            details(c, Event::Declined, shown_name(desk, c.challenged), days, desk.config.rated),
+            disc, tx));
+        core::operator_log().info("challenge " + std::to_string(c.id) + " declined");
+        return {};
+    }
+    return start_challenge_game(desk, start, c, me->address, disc, tx);
+}
+
+Handled finish_challenges(MailRun& run) {
+    save_challenges(run.tx, run.challenges->book);
     return {};
 }
 

@@ -94,17 +94,9 @@ bool remove_challenge(ChallengeBook& book, std::uint64_t id);
 // Lines of a club mail that this file answers: `challenge ...`, `accept N`, `decline N`.
 bool is_challenge_command(const Command& c);
 
-// GameStarter (club_mail.hpp) stages a new game, both game-start mails included, into the
-// caller's transaction.
-
-// Acts on every challenge command of a ClubMail mail from the registered player `sender`, in
-// order. Everything goes into `tx`. A game that cannot be started answers the acceptance as
-// for an unknown challenge, unless the failure is Transient: then it is the error (the mail
-// is retried).
-core::Result<void, core::Error> answer_challenges(const ClubDesk& desk, const GameStarter& start,
-                                                  const std::vector<Command>& commands,
-                                                  const std::string& sender,
-                                                  const std::string& discriminator,
-                                                  store::Transaction& tx);
+// The lines are answered by the command table's handler club_challenge (mail_run.hpp), each
+// where it stands in the mail; the book is loaded at the first and written after the last
+// (finish_challenges). A game that cannot be started answers the acceptance as for an unknown
+// challenge, unless the failure is Transient: then it is the error (the mail is retried).
 
 }  // namespace ck::daemon

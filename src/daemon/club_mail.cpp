@@ -13,6 +13,7 @@
 #include "daemon/commands.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/spectators.hpp"
@@ -113,128 +114,113 @@ core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std
                       compose::games_list_mail(desk.templates, env, *games));
 }
 
+// What the commands of one club mail asked for that is answered once they have all run
+// (finish_club): the club_* handlers fill it.
+struct ClubRun {
+    bool games = false, help = false, other = false;
+    std::vector<std::string> unknown;        // lines not understood, as written
+    std::vector<std::string> game_commands;  // game commands sent to no game
+    int follows = 0;                         // follow/unfollow lines answered so far
+};
+
 namespace {
 
-// What the commands of one club mail asked for; the rows of ClubHandlers fill it.
-struct ClubAsk {
-    bool games = false, help = false, other = false, standings = false;
-    std::string standings_arg;
-    std::optional<std::string> ratings;                 // `ratings [POOL]` (ratings.hpp)
-    std::vector<std::pair<std::string, bool>> follows;  // game id of follow/unfollow, follow?
-    std::vector<std::string> unknown;                   // lines not understood, as written
-    std::vector<std::string> game_commands;             // game commands sent to no game
-};
+ClubRun& club_part(MailRun& run) {
+    if (!run.club) run.club = std::make_shared<ClubRun>();
+    return *run.club;
+}
 
 // A game command as the player wrote it, near enough to quote back (commands.hpp keeps the
 // move as read and a keyword's parts, not the line).
 std::string command_line(const Command& c) {
     switch (c.kind) {
         case Command::Kind::Move:
-        case Command::Kind::AnyQuery:
-            return c.move_number ? std::to_string(*c.move_number) +
-                                       (c.numbered_side == Color::Black ? "... " : ". ") + c.text
+        case Command::Kind::AnyQuery: {
+            const MoveArgs& m = c.as<MoveArgs>();
+            return m.move_number ? std::to_string(*m.move_number) +
+                                       (m.numbered_side == Color::Black ? "... " : ". ") + c.text
                                  : c.text;
+        }
         case Command::Kind::Leave:
-            return "leave " + std::to_string(c.days);
+            return "leave " + std::to_string(c.as<LeaveArgs>().days);
         case Command::Kind::Say:
-            return "say " + c.note;
-        case Command::Kind::Message:
-            return "message: " + c.note.substr(0, c.note.find('\n'));
+            return "say " + c.as<NoteArgs>().note;
+        case Command::Kind::Message: {
+            const std::string& note = c.as<NoteArgs>().note;
+            return "message: " + note.substr(0, note.find('\n'));
+        }
         case Command::Kind::ViewQuery:
-            return c.argument;  // the whole query (commands.cpp view_query)
+            return c.argument();  // the whole query (commands.cpp view_query)
         default:
-            return c.argument.empty() ? c.text : c.text + " " + c.argument;
+            return c.argument().empty() ? c.text : c.text + " " + c.argument();
     }
-}
-
-// The handlers of the commands answered here (commands.hpp, Where::Club). `challenge`,
-// `accept N`, `decline N` (challenges.hpp) and `join` / `withdraw` (tournament_entries.hpp) are
-// answered before this; a game command (a move, `resign`, `leave N`, ...) sent to no game is
-// quoted back with the sender's games (club_mail.hpp).
-struct ClubHandler {
-    Command::Kind kind;
-    void (*handle)(ClubAsk&, const Command&);
-};
-constexpr ClubHandler ClubHandlers[] = {
-    {Command::Kind::Games, [](ClubAsk& a, const Command&) { a.games = true; }},
-    {Command::Kind::Help, [](ClubAsk& a, const Command&) { a.help = true; }},
-    {Command::Kind::Standings,  // tournaments.hpp
-     [](ClubAsk& a, const Command& c) {
-         a.standings = true;
-         a.standings_arg = c.argument;
-     }},
-    {Command::Kind::Ratings, [](ClubAsk& a, const Command& c) { a.ratings = c.argument; }},
-    {Command::Kind::Follow,  // spectators.hpp
-     [](ClubAsk& a, const Command& c) { a.follows.emplace_back(c.argument, true); }},
-    {Command::Kind::Unfollow,
-     [](ClubAsk& a, const Command& c) { a.follows.emplace_back(c.argument, false); }},
-    {Command::Kind::Unknown, [](ClubAsk& a, const Command& c) { a.unknown.push_back(c.text); }},
-};
-
-// Whether `cmd` was answered before answer_club_mail (challenges.hpp, tournament_entries.hpp).
-bool answered_elsewhere(const Command& cmd, bool club) {
-    if (!club || !valid_at(cmd.kind, Where::Club)) return false;
-    if (cmd.kind == Command::Kind::Accept || cmd.kind == Command::Kind::Decline)
-        return is_challenge_command(cmd);
-    return true;
 }
 
 }  // namespace
 
-core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
-                                                 const std::vector<Command>& commands,
-                                                 const AuthVerdict& v,
-                                                 const std::string& discriminator,
-                                                 store::Transaction& tx) {
+Handled club_games(MailRun& run, const Command&) { return club_part(run).games = true, Handled{}; }
+Handled club_help(MailRun& run, const Command&) { return club_part(run).help = true, Handled{}; }
+
+// tournaments.hpp: the crosstable as it stands at this line of the mail (an entry made by an
+// earlier line of the same mail included).
+Handled club_standings(MailRun& run, const Command& c) {
+    return answer_standings(run.desk, run.sender, c.argument(), run.disc + "s", run.tx, &run.tx);
+}
+
+// ratings.hpp: `ratings [POOL]`.
+Handled club_ratings(MailRun& run, const Command& c) {
+    auto details = ratings_details(run.desk.store, run.desk.players, c.argument());
+    if (!details) return core::unexpected(core::corrupt_error(details.error()));
+    const auto env = club_envelope(run.desk, run.sender, run.disc + "r", run.tx);
+    return queue_mail(run.tx, run.desk.config, run.sender,
+                      compose::ratings_mail(run.desk.templates, env, *details));
+}
+
+// spectators.hpp: `follow GAME` / `unfollow GAME` ("42" or "#42").
+Handled club_follow(MailRun& run, const Command& c) {
+    const std::string& arg = c.argument();
+    const char* digits = arg.c_str() + (arg.rfind('#', 0) == 0 ? 1 : 0);
+    const bool numeric =
+        *digits != '\0' && std::string(digits).find_first_not_of("0123456789") == std::string::npos;
+    const auto id =
+        numeric ? static_cast<store::GameId>(std::strtoull(digits, nullptr, 10)) : store::GameId{0};
+    const int n = club_part(run).follows++;
+    auto r = set_following(run.desk, id, run.sender, c.kind == Command::Kind::Follow, true,
+                           run.disc + "f" + std::to_string(n), run.tx);
+    if (!r) return core::unexpected(r.error());
+    return {};
+}
+
+Handled club_unknown(MailRun& run, const Command& c) {
+    club_part(run).unknown.push_back(c.text);
+    return {};
+}
+
+Handled club_not_here(MailRun& run, const Command& c) {
+    ClubRun& club = club_part(run);
+    if (run.acts && valid_at(c.kind, Where::Game) && !valid_at(c.kind, Where::Club))
+        club.game_commands.push_back(command_line(c));
+    else  // a bare `accept`, and any command at a reply address that is not the sender's
+        club.other = true;
+    return {};
+}
+
+Handled finish_club(MailRun& run, const std::vector<Command>& commands) {
+    const ClubDesk& desk = run.desk;
     // Only ever the registered address (auth.hpp): never From or Reply-To of the mail.
-    const std::string& to = v.reply_to;
+    const std::string& to = run.sender;
     if (to.empty())
         return core::unexpected(core::invalid_error("club mail without a registered address"));
-    const bool club = v.kind == AuthVerdict::Kind::ClubMail;
-    ClubAsk ask;
-    for (const Command& cmd : commands) {
-        const auto* h = std::find_if(std::begin(ClubHandlers), std::end(ClubHandlers),
-                                     [&](const ClubHandler& r) { return r.kind == cmd.kind; });
-        if (h != std::end(ClubHandlers))
-            h->handle(ask, cmd);
-        else if (answered_elsewhere(cmd, club))
-            continue;
-        else if (club && valid_at(cmd.kind, Where::Game) && !valid_at(cmd.kind, Where::Club))
-            ask.game_commands.push_back(command_line(cmd));  // a bare `accept` gets help
-        else  // and so does any command at a reply address that is not the sender's
-            ask.other = true;
-    }
+    ClubRun& ask = club_part(run);
+    store::Transaction& tx = run.tx;
+    const std::string& discriminator = run.disc;
     const compose::HelpDetails help{desk.config.referee_address};
-    if (ask.standings) {
-        if (auto r = answer_standings(desk, to, ask.standings_arg, discriminator + "s", tx); !r)
-            return r;
-    }
-    if (ask.ratings) {
-        auto details = ratings_details(desk.store, desk.players, *ask.ratings);
-        if (!details) return core::unexpected(core::corrupt_error(details.error()));
-        const auto env = club_envelope(desk, to, discriminator + "r", tx);
-        if (auto r = queue_mail(tx, desk.config, to,
-                                compose::ratings_mail(desk.templates, env, *details));
-            !r)
-            return r;
-    }
     if (ask.games || !ask.game_commands.empty()) {
         if (auto r =
                 queue_games_list(desk, to, discriminator + "g", tx,
                                  compose::first_lines(ask.game_commands, compose::MaxQuotedLines));
             !r)
             return r;
-    }
-    for (std::size_t i = 0; i < ask.follows.size(); ++i) {
-        const std::string& arg = ask.follows[i].first;  // "42" or "#42"
-        const char* digits = arg.c_str() + (arg.rfind('#', 0) == 0 ? 1 : 0);
-        const bool numeric = *digits != '\0' && std::string(digits).find_first_not_of(
-                                                    "0123456789") == std::string::npos;
-        const auto id = numeric ? static_cast<store::GameId>(std::strtoull(digits, nullptr, 10))
-                                : store::GameId{0};
-        auto r = set_following(desk, id, to, ask.follows[i].second, true,
-                               discriminator + "f" + std::to_string(i), tx);
-        if (!r) return core::unexpected(r.error());
     }
     // One answer per mail (compose/reply_sections.hpp): with another answer, the lines not
     // understood are quoted in it; else the unknown-command mail quotes the first (with help).

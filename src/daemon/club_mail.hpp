@@ -15,9 +15,11 @@
 //     `standings [TOURNAMENT]`: the crosstable mail (daemon/tournaments.hpp answer_standings).
 //     `follow GAME` makes the sender a follower (daemon/spectators.hpp), `unfollow GAME` ends
 //     it. `challenge ...`, `accept N`, `decline N` in ClubMail are answered by
-//     daemon/challenges.hpp (the daemon calls it first) and skipped here; so are `join ID` and
-//     `withdraw ID` (daemon/tournament_entries.hpp). Under RefuseKnownPlayer they all get the
-//     help mail.
+//     daemon/challenges.hpp, `join ID`, `withdraw ID`, `bye` by daemon/tournament_entries.hpp.
+//     Under RefuseKnownPlayer they all get the help mail.
+// Each line runs where it stands through the command table (mail_run.hpp): the club_*
+// handlers here; the games list, the unknown-command and help mails sum up the whole mail
+// (finish_club).
 // Everything is queued into the caller's transaction: it commits with the ledger entry.
 #include <functional>
 #include <string>
@@ -79,15 +81,6 @@ core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std
                                                  const std::string& discriminator,
                                                  store::Transaction& tx,
                                                  std::vector<std::string> game_commands = {});
-
-// The ClubMail and RefuseKnownPlayer verdicts (v.reply_to is the registered address).
-// `commands`: the mail's new text, parsed once (commands.hpp). Lines not understood are quoted
-// in the sender's other answer when there is one (one answer per mail).
-core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
-                                                 const std::vector<Command>& commands,
-                                                 const AuthVerdict& v,
-                                                 const std::string& discriminator,
-                                                 store::Transaction& tx);
 
 // A compose::Envelope about no game, to `address`, from the referee, dated tx.now(), in the
 // view the player asked for (`set view`).

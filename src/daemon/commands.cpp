@@ -6,6 +6,7 @@
 #include "compose/view_queries.hpp"
 #include "core/text.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/mail_run.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/move_list.hpp"
 #include "rules/notation.hpp"
@@ -62,11 +63,11 @@ void take_comment(std::string_view rest, int line_no, std::vector<Command>& out)
         c.kind = Kind::Say;
         c.line = line_no;
         c.text = "say";
-        c.note = std::move(note);
+        c.args = NoteArgs{std::move(note)};
         out.push_back(std::move(c));
         return;
     }
-    out.back().comment = std::string(rest);
+    out.back().as<MoveArgs>().comment = std::string(rest);
 }
 
 // A line of move attempts (with "any?"), or nullopt when its first token is not one. The
@@ -97,10 +98,12 @@ std::optional<std::vector<Command>> parse_move_line(std::vector<std::string> tok
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         Command c;
         c.line = line_no;
+        MoveArgs args;
         if (number) {
-            c.move_number = number->number;
-            c.numbered_side = number->side;
+            args.move_number = number->number;
+            args.numbered_side = number->side;
         }
+        c.args = std::move(args);
         const std::string word = core::lower_ascii(tokens[i]);
         if (word == "any?" || word == "any") {
             if (word == "any" && i + 1 < tokens.size() && tokens[i + 1] == "?") ++i;
@@ -136,20 +139,21 @@ bool no_arguments(const CommandArgs& a, Command&) { return a.tokens.empty(); }
 
 bool optional_argument(const CommandArgs& a, Command& c) {
     if (a.tokens.size() > 1) return false;
-    if (a.tokens.size() == 1) c.argument = a.tokens[0];
+    c.args = WordArg{a.tokens.size() == 1 ? a.tokens[0] : std::string()};
     return true;
 }
 
 bool one_argument(const CommandArgs& a, Command& c) {
     if (a.tokens.size() != 1) return false;
-    c.argument = a.tokens[0];
+    c.args = WordArg{a.tokens[0]};
     return true;
 }
 
 bool leave_days(const CommandArgs& a, Command& c) {
     if (a.tokens.size() != 1 || !all_digits(a.tokens[0])) return false;
-    c.days = std::stoi(a.tokens[0]);
-    return c.days >= 1 && c.days <= 365;
+    const int days = std::stoi(a.tokens[0]);
+    c.args = LeaveArgs{days};
+    return days >= 1 && days <= 365;
 }
 
 // `bye [TOURNAMENT] ROUND`: a requested bye in a Swiss event.
@@ -158,21 +162,21 @@ bool bye_arguments(const CommandArgs& a, Command& c) {
     if (n < 1 || n > 2) return false;
     const std::string& round = a.tokens[n - 1];
     if (!all_digits(round) || round.size() > 2) return false;
-    c.round = std::stoi(round);
-    if (n == 2) c.argument = a.tokens[0];
-    return c.round >= 1;
+    const ByeArgs bye{n == 2 ? a.tokens[0] : std::string(), std::stoi(round)};
+    c.args = bye;
+    return bye.round >= 1;
 }
 
 // `say TEXT`: the rest of the line as written (a note to the opponent).
 bool note_text(const CommandArgs& a, Command& c) {
-    c.note = std::string(a.rest);
-    return !c.note.empty();
+    c.args = NoteArgs{std::string(a.rest)};
+    return !a.rest.empty();
 }
 
 // `if COND then MOVES ...` (docs/conditionals.md): the whole line, read when it is stored.
 bool conditional_line(const CommandArgs& a, Command& c) {
     if (a.tokens.empty()) return false;
-    c.note = "if " + std::string(a.rest);
+    c.args = NoteArgs{"if " + std::string(a.rest)};
     return true;
 }
 
@@ -180,10 +184,8 @@ bool conditional_line(const CommandArgs& a, Command& c) {
 bool conditional_clear(const CommandArgs& a, Command& c) {
     if (a.tokens.empty() || a.tokens.size() > 2 || core::lower_ascii(a.tokens[0]) != "clear")
         return false;
-    if (a.tokens.size() == 2) {
-        if (!all_digits(a.tokens[1])) return false;
-        c.argument = a.tokens[1];
-    }
+    if (a.tokens.size() == 2 && !all_digits(a.tokens[1])) return false;
+    c.args = WordArg{a.tokens.size() == 2 ? a.tokens[1] : std::string()};
     return true;
 }
 
@@ -193,9 +195,7 @@ bool setting(const CommandArgs& a, Command& c) {
     if (a.tokens.size() < 2) return false;
     const std::string key = core::lower_ascii(a.tokens[0]);
     if (key != "mail" && key != "reminders" && key != "view") return false;
-    c.argument = key;
-    const std::string_view rest = rest_after_first_token(a.rest);
-    c.value = std::string(rest);
+    c.args = SetArgs{key, std::string(rest_after_first_token(a.rest))};
     return true;
 }
 
@@ -205,19 +205,21 @@ bool view_query(const CommandArgs& a, Command& c) {
     std::string line = c.text;
     for (const std::string& t : a.tokens) line += " " + t;
     if (!compose::parse_view_query(line)) return false;
-    c.argument = core::lower_ascii(line);
+    c.args = WordArg{core::lower_ascii(line)};
     return true;
 }
 
 // The optional words of `challenge ADDRESS VARIANT [WORD...] [TIME]`, in any order before TIME:
-// each row takes a lower-case word it knows into the Command and says so (one row per word or
-// family of words).
-using ChallengeWord = bool (*)(std::string_view word, Command& c);
+// each row takes a lower-case word it knows into the arguments and says so (one row per word
+// or family of words).
+using ChallengeWord = bool (*)(std::string_view word, ChallengeArgs& c);
 constexpr ChallengeWord ChallengeWords[] = {
-    [](std::string_view w, Command& c) { return w == "hidden" && (c.hidden = true); },
-    [](std::string_view w, Command& c) { return w == "casual" && !c.casual && (c.casual = true); },
+    [](std::string_view w, ChallengeArgs& c) { return w == "hidden" && (c.hidden = true); },
+    [](std::string_view w, ChallengeArgs& c) {
+        return w == "casual" && !c.casual && (c.casual = true);
+    },
     // A rule-set name (docs/rulesets.md) implies hidden play.
-    [](std::string_view w, Command& c) {
+    [](std::string_view w, ChallengeArgs& c) {
         auto rs = referee::find_rule_set(w);
         if (!rs) return false;
         c.rules = std::string(referee::rule_set_name(*rs));
@@ -225,7 +227,8 @@ constexpr ChallengeWord ChallengeWords[] = {
     },
 };
 
-bool challenge_arguments(const CommandArgs& a, Command& c) {
+bool challenge_arguments(const CommandArgs& a, Command& command) {
+    ChallengeArgs c;
     const std::size_t n = a.tokens.size();
     if (n < 2) return false;
     const std::string address = core::lower_ascii(a.tokens[0]);
@@ -235,7 +238,7 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
     // chess, `crazykrieg` hidden crazyhouse: game_files.hpp resolve_variant).
     GameMeta variant;
     if (!resolve_variant(a.tokens[1], variant)) return false;
-    c.argument = address;
+    c.address = address;
     c.variant = variant.variant;
     c.hidden = variant.hidden;
     std::size_t i = 2;
@@ -251,48 +254,65 @@ bool challenge_arguments(const CommandArgs& a, Command& c) {
         c.time = *tc;
         ++i;
     }
+    command.args = std::move(c);
     return i == n;
 }
 
-// THE command table: one row per keyword command (moves, "any?" and `message:` are read by
-// parse_move_line and parse_commands). Adding a command is one row here and its handler in the
-// daemon (game_turn.cpp for Where::Game, club_mail.cpp for Where::Club).
+// THE command table (commands.hpp): one row per command, its word, parser and handlers
+// (mail_run.hpp). Adding a command is one row here and one handler function.
 constexpr CommandSpec Table[] = {
-    {"resign", Kind::Resign, Where::Game, no_arguments},
-    {"draw", Kind::Draw, Where::Game, no_arguments},
-    {"accept", Kind::Accept, Where::Both, optional_argument},
-    {"decline", Kind::Decline, Where::Both, optional_argument},
-    {"board", Kind::Board, Where::Game, no_arguments},
-    {"pgn", Kind::Pgn, Where::Game, no_arguments},
-    {"games", Kind::Games, Where::Both, no_arguments},
-    {"help", Kind::Help, Where::Both, no_arguments},
-    {"leave", Kind::Leave, Where::Game, leave_days},
-    {"say", Kind::Say, Where::Game, note_text},
-    {"challenge", Kind::Challenge, Where::Club, challenge_arguments},
-    {"join", Kind::Join, Where::Club, one_argument},
-    {"withdraw", Kind::Withdraw, Where::Club, one_argument},
-    {"bye", Kind::Bye, Where::Club, bye_arguments},  // tournament_entries.hpp (a Swiss)
-    {"standings", Kind::Standings, Where::Both, optional_argument},
-    {"follow", Kind::Follow, Where::Club, one_argument},
-    {"unfollow", Kind::Unfollow, Where::Club, one_argument},
-    {"ratings", Kind::Ratings, Where::Club, optional_argument},  // README "Ratings"
+    // Lines that are no keyword: the try list, notes, and what is not understood.
+    {nullptr, Kind::Move, nullptr, game_try, nullptr},
+    {nullptr, Kind::AnyQuery, nullptr, game_try, nullptr},
+    {nullptr, Kind::Message, nullptr, game_note, nullptr},
+    {nullptr, Kind::Unknown, nullptr, game_unknown, club_unknown},
+    {"resign", Kind::Resign, no_arguments, game_try, nullptr},
+    {"draw", Kind::Draw, no_arguments, game_draw, nullptr},
+    // A draw offer's answer in a game; a challenge's (`accept N`) in the club.
+    {"accept", Kind::Accept, optional_argument, game_draw, club_challenge},
+    {"decline", Kind::Decline, optional_argument, game_draw, club_challenge},
+    {"board", Kind::Board, no_arguments, game_board, nullptr},
+    {"pgn", Kind::Pgn, no_arguments, game_pgn, nullptr},
+    {"games", Kind::Games, no_arguments, game_games, club_games},
+    {"help", Kind::Help, no_arguments, game_help, club_help},
+    {"leave", Kind::Leave, leave_days, game_leave, nullptr},
+    {"say", Kind::Say, note_text, game_note, nullptr},
+    {"challenge", Kind::Challenge, challenge_arguments, nullptr, club_challenge},
+    {"join", Kind::Join, one_argument, nullptr, club_entry},
+    {"withdraw", Kind::Withdraw, one_argument, nullptr, club_entry},
+    {"bye", Kind::Bye, bye_arguments, nullptr, club_entry},  // tournament_entries.hpp (a Swiss)
+    {"standings", Kind::Standings, optional_argument, game_standings, club_standings},
+    {"follow", Kind::Follow, one_argument, nullptr, club_follow},
+    {"unfollow", Kind::Unfollow, one_argument, nullptr, club_follow},
+    {"ratings", Kind::Ratings, optional_argument, nullptr, club_ratings},  // README "Ratings"
     // Conditional moves (docs/conditionals.md; daemon/conditional_mail.hpp).
-    {"if", Kind::Conditional, Where::Game, conditional_line},
-    {"conditionals", Kind::Conditionals, Where::Game, no_arguments},
-    {"conditional", Kind::ConditionalClear, Where::Game, conditional_clear},
-    {"set", Kind::Set, Where::Both, setting},  // player_settings.hpp
-    {"settings", Kind::Settings, Where::Both, no_arguments},
+    {"if", Kind::Conditional, conditional_line, game_conditional, nullptr},
+    {"conditionals", Kind::Conditionals, no_arguments, game_conditional, nullptr},
+    {"conditional", Kind::ConditionalClear, conditional_clear, game_conditional, nullptr},
+    {"set", Kind::Set, setting, run_setting, run_setting},  // player_settings.hpp
+    {"settings", Kind::Settings, no_arguments, run_setting, run_setting},
     // The list view's queries and their short aliases (README "Mail protocol for players").
-    {"pieces", Kind::ViewQuery, Where::Game, view_query},
-    {"p", Kind::ViewQuery, Where::Game, view_query},
-    {"file", Kind::ViewQuery, Where::Game, view_query},
-    {"rank", Kind::ViewQuery, Where::Game, view_query},
-    {"s", Kind::ViewQuery, Where::Game, view_query},
-    {"last", Kind::ViewQuery, Where::Game, view_query},
-    {"l", Kind::ViewQuery, Where::Game, view_query},
-    {"clock", Kind::ViewQuery, Where::Game, view_query},
-    {"c", Kind::ViewQuery, Where::Game, view_query},
+    {"pieces", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"p", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"file", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"rank", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"s", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"last", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"l", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"clock", Kind::ViewQuery, view_query, game_view_query, nullptr},
+    {"c", Kind::ViewQuery, view_query, game_view_query, nullptr},
 };
+
+// Every kind of command has a row (command_row).
+constexpr bool every_kind_has_a_row() {
+    for (int k = 0; k <= static_cast<int>(Kind::Unknown); ++k) {
+        bool found = false;
+        for (const CommandSpec& spec : Table) found = found || static_cast<int>(spec.kind) == k;
+        if (!found) return false;
+    }
+    return true;
+}
+static_assert(every_kind_has_a_row(), "a kind of Command without a row in the command table");
 
 // The text of `line` after its first token (leading and trailing white space removed).
 std::string_view rest_after_first_token(std::string_view line) {
@@ -363,17 +383,24 @@ const CommandSpec* find_command(std::string_view word) {
     while (word.size() > 1 && (word.back() == '.' || word.back() == '!')) word.remove_suffix(1);
     const std::string w = core::lower_ascii(word);
     for (const CommandSpec& spec : Table)
-        if (w == spec.word) return &spec;
+        if (spec.word != nullptr && w == spec.word) return &spec;
     return nullptr;
 }
 
-bool valid_at(Command::Kind kind, Where where) {
-    if (kind == Kind::Move || kind == Kind::AnyQuery || kind == Kind::Message)
-        return where == Where::Game;
-    if (kind == Kind::Unknown) return false;
+Where CommandSpec::where() const {
+    return static_cast<Where>((at_game != nullptr ? static_cast<int>(Where::Game) : 0) |
+                              (at_club != nullptr ? static_cast<int>(Where::Club) : 0));
+}
+
+const CommandSpec& command_row(Command::Kind kind) {
     for (const CommandSpec& spec : Table)
-        if (spec.kind == kind) return (static_cast<int>(spec.where) & static_cast<int>(where)) != 0;
-    return false;
+        if (spec.kind == kind) return spec;
+    return Table[3];  // unreachable: every kind has a row (static_assert above)
+}
+
+bool valid_at(Command::Kind kind, Where where) {
+    if (kind == Kind::Unknown) return false;
+    return (static_cast<int>(command_row(kind).where()) & static_cast<int>(where)) != 0;
 }
 
 std::vector<Command> parse_commands(std::string_view text) {
@@ -392,8 +419,9 @@ std::vector<Command> parse_commands(std::string_view text) {
             c.line = line_no;
             c.text = "message:";
             const std::size_t from = static_cast<std::size_t>(block->data() - text.data());
-            c.note = trim_block(text.substr(from));
-            if (!c.note.empty()) out.push_back(std::move(c));
+            std::string note = trim_block(text.substr(from));
+            c.args = NoteArgs{note};
+            if (!note.empty()) out.push_back(std::move(c));
             break;
         }
         if (auto block = conditional_block_start(line)) {
@@ -411,10 +439,12 @@ std::vector<Command> parse_commands(std::string_view text) {
                 ++line_no;
                 start = next + 1;
             }
-            c.note = trim_block(lines);
-            if (c.note.empty()) {
+            std::string note = trim_block(lines);
+            if (note.empty()) {
                 c.kind = Kind::Unknown;
                 c.text = std::string(line);
+            } else {
+                c.args = NoteArgs{std::move(note)};
             }
             out.push_back(std::move(c));
             continue;
@@ -442,13 +472,14 @@ std::vector<Command> parse_commands(std::string_view text) {
 core::Result<void, StaleMail> check_move_numbers(const std::vector<Command>& commands,
                                                  int current_move, rules::Color side_to_move) {
     for (const Command& c : commands) {
-        if (!c.move_number) continue;
-        const bool wrong_number = *c.move_number != current_move;
+        const auto* m = std::get_if<MoveArgs>(&c.args);
+        if (m == nullptr || !m->move_number) continue;
+        const bool wrong_number = *m->move_number != current_move;
         const bool black_when_white =
-            c.numbered_side == rules::Color::Black && side_to_move == rules::Color::White;
+            m->numbered_side == rules::Color::Black && side_to_move == rules::Color::White;
         if (wrong_number || black_when_white) {
-            return core::unexpected(
-                StaleMail{c.line, *c.move_number, current_move, !wrong_number && black_when_white});
+            return core::unexpected(StaleMail{c.line, *m->move_number, current_move,
+                                              !wrong_number && black_when_white});
         }
     }
     return {};

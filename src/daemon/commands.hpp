@@ -30,8 +30,11 @@
 //              a blank line or the end of the new text, are conditional lines (the PGN form
 //              with variations included); one Conditional command
 //   conditionals | conditional clear [N]   list the sender's conditional moves, clear them
-// Keyword commands are rows of one table (find_command): the word, where the command is valid
-// (a game's reply address, the plain referee address, or both) and how its arguments parse.
+// Every command is a row of one table (CommandSpec, find_command): the word, how its arguments
+// parse, and its handlers (where the command is valid: a game's reply address, the plain
+// referee address, or both). A mail's commands run through their rows in the order written
+// (mail_run.hpp; docs/mail-protocol.md "In what order a mail's commands act"). Adding a command
+// is one row and one handler function.
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME |
 //   ratings [POOL] (club/ratings.hpp pools) |
 //   set mail|reminders|view VALUE | settings    (the sender's own settings, player_settings.hpp;
@@ -45,62 +48,106 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/time_control.hpp"
 #include "rules/types.hpp"
 
 namespace ck::daemon {
 
+// The typed arguments of the commands (Command::args), one small struct per shape; a row's
+// parser makes the shape of its command and its handler reads that shape.
+struct MoveArgs {                               // Move, AnyQuery
+    std::optional<int> move_number;             // the number written on its line
+    std::optional<rules::Color> numbered_side;  // White for "12.", Black for "12..."
+    std::string comment;  // the rest of its line after the moves, as written (not a move:
+                          // quoted back, never acted on)
+};
+struct WordArg {  // the one word, as written: Accept/Decline [ID], Join/Withdraw TOURNAMENT,
+                  // Standings [TOURNAMENT], Follow/Unfollow GAME, Ratings [POOL],
+                  // ConditionalClear [N]; ViewQuery: the whole query ("p n")
+    std::string argument;  // empty when optional and not given
+};
+struct LeaveArgs {
+    int days = 0;  // 1..365
+};
+struct ByeArgs {
+    std::string tournament;  // empty: the one Swiss under way the sender plays in
+    int round = 0;           // 1..99
+};
+struct ChallengeArgs {
+    std::string address;               // lower case (a bot's NAME: bots.hpp with_bot_names)
+    std::string variant;               // lower-case variant name
+    bool hidden = false;               // hidden play (the word, a rule set, or the variant)
+    bool casual = false;               // the word `casual`
+    std::string rules = "crazykrieg";  // the rule set (docs/rulesets.md)
+    std::optional<TimeControl> time;   // none: the club's default
+};
+struct NoteArgs {  // Say, Message: the player's words; Conditional: the conditional lines
+    std::string note;
+};
+struct SetArgs {
+    std::string key;    // mail | reminders | view (player_settings.hpp)
+    std::string value;  // as written: the settings answer says what is wrong with it
+};
+
 struct Command {
     enum class Kind : std::uint8_t {
-        Move,      // text = the move as parse_move_text accepted it
-        AnyQuery,  // "any?"
+        Move,      // MoveArgs; text = the move as parse_move_text accepted it
+        AnyQuery,  // MoveArgs; "any?"
         Resign,
         Draw,
-        Decline,  // argument = optional challenge id
-        Accept,   // argument = optional challenge id
+        Decline,  // WordArg: optional challenge id
+        Accept,   // WordArg: optional challenge id
         Board,
         Pgn,
         Games,
         Help,
-        Leave,         // days
-        Challenge,     // argument = address, variant, hidden, time
-        Join,          // argument = tournament
-        Withdraw,      // argument = tournament
-        Bye,           // round; argument = optional tournament (tournament_entries.hpp)
-        Standings,     // argument = optional tournament
-        Follow,        // argument = game
-        Unfollow,      // argument = game
-        Say,           // note = the rest of the line
-        Message,       // note = the block after "message:"
-        Ratings,       // argument = optional pool (daemon/ratings.hpp)
-        Set,           // argument = mail | reminders | view, value = the rest (player_settings.hpp)
-        Settings,      // the sender's settings
-        ViewQuery,     // argument = the query as compose::parse_view_query reads it ("p n")
-        Conditional,   // note = `if ... then ...` line, or a `conditional:` block's lines
-        Conditionals,  // list the sender's conditional moves
-        ConditionalClear,  // argument = optional line number (`conditional clear [N]`)
+        Leave,             // LeaveArgs
+        Challenge,         // ChallengeArgs
+        Join,              // WordArg: tournament
+        Withdraw,          // WordArg: tournament
+        Bye,               // ByeArgs (tournament_entries.hpp)
+        Standings,         // WordArg: optional tournament
+        Follow,            // WordArg: game
+        Unfollow,          // WordArg: game
+        Say,               // NoteArgs: the rest of the line
+        Message,           // NoteArgs: the block after "message:"
+        Ratings,           // WordArg: optional pool (daemon/ratings.hpp)
+        Set,               // SetArgs (player_settings.hpp)
+        Settings,          // the sender's settings
+        ViewQuery,         // WordArg: the query as compose::parse_view_query reads it ("p n")
+        Conditional,       // NoteArgs: `if ... then ...` line, or a `conditional:` block's lines
+        Conditionals,      // list the sender's conditional moves
+        ConditionalClear,  // WordArg: optional line number (`conditional clear [N]`)
         Unknown,           // text = the line as written
     };
+    using Args = std::variant<std::monostate, MoveArgs, WordArg, LeaveArgs, ByeArgs, ChallengeArgs,
+                              NoteArgs, SetArgs>;
     Kind kind = Kind::Unknown;
-    std::string text;                // move text (Move), the whole line (Unknown), else the keyword
-    std::string argument;            // address / id / tournament / game, as written
-    std::optional<int> move_number;  // Move/AnyQuery: number written on its line
-    std::optional<rules::Color> numbered_side;  // White for "12.", Black for "12..."
-    int days = 0;                               // Leave
-    int round = 0;                              // Bye
-    std::string variant;                        // Challenge: lower-case variant name
-    bool hidden = false;                        // Challenge
-    bool casual = false;                        // Challenge: the word `casual`
-    std::string rules = "crazykrieg";           // Challenge: the rule set (docs/rulesets.md)
-    std::optional<TimeControl> time;            // Challenge
-    std::string note;                           // Say / Message: the player's words
-    std::string value;                          // Set: the setting's value, as written
-    std::string comment;  // Move/AnyQuery: the rest of its line after the moves, as written
-                          // (not a move: quoted back, never acted on)
-    int line = 0;         // 1-based line in the text
+    std::string text;  // move text (Move), the whole line (Unknown), else the keyword
+    Args args;         // the shape of `kind` (above); monostate: none
+    int line = 0;      // 1-based line in the text
+
+    // The arguments as the shape `A` of this command's kind (std::bad_variant_access when the
+    // kind has another: a handler reading the wrong shape is a bug).
+    template <class A>
+    const A& as() const {
+        return std::get<A>(args);
+    }
+    template <class A>
+    A& as() {
+        return std::get<A>(args);
+    }
+    // The WordArg's word, or empty (no word given, or a command of another shape).
+    const std::string& argument() const {
+        static const std::string none;
+        const auto* w = std::get_if<WordArg>(&args);
+        return w ? w->argument : none;
+    }
 };
 
 // Where a mail came: a game's reply address (Game), the plain referee address (Club).
@@ -113,20 +160,33 @@ struct CommandArgs {
     std::string_view rest;
 };
 
-// One row of the command table: adding a command is adding a row here and a row for its handler
-// in the daemon (GameHandlers in game_turn.cpp for Game, ClubHandlers in club_mail.cpp for
-// Club; challenges.cpp and tournament_entries.cpp answer theirs before those). `parse` fills
-// the Command's fields; false makes the line Unknown. A new optional word of `challenge` is
-// one row of ChallengeWords in commands.cpp.
+struct MailRun;  // mail_run.hpp: one mail's run through the table
+
+// A row's handler: acts on one command of a mail, in the order written, inside the mail's one
+// transaction, and adds its answer to the run (mail_run.hpp).
+using CommandHandler = core::Result<void, core::Error> (*)(MailRun& run, const Command& command);
+
+// One row of THE command table (commands.cpp): the word, its parser and its handlers. Where the
+// command is valid is which handlers it has: `at_game` for a mail to a game's reply address,
+// `at_club` for a mail to the plain referee address (both: valid at both). Adding a command is
+// one row there and one handler function (declared in mail_run.hpp). `parse` fills the
+// Command's fields; false makes the line Unknown. Lines that are no keyword (moves, "any?",
+// `message:`, `conditional:`, a line not understood) have rows without a word or parser.
+// A new optional word of `challenge` is one row of ChallengeWords in commands.cpp.
 struct CommandSpec {
-    const char* word;  // lower case
+    const char* word;  // lower case; null: a line that is no keyword
     Command::Kind kind;
-    Where where;
     bool (*parse)(const CommandArgs& args, Command& command);
+    CommandHandler at_game;  // null: not valid at a game's reply address
+    CommandHandler at_club;  // null: not valid at the plain referee address
+    Where where() const;
 };
 
 // The row for `word` (any case, a trailing '.' or '!' ignored), or nullptr.
 const CommandSpec* find_command(std::string_view word);
+
+// The row of a parsed command's `kind` (every kind has one).
+const CommandSpec& command_row(Command::Kind kind);
 
 // Whether a command of `kind` is acted on at `where` (moves, "any?" and notes only in a game).
 bool valid_at(Command::Kind kind, Where where);

@@ -198,8 +198,8 @@ core::Result<ConditionalReport, core::Error> run_conditionals(
         // After the end, storing and clearing get the game-over refusal; a listing says none.
         if (g.game.over() && c.kind != Kind::Conditionals) continue;
         report.answer_sender = true;
-        if (c.kind == Kind::Conditional) cond.store(sender, c.note);
-        if (c.kind == Kind::ConditionalClear) cond.clear(sender, c.argument);
+        if (c.kind == Kind::Conditional) cond.store(sender, c.as<NoteArgs>().note);
+        if (c.kind == Kind::ConditionalClear) cond.clear(sender, c.argument());
     }
     if (!g.game.over()) cond.drop_on_draw_offer();
     if (sender_moved && !g.game.over()) {

@@ -15,6 +15,7 @@
 #include "daemon/game_clock.hpp"
 #include "daemon/game_end.hpp"
 #include "daemon/leave_mail.hpp"
+#include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
@@ -104,8 +105,10 @@ namespace {
 using Kind = Command::Kind;
 using Done = core::Result<void, core::Error>;
 
-// One mail's answer while its commands run (the rows of GameHandlers change it); what is
-// mailed is decided from it once every command has run.
+}  // namespace
+
+// One game mail's answer while its commands run (the game_* handlers of the command table
+// change it, mail_run.hpp); what is mailed is decided from it once every command has run.
 struct Turn {
     Turn(const AuthVerdict& verdict, StoredGame& game, Color colour)
         : v(verdict), g(game), me(colour) {}
@@ -135,6 +138,8 @@ struct Turn {
     std::vector<std::string> comments;
 };
 
+namespace {
+
 // How many refused requests one mail may make; the rest are not ruled (issue 24, D18: a mail
 // of 200 tries must not flood the opponent's mail with 200 refusals).
 constexpr std::size_t MaxRefusedPerMail = 20;
@@ -151,7 +156,8 @@ Done play(Turn& t, const Command& cmd) {
     t.game_cmd = true;
     StoredGame& g = t.g;
     const Color me = t.me;
-    if (!cmd.comment.empty()) t.comments.push_back(cmd.comment);
+    if (const auto* m = std::get_if<MoveArgs>(&cmd.args); m && !m->comment.empty())
+        t.comments.push_back(m->comment);
     if (g.game.over()) {
         // Ended by this mail (a mate, a resignation): every later line is answered.
         if (!t.over_before) t.unused.push_back(cmd.text + " -- the game is over");
@@ -238,52 +244,7 @@ Done draw_answer(Turn& t, const Command& cmd) {
 }
 
 Done note(Turn& t, const Command& cmd) {
-    t.notes.push_back(cmd.note);
-    return {};
-}
-
-// The handlers of the commands valid at a game's reply address (commands.hpp, Where::Game).
-// A command without a row here is not understood in a game mail.
-struct GameHandler {
-    Kind kind;
-    Done (*handle)(Turn&, const Command&);
-};
-constexpr GameHandler GameHandlers[] = {
-    {Kind::Move, play},
-    {Kind::AnyQuery, play},
-    {Kind::Resign, play},
-    {Kind::Draw, draw_answer},
-    {Kind::Accept, draw_answer},
-    {Kind::Decline, draw_answer},
-    {Kind::Board, [](Turn& t, const Command&) -> Done { return t.want_board = true, Done{}; }},
-    {Kind::Help, [](Turn& t, const Command&) -> Done { return t.want_help = true, Done{}; }},
-    {Kind::Pgn, [](Turn& t, const Command&) -> Done { return t.want_pgn = true, Done{}; }},
-    {Kind::Games, [](Turn& t, const Command&) -> Done { return t.want_games = true, Done{}; }},
-    {Kind::Standings,  // tournaments.hpp
-     [](Turn& t, const Command& c) -> Done {
-         t.standings_arg = c.argument;
-         return t.want_standings = true, Done{};
-     }},
-    {Kind::Leave,  // leave_mail.hpp, after the game's own answers
-     [](Turn& t, const Command& c) -> Done { return t.leave_days = c.days, Done{}; }},
-    {Kind::Say, note},
-    {Kind::Message, note},
-    // Conditional moves: run after every other command (conditional_mail.hpp).
-    {Kind::Conditional, [](Turn& t, const Command&) -> Done { return t.game_cmd = true, Done{}; }},
-    {Kind::ConditionalClear,
-     [](Turn& t, const Command&) -> Done { return t.game_cmd = true, Done{}; }},
-    {Kind::Conditionals, [](Turn&, const Command&) -> Done { return Done{}; }},
-    // The player's settings: answered after the game's own answers (settings_mail.hpp).
-    {Kind::Set, [](Turn&, const Command&) -> Done { return {}; }},
-    {Kind::Settings, [](Turn&, const Command&) -> Done { return {}; }},
-    {Kind::ViewQuery,  // compose/view_queries.hpp, answered after the mail's moves
-     [](Turn& t, const Command& c) -> Done { return t.queries.push_back(c.argument), Done{}; }},
-};
-
-Done run_command(Turn& t, const Command& cmd) {
-    for (const GameHandler& h : GameHandlers)
-        if (h.kind == cmd.kind) return h.handle(t, cmd);
-    t.unknown.push_back(cmd.text);
+    t.notes.push_back(cmd.as<NoteArgs>().note);
     return {};
 }
 
@@ -322,11 +283,46 @@ std::vector<std::string> note_lines(const std::vector<std::string>& notes) {
 
 }  // namespace
 
+// The command table's handlers at a game's reply address (mail_run.hpp): each changes the
+// mail's Turn; answer_game_mail composes the answers once the commands have run.
+Handled game_try(MailRun& run, const Command& c) { return play(*run.turn, c); }
+Handled game_draw(MailRun& run, const Command& c) { return draw_answer(*run.turn, c); }
+Handled game_board(MailRun& run, const Command&) { return run.turn->want_board = true, Done{}; }
+Handled game_pgn(MailRun& run, const Command&) { return run.turn->want_pgn = true, Done{}; }
+Handled game_games(MailRun& run, const Command&) { return run.turn->want_games = true, Done{}; }
+Handled game_help(MailRun& run, const Command&) { return run.turn->want_help = true, Done{}; }
+Handled game_standings(MailRun& run, const Command& c) {
+    run.turn->want_standings = true;
+    run.turn->standings_arg = c.argument();
+    return {};
+}
+// leave_mail.hpp, after the game's own answers.
+Handled game_leave(MailRun& run, const Command& c) {
+    return run.turn->leave_days = c.as<LeaveArgs>().days, Done{};
+}
+Handled game_note(MailRun& run, const Command& c) { return note(*run.turn, c); }
+// Conditional moves are stored, listed and cleared after the mail's other commands, since a
+// stored reply may fire on this mail's move (conditional_mail.hpp run_conditionals).
+Handled game_conditional(MailRun& run, const Command& c) {
+    if (c.kind != Kind::Conditionals) run.turn->game_cmd = true;
+    return {};
+}
+// compose/view_queries.hpp: answered from the sender's view as it stands after the mail.
+Handled game_view_query(MailRun& run, const Command& c) {
+    run.turn->queries.push_back(c.argument());
+    return {};
+}
+Handled game_unknown(MailRun& run, const Command& c) {
+    run.turn->unknown.push_back(c.text);
+    return {};
+}
+
 core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mail::MailMessage& msg,
                                                  const AuthVerdict& v,
                                                  const std::vector<Command>& commands,
                                                  const std::string& disc, store::Transaction& tx,
-                                                 std::optional<core::TimePoint> arrived) {
+                                                 std::optional<core::TimePoint> arrived,
+                                                 MailRun* outer) {
     auto& log = core::operator_log();
     const core::LogContext about_game("game " + v.game);  // on every line of this game's mail
     const store::GameId gid = game_id_of(v.game);
@@ -345,11 +341,24 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         return answers.queue(me, compose::refusal_mail(t, *env, g.game.view(me), d));
     };
 
+    // The mail's run through the command table (mail_run.hpp): the caller's, which then answers
+    // the `set` lines, or one of this game's own.
+    const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates, &desk.games};
+    MailRun own(Where::Game, club_desk, my_address, disc, tx);
+    MailRun& run = outer != nullptr ? *outer : own;
+    // A mail refused whole still has its settings lines answered (settings_mail.hpp).
+    const auto settings_only = [&]() -> Done {
+        for (const Command& c : commands)
+            if (c.kind == Kind::Set || c.kind == Kind::Settings) CK_TRY(run_command(run, c));
+        return {};
+    };
+
     if (commands.empty()) return refuse(compose::RefusalReason::NothingFound);
     if (auto stale = check_move_numbers(commands, g.game.move_number(), g.game.side_to_move());
         !stale) {
         log.info("game " + v.game + ": stale mail (move " + std::to_string(stale.error().written) +
                  ", now " + std::to_string(stale.error().expected) + ")");
+        CK_TRY(settings_only());
         if (stale.error().wrong_side)  // issue 24, D10: "3... is Black's move; ..."
             return refuse(compose::RefusalReason::WrongSide,
                           std::to_string(stale.error().written) + "...");
@@ -362,7 +371,16 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     const int plies_before = g.record.plies();
     const GameMeta meta_before = g.meta;
     const Color to_move_before = g.game.side_to_move();
-    for (const auto& cmd : commands) CK_TRY(run_command(turn, cmd));
+    // Every command in the order written, through its row of the command table.
+    run.turn = &turn;
+    for (const auto& cmd : commands) {
+        auto done = run_command(run, cmd);
+        if (!done) {
+            run.turn = nullptr;
+            return done;
+        }
+    }
+    run.turn = nullptr;
     // Conditional moves (conditional_mail.hpp): the mail's conditional commands, then the
     // replies that fire, in this transaction.
     const bool sender_moved = g.record.plies() > plies_before;
@@ -384,7 +402,6 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     const bool changed =
         ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer || !turn.notes.empty();
     if (changed) CK_TRY(desk.games.save(tx, gid, g));
-    const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates, &desk.games};
     // The clock (game_clock.hpp): the mover's turn ended with this commit.
     if (!g.game.over() && sender_moved) {
         CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before, arrived));

@@ -39,6 +39,8 @@
 
 namespace ck::daemon {
 
+struct MailRun;  // mail_run.hpp
+
 // What a game mail borrows from the daemon.
 struct GameDesk {
     const Config& config;
@@ -68,9 +70,12 @@ mail::Attachment record_attachment(const std::string& game, const std::string& a
 // contain"): lines not acted on are quoted in it ("Not understood, nothing done:"); only when
 // nothing else is said do they get the unknown-command mail. `arrived`: when the mail reached
 // the source; the mover's time runs to it (game_clock.hpp counted_arrival).
+// The commands run in the order written through the command table (mail_run.hpp), in `run`
+// when given (the caller then calls finish_mail, which answers the `set` lines), else in a run
+// of this game's own that acts on no `set` line.
 core::Result<void, core::Error> answer_game_mail(
     const GameDesk& desk, const mail::MailMessage& message, const AuthVerdict& v,
     const std::vector<Command>& commands, const std::string& discriminator, store::Transaction& tx,
-    std::optional<core::TimePoint> arrived = std::nullopt);
+    std::optional<core::TimePoint> arrived = std::nullopt, MailRun* run = nullptr);
 
 }  // namespace ck::daemon

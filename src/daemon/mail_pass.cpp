@@ -13,16 +13,15 @@
 #include "core/log.hpp"
 #include "daemon/auth.hpp"
 #include "daemon/bots.hpp"
-#include "daemon/challenges.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/digest.hpp"
 #include "daemon/digest_reply.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/mail_run.hpp"
 #include "daemon/settings_mail.hpp"
 #include "daemon/store_advice.hpp"
-#include "daemon/tournament_entries.hpp"
 #include "daemon/unknown_sender.hpp"
 #include "mail/message.hpp"
 #include "store/outbox.hpp"
@@ -351,6 +350,9 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
     const auto club_desk = [this] {
         return ClubDesk{config_, players_, store_, templates_, &games_, starter()};
     };
+    const GameStarter new_game = [this](const NewGame& g, store::Transaction& t) {
+        return stage_game(g, t);
+    };
 
     // Each mail is parsed once (commands.hpp); its verdict says where it came (Where). A bot's
     // NAME where a challenge's address goes is read as its address (bots.hpp).
@@ -369,21 +371,22 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             CK_TRY(answer_unknown_sender(club_desk(), msg, v, tx));
             break;
         case AuthVerdict::Kind::ClubMail:  // daemon/club_mail.hpp: games, help; no game view
-        case AuthVerdict::Kind::RefuseKnownPlayer:
+        case AuthVerdict::Kind::RefuseKnownPlayer: {
             log.info("mail from " + msg.from_address + " not acted on a game: " + v.detail);
             tx.mark_seen(v.message_id);
-            if (v.kind == AuthVerdict::Kind::ClubMail) {
-                CK_TRY(answer_challenges(  // daemon/challenges.hpp
-                    club_desk(),
-                    [this](const NewGame& g, store::Transaction& t) { return stage_game(g, t); },
-                    commands, v.reply_to, disc, tx));
-                CK_TRY(answer_entries(club_desk(), commands, v.reply_to, disc, tx));  // entries
+            // The mail's commands in the order written, through the command table (mail_run.hpp).
+            const ClubDesk desk = club_desk();
+            MailRun run(Where::Club, desk, v.reply_to, disc, tx);
+            run.acts = v.kind == AuthVerdict::Kind::ClubMail;
+            if (run.acts) {
+                run.players = &players_;
+                run.new_game = new_game;
             }
-            CK_TRY(answer_club_mail(club_desk(), commands, v, disc, tx));
-            if (v.kind == AuthVerdict::Kind::ClubMail)  // settings_mail.hpp
-                CK_TRY(answer_settings(club_desk(), players_, commands, v.reply_to, disc, tx));
+            for (const Command& c : commands) CK_TRY(run_command(run, c));
+            CK_TRY(finish_mail(run, commands));
             tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer per mail
             break;
+        }
         case AuthVerdict::Kind::DigestReply: {  // daemon/digest_reply.hpp
             tx.mark_seen(v.message_id);
             const GameDesk desk{config_, players_, store_, templates_, secret_, games_, starter()};
@@ -412,11 +415,13 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
                 tx.append(std::move(part));
             }
             withhold_per_move_mails(players_, tx, v.reply_to);
-            AuthVerdict club = v;
-            club.kind = AuthVerdict::Kind::ClubMail;
-            if (!rest.empty() || split.games.empty())
-                CK_TRY(answer_club_mail(club_desk(), rest, club, disc, tx));
-            CK_TRY(answer_settings(club_desk(), players_, rest, v.reply_to, disc, tx));
+            // The lines outside the games: a club mail's run (mail_run.hpp).
+            const ClubDesk club = club_desk();
+            MailRun run(Where::Club, club, v.reply_to, disc, tx);
+            run.players = &players_;
+            run.new_game = new_game;
+            for (const Command& c : rest) CK_TRY(run_command(run, c));
+            if (!rest.empty() || split.games.empty()) CK_TRY(finish_mail(run, rest));
             tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer
             break;
         }
@@ -427,11 +432,16 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             auto late = forfeit_before_mail(desk, store_, game_id_of(v.game), clock.now(), arrived);
             if (!late) return core::unexpected(late.error());
             tx.mark_seen(v.message_id);
-            CK_TRY(answer_game_mail(desk, msg, v, commands, disc, tx, arrived));
-            if (const auto me = ctx.player_address(v.game, v.colour)) {
-                // The player's own settings (settings_mail.hpp), in the one answer; the turn
-                // mail of an opponent who reads the digest only is withheld (digest.hpp).
-                CK_TRY(answer_settings(club_desk(), players_, commands, *me, disc, tx));
+            // The player's own settings (settings_mail.hpp) are answered in the one answer when
+            // the player is known; the turn mail of an opponent who reads the digest only is
+            // withheld (digest.hpp).
+            const auto me = ctx.player_address(v.game, v.colour);
+            const ClubDesk club = club_desk();
+            MailRun run(Where::Game, club, me ? *me : std::string(), disc, tx);
+            if (me) run.players = &players_;
+            CK_TRY(answer_game_mail(desk, msg, v, commands, disc, tx, arrived, &run));
+            if (me) {
+                CK_TRY(finish_mail(run, commands));
                 withhold_per_move_mails(players_, tx, *me);
                 tx.merge_outgoing(*me, compose::merge_replies);
             }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "daemon/digest.hpp"
+#include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 
 namespace ck::daemon {
@@ -26,34 +27,53 @@ core::Result<void, std::string> change_settings(Players& players, const std::str
     return {};
 }
 
-core::Result<void, core::Error> answer_settings(const ClubDesk& desk, Players& players,
-                                                const std::vector<Command>& commands,
-                                                const std::string& address,
-                                                const std::string& discriminator,
-                                                store::Transaction& tx) {
-    if (!asks_settings(commands)) return {};
-    const Player* p = players.find(address);
+// One mail's `set` and `settings` lines (mail_run.hpp): the settings as the lines so far left
+// them; staged, and shown in one settings mail, after the last (finish_settings).
+struct SettingsRun {
+    PlayerSettings next;
+    compose::SettingsDetails details;
+};
+
+Handled run_setting(MailRun& run, const Command& c) {
+    if (run.players == nullptr) {  // not acted on here (a digest's game part, a bot's turn)
+        if (run.where == Where::Club) return club_not_here(run, c);
+        return {};
+    }
+    if (!run.settings) {
+        const Player* p = run.players->find(run.sender);
+        if (!p)
+            return core::unexpected(
+                core::invalid_error("settings of " + run.sender + ", who is no registered player"));
+        run.settings = std::make_shared<SettingsRun>();
+        run.settings->next = p->settings;
+    }
+    if (c.kind != Command::Kind::Set) return {};
+    const SetArgs& set = c.as<SetArgs>();
+    compose::SettingsDetails& d = run.settings->details;
+    if (auto r = apply_setting(run.settings->next, set.key, set.value); !r) {
+        d.refused.push_back({"set " + set.key + " " + set.value, r.error()});
+        return {};
+    }
+    if (std::find(d.changed.begin(), d.changed.end(), set.key) == d.changed.end())
+        d.changed.push_back(set.key);
+    return {};
+}
+
+Handled finish_settings(MailRun& run) {
+    const PlayerSettings& next = run.settings->next;
+    compose::SettingsDetails& d = run.settings->details;
+    const Player* p = run.players->find(run.sender);
     if (!p)
         return core::unexpected(
-            core::invalid_error("settings of " + address + ", who is no registered player"));
-    PlayerSettings next = p->settings;
-    compose::SettingsDetails d;
-    for (const Command& c : commands) {
-        if (c.kind != Command::Kind::Set) continue;
-        if (auto r = apply_setting(next, c.argument, c.value); !r) {
-            d.refused.push_back({"set " + c.argument + " " + c.value, r.error()});
-            continue;
-        }
-        if (std::find(d.changed.begin(), d.changed.end(), c.argument) == d.changed.end())
-            d.changed.push_back(c.argument);
-    }
+            core::invalid_error("settings of " + run.sender + ", who is no registered player"));
     if (next != p->settings)
-        if (auto r = change_settings(players, address, next, tx); !r)
+        if (auto r = change_settings(*run.players, run.sender, next, run.tx); !r)
             return core::unexpected(core::invalid_error(r.error()));
-    for (const SettingLine& l : describe_settings(next, desk.config.reminder_days))
+    for (const SettingLine& l : describe_settings(next, run.desk.config.reminder_days))
         d.settings.push_back({l.key, l.value});
-    const compose::Envelope env = club_envelope(desk, address, discriminator + "c", tx);
-    return queue_mail(tx, desk.config, address, compose::settings_mail(desk.templates, env, d));
+    const compose::Envelope env = club_envelope(run.desk, run.sender, run.disc + "c", run.tx);
+    return queue_mail(run.tx, run.desk.config, run.sender,
+                      compose::settings_mail(run.desk.templates, env, d));
 }
 
 }  // namespace ck::daemon

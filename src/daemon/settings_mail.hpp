@@ -25,14 +25,9 @@ namespace ck::daemon {
 // Whether the mail holds a `set` or `settings` line.
 bool asks_settings(const std::vector<Command>& commands);
 
-// Answers the `set`/`settings` lines of a mail from the registered player `address`; nothing
-// when there is none. `players` is the registry the desk reads (its record of `address` is
-// changed in memory as staged).
-core::Result<void, core::Error> answer_settings(const ClubDesk& desk, Players& players,
-                                                const std::vector<Command>& commands,
-                                                const std::string& address,
-                                                const std::string& discriminator,
-                                                store::Transaction& tx);
+// The lines are answered by the command table's handler run_setting (mail_run.hpp), in the
+// order written, with MailRun::players the registry whose record of the sender is changed in
+// memory as staged; finish_settings stages the record and queues the one settings mail.
 
 // Stages `address`'s settings `next` (and the digest's start when it is turned on) into `tx`.
 core::Result<void, std::string> change_settings(Players& players, const std::string& address,

@@ -3,11 +3,11 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 #include "club/crosstable.hpp"
 #include "core/log.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/tournaments.hpp"
 #include "mail/outgoing.hpp"
@@ -64,101 +64,112 @@ Event event_of(club::ErrorCode code) {
 
 }  // namespace
 
-bool is_entry_command(const Command& c) {
-    return c.kind == Command::Kind::Join || c.kind == Command::Kind::Withdraw ||
-           c.kind == Command::Kind::Bye;
+// One mail's entry lines (mail_run.hpp): the events they touched, each loaded once; a changed
+// one is staged at once, so that a later `standings` line of the mail shows it (a later
+// change of the same event replaces the staged record).
+struct EntryRun {
+    const Player* me = nullptr;
+    std::vector<std::string> ids;
+    std::map<std::string, club::Tournament> events;  // loaded, by id
+    int n = 0;                                       // entry lines answered so far
+};
+
+namespace {
+
+core::Result<EntryRun*, core::Error> entry_part(MailRun& run) {
+    if (run.entries) return run.entries.get();
+    auto part = std::make_shared<EntryRun>();
+    part->me = run.desk.players.find(run.sender);
+    if (!part->me)
+        return core::unexpected(
+            core::invalid_error("tournament entry from unregistered " + run.sender));
+    auto ids = tournament_ids(run.desk.store);
+    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
+    part->ids = std::move(*ids);
+    run.entries = part;
+    return part.get();
 }
 
-core::Result<void, core::Error> answer_entries(const ClubDesk& desk,
-                                               const std::vector<Command>& commands,
-                                               const std::string& sender,
-                                               const std::string& discriminator,
-                                               store::Transaction& tx) {
-    if (std::none_of(commands.begin(), commands.end(), is_entry_command)) return {};
-    const Player* me = desk.players.find(sender);
-    if (!me)
-        return core::unexpected(
-            core::invalid_error("tournament entry from unregistered " + sender));
-    auto ids = tournament_ids(desk.store);
-    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
-    std::map<std::string, club::Tournament> events;  // loaded, by id
-    std::set<std::string> changed;                   // ids to write, once each, at the end
-    int n = 0;
-    for (const Command& cmd : commands) {
-        if (!is_entry_command(cmd)) continue;
-        const std::string disc = discriminator + "e" + std::to_string(n++);
-        std::string id = lower_ascii(cmd.argument);
-        if (cmd.kind == Command::Kind::Bye && id.empty()) {
-            // `bye ROUND`: the one Swiss event under way the sender plays in.
-            const auto mine = swiss_events_of(desk, *ids, me->address);
-            if (mine.size() == 1) id = mine[0];
-        }
-        if (std::find(ids->begin(), ids->end(), id) == ids->end()) {
-            compose::EntryDetails d;
-            d.event = Event::NoSuchEvent;
-            d.tournament_id =
-                cmd.argument.empty() ? "(name it: bye TOURNAMENT ROUND)" : cmd.argument;
-            if (auto sent = send(desk, me->address, d, disc, tx); !sent) return sent;
-            continue;
-        }
-        auto at = events.find(id);
-        if (at == events.end()) {
-            auto t = load_tournament(desk.store, id);
-            if (!t) return core::unexpected(core::corrupt_error(t.error()));
-            at = events.emplace(id, std::move(*t)).first;
-        }
-        club::Tournament& t = at->second;
-        if (cmd.kind == Command::Kind::Bye) {
-            compose::EntryDetails d = details(t, Event::ByeGranted);
-            d.round = cmd.round;
-            const int pts = t.swiss.requested_bye_points;
-            d.bye_points = pts == 5 ? "1/2" : std::to_string(pts / 10);
-            if (auto r = club::request_bye(t, me->address, cmd.round); r) {
-                changed.insert(id);
-                core::operator_log().info("tournament " + t.id + ": " + me->address +
-                                          " asked for a bye in round " + std::to_string(cmd.round));
-            } else {
-                d.event = r.error().code == club::ErrorCode::BadRound ? Event::BadRound
-                          : r.error().code == club::ErrorCode::AlreadyEntered
-                              ? Event::ByeGranted  // asked twice: the same answer
-                              : event_of(r.error().code);
-            }
-            if (auto sent = send(desk, me->address, d, disc, tx); !sent) return sent;
-            continue;
-        }
-        const bool join = cmd.kind == Command::Kind::Join;
-        if (!join && t.system == club::System::Swiss && !t.entries_open) {
-            // A Swiss under way: the player is not paired from the next round on.
-            compose::EntryDetails d = details(t, Event::Retired);
-            d.round = club::rounds_paired(t) + 1;
-            if (auto r = club::withdraw_player(t, me->address); r) {
-                changed.insert(id);
-                core::operator_log().info("tournament " + t.id + ": " + me->address +
-                                          " withdrew from round " + std::to_string(d.round));
-            } else {
-                d.event = event_of(r.error().code);
-            }
-            if (auto sent = send(desk, me->address, d, disc, tx); !sent) return sent;
-            continue;
-        }
-        Event event = join ? Event::Joined : Event::Withdrawn;
-        if (join && !t.entries_open && club::find_player(t, me->address)) {
-            event = Event::AlreadyIn;  // a player of a started event is in it, not "closed" out
-        } else {
-            auto r = join ? club::add_entrant(t, club::Player{me->name, me->address})
-                          : club::remove_entrant(t, me->address);
-            if (r) {
-                changed.insert(id);
-                core::operator_log().info("tournament " + t.id + ": " + me->address +
-                                          (join ? " joined" : " withdrew"));
-            } else {
-                event = event_of(r.error().code);
-            }
-        }
-        if (auto sent = send(desk, me->address, details(t, event), disc, tx); !sent) return sent;
+}  // namespace
+
+Handled club_entry(MailRun& run, const Command& cmd) {
+    if (!run.acts) return club_not_here(run, cmd);
+    auto part = entry_part(run);
+    if (!part) return core::unexpected(part.error());
+    EntryRun& e = **part;
+    const ClubDesk& desk = run.desk;
+    store::Transaction& tx = run.tx;
+    const Player* me = e.me;
+    const std::string disc = run.disc + "e" + std::to_string(e.n++);
+    const bool bye = cmd.kind == Command::Kind::Bye;
+    const std::string& written = bye ? cmd.as<ByeArgs>().tournament : cmd.argument();
+    std::string id = lower_ascii(written);
+    if (bye && id.empty()) {
+        // `bye ROUND`: the one Swiss event under way the sender plays in.
+        const auto mine = swiss_events_of(desk, e.ids, me->address);
+        if (mine.size() == 1) id = mine[0];
     }
-    for (const std::string& id : changed) save_tournament(tx, events.at(id));
-    return {};
+    if (std::find(e.ids.begin(), e.ids.end(), id) == e.ids.end()) {
+        compose::EntryDetails d;
+        d.event = Event::NoSuchEvent;
+        d.tournament_id = written.empty() ? "(name it: bye TOURNAMENT ROUND)" : written;
+        return send(desk, me->address, d, disc, tx);
+    }
+    auto at = e.events.find(id);
+    if (at == e.events.end()) {
+        auto t = load_tournament(desk.store, id);
+        if (!t) return core::unexpected(core::corrupt_error(t.error()));
+        at = e.events.emplace(id, std::move(*t)).first;
+    }
+    club::Tournament& t = at->second;
+    const auto changed = [&] { save_tournament(tx, t); };
+    if (bye) {
+        const int round = cmd.as<ByeArgs>().round;
+        compose::EntryDetails d = details(t, Event::ByeGranted);
+        d.round = round;
+        const int pts = t.swiss.requested_bye_points;
+        d.bye_points = pts == 5 ? "1/2" : std::to_string(pts / 10);
+        if (auto r = club::request_bye(t, me->address, round); r) {
+            changed();
+            core::operator_log().info("tournament " + t.id + ": " + me->address +
+                                      " asked for a bye in round " + std::to_string(round));
+        } else {
+            d.event = r.error().code == club::ErrorCode::BadRound ? Event::BadRound
+                      : r.error().code == club::ErrorCode::AlreadyEntered
+                          ? Event::ByeGranted  // asked twice: the same answer
+                          : event_of(r.error().code);
+        }
+        return send(desk, me->address, d, disc, tx);
+    }
+    const bool join = cmd.kind == Command::Kind::Join;
+    if (!join && t.system == club::System::Swiss && !t.entries_open) {
+        // A Swiss under way: the player is not paired from the next round on.
+        compose::EntryDetails d = details(t, Event::Retired);
+        d.round = club::rounds_paired(t) + 1;
+        if (auto r = club::withdraw_player(t, me->address); r) {
+            changed();
+            core::operator_log().info("tournament " + t.id + ": " + me->address +
+                                      " withdrew from round " + std::to_string(d.round));
+        } else {
+            d.event = event_of(r.error().code);
+        }
+        return send(desk, me->address, d, disc, tx);
+    }
+    Event event = join ? Event::Joined : Event::Withdrawn;
+    if (join && !t.entries_open && club::find_player(t, me->address)) {
+        event = Event::AlreadyIn;  // a player of a started event is in it, not "closed" out
+    } else {
+        auto r = join ? club::add_entrant(t, club::Player{me->name, me->address})
+                      : club::remove_entrant(t, me->address);
+        if (r) {
+            changed();
+            core::operator_log().info("tournament " + t.id + ": " + me->address +
+                                      (join ? " joined" : " withdrew"));
+        } else {
+            event = event_of(r.error().code);
+        }
+    }
+    return send(desk, me->address, details(t, event), disc, tx);
 }
 
 }  // namespace ck::daemon

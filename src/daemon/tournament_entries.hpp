@@ -35,14 +35,7 @@ namespace ck::daemon {
 
 class Daemon;
 
-// Lines of a club mail that this file answers: `join ID`, `withdraw ID`, `bye [ID] ROUND`.
-bool is_entry_command(const Command& c);
-
-// Acts on every entry command of a ClubMail mail from the registered player `sender`, in order.
-core::Result<void, core::Error> answer_entries(const ClubDesk& desk,
-                                               const std::vector<Command>& commands,
-                                               const std::string& sender,
-                                               const std::string& discriminator,
-                                               store::Transaction& tx);
+// The lines are answered by the command table's handler club_entry (mail_run.hpp), each
+// where it stands in the mail: a `standings` line after a `join` shows the entry.
 
 }  // namespace ck::daemon

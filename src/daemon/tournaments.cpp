@@ -295,13 +295,14 @@ core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std:
 core::Result<void, core::Error> answer_standings(const ClubDesk& desk, const std::string& address,
                                                  const std::string& argument,
                                                  const std::string& discriminator,
-                                                 store::Transaction& tx) {
+                                                 store::Transaction& tx,
+                                                 const store::Transaction* pending) {
     auto ids = tournament_ids(desk.store);
     if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
     std::vector<club::Tournament> events;
     for (const std::string& id : *ids) {
         if (!argument.empty() && lower_ascii(argument) != id) continue;
-        auto t = load_tournament(desk.store, id);
+        auto t = load_tournament(desk.store, id, pending);
         if (!t) {
             core::operator_log().error("standings: " + t.error());
             continue;

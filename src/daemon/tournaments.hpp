@@ -113,9 +113,12 @@ core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std:
 // The answer to the `standings [TOURNAMENT]` command from registered player `address`: the
 // named event (any, by id; an unknown id gives the no-event mail), else every event the player
 // plays in.
+// `pending` (may be null): a transaction not yet committed whose tournament records win over
+// the store's (an entry made earlier in the same mail).
 core::Result<void, core::Error> answer_standings(const ClubDesk& desk, const std::string& address,
                                                  const std::string& argument,
                                                  const std::string& discriminator,
-                                                 store::Transaction& tx);
+                                                 store::Transaction& tx,
+                                                 const store::Transaction* pending = nullptr);
 
 }  // namespace ck::daemon

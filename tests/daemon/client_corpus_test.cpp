@@ -32,17 +32,24 @@ std::string line_of(const Command& c) {
         case Kind::AnyQuery:
             return "any?";
         case Kind::Say:
-            return "say " + c.note;
+            return "say " + c.as<ck::daemon::NoteArgs>().note;
         case Kind::Message: {
-            std::string note = c.note;
+            std::string note = c.as<ck::daemon::NoteArgs>().note;
             for (std::size_t p = note.find('\n'); p != std::string::npos; p = note.find('\n', p))
                 note.replace(p, 1, " / ");
             return "message: " + note;
         }
         case Kind::Unknown:
             return "? " + c.text;
-        default:
-            return c.text + (c.argument.empty() ? std::string() : " " + c.argument);
+        default: {
+            // The command's first argument as written: its word, a challenge's address, a
+            // bye's tournament, a setting's key.
+            std::string arg = c.argument();
+            if (const auto* ch = std::get_if<ck::daemon::ChallengeArgs>(&c.args)) arg = ch->address;
+            if (const auto* b = std::get_if<ck::daemon::ByeArgs>(&c.args)) arg = b->tournament;
+            if (const auto* s = std::get_if<ck::daemon::SetArgs>(&c.args)) arg = s->key;
+            return c.text + (arg.empty() ? std::string() : " " + arg);
+        }
     }
 }
 

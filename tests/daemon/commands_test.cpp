@@ -5,8 +5,13 @@
 
 #include "daemon/commands.hpp"
 
+using ck::daemon::ByeArgs;
+using ck::daemon::ChallengeArgs;
 using ck::daemon::check_move_numbers;
 using ck::daemon::Command;
+using ck::daemon::LeaveArgs;
+using ck::daemon::MoveArgs;
+using ck::daemon::NoteArgs;
 using ck::daemon::parse_commands;
 using ck::rules::Color;
 using Kind = Command::Kind;
@@ -30,7 +35,7 @@ TEST_CASE("commands: a single move, blank lines skipped", "[commands]") {
     CHECK(cs[0].kind == Kind::Move);
     CHECK(cs[0].text == "e4");
     CHECK(cs[0].line == 3);
-    CHECK_FALSE(cs[0].move_number);
+    CHECK_FALSE(cs[0].as<MoveArgs>().move_number);
 }
 
 TEST_CASE("commands: a try list over lines, spaces and commas, with any?", "[commands]") {
@@ -59,22 +64,22 @@ TEST_CASE("commands: move numbers and the side they imply", "[commands]") {
         REQUIRE(cs.size() == 1);
         CHECK(cs[0].kind == Kind::Move);
         CHECK(cs[0].text == k.move);
-        REQUIRE(cs[0].move_number);
-        CHECK(*cs[0].move_number == k.number);
-        REQUIRE(cs[0].numbered_side);
-        CHECK(*cs[0].numbered_side == k.side);
+        REQUIRE(cs[0].as<MoveArgs>().move_number);
+        CHECK(*cs[0].as<MoveArgs>().move_number == k.number);
+        REQUIRE(cs[0].as<MoveArgs>().numbered_side);
+        CHECK(*cs[0].as<MoveArgs>().numbered_side == k.side);
     }
     // The number applies to every attempt on its line only.
     const auto cs = parse_commands("7... any? Nf6 Ne4\nd5");
     REQUIRE(cs.size() == 4);
     CHECK(cs[0].kind == Kind::AnyQuery);
-    CHECK(cs[2].move_number == 7);
-    CHECK_FALSE(cs[3].move_number);
+    CHECK(cs[2].as<MoveArgs>().move_number == 7);
+    CHECK_FALSE(cs[3].as<MoveArgs>().move_number);
     // PGN habit "1. e4 e5": both are attempts of the numbered move (a try list), not two plies.
     const auto pgn_style = parse_commands("1. e4 e5");
     REQUIRE(pgn_style.size() == 2);
     CHECK(pgn_style[1].text == "e5");
-    CHECK(pgn_style[1].move_number == 1);
+    CHECK(pgn_style[1].as<MoveArgs>().move_number == 1);
     // A second number inside the line makes it unreadable.
     CHECK(parse_commands("1. e4 e5 2. Nf3")[0].kind == Kind::Unknown);
     // A number alone, or without dots, is not a command.
@@ -105,7 +110,7 @@ TEST_CASE("commands: keywords, case-insensitive", "[commands]") {
     auto cs = parse_commands("leave 14");
     REQUIRE(cs.size() == 1);
     CHECK(cs[0].kind == Kind::Leave);
-    CHECK(cs[0].days == 14);
+    CHECK(cs[0].as<LeaveArgs>().days == 14);
     for (const char* bad : {"leave", "leave 0", "leave 366", "leave two", "leave 3 days"}) {
         INFO(bad);
         CHECK(parse_commands(bad)[0].kind == Kind::Unknown);
@@ -116,23 +121,23 @@ TEST_CASE("commands: keywords, case-insensitive", "[commands]") {
     CHECK(kinds(cs) == std::vector<Kind>{Kind::Accept, Kind::Decline, Kind::Standings,
                                          Kind::Standings, Kind::Join, Kind::Follow, Kind::Withdraw,
                                          Kind::Unknown, Kind::Unknown, Kind::Unfollow});
-    CHECK(cs[1].argument == "c17");
-    CHECK(cs[2].argument.empty());
-    CHECK(cs[3].argument == "spring-2026");
-    CHECK(cs[4].argument == "spring-2026");
-    CHECK(cs[5].argument == "42");
-    CHECK(cs[6].argument == "spring-2026");
-    CHECK(cs[9].argument == "42");
+    CHECK(cs[1].argument() == "c17");
+    CHECK(cs[2].argument().empty());
+    CHECK(cs[3].argument() == "spring-2026");
+    CHECK(cs[4].argument() == "spring-2026");
+    CHECK(cs[5].argument() == "42");
+    CHECK(cs[6].argument() == "spring-2026");
+    CHECK(cs[9].argument() == "42");
 }
 
 TEST_CASE("commands: bye [TOURNAMENT] ROUND (a Swiss's requested bye)", "[commands]") {
     auto cs = parse_commands("bye 3\nBye autumn-swiss 2\nbye\nbye 0\nbye three\nbye a b 2");
     CHECK(kinds(cs) == std::vector<Kind>{Kind::Bye, Kind::Bye, Kind::Unknown, Kind::Unknown,
                                          Kind::Unknown, Kind::Unknown});
-    CHECK(cs[0].round == 3);
-    CHECK(cs[0].argument.empty());
-    CHECK(cs[1].round == 2);
-    CHECK(cs[1].argument == "autumn-swiss");
+    CHECK(cs[0].as<ByeArgs>().round == 3);
+    CHECK(cs[0].as<ByeArgs>().tournament.empty());
+    CHECK(cs[1].as<ByeArgs>().round == 2);
+    CHECK(cs[1].as<ByeArgs>().tournament == "autumn-swiss");
     CHECK_FALSE(ck::daemon::valid_at(Kind::Bye, ck::daemon::Where::Game));
     CHECK(ck::daemon::valid_at(Kind::Bye, ck::daemon::Where::Club));
 }
@@ -141,52 +146,53 @@ TEST_CASE("commands: challenge ADDRESS VARIANT [hidden] [TIME]", "[commands]") {
     auto cs = parse_commands("challenge Bob@Example.org crazyhouse");
     REQUIRE(cs.size() == 1);
     CHECK(cs[0].kind == Kind::Challenge);
-    CHECK(cs[0].argument == "bob@example.org");
-    CHECK(cs[0].variant == "crazyhouse");
-    CHECK_FALSE(cs[0].hidden);
-    CHECK_FALSE(cs[0].time);
+    CHECK(cs[0].as<ChallengeArgs>().address == "bob@example.org");
+    CHECK(cs[0].as<ChallengeArgs>().variant == "crazyhouse");
+    CHECK_FALSE(cs[0].as<ChallengeArgs>().hidden);
+    CHECK_FALSE(cs[0].as<ChallengeArgs>().time);
 
     cs = parse_commands("Challenge bob@example.org Loop hidden 10/50d");
     REQUIRE(cs.size() == 1);
     CHECK(cs[0].kind == Kind::Challenge);
-    CHECK(cs[0].variant == "loop");
-    CHECK(cs[0].hidden);
-    REQUIRE(cs[0].time);
-    CHECK(cs[0].time->moves == 10);
+    CHECK(cs[0].as<ChallengeArgs>().variant == "loop");
+    CHECK(cs[0].as<ChallengeArgs>().hidden);
+    REQUIRE(cs[0].as<ChallengeArgs>().time);
+    CHECK(cs[0].as<ChallengeArgs>().time->moves == 10);
 
     cs = parse_commands("challenge bob@example.org putback 3d");
     REQUIRE(cs[0].kind == Kind::Challenge);
-    CHECK_FALSE(cs[0].hidden);
-    REQUIRE(cs[0].time);
-    CHECK(cs[0].time->days == 3);
+    CHECK_FALSE(cs[0].as<ChallengeArgs>().hidden);
+    REQUIRE(cs[0].as<ChallengeArgs>().time);
+    CHECK(cs[0].as<ChallengeArgs>().time->days == 3);
 
     // `casual` (README "Ratings"), with or without `hidden`, in either order.
     cs = parse_commands("challenge bob@example.org crazyhouse casual 3d");
     REQUIRE(cs[0].kind == Kind::Challenge);
-    CHECK(cs[0].casual);
-    CHECK_FALSE(cs[0].hidden);
+    CHECK(cs[0].as<ChallengeArgs>().casual);
+    CHECK_FALSE(cs[0].as<ChallengeArgs>().hidden);
     cs = parse_commands("challenge bob@example.org chess Casual hidden");
     REQUIRE(cs[0].kind == Kind::Challenge);
-    CHECK(cs[0].casual);
-    CHECK(cs[0].hidden);
-    CHECK_FALSE(parse_commands("challenge bob@example.org chess")[0].casual);
+    CHECK(cs[0].as<ChallengeArgs>().casual);
+    CHECK(cs[0].as<ChallengeArgs>().hidden);
+    CHECK_FALSE(parse_commands("challenge bob@example.org chess")[0].as<ChallengeArgs>().casual);
     // A rule-set word (docs/rulesets.md) after `hidden`, or alone (it implies hidden).
     cs = parse_commands("challenge bob@x.org crazyhouse hidden WILD16 3d");
     REQUIRE(cs[0].kind == Kind::Challenge);
-    CHECK(cs[0].hidden);
-    CHECK(cs[0].rules == "wild16");
-    REQUIRE(cs[0].time);
+    CHECK(cs[0].as<ChallengeArgs>().hidden);
+    CHECK(cs[0].as<ChallengeArgs>().rules == "wild16");
+    REQUIRE(cs[0].as<ChallengeArgs>().time);
     cs = parse_commands("challenge bob@x.org chess berkeley-any");
     REQUIRE(cs[0].kind == Kind::Challenge);
-    CHECK(cs[0].hidden);
-    CHECK(cs[0].rules == "berkeley-any");
-    CHECK(parse_commands("challenge bob@x.org chess hidden")[0].rules == "crazykrieg");
+    CHECK(cs[0].as<ChallengeArgs>().hidden);
+    CHECK(cs[0].as<ChallengeArgs>().rules == "berkeley-any");
+    CHECK(parse_commands("challenge bob@x.org chess hidden")[0].as<ChallengeArgs>().rules ==
+          "crazykrieg");
     // All of them at once.
     cs = parse_commands("challenge bob@x.org chess hidden casual berkeley 3d");
     REQUIRE(cs[0].kind == Kind::Challenge);
-    CHECK(cs[0].casual);
-    CHECK(cs[0].rules == "berkeley");
-    REQUIRE(cs[0].time);
+    CHECK(cs[0].as<ChallengeArgs>().casual);
+    CHECK(cs[0].as<ChallengeArgs>().rules == "berkeley");
+    REQUIRE(cs[0].as<ChallengeArgs>().time);
 
     for (const char* bad :
          {"challenge bob@example.org chess casual casual", "challenge", "challenge bob",
@@ -204,9 +210,9 @@ TEST_CASE("commands: ratings [POOL]", "[commands]") {
     auto cs = parse_commands("ratings\nRatings crazykrieg");
     REQUIRE(cs.size() == 2);
     CHECK(cs[0].kind == Kind::Ratings);
-    CHECK(cs[0].argument.empty());
+    CHECK(cs[0].argument().empty());
     CHECK(cs[1].kind == Kind::Ratings);
-    CHECK(cs[1].argument == "crazykrieg");
+    CHECK(cs[1].argument() == "crazykrieg");
     CHECK(parse_commands("ratings a b")[0].kind == Kind::Unknown);
 }
 
@@ -221,7 +227,7 @@ TEST_CASE("commands: anything else is Unknown with the line as written", "[comma
     CHECK(cs[0].text == "Hi Bob,");
     CHECK(cs[2].text == "thanks for the game!");
     CHECK(cs[4].text == "e4");
-    CHECK(cs[4].comment == "please");
+    CHECK(cs[4].as<MoveArgs>().comment == "please");
     CHECK(cs[4].line == 5);
 }
 
@@ -235,25 +241,26 @@ TEST_CASE("commands: a move line may carry annotations and a comment (issue 24, 
         REQUIRE(cs.size() == 1);
         CHECK(cs[0].kind == Kind::Move);
         CHECK(cs[0].text == "e5");
-        CHECK_FALSE(cs[0].comment.empty());
+        CHECK_FALSE(cs[0].as<MoveArgs>().comment.empty());
     }
-    CHECK(parse_commands("e5 ; the open game")[0].comment == "; the open game");
-    CHECK(parse_commands("e5 thanks d4")[0].comment == "thanks d4");  // d4 is no attempt
+    CHECK(parse_commands("e5 ; the open game")[0].as<MoveArgs>().comment == "; the open game");
+    CHECK(parse_commands("e5 thanks d4")[0].as<MoveArgs>().comment ==
+          "thanks d4");  // d4 is no attempt
     // A lone annotation changes nothing.
     for (const char* line : {"e5 !", "e5 !?", "e5 ??", "e5 $1"}) {
         INFO(line);
         const auto cs = parse_commands(line);
         REQUIRE(cs.size() == 1);
         CHECK(cs[0].text == "e5");
-        CHECK(cs[0].comment.empty());
+        CHECK(cs[0].as<MoveArgs>().comment.empty());
     }
     // A PGN comment becomes a note to the opponent.
     const auto pgn = parse_commands("1... e5 {the open game}");
     REQUIRE(pgn.size() == 2);
     CHECK(pgn[0].kind == Kind::Move);
-    CHECK(pgn[0].move_number == 1);
+    CHECK(pgn[0].as<MoveArgs>().move_number == 1);
     CHECK(pgn[1].kind == Kind::Say);
-    CHECK(pgn[1].note == "the open game");
+    CHECK(pgn[1].as<NoteArgs>().note == "the open game");
     // Words first are no move line.
     CHECK(parse_commands("thanks e5")[0].kind == Kind::Unknown);
 }
@@ -280,7 +287,7 @@ TEST_CASE("commands: say and message: carry notes to the opponent", "[commands]"
     const auto cs = parse_commands("e4\nSay  Good luck, {Bob}!  \nboard");
     REQUIRE(cs.size() == 3);
     CHECK(cs[1].kind == Kind::Say);
-    CHECK(cs[1].note == "Good luck, {Bob}!");
+    CHECK(cs[1].as<NoteArgs>().note == "Good luck, {Bob}!");
     CHECK(cs[2].kind == Kind::Board);
     CHECK(parse_commands("say")[0].kind == Kind::Unknown);  // nothing to say
 
@@ -289,7 +296,7 @@ TEST_CASE("commands: say and message: carry notes to the opponent", "[commands]"
     REQUIRE(m.size() == 2);
     CHECK(m[0].kind == Kind::Move);
     CHECK(m[1].kind == Kind::Message);
-    CHECK(m[1].note == "Hello,\nresign\n\nthanks");
+    CHECK(m[1].as<NoteArgs>().note == "Hello,\nresign\n\nthanks");
     CHECK(parse_commands("message:\n\n").empty());
 }
 
@@ -313,8 +320,8 @@ TEST_CASE("commands: one table says where each command is valid", "[commands]") 
     const auto c = parse_commands("challenge Bob@Example.net crazyhouse hidden 3d");
     REQUIRE(c.size() == 1);
     CHECK(c[0].kind == Kind::Challenge);
-    CHECK(c[0].hidden);
-    CHECK(c[0].argument == "bob@example.net");
+    CHECK(c[0].as<ChallengeArgs>().hidden);
+    CHECK(c[0].as<ChallengeArgs>().address == "bob@example.net");
     CHECK(parse_commands("challenge bob@example.net crazyhouse 3d hidden")[0].kind ==
           Kind::Unknown);
 }
@@ -326,16 +333,16 @@ TEST_CASE("commands: conditional moves (docs/conditionals.md)", "[commands]") {
     REQUIRE(c.size() == 8);
     CHECK(c[0].kind == Kind::Move);
     CHECK(c[1].kind == Kind::Conditional);
-    CHECK(c[1].note == "if d5 then exd5 Qxd5 Nc3");
+    CHECK(c[1].as<NoteArgs>().note == "if d5 then exd5 Qxd5 Nc3");
     CHECK(c[2].kind == Kind::Conditional);  // the block, up to the blank line
-    CHECK(c[2].note == "1...e5 2.Nf3\n1...c5 2.Nc3 (1...e6 2.d4)");
+    CHECK(c[2].as<NoteArgs>().note == "1...e5 2.Nf3\n1...c5 2.Nc3 (1...e6 2.d4)");
     CHECK(c[2].line == 3);
     CHECK(c[3].kind == Kind::Conditionals);
     CHECK(c[3].line == 6);
     CHECK(c[4].kind == Kind::ConditionalClear);
-    CHECK(c[4].argument == "2");
+    CHECK(c[4].argument() == "2");
     CHECK(c[5].kind == Kind::ConditionalClear);
-    CHECK(c[5].argument.empty());
+    CHECK(c[5].argument().empty());
     CHECK(c[6].kind == Kind::Unknown);
     CHECK(c[7].kind == Kind::Unknown);  // `if` alone
     CHECK(ck::daemon::valid_at(Kind::Conditional, ck::daemon::Where::Game));

@@ -436,6 +436,45 @@ TEST_CASE("players join by mail until the organiser starts the event") {
     CHECK(club.daemon().store().list_games().value().size() == 3);
 }
 
+// docs/mail-protocol.md "In what order a mail's commands act": each line of a club mail acts
+// where it stands, through the one command table.
+TEST_CASE("a club mail's commands act in the order written") {
+    Club club("written-order");
+    const std::string& ref = club.config().referee_address;
+    const std::string &ada = Roster[0].second, &bob = Roster[1].second;
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Open Winter";
+    spec.variant = "crazyhouse";
+    spec.time = "5d";
+    spec.entries_open = true;
+    spec.players = {ada};
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    if (!id) FAIL(id.error());
+    CHECK(club.pass().empty());
+    const auto entered = [&] {
+        auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+        if (!t) FAIL(t.error());
+        return t->players.size();
+    };
+
+    // The standings before the entry do not list Bob; those after it, in the same mail, do.
+    auto mails =
+        club.mail(bob, ref, "standings open-winter\njoin open-winter\nstandings open-winter");
+    REQUIRE(mails.size() == 1);  // one answer per mail
+    const std::string& text = mails[0].text;
+    const auto entry = text.find("=== [crazykrieg] Entered Open Winter ===");
+    REQUIRE(entry != std::string::npos);
+    CHECK(text.substr(0, entry).find("Bob Black") == std::string::npos);
+    CHECK(text.find(" 2 Bob Black", entry) != std::string::npos);
+    CHECK(entered() == 2);
+
+    // `withdraw` then `join`: entered again; `join` then `withdraw`: out.
+    club.mail(bob, ref, "withdraw open-winter\njoin open-winter");
+    CHECK(entered() == 2);
+    club.mail(bob, ref, "join open-winter\nwithdraw open-winter");
+    CHECK(entered() == 1);
+}
+
 TEST_CASE("an event taking entries needs two players to start; an event with players takes none") {
     Club club("entries-few");
     const std::string& ref = club.config().referee_address;
