@@ -104,6 +104,8 @@ try:
     moved = [s for s in summaries()[passes:] if s[0] == "1"][0]
     expect(moved[3] == "0" and int(moved[4]) >= 1,
            f"a move mail for a game of an earlier pass replays nothing: {moved}")
+    expect(re.search(r"mail pass: 1 handled, .* kept; \d+ ms\n", serve_log()),
+           "the pass summary ends with the pass's wall time (crazykrieg bench --only serve)")
     record = ck("game", "pgn", "1")
     expect("1. e4 " in record and "1... e5" in record, f"both moves in the record:\n{record}")
 
