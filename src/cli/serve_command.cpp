@@ -127,6 +127,7 @@ int run_serve(const Args& args) {
     bool first_pass = true;
     // What the site was rendered from: a pass re-renders only the games that changed.
     site::SiteCache site_cache;
+    site_cache.load_through(&d.game_repository());  // the games the pass kept: no replay
     for (;;) {
         const auto pass_start = std::chrono::steady_clock::now();
         const daemon::StepReport report = d.step(**source, **sink, **clock, stop);
@@ -146,7 +147,8 @@ int run_serve(const Args& args) {
                 core::operator_log().error("site: " + site.error());
             else if (site->written > 0)
                 core::operator_log().info("site: " + std::to_string(site->written) +
-                                          " file(s) rewritten");
+                                          " file(s) rewritten, " + std::to_string(site->replayed) +
+                                          " game(s) replayed");
         }
         first_pass = false;
         // A failed sync stopped the store (store.hpp, "Fail-stop"): this process may not write
