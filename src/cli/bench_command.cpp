@@ -13,7 +13,7 @@ int run_bench(const Args& args) {
     std::string only;
     opts.add_options()("help,h", "show this help")(
         "only", po::value<std::string>(&only),
-        "run one section (perft, referee, pgn, mail, swiss)");
+        "run one section (perft, referee, pgn, mail, serve, swiss)");
     po::variables_map vm;
     if (auto done = parse_options("bench", args, opts, vm)) return *done;
     bool ran = false;

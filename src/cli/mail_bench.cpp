@@ -318,7 +318,8 @@ core::Result<double, std::string> move_pass(BenchClub& c, store::GameId first, i
     mail::MaildirSink inbox(c.config.inbox);
     core::SystemClock clock;
     site::SiteCache cache;
-    (void)c.d->store().take_written_games();  // the first write_site renders every game
+    cache.load_through(&c.d->game_repository());  // as serve does
+    (void)c.d->store().take_written_games();      // the first write_site renders every game
     if (site)
         if (auto w = site::write_site(c.d->store(), c.d->players(), c.d->templates().set(), *site,
                                       &cache);

@@ -127,8 +127,13 @@ int run_serve(const Args& args) {
     bool first_pass = true;
     // What the site was rendered from: a pass re-renders only the games that changed.
     site::SiteCache site_cache;
+    site_cache.load_through(&d.game_repository());  // the games the pass kept: no replay
     for (;;) {
+        const auto pass_start = std::chrono::steady_clock::now();
         const daemon::StepReport report = d.step(**source, **sink, **clock, stop);
+        const auto pass_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::steady_clock::now() - pass_start)
+                                 .count();
         // The site (README "The club's web pages"): on the first pass, then after each pass
         // that committed something; only the games whose files changed are rendered again, and
         // only changed files are rewritten (each atomically).
@@ -142,7 +147,8 @@ int run_serve(const Args& args) {
                 core::operator_log().error("site: " + site.error());
             else if (site->written > 0)
                 core::operator_log().info("site: " + std::to_string(site->written) +
-                                          " file(s) rewritten");
+                                          " file(s) rewritten, " + std::to_string(site->replayed) +
+                                          " game(s) replayed");
         }
         first_pass = false;
         // A failed sync stopped the store (store.hpp, "Fail-stop"): this process may not write
@@ -158,7 +164,8 @@ int run_serve(const Args& args) {
             return ExitFailure;
         }
         // The pass summary; its replay counter (README "Benchmarks"): games read from their
-        // record because the repository did not keep them.
+        // record because the repository did not keep them; last, the pass's wall time (the
+        // step: mail, clock, requests, outbox flush and bots; the site update is not in it).
         if (report.handled + report.failed + report.requests + report.bot_turns > 0)
             core::operator_log().info(
                 "mail pass: " + std::to_string(report.handled) + " handled, " +
@@ -170,7 +177,8 @@ int run_serve(const Args& args) {
                 std::to_string(report.replays) + " game(s) replayed, " +
                 std::to_string(report.kept_loads) + " kept" +
                 (report.bot_turns ? ", " + std::to_string(report.bot_turns) + " bot turn(s)"
-                                  : std::string()));
+                                  : std::string()) +
+                "; " + std::to_string(pass_ms) + " ms");
         // docs/cli.md: `--once` exits 0 on success; a source or outbox that failed, or mails left
         // pending (retried by the next pass), is no success (exit 1, the reason on stderr).
         if (once && (!report.error.empty() || report.failed > 0)) {

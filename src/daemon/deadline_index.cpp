@@ -3,6 +3,7 @@
 #include "core/log.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/game_repository.hpp"
 
 namespace ck::daemon {
 namespace {
@@ -81,7 +82,8 @@ void raise_watermark(const store::Store& store, store::Transaction& tx, core::Ti
         WatermarkTable::erase(tx, Watermark);
 }
 
-core::Result<void, std::string> ensure_deadline_index(store::Store& store, core::TimePoint now) {
+core::Result<void, std::string> ensure_deadline_index(store::Store& store, GameRepository& games,
+                                                      core::TimePoint now) {
     if (store.record(store::Namespace::Meta, IndexMark)) return {};
     auto ids = store.list_games();
     if (!ids) return core::unexpected("deadline index: " + ids.error().describe());
@@ -92,7 +94,7 @@ core::Result<void, std::string> ensure_deadline_index(store::Store& store, core:
         if (!ini) continue;
         auto meta = parse_game_ini(*ini);
         if (!meta || !clock_control(*meta)) continue;
-        auto g = load_game(store, id);
+        auto g = games.load(store, id);
         if (!g) {
             // Left out of the index: logged, as the clock pass would have.
             core::operator_log().error("deadline index: game " + std::to_string(id) + ": " +

@@ -59,7 +59,10 @@ std::vector<store::GameId> games_due(const store::Store& store, core::TimePoint 
 // entry: the watermark is erased). The clock pass calls it after the games due at `t`.
 void raise_watermark(const store::Store& store, store::Transaction& tx, core::TimePoint t);
 
-// Builds the index when the store has none: every timed game in progress is loaded once.
-core::Result<void, std::string> ensure_deadline_index(store::Store& store, core::TimePoint now);
+class GameRepository;
+// Builds the index when the store has none: every timed game in progress is loaded once,
+// through `games` (which keeps them for the passes that follow).
+core::Result<void, std::string> ensure_deadline_index(store::Store& store, GameRepository& games,
+                                                      core::TimePoint now);
 
 }  // namespace ck::daemon

@@ -5,6 +5,7 @@
 #include "daemon/game_salt.hpp"
 #include "daemon/players.hpp"
 #include "referee/rule_set.hpp"
+#include "referee/spectator_view.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
 #include "rules/variant.hpp"
@@ -67,6 +68,7 @@ std::string format_game_ini(const GameMeta& m) {
         s += "followers = ";
         for (std::size_t i = 0; i < m.followers.size(); ++i) s += (i ? ", " : "") + m.followers[i];
         s += "\n";
+        if (m.followers_told) s += "followers_told = " + std::to_string(*m.followers_told) + "\n";
     }
     const auto write_note = [&s](const char* key, const GameNote& n) {
         s += std::string(key) + " = " + std::to_string(n.ply) + " " + side_name(n.by) + " ";
@@ -159,6 +161,9 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
             m.rated = value == "yes";
         else if (key == "followers")
             m.followers = split_followers(value);
+        else if (key == "followers_told" && !value.empty() &&
+                 value.find_first_not_of("0123456789") == std::string::npos && value.size() < 10)
+            m.followers_told = static_cast<std::size_t>(std::stoul(value));
         else if (key == "note") {
             auto note = parse_note(value);
             if (!note) return core::unexpected("game.ini: bad note '" + value + "'");
@@ -276,9 +281,22 @@ core::Result<StoredGame, core::Error> load_game(const store::Store& store, store
     return load_game_from(texts->ini, texts->record, id);
 }
 
+std::size_t spectator_events(const referee::Game& game) {
+    using rules::Color;
+    return referee::spectator_view(game.view(Color::White), game.view(Color::Black)).events.size();
+}
+
+GameMeta saved_meta(const StoredGame& g) {
+    GameMeta m = g.meta;
+    m.followers_told.reset();
+    if (!m.followers.empty()) m.followers_told = spectator_events(g.game);
+    return m;
+}
+
 core::Result<GameFileTexts, core::Error> game_files(const StoredGame& g) {
     GameFileTexts files;
-    files.ini = format_game_ini(g.meta);
+    files.meta = saved_meta(g);
+    files.ini = format_game_ini(files.meta);
     files.record = g.record.referee_record();
     for (rules::Color c : {rules::Color::White, rules::Color::Black}) {
         auto text = player_record_of(g, c);

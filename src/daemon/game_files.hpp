@@ -15,14 +15,17 @@
 //                ("white"/"black": the side whose draw offer is pending; empty: none), salt
 //                (hidden games: the secret of the fairness receipts, game_salt.hpp; absent in
 //                older games, which then have no receipts), followers (spectators.hpp; the line
-//                is written only when there are any), rated (daemon/ratings.hpp: "yes" for a
-//                rated game, the line absent for a casual one), conditional (moves played by
-//                conditional moves, GameMeta::conditional_plies); plus a
-//                copy of variant, hidden, rules, fen written at creation so that listings need
-//                no replay (record.pgn wins if they ever disagree).
+//                is written only when there are any), followers_told (spectators.hpp: how many
+//                of the spectators' events the followers were told, which is every one of the
+//                game as saved; written with the followers line, set by game_files), rated
+//                (daemon/ratings.hpp: "yes" for a rated game, the line absent for a casual one),
+//                conditional (moves played by conditional moves, GameMeta::conditional_plies); plus
+//                a copy of variant, hidden, rules, fen written at creation so that listings need no
+//                replay (record.pgn wins if they ever disagree).
 // Draw offers (docs/mail-protocol.md `draw`/`decline`): an offer stands until the opponent accepts
 // (`draw`) or declines (`decline`), the game ends, or the offerer's opponent has a move played (a
 // legal move, not a refused try): moving instead of answering lets the offer lapse.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +66,12 @@ struct GameMeta {
     // Spectators (daemon/spectators.hpp): lower-case addresses, in the order they began to
     // follow; game.ini "followers = a@x, b@y", written only when there are any.
     std::vector<std::string> followers;
+    // What the followers were told (spectators.hpp): the number of spectators' events
+    // (referee::SpectatorView::events) of the game as saved, so that the next turn's mail
+    // starts after them without replaying the previous state. game.ini "followers_told = N",
+    // written (by game_files and set_following) only with the followers line. nullopt: a file
+    // from before the line existed (queue_spectator_mails then replays the saved state once).
+    std::optional<std::size_t> followers_told;
     std::vector<GameNote> notes;  // in the order written
     // Moves played by a player's conditional moves (docs/conditionals.md): ply (1 = the first
     // move), side and the line that fired, for the referee record's comments after the game
@@ -125,10 +134,19 @@ core::Result<GameTexts, core::Error> read_game_texts(const store::Store& store, 
 core::Result<StoredGame, core::Error> load_game_from(const std::string& ini,
                                                      const std::string& record, store::GameId id);
 
+// How many events the spectators' view of `game` holds (referee/spectator_view.hpp): what a
+// follower has been told once a mail about this state went out.
+std::size_t spectator_events(const referee::Game& game);
+// g.meta as it is saved: followers_told set to spectator_events(g.game) when the game has
+// followers (every save of a game with followers follows their mails), else nullopt.
+GameMeta saved_meta(const StoredGame& g);
+
 // The four files of a game, written from memory: the player records come from the rulings
 // (pgn::RecordBuilder::player_record), byte-identical to deriving them from record.pgn.
+// game.ini is format_game_ini(saved_meta(g)); `meta` is that meta.
 struct GameFileTexts {
     std::string ini, record, white, black;
+    GameMeta meta;
 };
 core::Result<GameFileTexts, core::Error> game_files(const StoredGame& g);
 // Queues game.ini, record.pgn, white.pgn and black.pgn in `tx`.

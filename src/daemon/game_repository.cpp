@@ -18,7 +18,7 @@ core::Result<StoredGame, core::Error> GameRepository::load(const store::Store& s
     ++replays_;
     auto game = load_game_from(texts->ini, texts->record, id);
     if (!game) return game;
-    keep(id, std::move(texts->ini), std::move(texts->record), *game);
+    keep(id, std::move(texts->ini), std::move(texts->record), StoredGame(*game));
     return game;
 }
 
@@ -26,7 +26,10 @@ core::Result<void, core::Error> GameRepository::save(store::Transaction& tx, sto
                                                      const StoredGame& g) {
     auto files = game_files(g);
     if (!files) return core::unexpected(files.error());
-    keep(id, files->ini, files->record, g);
+    // Kept as loading the saved files gives it back (with what followers were told).
+    StoredGame kept = g;
+    kept.meta = files->meta;
+    keep(id, files->ini, files->record, std::move(kept));
     saved_.insert(id);
     tx.write_game_file(id, "game.ini", std::move(files->ini));
     tx.write_game_file(id, "record.pgn", std::move(files->record));
@@ -35,8 +38,7 @@ core::Result<void, core::Error> GameRepository::save(store::Transaction& tx, sto
     return {};
 }
 
-void GameRepository::keep(store::GameId id, std::string ini, std::string record,
-                          const StoredGame& g) {
+void GameRepository::keep(store::GameId id, std::string ini, std::string record, StoredGame g) {
     if (kept_.size() >= capacity_ && kept_.find(id) == kept_.end()) {
         auto oldest = kept_.begin();
         for (auto it = kept_.begin(); it != kept_.end(); ++it)
@@ -44,7 +46,7 @@ void GameRepository::keep(store::GameId id, std::string ini, std::string record,
         kept_.erase(oldest);
     }
     if (capacity_ == 0) return;
-    kept_.insert_or_assign(id, Kept{std::move(ini), std::move(record), g, ++tick_});
+    kept_.insert_or_assign(id, Kept{std::move(ini), std::move(record), std::move(g), ++tick_});
 }
 
 }  // namespace ck::daemon

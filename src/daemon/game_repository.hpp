@@ -51,7 +51,7 @@ private:
         StoredGame game;
         std::uint64_t used = 0;
     };
-    void keep(store::GameId id, std::string ini, std::string record, const StoredGame& g);
+    void keep(store::GameId id, std::string ini, std::string record, StoredGame g);
 
     std::size_t capacity_;
     std::map<store::GameId, Kept> kept_;

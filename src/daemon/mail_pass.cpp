@@ -57,12 +57,15 @@ core::Result<Daemon, std::string> Daemon::open(const Config& config,
     if (!templates) return core::unexpected("templates: " + templates.error().message);
     auto store = open_club_store(config.store_dir, store_wait, sweep);
     if (!store) return core::unexpected(store.error());
-    if (auto indexed = ensure_deadline_index(*store, std::chrono::system_clock::now()); !indexed)
-        return core::unexpected(indexed.error());
     auto players = Players::load(*store);
     if (!players) return core::unexpected(players.error());
-    return Daemon(config, std::move(*store), std::move(*players), std::move(*templates),
-                  std::move(*secret));
+    Daemon d(config, std::move(*store), std::move(*players), std::move(*templates),
+             std::move(*secret));
+    // The games it loads stay in the repository for the first passes.
+    if (auto indexed = ensure_deadline_index(d.store_, d.games_, std::chrono::system_clock::now());
+        !indexed)
+        return core::unexpected(indexed.error());
+    return d;
 }
 
 core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::Clock& clock) {

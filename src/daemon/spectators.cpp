@@ -63,10 +63,16 @@ core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, cons
                                                       const std::string& adjudication_reason) {
     if (g.meta.followers.empty()) return {};
     const referee::SpectatorView view = spectator_of(g.game);
-    // What followers were told already: the public part of the state still in the store.
-    std::size_t news_from = 0;
-    if (auto before = load_game(desk.store, game_id_of(game)))
-        news_from = std::min(view.events.size(), spectator_of(before->game).events.size());
+    // What followers were told already: game.ini's count for the state still in the store
+    // (game_files.hpp followers_told; `g` was loaded from it, and the save that stages the new
+    // state leaves g.meta as it was). A game.ini from before the count existed: the state in
+    // the store is replayed, once (the save staged with this mail writes the count).
+    std::size_t told = 0;
+    if (g.meta.followers_told)
+        told = *g.meta.followers_told;
+    else if (auto before = load_game(desk.store, game_id_of(game)))
+        told = spectator_events(before->game);
+    const std::size_t news_from = std::min(view.events.size(), told);
     compose::SpectatorDetails d;
     d.news_from = news_from;
     d.occasion = g.game.over() ? Occasion::End : Occasion::Turn;
@@ -132,8 +138,9 @@ core::Result<FollowOutcome, core::Error> set_following(const ClubDesk& desk, sto
         }
         list.erase(at);
     }
-    // Only game.ini changes: the record is not rewritten.
-    tx.write_game_file(id, "game.ini", format_game_ini(g.meta));
+    // Only game.ini changes: the record is not rewritten. With it, what the followers are told
+    // (everything so far: the confirmation below shows it).
+    tx.write_game_file(id, "game.ini", format_game_ini(saved_meta(g)));
     compose::SpectatorDetails d;
     d.occasion = follow ? Occasion::Following : Occasion::Unfollowed;
     auto r = queue_one(desk, gid, g.meta, spectator_of(g.game), d, who, discriminator, tx);

@@ -1,6 +1,7 @@
 // The site writer (site.hpp).
 #include "site/site.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <system_error>
@@ -10,6 +11,7 @@
 #include "core/atomic_file.hpp"
 #include "core/log.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/game_repository.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/tournaments.hpp"
 #include "site/game_page.hpp"
@@ -102,7 +104,10 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
             }
         }
         if (!entry) {
-            auto g = daemon::load_game(store, id);
+            daemon::GameRepository* const games = cache ? cache->repository_ : nullptr;
+            const std::uint64_t replays_before = games ? games->replays() : 0;
+            auto g = games ? games->load(store, id) : daemon::load_game(store, id);
+            report.replayed += games ? games->replays() - replays_before : 1;
             if (!g) {  // one broken game does not take the site down
                 core::operator_log().error("site: game " + gid + ": " + g.error().detail);
                 continue;

@@ -18,11 +18,16 @@
 #include "daemon/players.hpp"
 #include "store/store.hpp"
 
+namespace ck::daemon {
+class GameRepository;
+}
+
 namespace ck::site {
 
 struct SiteReport {
     std::size_t written = 0;    // files created or changed
     std::size_t unchanged = 0;  // files left alone
+    std::size_t replayed = 0;   // games read by replaying their record (not kept by a repository)
 };
 
 // What a long-lived writer (`serve`) keeps between calls, so that a call after one move mail
@@ -38,6 +43,10 @@ public:
         for (const store::GameId id : games) games_.erase(id);
     }
     std::size_t size() const { return games_.size(); }
+    // The writer's game repository (daemon/game_repository.hpp), which the games to render are
+    // loaded through: a game the writer's last pass saved or loaded is not replayed. Null (the
+    // default): each is replayed from its record.
+    void load_through(daemon::GameRepository* games) { repository_ = games; }
 
 private:
     friend core::Result<SiteReport, std::string> write_site(const store::Store&,
@@ -55,6 +64,7 @@ private:
     std::map<store::GameId, Game> games_;
     // Per tournament: hash of its record and the pools, and its line of the index.
     std::map<std::string, std::pair<std::size_t, std::string>> events_;
+    daemon::GameRepository* repository_ = nullptr;
     std::size_t ratings_context_ = 0;  // hash of the pools and players the rating pages show
     std::map<std::string, std::size_t> written_;  // file -> hash of its bytes
 };

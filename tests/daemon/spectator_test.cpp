@@ -247,3 +247,45 @@ TEST_CASE("a follower's mails do not depend on hidden moves") {
         CHECK(a[i] == b[i]);
     }
 }
+
+TEST_CASE("what the followers were told is stored in game.ini, not replayed") {
+    // game_files.hpp followers_told: the count of the spectators' events of the saved state;
+    // the next turn's mail tells what came after it, read from game.ini (no replay of the
+    // previous state).
+    Club club("told");
+    const auto id = club.new_game(true);
+    const std::string gid = std::to_string(id);
+    const auto game_ini = [&] {
+        auto ini = club.daemon().store().read_game_file(id, "game.ini");
+        REQUIRE(ini);
+        return *ini;
+    };
+    CHECK(game_ini().find("followers_told") == std::string::npos);  // nobody follows: no line
+    REQUIRE(to(club.send(Cy, Referee, "follow " + gid), Cy).size() == 1);
+    CHECK(game_ini().find("followers = " + Cy + "\nfollowers_told = 0\n") != std::string::npos);
+    REQUIRE(to(club.send(Ada, club.reply_address(id, Color::White), "e4"), Cy).size() == 1);
+    CHECK(game_ini().find("followers_told = 1\n") != std::string::npos);
+
+    const auto news_of = [](const std::vector<OutMail>& mails) {
+        REQUIRE(mails.size() == 1);
+        const std::string& text = mails[0].text;
+        return std::pair{text.find("White has moved.") != std::string::npos,
+                         text.find("Black has moved.") != std::string::npos};
+    };
+    CHECK(news_of(to(club.send(Bob, club.reply_address(id, Color::Black), "e5"), Cy)) ==
+          std::pair{false, true});
+    CHECK(news_of(to(club.send(Ada, club.reply_address(id, Color::White), "d4"), Cy)) ==
+          std::pair{true, false});
+    auto meta = ck::daemon::parse_game_ini(game_ini());
+    REQUIRE(meta);
+    CHECK(meta->followers_told == std::size_t{3});
+    // The count, not the previous state, decides: a count as if Cy had been told only White's
+    // first move, and Black's next mail tells White's moves again with Black's.
+    meta->followers_told = 1;
+    ck::store::Transaction tx(std::chrono::system_clock::now());
+    tx.write_game_file(id, "game.ini", ck::daemon::format_game_ini(*meta));
+    REQUIRE(club.daemon().store().commit(tx));
+    CHECK(news_of(to(club.send(Bob, club.reply_address(id, Color::Black), "d5"), Cy)) ==
+          std::pair{true, true});
+    CHECK(game_ini().find("followers_told = 4\n") != std::string::npos);
+}

@@ -98,12 +98,19 @@ try:
     mails = cli.new_mails()
     to_black, subject = reply_address(mails, BOB, "#1")
     passes = len(summaries())
+    log_before = len(serve_log())
     deliver(inbox, BOB, to_black, "Re: " + subject, ["e5"])
     ck("game", "list")
     wait_for("Black's move handled", lambda: any(s[0] == "1" for s in summaries()[passes:]))
     moved = [s for s in summaries()[passes:] if s[0] == "1"][0]
     expect(moved[3] == "0" and int(moved[4]) >= 1,
            f"a move mail for a game of an earlier pass replays nothing: {moved}")
+    expect(re.search(r"mail pass: 1 handled, .* kept; \d+ ms\n", serve_log()),
+           "the pass summary ends with the pass's wall time (crazykrieg bench --only serve)")
+    # The site update after that pass renders game 1 again from the game the pass kept.
+    site_lines = re.findall(r"site: \d+ file\(s\) rewritten, (\d+) game\(s\) replayed",
+                            serve_log()[log_before:])
+    expect(site_lines == ["0"], f"the site update replays nothing: {site_lines}")
     record = ck("game", "pgn", "1")
     expect("1. e4 " in record and "1... e5" in record, f"both moves in the record:\n{record}")
 
