@@ -34,7 +34,7 @@ def event_shape(seed, lo, hi):
     quick), few enough rounds that a pairing mostly exists."""
     rng = random.Random(seed * 7919 + 13)
     if rng.random() < 0.6:
-        players = rng.randint(lo, min(hi, 30))
+        players = rng.randint(lo, max(lo, min(hi, 30)))
     else:
         players = rng.randint(lo, hi)
     rounds = rng.randint(3, max(3, min(11, players // 2 + 1)))
