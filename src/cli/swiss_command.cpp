@@ -7,7 +7,9 @@
 //                           reports each round where the file's pairing breaks an absolute
 //                           criterion or differs from the engine's; exit 1 if any
 //   simulate --players N --rounds R [--played K] [--seed S] [--out FILE]
-//                           a random event paired with the engine, as a TRF after K rounds
+//            [--byes P] [--withdrawals P] [--forfeits P] [--late P] [--draws P]
+//                           a random event paired with the engine, as a TRF after K rounds;
+//                           the percentages as swiss::SimulationOptions documents them
 #include <algorithm>
 #include <iostream>
 #include <set>
@@ -28,7 +30,8 @@ constexpr const char* Usage =
     "usage: crazykrieg swiss pair TRF [--out FILE]\n"
     "       crazykrieg swiss check TRF\n"
     "       crazykrieg swiss simulate --players N --rounds R [--played K] [--seed S] "
-    "[--out FILE]\n";
+    "[--out FILE]\n"
+    "                [--byes P] [--withdrawals P] [--forfeits P] [--late P] [--draws P]\n";
 
 int usage(const std::string& message) { return usage_error("swiss", message); }
 
@@ -135,6 +138,13 @@ int swiss_check(const std::string& file) {
     return bad == 0 ? ExitOk : ExitFailure;
 }
 
+// A percentage 0..100 (throws like std::stoi on anything else).
+int percent(const std::string& v) {
+    const int p = std::stoi(v);
+    if (p < 0 || p > 100) throw std::out_of_range(v);
+    return p;
+}
+
 int swiss_simulate(const std::vector<std::string>& rest) {
     swiss::SimulationOptions o;
     std::string out;
@@ -154,6 +164,16 @@ int swiss_simulate(const std::vector<std::string>& rest) {
                 o.seed = std::stoull(v);
             else if (a == "--out")
                 out = v;
+            else if (a == "--byes")
+                o.bye_percent = percent(v);
+            else if (a == "--withdrawals")
+                o.withdraw_percent = percent(v);
+            else if (a == "--forfeits")
+                o.forfeit_percent = percent(v);
+            else if (a == "--late")
+                o.late_entries_percent = percent(v);
+            else if (a == "--draws")
+                o.draw_percent = percent(v);
             else
                 return usage("unexpected argument '" + a + "'");
         } catch (const std::exception&) {

@@ -115,7 +115,7 @@ private:
     bool narrow_ = false;           // the bracket's weights fit below 2^120 (matching.hpp)
     bool too_wide_ = false;         // a bracket's fields did not fit in MaxWeightBits
     std::vector<int> global_mate_;  // the last optimal matching over all unpaired players
-    int f_x1_ = 0, f_x2_ = 0, f_x3_ = 0, f_x4_ = 0, f_bonus_ = 0, f_default_ = 0;
+    int f_mdp_ = 0, f_x1_ = 0, f_x2_ = 0, f_x3_ = 0, f_x4_ = 0, f_bonus_ = 0, f_default_ = 0;
 };
 
 template <typename Bonus>
@@ -285,6 +285,7 @@ void DutchRound::pair_bracket() {
             if (score_floats && (i < 2 || two_back))
                 f_sflt[i] = layout_.add_scores(bracket_scores, 1);
         }
+        f_mdp_ = layout_.add(bits_for(static_cast<std::uint64_t>(2 * b)));
         f_x1_ = layout_.add(cw);
         f_x2_ =
             layout_.add(bits_for(static_cast<std::uint64_t>(b) * static_cast<std::uint64_t>(b)));
@@ -436,8 +437,10 @@ void DutchRound::pair_bracket() {
     };
     // C.04.3 4.3 (exchanges): the fewest S1 players moved to S2 (x1), the smallest difference of
     // the moved players' sequence numbers (x2), the S1 players moved the lowest ones (x3) and the
-    // S2 players moved the highest ones (x4). Below the bonus, a guess at the whole order (the
-    // standard S1[i]-S2[i] pairing) that spares most of the per-player matchings.
+    // S2 players moved the highest ones (x4). The sequence numbers are the remainder's own (the
+    // residents still free, in order), not the bracket's: an MDP's partner between two residents
+    // must not change which exchange is the smaller. Below the bonus, a guess at the whole order
+    // (the standard S1[i]-S2[i] pairing) that spares most of the per-player matchings.
     auto rest_fields = [&](int u, int v, WideWeight& w) {
         if (!in_rest[static_cast<std::size_t>(u)] || !in_rest[static_cast<std::size_t>(v)]) return;
         if (!free_in_bracket(u) || !free_in_bracket(v)) return;
@@ -445,7 +448,7 @@ void DutchRound::pair_bracket() {
         const int iv = rest_rank[static_cast<std::size_t>(v)];
         const auto ru = static_cast<std::uint64_t>(rn - iu);
         layout_.put(w, f_x1_, in_s1[static_cast<std::size_t>(u)]);
-        layout_.put(w, f_x2_, static_cast<std::uint64_t>(b - bsn[static_cast<std::size_t>(u)]));
+        layout_.put(w, f_x2_, static_cast<std::uint64_t>(rn - iu));
         if (in_s1[static_cast<std::size_t>(u)]) {
             layout_.put(w, f_x3_, ru);
             const int off = iv - (rest_pr + iu);
@@ -482,8 +485,39 @@ void DutchRound::pair_bracket() {
     }
     const bool local = !floaters;
 
+    // Which MDPs are paired (C.04.3 4.x: S1 holds the highest MDPs, the rest wait in limbo, and
+    // every transposition of S2 is tried before an MDP is exchanged with one in limbo): each MDP
+    // in order is paired in the bracket if some optimal matching pairs it with a resident together
+    // with the MDPs chosen before it; only then are their opponents chosen. Choosing the opponents
+    // MDP by MDP at once would let an earlier MDP's first resident push a later MDP into limbo.
+    std::vector<char> mdp_chosen(n, 0);
+    auto mdp_fields = [&](int u, int v, WideWeight& w, int trying) {
+        mdp_default(u, v, w);
+        if (!free_in_bracket(u) || !free_in_bracket(v)) return;
+        if (st(u).score == resident_score || st(v).score != resident_score) return;
+        if (mdp_chosen[static_cast<std::size_t>(u)])
+            layout_.put(w, f_mdp_, 2);
+        else if (u == trying)
+            layout_.put(w, f_mdp_, 1);
+    };
+    auto paired_in_bracket = [&](int k) {
+        const int p = mate[static_cast<std::size_t>(k)];
+        return p >= 0 && in_bracket_[static_cast<std::size_t>(p)];
+    };
+    for (int k : mdps) {
+        if (!paired_in_bracket(k)) {
+            mate = solve(
+                edges, [&](int u, int v, WideWeight& w) { mdp_fields(u, v, w, k); }, local);
+        }
+        if (paired_in_bracket(k))
+            mdp_chosen[static_cast<std::size_t>(k)] = 1;
+        else
+            floating_[static_cast<std::size_t>(k)] = 1;
+    }
+
     int fixed_pairs = 0;
     for (int k : mdps) {
+        if (!mdp_chosen[static_cast<std::size_t>(k)]) continue;
         if (forced_[static_cast<std::size_t>(k)] >= 0) continue;  // paired to an earlier MDP
         int first = -1;
         for (int v : bracket)
@@ -493,7 +527,7 @@ void DutchRound::pair_bracket() {
             }
         if (first < 0 || mate[static_cast<std::size_t>(k)] != first) {
             auto bonus = [&](int u, int v, WideWeight& w) {
-                mdp_default(u, v, w);
+                mdp_fields(u, v, w, -1);
                 const int other = u == k ? v : v == k ? u : -1;
                 if (other < 0 || !in_bracket_[static_cast<std::size_t>(other)] ||
                     st(other).score != resident_score)

@@ -3,9 +3,10 @@
 `pair` writes each case of tests/data/swiss/ byte for byte as its .pairs file (bbpPairings' -p
 format and board order), `--out` writes the same to a file; `check` accepts the recorded events
 and rejects one whose round 2 was doctored; `simulate` is deterministic for a seed and its file
-pairs again; a malformed file is an error naming the file and line.
+pairs again, and its rates (--byes, --withdrawals, --forfeits, --late) are applied; a malformed file is an error naming the file and line.
 usage: cli_test.py CRAZYKRIEG DATA_DIR"""
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -67,6 +68,23 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("pair", a)
     if r.returncode != 0 or not r.stdout.strip():
         failures.append(f"pair of a simulated event: exit {r.returncode}: {r.stderr}")
+
+    # The rates: with no byes, withdrawals, forfeits or late entries nobody misses a round; with
+    # every player asking for a bye each round, round 2 has byes; a rate over 100 is a usage error.
+    quiet = os.path.join(tmp, "quiet.trf")
+    r = run("simulate", "--players", "12", "--rounds", "4", "--seed", "5", "--byes", "0",
+            "--withdrawals", "0", "--forfeits", "0", "--late", "0", "--draws", "50",
+            "--out", quiet)
+    text = open(quiet).read() if r.returncode == 0 else ""
+    if r.returncode != 0 or "0000" in text or re.search(r" [wb] [+-]", text):
+        failures.append(f"simulate without byes or forfeits: exit {r.returncode}: {r.stderr}")
+    r = run("simulate", "--players", "12", "--rounds", "4", "--played", "1", "--seed", "5",
+            "--byes", "100")
+    if r.returncode != 0 or " H" not in r.stdout:
+        failures.append(f"simulate with every bye asked for: exit {r.returncode}: {r.stderr}")
+    r = run("simulate", "--players", "12", "--rounds", "4", "--byes", "101")
+    if r.returncode != 2:
+        failures.append(f"simulate --byes 101: exit {r.returncode}")
 
     broken = os.path.join(tmp, "broken.trf")
     with open(broken, "w") as f:

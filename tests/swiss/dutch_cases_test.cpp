@@ -69,7 +69,10 @@ TEST_CASE("dutch: the hand-made cases pair as expected") {
                            "last-round",
                            "transpositions",
                            "bye-unplayed-games",
-                           "bye-single-downfloater"};
+                           "bye-single-downfloater",
+                           "exchange-remainder",
+                           "exchange-remainder-floater",
+                           "mdp-limbo"};
     for (const char* name : cases) {
         INFO(name);
         const Event event = load(std::string(name) + ".trf");
@@ -101,6 +104,32 @@ TEST_CASE("dutch: transpositions of S2 in the handbook's order (C.04.3 4.2)") {
     REQUIRE(p);
     const std::set<std::pair<int, int>> want = {{1, 7}, {2, 8}, {3, 5}, {4, 6}};
     CHECK(boards(*p) == want);
+}
+
+TEST_CASE("dutch: exchanges count the remainder's own sequence numbers (C.04.3 4.3)") {
+    // Round 7: the MDP 8 takes 12, a resident between 10 and 13. The remainder is 2 4 7 | 10 13
+    // 14; one exchange grants all but one colour preference. 7<->13 and 4<->10 differ by two
+    // remainder places each (by three and two bracket places), and of the two the one moving the
+    // higher-numbered S1 player (7) comes first: 7-2, 4-10, 13-14.
+    const Event event = load("exchange-remainder.trf");
+    auto p = pair_dutch(event);
+    REQUIRE(p);
+    CHECK(boards(*p).count({7, 2}) == 1);
+    CHECK(boards(*p).count({4, 10}) == 1);
+    CHECK(boards(*p).count({13, 14}) == 1);
+}
+
+TEST_CASE("dutch: which MDPs are paired is settled before their opponents (C.04.3 4.x)") {
+    // Round 7: 5 (3.5) and 3, 6 (3.0) move down to the 2.5 bracket of 10 and 11, where two of
+    // them can be paired (3 has met 11, 6 has met 10; 14 below has met both residents). S1 is
+    // 5 3 with 6 in limbo, and S2's transposition 11 10 pairs both (5-11, 3-10) before 3 is
+    // exchanged with 6; 5 taking its first resident 10 at once would leave 3 unpaired.
+    const Event event = load("mdp-limbo.trf");
+    auto p = pair_dutch(event);
+    REQUIRE(p);
+    CHECK(boards(*p).count({5, 11}) == 1);
+    CHECK(boards(*p).count({3, 10}) == 1);
+    CHECK(boards(*p).count({6, 14}) == 1);
 }
 
 TEST_CASE("dutch: an unplayed game is no meeting, gives no colour and bars the bye") {
