@@ -10,6 +10,9 @@
 //       [--requested-bye-points P] [--tiebreaks LIST]
 //       a Swiss (docs/swiss.md "Swiss events by mail"): round 1 is paired and started, the
 //       rest round by round; --rounds is required; points are 0, 0.5 or 1
+//       --system teams --team NAME=EMAIL,EMAIL,... --team NAME=... [--games 1|2]
+//       [--captain NAME=EMAIL]   a team match (docs/teams.md "Team matches"): two teams; it
+//       takes rosters (captains' `roster` mails) until `start`, which starts every game
 //   start ID [--now ISO-8601]   closes the entries and starts every game at once (a Swiss:
 //                        round 1)
 //   withdraw ID EMAIL [--now ISO-8601]   takes a player off the entry list, or out of a Swiss
@@ -19,6 +22,7 @@
 //   list                 one line per event: id, games finished/total, name
 //   show ID              the crosstable as monospace text
 //   pgn ID               the event's PGN archive (referee records; a hidden game only once over)
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -47,6 +51,62 @@ int fail(const std::string& message) {
 }
 
 int usage(const std::string& message) { return usage_error("tournament", message); }
+
+// `--team NAME=EMAIL,EMAIL,...`, `--captain NAME=EMAIL`, `--games 1|2` (a team match; the team
+// of --captain is named by a --team before or after it). False: the value does not read.
+bool team_option(const std::string& option, const std::string& v, daemon::TournamentSpec& spec) {
+    if (option == "--games") {
+        if (v != "1" && v != "2") return false;
+        spec.team_games = v == "1" ? 1 : 2;
+        return true;
+    }
+    const auto eq = v.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == v.size()) return false;
+    const std::string name = v.substr(0, eq), rest = v.substr(eq + 1);
+    auto team = std::find_if(spec.teams.begin(), spec.teams.end(),
+                             [&](const auto& t) { return t.name == name; });
+    if (team == spec.teams.end()) {
+        spec.teams.push_back({name, {}, {}});
+        team = spec.teams.end() - 1;
+    }
+    if (option == "--captain") {
+        if (!team->captain.empty() || rest.find(',') != std::string::npos) return false;
+        team->captain = rest;
+        return true;
+    }
+    if (!team->players.empty()) return false;  // a team given twice
+    std::size_t from = 0;
+    while (from <= rest.size()) {
+        const auto comma = rest.find(',', from);
+        const std::string address = rest.substr(from, comma - from);
+        if (address.empty()) return false;
+        team->players.push_back(address);
+        if (comma == std::string::npos) break;
+        from = comma + 1;
+    }
+    return true;
+}
+
+std::string team_usage(const std::string& option) {
+    if (option == "--games") return "1 or 2";
+    if (option == "--captain") return "NAME=EMAIL (once a team)";
+    return "NAME=EMAIL,EMAIL,... (once a team)";
+}
+
+// What is wrong with the team options of `spec`; empty when nothing.
+std::string check_team_options(const daemon::TournamentSpec& spec) {
+    const bool teams = spec.system == club::System::Teams;
+    if (!teams) {
+        if (!spec.teams.empty() || spec.team_games != 2)
+            return "--team, --captain and --games are for --system teams";
+        return {};
+    }
+    if (spec.teams.size() != 2) return "a team match needs two teams (--team NAME=EMAIL,...)";
+    if (!spec.players.empty()) return "a team match takes its players from --team";
+    if (spec.double_round || spec.swiss.rounds != 0 || spec.swiss.round_days != 0)
+        return "--double, --rounds and --round-days are not for a team match";
+    return {};
+}
 
 int tournament_new(const std::vector<std::string>& rest, const std::string& config_file,
                    const std::string& templates) {
@@ -79,9 +139,14 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             spec.entries_open = true;
         } else if (a == "--system") {
             std::string v;
-            if (!value(v) || (v != "swiss" && v != "roundrobin"))
-                return usage("--system needs roundrobin or swiss");
-            spec.system = v == "swiss" ? club::System::Swiss : club::System::RoundRobin;
+            if (!value(v) || (v != "swiss" && v != "roundrobin" && v != "teams"))
+                return usage("--system needs roundrobin, swiss or teams");
+            spec.system = v == "swiss"   ? club::System::Swiss
+                          : v == "teams" ? club::System::Teams
+                                         : club::System::RoundRobin;
+        } else if (a == "--team" || a == "--captain" || a == "--games") {
+            std::string v;
+            if (!value(v) || !team_option(a, v, spec)) return usage(a + " needs " + team_usage(a));
         } else if (a == "--rounds" || a == "--round-days") {
             std::string v;
             if (!value(v) || v.empty() || v.size() > 3 ||
@@ -111,6 +176,8 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
     if (spec.system != club::System::Swiss &&
         (spec.swiss.rounds != 0 || spec.swiss.round_days != 0))
         return usage("--rounds and --round-days are for --system swiss");
+    if (auto wrong = check_team_options(spec); !wrong.empty()) return usage(wrong);
+    if (spec.system == club::System::Teams) spec.entries_open = true;  // rosters until start
     if (spec.players.size() < 2 && !spec.entries_open)
         return usage("new needs at least two player addresses (or --entries)");
     auto s = open_organiser_session(config_file, now, templates);
@@ -177,6 +244,9 @@ int run_tournament(const Args& args) {
                          "[--hidden] [--rules R] [--time SPEC] [--casual|--rated] [--now ISO-8601] "
                          "[--entries] [--system roundrobin|swiss] [--rounds N] [--round-days N] "
                          "[--bye-points P] [--requested-bye-points P] [--tiebreaks LIST] EMAIL...\n"
+                         "       crazykrieg tournament new --name NAME --variant V --system teams "
+                         "--team NAME=EMAIL,EMAIL,... --team NAME=EMAIL,... [--games 1|2] "
+                         "[--captain NAME=EMAIL]...\n"
                          "       crazykrieg tournament start ID [--now ISO-8601]\n"
                          "       crazykrieg tournament withdraw ID EMAIL [--now ISO-8601]\n"
                          "       crazykrieg tournament trf ID [--out FILE]\n"
@@ -230,7 +300,11 @@ int run_tournament(const Args& args) {
                 std::cerr << "crazykrieg tournament: " << t.error() << "\n";
                 continue;
             }
-            if (t->entries_open)
+            if (t->system == club::System::Teams)  // docs/teams.md
+                std::cout << id << "\t" << (t->entries_open ? "rosters " : "match ")
+                          << club::finished_games(*t) << "/" << t->pairings.size() << "\t"
+                          << t->name << "\n";
+            else if (t->entries_open)
                 std::cout << id << "\tentries " << t->players.size() << "\t" << t->name << "\n";
             else if (t->system == club::System::Swiss)
                 std::cout << id << "\tround " << club::rounds_paired(*t) << "/" << t->swiss.rounds
@@ -268,8 +342,9 @@ int run_tournament(const Args& args) {
 }
 
 const CommandRegistration reg{
-    {"tournament", "round-robin and Swiss tournaments (new, start, withdraw, list, show, pgn, trf)",
-     62, run_tournament, true}};
+    {"tournament",
+     "round-robin, Swiss and team tournaments (new, start, withdraw, list, show, pgn, trf)", 62,
+     run_tournament, true}};
 
 }  // namespace
 }  // namespace ck::cli

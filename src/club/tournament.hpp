@@ -25,12 +25,13 @@
 #include <string_view>
 #include <vector>
 
+#include "club/team.hpp"
 #include "core/result.hpp"
 
 namespace ck::club {
 
-enum class Kind : std::uint8_t { Single, Double };  // single or double round robin
-enum class System : std::uint8_t { RoundRobin, Swiss };
+enum class Kind : std::uint8_t { Single, Double };              // single or double round robin
+enum class System : std::uint8_t { RoundRobin, Swiss, Teams };  // Teams: team_match.hpp
 
 // FIDE C.07 (2023) tie-breaks a Swiss event may rank by, in the order it chooses (tiebreaks.hpp).
 enum class Tiebreak : std::uint8_t {
@@ -125,6 +126,8 @@ struct Tournament {
     std::vector<Withdrawal> withdrawals;
     std::string round_started;  // ISO-8601 start of the last round paired
     int overdue_reported = 0;   // the last round whose overdue games were reported (round_days)
+    // A team match only (system == Teams, team_match.hpp): its teams and games per pair.
+    TeamMatch match;
 };
 
 enum class ErrorCode : std::uint8_t {
@@ -161,6 +164,7 @@ struct NewTournament {
     bool entries_open = false;    // players may join until close_entries (any count so far)
     System system = System::RoundRobin;
     SwissSettings swiss = {};  // system Swiss
+    TeamMatch match = {};      // system Teams (team_match.hpp)
 };
 // Checks the fields (validate) and fills the pairings from the Berger tables, all pending
 // (none while entries are open).

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <set>
 
+#include "club/team_match.hpp"
+
 namespace ck::club {
 namespace {
 
@@ -107,8 +109,13 @@ std::string format_tournament(const Tournament& t) {
         if (!t.round_started.empty()) put("round-started", t.round_started);
         if (t.overdue_reported > 0) put("overdue-reported", std::to_string(t.overdue_reported));
     }
+    if (t.system == System::Teams) {
+        put("system", "teams");
+        put("team-games", std::to_string(t.match.games));
+    }
     for (const Player& p : t.players)
         put("player", (p.name.empty() ? "" : p.name + " ") + "<" + p.address + ">");
+    for (const Team& team : t.match.teams) put("team", team_line(team));
     for (const Pairing& p : t.pairings) {
         std::string g = std::to_string(p.round) + " " + std::to_string(p.white + 1) + " " +
                         std::to_string(p.black + 1) + " " +
@@ -180,9 +187,27 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
         if (key == "system") {
             if (!seen.insert(key).second)
                 return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
-            if (v != "swiss" && v != "roundrobin")
-                return fail(ErrorCode::BadValue, number, "system must be 'roundrobin' or 'swiss'");
-            t.system = v == "swiss" ? System::Swiss : System::RoundRobin;
+            if (v != "swiss" && v != "roundrobin" && v != "teams")
+                return fail(ErrorCode::BadValue, number,
+                            "system must be 'roundrobin', 'swiss' or 'teams'");
+            t.system = v == "swiss"   ? System::Swiss
+                       : v == "teams" ? System::Teams
+                                      : System::RoundRobin;
+            continue;
+        }
+        if (key == "team") {  // team_match.hpp
+            auto team = parse_team_line(value);
+            if (!team)
+                return fail(ErrorCode::BadValue, number,
+                            "team must be 'captain|rating CAPTAIN|- PLAYERS|- NAME'");
+            t.match.teams.push_back(std::move(*team));
+            continue;
+        }
+        if (key == "team-games") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            if (!parse_int(value, t.match.games))
+                return fail(ErrorCode::BadValue, number, "team-games must be a number");
             continue;
         }
         if (key == "rounds" || key == "round-days" || key == "overdue-reported") {

@@ -163,6 +163,18 @@ bool bye_arguments(const CommandArgs& a, Command& c) {
     return c.round >= 1;
 }
 
+// `roster TOURNAMENT EMAIL...` (team_rosters.hpp): the addresses, board 1 first, in `value`
+// joined by single spaces; each must hold an '@'.
+bool roster_arguments(const CommandArgs& a, Command& c) {
+    if (a.tokens.size() < 2) return false;
+    c.argument = a.tokens[0];
+    for (std::size_t i = 1; i < a.tokens.size(); ++i) {
+        if (a.tokens[i].find('@') == std::string::npos) return false;
+        c.value += (i == 1 ? "" : " ") + a.tokens[i];
+    }
+    return true;
+}
+
 // `say TEXT`: the rest of the line as written (a note to the opponent).
 bool note_text(const CommandArgs& a, Command& c) {
     c.note = std::string(a.rest);
@@ -271,7 +283,8 @@ constexpr CommandSpec Table[] = {
     {"challenge", Kind::Challenge, Where::Club, challenge_arguments},
     {"join", Kind::Join, Where::Club, one_argument},
     {"withdraw", Kind::Withdraw, Where::Club, one_argument},
-    {"bye", Kind::Bye, Where::Club, bye_arguments},  // tournament_entries.hpp (a Swiss)
+    {"bye", Kind::Bye, Where::Club, bye_arguments},           // tournament_entries.hpp (a Swiss)
+    {"roster", Kind::Roster, Where::Club, roster_arguments},  // team_rosters.hpp
     {"standings", Kind::Standings, Where::Both, optional_argument},
     {"follow", Kind::Follow, Where::Club, one_argument},
     {"unfollow", Kind::Unfollow, Where::Club, one_argument},

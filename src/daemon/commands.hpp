@@ -70,6 +70,7 @@ struct Command {
         Join,          // argument = tournament
         Withdraw,      // argument = tournament
         Bye,           // round; argument = optional tournament (tournament_entries.hpp)
+        Roster,        // argument = tournament, value = addresses by board (team_rosters.hpp)
         Standings,     // argument = optional tournament
         Follow,        // argument = game
         Unfollow,      // argument = game
@@ -97,7 +98,7 @@ struct Command {
     std::string rules = "crazykrieg";           // Challenge: the rule set (docs/rulesets.md)
     std::optional<TimeControl> time;            // Challenge
     std::string note;                           // Say / Message: the player's words
-    std::string value;                          // Set: the setting's value, as written
+    std::string value;    // Set: the setting's value, as written; Roster: the addresses
     std::string comment;  // Move/AnyQuery: the rest of its line after the moves, as written
                           // (not a move: quoted back, never acted on)
     int line = 0;         // 1-based line in the text

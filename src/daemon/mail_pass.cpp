@@ -22,6 +22,7 @@
 #include "daemon/game_turn.hpp"
 #include "daemon/settings_mail.hpp"
 #include "daemon/store_advice.hpp"
+#include "daemon/team_matches.hpp"
 #include "daemon/tournament_entries.hpp"
 #include "daemon/unknown_sender.hpp"
 #include "mail/message.hpp"
@@ -378,6 +379,7 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
                     [this](const NewGame& g, store::Transaction& t) { return stage_game(g, t); },
                     commands, v.reply_to, disc, tx));
                 CK_TRY(answer_entries(club_desk(), commands, v.reply_to, disc, tx));  // entries
+                CK_TRY(answer_rosters(club_desk(), commands, v.reply_to, disc, tx));  // teams
             }
             CK_TRY(answer_club_mail(club_desk(), commands, v, disc, tx));
             if (v.kind == AuthVerdict::Kind::ClubMail)  // settings_mail.hpp
