@@ -1,7 +1,8 @@
 """The club of the site tests (tests/site/site_test.py, tests/html/html_check.py): a finished
 open crazyhouse game (captures: pockets), a finished hidden crazykrieg game, a hidden kriegspiel
-game and an open chess game in progress, a loop tournament (rated games, some finished) and a
-hidden crazyhouse game in progress, written by `crazykrieg site` into <path>/site."""
+game and an open chess game in progress, a loop tournament (rated games, some finished), a
+hidden crazyhouse game in progress and a team match just started, written by `crazykrieg site`
+into <path>/site."""
 import os
 import sys
 
@@ -52,6 +53,11 @@ def build_club(binary, templates, path, hidden_move):
            P["Cat"], "--now", now(), "--templates", templates)
     new(8, "--variant", "crazyhouse", "--hidden", "--white", P["Dan"], "--black", P["Cat"])
     play(8, "Dan", "e4")
+    # A team match (docs/teams.md), started: its page shows the match and every board.
+    cli.ck("tournament", "new", "--name", "Team Cup", "--variant", "chess", "--casual",
+           "--system", "teams", "--games", "1", "--team", f"Red={P['Ann']},{P['Ben']}",
+           "--team", f"Blue={P['Cat']},{P['Dan']}", "--now", now(), "--templates", templates)
+    cli.ck("tournament", "start", "team-cup", "--now", now(), "--templates", templates)
     cli.new_mails()
     out = cli.ck("site", "site", "--templates", templates)
     expect("file(s) written" in out, f"site: {out!r}")
