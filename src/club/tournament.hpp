@@ -7,6 +7,9 @@
 // the FIDE Dutch system (swiss_round.hpp); round r+1 is paired when the last game of round r
 // ends. Its pairings hold the rounds paired so far; byes (pairing-allocated and requested) and
 // withdrawals are kept apart, as the TRF keeps them.
+// Or a team match (system Teams, docs/teams.md "Team matches"; team_match.hpp): two teams'
+// rosters, taking rosters while entries_open; at the start, board n against board n, all games
+// at once; pairings' "round" is the game number of the board pair (1 or 2).
 //
 // Contracts:
 // - Players are numbered by seeding order; code uses 0-based indices, files and crosstables
@@ -185,9 +188,11 @@ core::Result<void, Error> close_entries(Tournament& t);
 // without '<' or '>'; 2..MaxPlayers players; pairings a complete round robin of the kind
 // (every pair meets once per cycle, in a double once with each colour; nobody twice in a
 // round; rounds within 1..rounds(t)); game ids unique; endings lower-case words. While entries
-// are open: 0..MaxPlayers players (same rules for each) and no pairings.
+// are open: 0..MaxPlayers players (same rules for each) and no pairings. A team match: the
+// players' rules (2.. once started), then check_team_match (team_match.hpp).
 core::Result<void, Error> validate(const Tournament& t);
 
+// rounds: a team match has match.games.
 int rounds(const Tournament& t);     // rounds_per_cycle × cycles; a Swiss: swiss.rounds
 int cycles(const Tournament& t);     // 1 or 2
 bool finished(const Tournament& t);  // no pairing pending (a Swiss: and every round paired)

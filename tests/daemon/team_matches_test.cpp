@@ -161,3 +161,27 @@ TEST_CASE("team matches: a player or captain who is not registered is refused at
     CHECK(id.error() == "captain boss@example.org is not a registered player");
     CHECK(ck::daemon::tournament_ids(club.daemon().store()).value().empty());
 }
+
+TEST_CASE("team matches: a start that cannot pair changes nothing") {
+    Club club;
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Team Cup";
+    spec.variant = "chess";
+    spec.system = ck::club::System::Teams;
+    spec.teams = {{"Red", Ada, {Ada, Bob}}, {"Blue", Eli, {Cy}}};
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    if (!id) FAIL(id.error());
+    auto refused = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().find("rosters of the same size") != std::string::npos);
+    CHECK(club.daemon().store().list_games().value().empty());
+    CHECK(club.load(*id).entries_open);
+    CHECK(club.pass().empty());
+    // Blue's captain completes the roster; now the match starts.
+    CHECK(subject_of(club.mail(Eli, "roster team-cup " + Cy + ", " + Di), Eli) ==
+          "[crazykrieg] Roster of Blue in Team Cup");
+    auto started = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
+    if (!started) FAIL(started.error());
+    CHECK(*started == 4);  // 2 boards, 2 games a pair
+    CHECK(club.daemon().store().list_games().value().size() == 4);
+}
