@@ -163,7 +163,7 @@ bool bye_arguments(const CommandArgs& a, Command& c) {
     return c.round >= 1;
 }
 
-// `roster TOURNAMENT EMAIL...` (team_rosters.hpp): the addresses, board 1 first, in `value`
+// `roster TOURNAMENT EMAIL...` (team_matches.hpp): the addresses, board 1 first, in `value`
 // joined by single spaces; each must hold an '@'.
 bool roster_arguments(const CommandArgs& a, Command& c) {
     if (a.tokens.size() < 2) return false;
@@ -284,7 +284,7 @@ constexpr CommandSpec Table[] = {
     {"join", Kind::Join, Where::Club, one_argument},
     {"withdraw", Kind::Withdraw, Where::Club, one_argument},
     {"bye", Kind::Bye, Where::Club, bye_arguments},           // tournament_entries.hpp (a Swiss)
-    {"roster", Kind::Roster, Where::Club, roster_arguments},  // team_rosters.hpp
+    {"roster", Kind::Roster, Where::Club, roster_arguments},  // team_matches.hpp
     {"standings", Kind::Standings, Where::Both, optional_argument},
     {"follow", Kind::Follow, Where::Club, one_argument},
     {"unfollow", Kind::Unfollow, Where::Club, one_argument},

@@ -70,7 +70,7 @@ struct Command {
         Join,          // argument = tournament
         Withdraw,      // argument = tournament
         Bye,           // round; argument = optional tournament (tournament_entries.hpp)
-        Roster,        // argument = tournament, value = addresses by board (team_rosters.hpp)
+        Roster,        // argument = tournament, value = addresses by board (team_matches.hpp)
         Standings,     // argument = optional tournament
         Follow,        // argument = game
         Unfollow,      // argument = game
