@@ -10,6 +10,9 @@
 //       [--requested-bye-points P] [--tiebreaks LIST]
 //       a Swiss (docs/swiss.md "Swiss events by mail"): round 1 is paired and started, the
 //       rest round by round; --rounds is required; points are 0, 0.5 or 1
+//       [--system knockout|groups] [--games N] [--tie seed|match|match:N] [--group-size N]
+//       [--advance K]
+//       a knockout, or groups feeding a knockout (docs/knockout.md): seeded by rating
 //       --system teams --team NAME=EMAIL,EMAIL,... --team NAME=... [--games 1|2]
 //       [--captain NAME=EMAIL]   a team match (docs/teams.md "Team matches"): two teams; it
 //       takes rosters (captains' `roster` mails) until `start`, which starts every game
@@ -31,6 +34,7 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "club/crosstable.hpp"
+#include "club/knockout.hpp"
 #include "club/swiss_round.hpp"
 #include "club/tournament.hpp"
 #include "club/tournament_file.hpp"
@@ -52,14 +56,9 @@ int fail(const std::string& message) {
 
 int usage(const std::string& message) { return usage_error("tournament", message); }
 
-// `--team NAME=EMAIL,EMAIL,...`, `--captain NAME=EMAIL`, `--games 1|2` (a team match; the team
+// `--team NAME=EMAIL,EMAIL,...`, `--captain NAME=EMAIL` (a team match, docs/teams.md; the team
 // of --captain is named by a --team before or after it). False: the value does not read.
 bool team_option(const std::string& option, const std::string& v, daemon::TournamentSpec& spec) {
-    if (option == "--games") {
-        if (v != "1" && v != "2") return false;
-        spec.team_games = v == "1" ? 1 : 2;
-        return true;
-    }
     const auto eq = v.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == v.size()) return false;
     const std::string name = v.substr(0, eq), rest = v.substr(eq + 1);
@@ -88,23 +87,57 @@ bool team_option(const std::string& option, const std::string& v, daemon::Tourna
 }
 
 std::string team_usage(const std::string& option) {
-    if (option == "--games") return "1 or 2";
     if (option == "--captain") return "NAME=EMAIL (once a team)";
     return "NAME=EMAIL,EMAIL,... (once a team)";
 }
 
-// What is wrong with the team options of `spec`; empty when nothing.
-std::string check_team_options(const daemon::TournamentSpec& spec) {
-    const bool teams = spec.system == club::System::Teams;
-    if (!teams) {
-        if (!spec.teams.empty() || spec.team_games != 2)
-            return "--team, --captain and --games are for --system teams";
+// What is wrong with the team options of `spec`; empty when nothing. A team match takes its
+// games a board pair from --games (parsed into spec.stages with a knockout's), 1 or 2.
+std::string check_team_options(daemon::TournamentSpec& spec) {
+    if (spec.system != club::System::Teams) {
+        if (!spec.teams.empty()) return "--team and --captain are for --system teams";
         return {};
     }
+    const club::StageSettings plain;
+    if (spec.stages.games != 1 && spec.stages.games != 2)
+        return "--games for a team match needs 1 or 2";
+    spec.team_games = spec.stages.games;
+    spec.stages.games = plain.games;
     if (spec.teams.size() != 2) return "a team match needs two teams (--team NAME=EMAIL,...)";
     if (!spec.players.empty()) return "a team match takes its players from --team";
     if (spec.double_round || spec.swiss.rounds != 0 || spec.swiss.round_days != 0)
         return "--double, --rounds and --round-days are not for a team match";
+    return {};
+}
+
+// --games N, --group-size N, --advance K (docs/knockout.md): "" or the usage error.
+std::string stage_option(const std::string& a, std::size_t& i, const std::vector<std::string>& rest,
+                         club::StageSettings& stages) {
+    if (i + 1 >= rest.size()) return a + " needs a number";
+    const std::string& v = rest[++i];
+    if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos)
+        return a + " needs a number";
+    (a == "--games"        ? stages.games
+     : a == "--group-size" ? stages.group_size
+                           : stages.advance) = std::stoi(v);
+    return {};
+}
+
+// The knockout options fit the system (docs/knockout.md): "" or the usage error.
+std::string check_stage_options(daemon::TournamentSpec& spec) {
+    const club::StageSettings plain;
+    club::StageSettings& s = spec.stages;
+    if (spec.system == club::System::Groups) {
+        if (s.group_size == 0 || s.advance == 0)
+            return "--system groups needs --group-size N and --advance K";
+    } else if (s.group_size != 0 || s.advance != 0) {
+        return "--group-size and --advance are for --system groups";
+    }
+    if (spec.system == club::System::Knockout && spec.double_round)
+        return "--double is for round robins and groups, not a knockout";
+    if (!club::is_staged(spec.system) &&
+        (s.games != plain.games || s.tie_matches != plain.tie_matches))
+        return "--games and --tie are for --system knockout or groups";
     return {};
 }
 
@@ -139,14 +172,24 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             spec.entries_open = true;
         } else if (a == "--system") {
             std::string v;
-            if (!value(v) || (v != "swiss" && v != "roundrobin" && v != "teams"))
-                return usage("--system needs roundrobin, swiss or teams");
-            spec.system = v == "swiss"   ? club::System::Swiss
-                          : v == "teams" ? club::System::Teams
-                                         : club::System::RoundRobin;
-        } else if (a == "--team" || a == "--captain" || a == "--games") {
+            if (!value(v) || (v != "swiss" && v != "roundrobin" && v != "knockout" &&
+                              v != "groups" && v != "teams"))
+                return usage("--system needs roundrobin, swiss, knockout, groups or teams");
+            spec.system = v == "swiss"      ? club::System::Swiss
+                          : v == "knockout" ? club::System::Knockout
+                          : v == "groups"   ? club::System::Groups
+                          : v == "teams"    ? club::System::Teams
+                                            : club::System::RoundRobin;
+        } else if (a == "--team" || a == "--captain") {
             std::string v;
             if (!value(v) || !team_option(a, v, spec)) return usage(a + " needs " + team_usage(a));
+        } else if (a == "--games" || a == "--group-size" || a == "--advance") {
+            if (auto bad = stage_option(a, i, rest, spec.stages); !bad.empty()) return usage(bad);
+        } else if (a == "--tie") {
+            std::string v;
+            const auto tie = value(v) ? club::parse_tie_rule(v) : std::nullopt;
+            if (!tie) return usage("--tie needs seed, match or match:N (N 1 to 3)");
+            spec.stages.tie_matches = *tie;
         } else if (a == "--rounds" || a == "--round-days") {
             std::string v;
             if (!value(v) || v.empty() || v.size() > 3 ||
@@ -178,6 +221,7 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
         return usage("--rounds and --round-days are for --system swiss");
     if (auto wrong = check_team_options(spec); !wrong.empty()) return usage(wrong);
     if (spec.system == club::System::Teams) spec.entries_open = true;  // rosters until start
+    if (auto bad = check_stage_options(spec); !bad.empty()) return usage(bad);
     if (spec.players.size() < 2 && !spec.entries_open)
         return usage("new needs at least two player addresses (or --entries)");
     auto s = open_organiser_session(config_file, now, templates);
@@ -242,8 +286,10 @@ int run_tournament(const Args& args) {
         if (a == "--help" || a == "-h") {
             std::cout << "usage: crazykrieg tournament new --name NAME [--double] --variant V "
                          "[--hidden] [--rules R] [--time SPEC] [--casual|--rated] [--now ISO-8601] "
-                         "[--entries] [--system roundrobin|swiss] [--rounds N] [--round-days N] "
-                         "[--bye-points P] [--requested-bye-points P] [--tiebreaks LIST] EMAIL...\n"
+                         "[--entries] [--system roundrobin|swiss|knockout|groups] [--rounds N] "
+                         "[--round-days N] [--bye-points P] [--requested-bye-points P] "
+                         "[--tiebreaks LIST] [--games N] [--tie seed|match|match:N] "
+                         "[--group-size N] [--advance K] EMAIL...\n"
                          "       crazykrieg tournament new --name NAME --variant V --system teams "
                          "--team NAME=EMAIL,EMAIL,... --team NAME=EMAIL,... [--games 1|2] "
                          "[--captain NAME=EMAIL]...\n"
@@ -343,8 +389,9 @@ int run_tournament(const Args& args) {
 
 const CommandRegistration reg{
     {"tournament",
-     "round-robin, Swiss and team tournaments (new, start, withdraw, list, show, pgn, trf)", 62,
-     run_tournament, true}};
+     "round-robin, Swiss, knockout, group and team tournaments (new, start, "
+     "withdraw, list, show, pgn, trf)",
+     62, run_tournament, true}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -1,5 +1,7 @@
 #include "club/crosstable.hpp"
 
+#include "club/knockout.hpp"
+#include "club/knockout_crosstable.hpp"
 #include "club/team_crosstable.hpp"
 
 namespace ck::club {
@@ -18,6 +20,8 @@ std::string subtitle(const Tournament& t) {
     std::string s;
     if (t.system == System::Teams)
         s = team_subtitle(t);
+    else if (is_staged(t))
+        s = stage_kind_text(t);
     else if (t.system == System::Swiss)
         s = "Swiss, " + std::to_string(t.swiss.rounds) +
             (t.swiss.rounds == 1 ? " round" : " rounds");
@@ -38,6 +42,7 @@ std::string status(const Tournament& t) {
     if (t.entries_open) return entries_status(t);
     if (finished(t)) return "Final standings";
     if (t.system == System::Swiss) return swiss_status(t);
+    if (is_staged(t)) return stage_status(t);
     return "Standings after " + std::to_string(finished_games(t)) + " of " +
            std::to_string(t.pairings.size()) + " games";
 }

@@ -1,5 +1,7 @@
 // crosstable_html: the HTML crosstable fragment (contract in crosstable.hpp).
 #include "club/crosstable.hpp"
+#include "club/knockout.hpp"
+#include "club/knockout_crosstable.hpp"
 #include "club/swiss_crosstable.hpp"
 #include "club/team_crosstable.hpp"
 #include "club/text_util.hpp"
@@ -20,6 +22,7 @@ std::string td(const char* style, const std::string& escaped) {
 std::string crosstable_html(const Tournament& t, const RatingLabels* ratings) {
     using text::html_escape;
     if (t.system == System::Swiss && !t.entries_open) return swiss_crosstable_html(t, ratings);
+    if (is_staged(t) && !t.entries_open) return stage_crosstable_html(t, ratings);
     if (t.system == System::Teams) return team_crosstable_html(t, ratings);
     const Crosstable c = make_crosstable(t);
     const std::size_t n = c.rows.size();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "club/knockout.hpp"
 #include "club/pairing.hpp"
 #include "club/team_match.hpp"
 #include "club/text_util.hpp"
@@ -245,6 +246,7 @@ core::Result<Tournament, Error> create_tournament(NewTournament spec) {
     t.system = spec.system;
     if (t.system == System::Swiss) t.swiss = std::move(spec.swiss);
     if (t.system == System::Teams) t.match = std::move(spec.match);
+    if (is_staged(t)) t.stages = spec.stages;  // paired by extend_stages (knockout.hpp)
     if (!t.entries_open && t.system == System::RoundRobin) {
         if (auto ok = check_players(t.players); !ok) return core::unexpected(ok.error());
         t.pairings = round_robin(static_cast<int>(t.players.size()), t.kind);
@@ -265,7 +267,13 @@ core::Result<void, Error> validate(const Tournament& t) {
             return fail(ErrorCode::BadPairings, "an event taking entries has no games yet");
         if (t.system == System::Swiss)
             if (auto ok = check_swiss(t); !ok) return ok;
+        if (is_staged(t))
+            if (auto ok = check_stages(t, false); !ok) return ok;
         return check_players(t.players, 0);
+    }
+    if (is_staged(t)) {
+        if (auto ok = check_players(t.players, 2, "a knockout"); !ok) return ok;
+        return check_stages(t, true);
     }
     if (t.system == System::Swiss) {
         if (auto ok = check_players(t.players, 2, "a Swiss"); !ok) return ok;
@@ -321,6 +329,11 @@ int cycles(const Tournament& t) { return t.kind == Kind::Double ? 2 : 1; }
 int rounds(const Tournament& t) {
     if (t.system == System::Swiss) return t.swiss.rounds;
     if (t.system == System::Teams) return t.match.games;
+    if (is_staged(t))
+        return group_rounds(t) +
+               knockout_rounds(t.system == System::Knockout
+                                   ? static_cast<int>(t.players.size())
+                                   : static_cast<int>(groups(t).size()) * t.stages.advance);
     return rounds_per_cycle(static_cast<int>(t.players.size())) * cycles(t);
 }
 
@@ -332,12 +345,14 @@ std::size_t finished_games(const Tournament& t) {
 }
 
 bool finished(const Tournament& t) {
+    if (is_staged(t)) return stages_finished(t);
     if (t.system == System::Swiss && (t.entries_open || rounds_paired(t) < t.swiss.rounds))
         return false;
     return finished_games(t) == t.pairings.size();
 }
 
 std::optional<int> bye(const Tournament& t, int round) {
+    if (is_staged(t)) return std::nullopt;  // a knockout's byes: its bracket (knockout.hpp)
     if (t.system == System::Swiss) {
         for (const Bye& b : t.byes)
             if (b.round == round && b.kind == ByeKind::Pairing) return b.player;

@@ -28,13 +28,16 @@
 #include <string_view>
 #include <vector>
 
+#include "club/stage_settings.hpp"
 #include "club/team.hpp"
 #include "core/result.hpp"
 
 namespace ck::club {
 
-enum class Kind : std::uint8_t { Single, Double };              // single or double round robin
-enum class System : std::uint8_t { RoundRobin, Swiss, Teams };  // Teams: team_match.hpp
+enum class Kind : std::uint8_t { Single, Double };  // single or double round robin
+// Knockout and Groups: club/knockout.hpp (docs/knockout.md); Teams: club/team_match.hpp
+// (docs/teams.md).
+enum class System : std::uint8_t { RoundRobin, Swiss, Knockout, Groups, Teams };
 
 // FIDE C.07 (2023) tie-breaks a Swiss event may rank by, in the order it chooses (tiebreaks.hpp).
 enum class Tiebreak : std::uint8_t {
@@ -129,6 +132,7 @@ struct Tournament {
     std::vector<Withdrawal> withdrawals;
     std::string round_started;  // ISO-8601 start of the last round paired
     int overdue_reported = 0;   // the last round whose overdue games were reported (round_days)
+    StageSettings stages;       // system Knockout or Groups (club/knockout.hpp)
     // A team match only (system == Teams, team_match.hpp): its teams and games per pair.
     TeamMatch match;
 };
@@ -166,8 +170,9 @@ struct NewTournament {
     std::vector<Player> players;  // seeding order
     bool entries_open = false;    // players may join until close_entries (any count so far)
     System system = System::RoundRobin;
-    SwissSettings swiss = {};  // system Swiss
-    TeamMatch match = {};      // system Teams (team_match.hpp)
+    SwissSettings swiss = {};   // system Swiss
+    StageSettings stages = {};  // system Knockout or Groups
+    TeamMatch match = {};       // system Teams (team_match.hpp)
 };
 // Checks the fields (validate) and fills the pairings from the Berger tables, all pending
 // (none while entries are open).

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <set>
 
+#include "club/knockout.hpp"
 #include "club/team_match.hpp"
 
 namespace ck::club {
@@ -109,9 +110,18 @@ std::string format_tournament(const Tournament& t) {
         if (!t.round_started.empty()) put("round-started", t.round_started);
         if (t.overdue_reported > 0) put("overdue-reported", std::to_string(t.overdue_reported));
     }
-    if (t.system == System::Teams) {
+    if (t.system == System::Teams) {  // docs/teams.md
         put("system", "teams");
         put("team-games", std::to_string(t.match.games));
+    }
+    if (is_staged(t)) {  // docs/knockout.md
+        put("system", t.system == System::Groups ? "groups" : "knockout");
+        put("games", std::to_string(t.stages.games));
+        put("tie", tie_rule_text(t.stages.tie_matches));
+        if (t.system == System::Groups) {
+            put("group-size", std::to_string(t.stages.group_size));
+            put("advance", std::to_string(t.stages.advance));
+        }
     }
     for (const Player& p : t.players)
         put("player", (p.name.empty() ? "" : p.name + " ") + "<" + p.address + ">");
@@ -187,12 +197,16 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
         if (key == "system") {
             if (!seen.insert(key).second)
                 return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
-            if (v != "swiss" && v != "roundrobin" && v != "teams")
-                return fail(ErrorCode::BadValue, number,
-                            "system must be 'roundrobin', 'swiss' or 'teams'");
-            t.system = v == "swiss"   ? System::Swiss
-                       : v == "teams" ? System::Teams
-                                      : System::RoundRobin;
+            if (v != "swiss" && v != "roundrobin" && v != "knockout" && v != "groups" &&
+                v != "teams")
+                return fail(
+                    ErrorCode::BadValue, number,
+                    "system must be 'roundrobin', 'swiss', 'knockout', 'groups' or 'teams'");
+            t.system = v == "swiss"      ? System::Swiss
+                       : v == "knockout" ? System::Knockout
+                       : v == "groups"   ? System::Groups
+                       : v == "teams"    ? System::Teams
+                                         : System::RoundRobin;
             continue;
         }
         if (key == "team") {  // team_match.hpp
@@ -208,6 +222,26 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
                 return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
             if (!parse_int(value, t.match.games))
                 return fail(ErrorCode::BadValue, number, "team-games must be a number");
+            continue;
+        }
+        if (key == "games" || key == "group-size" || key == "advance") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            int n = 0;
+            if (!parse_int(value, n) || n > 1000)
+                return fail(ErrorCode::BadValue, number, key + " must be a number");
+            (key == "games"        ? t.stages.games
+             : key == "group-size" ? t.stages.group_size
+                                   : t.stages.advance) = n;
+            continue;
+        }
+        if (key == "tie") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            const auto tie = parse_tie_rule(value);
+            if (!tie)
+                return fail(ErrorCode::BadValue, number, "tie must be seed, match or match:N");
+            t.stages.tie_matches = *tie;
             continue;
         }
         if (key == "rounds" || key == "round-days" || key == "overdue-reported") {

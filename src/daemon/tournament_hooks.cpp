@@ -1,8 +1,10 @@
 // A game's end reaches its tournament (tournament_hooks.hpp).
 #include "daemon/tournament_hooks.hpp"
 
+#include "club/knockout.hpp"
 #include "club/tournament.hpp"
 #include "core/log.hpp"
+#include "daemon/knockout_rounds.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "daemon/tournaments.hpp"
 
@@ -54,6 +56,14 @@ core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::Gam
         core::operator_log().info("tournament " + tid + ": game " + std::to_string(id) + " " +
                                   std::string(result_text(ended.result)) + " " + ending);
         if (was_finished) return {};
+        if (!club::finished(*t) && club::is_staged(*t)) {
+            // A knockout or group stage: the matches this game made due (the next round, a
+            // tie-break match) start in this same transaction (knockout_rounds.hpp).
+            auto a = advance_stages(desk, *t, tx);
+            if (!a) return core::unexpected(a.error());
+            if (*a > 0) save_tournament(tx, *t);
+            return {};
+        }
         if (!club::finished(*t)) {
             // A Swiss whose round this game completed: the next round starts in this same
             // transaction (swiss_rounds.hpp); it may also end the event.

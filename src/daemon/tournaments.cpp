@@ -6,10 +6,12 @@
 #include <cctype>
 
 #include "club/crosstable.hpp"
+#include "club/knockout.hpp"
 #include "club/pgn_archive.hpp"
 #include "club/tournament_file.hpp"
 #include "core/log.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/knockout_rounds.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/players.hpp"
 #include "daemon/ratings.hpp"
@@ -121,7 +123,8 @@ core::Result<void, std::string> check_settings(const club::GameSettings& s) {
 }
 
 // A Swiss event (entries closed): round 1 is paired and started, and the event written, in one
-// transaction (swiss_rounds.hpp).
+// transaction (swiss_rounds.hpp). A knockout or a group stage the same way: its first matches or
+// every group game (knockout_rounds.hpp).
 core::Result<void, std::string> start_swiss(Daemon& daemon, club::Tournament& t,
                                             const core::Clock& clock) {
     for (const club::Player& p : t.players)
@@ -130,18 +133,22 @@ core::Result<void, std::string> start_swiss(Daemon& daemon, club::Tournament& t,
     const ClubDesk desk{daemon.config(),    daemon.players(),          daemon.store(),
                         daemon.templates(), &daemon.game_repository(), daemon.starter()};
     store::Transaction tx(clock.now());
-    if (auto ok = advance_swiss(desk, t, tx); !ok) return core::unexpected(ok.error().detail);
+    if (club::is_staged(t)) {  // a knockout or groups (knockout_rounds.hpp)
+        if (auto ok = advance_stages(desk, t, tx); !ok) return core::unexpected(ok.error().detail);
+    } else if (auto ok = advance_swiss(desk, t, tx); !ok) {
+        return core::unexpected(ok.error().detail);
+    }
     save_tournament(tx, t);
     if (auto c = daemon.store().commit(tx); !c) return core::unexpected(c.error().describe());
     core::operator_log().info("tournament " + t.id + " started: round 1 of " +
-                              std::to_string(t.swiss.rounds));
+                              std::to_string(club::rounds(t)));
     return {};
 }
 
 // Starts every pairing of `t` (entries closed) and writes tournament.ini, as one store group.
 core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
                                             const core::Clock& clock) {
-    if (t.system == club::System::Swiss) return start_swiss(daemon, t, clock);
+    if (t.system == club::System::Swiss || club::is_staged(t)) return start_swiss(daemon, t, clock);
     store::Store& store = daemon.store();
     for (const club::Player& p : t.players)
         if (!daemon.players().find(p.address))
@@ -196,6 +203,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     nt.entries_open = spec.entries_open;
     nt.system = spec.system;
     nt.swiss = spec.swiss;
+    nt.stages = spec.stages;
     for (const std::string& address : spec.players) {
         const Player* p = daemon.players().find(address);
         if (!p) return core::unexpected(address + " is not a registered player");
@@ -214,6 +222,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
         core::operator_log().info("tournament " + id + " created, taking entries");
         return id;
     }
+    if (auto ok = seed_by_rating(store, *t); !ok) return core::unexpected(ok.error());
     if (auto ok = start_games(daemon, *t, clock); !ok) return core::unexpected(ok.error());
     return id;
 }
@@ -227,6 +236,7 @@ core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const st
     if (auto closed = club::close_entries(*t); !closed)
         return core::unexpected(club::error_text(closed.error()));
     if (auto ok = check_settings(t->settings); !ok) return core::unexpected(ok.error());
+    if (auto ok = seed_by_rating(daemon.store(), *t); !ok) return core::unexpected(ok.error());
     if (auto ok = start_games(daemon, *t, clock); !ok) return core::unexpected(ok.error());
     return t->pairings.size();  // a Swiss: round 1's games
 }

@@ -64,6 +64,8 @@ struct TournamentSpec {
     // further round when the last game of the round before ends (swiss_rounds.hpp).
     club::System system = club::System::RoundRobin;
     club::SwissSettings swiss;
+    // A knockout or group stage (docs/knockout.md; knockout_rounds.hpp): seeded by rating.
+    club::StageSettings stages;
     // A team match (docs/teams.md "Team matches"; team_matches.hpp): `players` is unused; the
     // event takes rosters (captains' `roster` mails) until start_tournament starts every game.
     struct TeamSpec {
@@ -77,12 +79,14 @@ struct TournamentSpec {
 
 // Creates the event (id: the name's letters and digits, lower-case, joined by '-', an accented
 // Latin letter as its letter; "-2", "-3" ... when taken) and, unless it takes entries, starts all
-// its games. Returns the id.
+// its games (a Swiss: round 1; a knockout or groups: seeded by rating, then its first matches or
+// every group game, knockout_rounds.hpp). Returns the id.
 core::Result<std::string, std::string> create_tournament(Daemon& daemon, const TournamentSpec& spec,
                                                          const core::Clock& clock);
 
 // Closes the entries of event `id` (club::close_entries: the entry list in order of entry
-// becomes the seeding; at least 2 players) and starts all its games, as create_tournament does.
+// becomes the seeding, a knockout's by rating; at least 2 players) and starts its games, as
+// create_tournament does.
 // Returns the number of games started. Nothing changes on error.
 core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const std::string& id,
                                                         const core::Clock& clock);

@@ -4,7 +4,9 @@ tournament creation with entries, games created by the organiser, club mail (`jo
 `withdraw`, `challenge`, `accept`, `decline`, `follow`, `leave`), `tournament start`,
 organiser commands sent to a running `serve` through the request spool (`player add`, `game new`,
 `game follow`, `game adjudicate`), and a Swiss event's round end: the mail that ends round 1's
-last game pairs and starts round 2 in its transaction (docs/swiss.md "Swiss events by mail").
+last game pairs and starts round 2 in its transaction (docs/swiss.md "Swiss events by mail"),
+and a knockout's round end: the mail that decides its one round-1 match starts the final in its
+transaction (docs/knockout.md).
 
 usage: club_crash_test.py CRAZYKRIEG_BINARY WORK_DIR TEMPLATES_DIR [--seed N] [--soak]
 environment: CK_CRASH_SEED=N (same as --seed), CK_CRASH_SOAK=1 (same as --soak)
@@ -128,7 +130,8 @@ def state_of(club, games):
     """Everything the club holds, for comparison."""
     out = {}
     for args in (["player", "list"], ["tournament", "list"], ["tournament", "show", "spring-cup"],
-                 ["tournament", "show", "swiss-cup"], ["challenge", "list"], ["game", "list"]):
+                 ["tournament", "show", "swiss-cup"], ["tournament", "show", "ko-cup"],
+                 ["challenge", "list"], ["game", "list"]):
         out[" ".join(args)] = club.cli(*args)
     for g in range(1, games + 1):
         out["game %d" % g] = club.cli("game", "show", str(g), "--as", "referee")
@@ -299,6 +302,43 @@ def main():
         if "round 2/3" not in clean.cli("tournament", "list"):
             problems.append("round %d: the Swiss's round 2 did not start" % r)
         killer.kills += swiss_kills.kills
+
+        # A knockout of 3 (seed 1 has a bye, seeds 2 and 3 play a 1-game match): created under
+        # kills, then White resigns under serve kills: that mail's transaction decides round 1
+        # and starts the final.
+        before = len(clean.cli("game", "list").splitlines())
+        args = ["tournament", "new", "--name", "KO Cup", "--variant", "crazyhouse", "--time",
+                "5d", "--system", "knockout", "--games", "1", "--now", NOW] + PLAYERS[3:6]
+        t0 = time.time()
+        clean.cli(*args)
+        killer.until(crash, args, lambda: "ko-cup" in crash.cli("tournament", "list"),
+                     time.time() - t0)
+        for c in (clean, crash):
+            c.cli("serve", "--once", "--now", NOW)
+        resigns = []
+        for _, raw in clean.transport.all_outgoing():
+            m = ckplay.parse(raw)
+            mid = str(m["Message-ID"]).strip()
+            if mid.startswith("<ck.%d.0.w." % (before + 1)):
+                resigns.append(club_mail(ckplay.parse(raw)["To"].addresses[0].addr_spec, 40,
+                                         ["resign"], to=m["Reply-To"].addresses[0].addr_spec,
+                                         in_reply_to=mid))
+        if len(resigns) != 1:
+            raise ckplay.HarnessError("the knockout's round 1: %d start mails" % len(resigns))
+        clean.transport.send("q", resigns[0])
+        t0 = time.time()
+        clean.cli("serve", "--once", "--now", NOW)
+        ko_kills = Killer(binary, rng, 1.2 * (time.time() - t0))
+        crash.transport.send("q", resigns[0])
+        for _ in range(200):
+            from crash_test import pending  # noqa: E402
+            if not pending(crash.transport.inbox):
+                break
+            ko_kills.run(crash, ["serve", "--poll", "1", "--now", NOW])
+        crash.cli("serve", "--once", "--now", NOW)
+        if len(clean.cli("game", "list").splitlines()) != before + 2:
+            problems.append("round %d: the knockout's final did not start" % r)
+        killer.kills += ko_kills.kills
 
         games = len(clean.cli("game", "list").splitlines())
         want, got = state_of(clean, games), state_of(crash, games)

@@ -1,8 +1,8 @@
 """The club of the site tests (tests/site/site_test.py, tests/html/html_check.py): a finished
 open crazyhouse game (captures: pockets), a finished hidden crazykrieg game, a hidden kriegspiel
 game and an open chess game in progress, a loop tournament (rated games, some finished), a
-hidden crazyhouse game in progress and a team match just started, written by `crazykrieg site`
-into <path>/site."""
+hidden crazyhouse game in progress, a casual group stage whose final is under way and a team
+match just started, written by `crazykrieg site` into <path>/site."""
 import os
 import sys
 
@@ -53,6 +53,19 @@ def build_club(binary, templates, path, hidden_move):
            P["Cat"], "--now", now(), "--templates", templates)
     new(8, "--variant", "crazyhouse", "--hidden", "--white", P["Dan"], "--black", P["Cat"])
     play(8, "Dan", "e4")
+    # A casual group stage (docs/knockout.md): 2 groups of 2 (games 9 and 10); White resigns
+    # both, so the final (games 11 and 12) is in progress: the page shows groups and bracket.
+    cli.ck("tournament", "new", "--name", "Spring Groups", "--variant", "crazyhouse", "--casual",
+           "--system", "groups", "--group-size", "2", "--advance", "1", P["Ann"], P["Ben"],
+           P["Cat"], P["Dan"], "--now", now(), "--templates", templates)
+    group_mails = cli.new_mails()
+    for gid in (9, 10):
+        for to, subject, raw in group_mails:
+            if f"#{gid}] New game" in subject and "you play White" in subject:
+                white = to[to.index("<") + 1:to.index(">")]
+                reply, _ = reply_address(group_mails, white, f"#{gid}] New game")
+                deliver(inbox, white, reply, "Re: " + subject, ["resign"])
+    cli.serve_at(now())
     # A team match (docs/teams.md), started: its page shows the match and every board.
     cli.ck("tournament", "new", "--name", "Team Cup", "--variant", "chess", "--casual",
            "--system", "teams", "--games", "1", "--team", f"Red={P['Ann']},{P['Ben']}",

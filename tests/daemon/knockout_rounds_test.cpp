@@ -1,0 +1,109 @@
+// Knockouts by mail (daemon/knockout_rounds.hpp): the event starts round 1 only, and the game that
+// decides the last match of a round starts the next round in its own transaction, with the
+// bracket mailed to every player; a drawn match starts its tie-break match the same way.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "club/knockout.hpp"
+#include "club/tournament.hpp"
+#include "daemon/game_files.hpp"
+#include "daemon/tournaments.hpp"
+#include "daemon_fixture.hpp"
+
+using ck::daemon::test::OutMail;
+using ck::rules::Color;
+
+namespace {
+
+const std::vector<std::pair<std::string, std::string>> Roster = {{"Ada White", "ada@example.org"},
+                                                                 {"Bob Black", "bob@example.net"},
+                                                                 {"Cy Young", "cy@example.com"},
+                                                                 {"Di Prince", "di@example.org"}};
+
+class Club : public ck::daemon::test::DaemonFixture {
+public:
+    explicit Club(const std::string& tag) : DaemonFixture("knockout-" + tag) {
+        for (const auto& [name, address] : Roster) add_player(name, address);
+    }
+
+    // Player `c` of game `game` writes `body` to the game's reply address; the pass's mails.
+    std::vector<OutMail> play(ck::store::GameId game, Color c, const std::string& body) {
+        auto ini = daemon_->store().read_game_file(game, "game.ini");
+        REQUIRE(ini);
+        auto meta = ck::daemon::parse_game_ini(*ini);
+        REQUIRE(meta);
+        ++sent_;
+        deliver(
+            "From: Player <" + meta->address(c) + ">\r\nTo: <" +
+            reply_address(std::to_string(game), c) +
+            ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <k" +
+            std::to_string(sent_) +
+            "@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body + "\r\n");
+        return pass();
+    }
+
+    std::vector<OutMail> pass() {
+        clock_.advance(std::chrono::minutes(1));
+        CHECK(step().failed == 0);
+        return new_outgoing();
+    }
+
+private:
+    int sent_ = 0;
+};
+
+std::ptrdiff_t count(const std::vector<OutMail>& mails, const std::string& part) {
+    return std::count_if(mails.begin(), mails.end(), [&](const OutMail& m) {
+        return m.subject.find(part) != std::string::npos;
+    });
+}
+
+}  // namespace
+
+TEST_CASE("a knockout round's deciding game starts the next round in its transaction") {
+    Club club("rounds");
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Cup";
+    spec.variant = "crazyhouse";
+    spec.system = ck::club::System::Knockout;
+    spec.stages.games = 1;
+    for (const auto& [name, address] : Roster) spec.players.push_back(address);
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    REQUIRE(id);
+    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    REQUIRE(t->pairings.size() == 2);  // the semi-finals 1-4 and 2-3, one game each
+    for (const auto& p : t->pairings) CHECK(p.game);
+    CHECK(count(club.pass(), "New game (Cup, round 1)") == 4);
+    auto mails = club.play(*t->pairings[0].game, Color::White, "resign");
+    CHECK(count(mails, "New game") == 0);
+    // The second semi-final drawn by agreement: its tie-break match (2 games) starts.
+    club.play(*t->pairings[1].game, Color::White, "draw");
+    mails = club.play(*t->pairings[1].game, Color::Black, "draw");
+    CHECK(count(mails, "Game over") == 2);
+    CHECK(count(mails, "New game (Cup, round 1)") == 4);
+    CHECK(count(mails, "Standings: Cup") == 4);
+    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    REQUIRE(t->pairings.size() == 4);
+    mails = club.play(*t->pairings[2].game, Color::White, "resign");
+    CHECK(count(mails, "New game") == 0);
+    // Its last game decides the round: the final starts with it.
+    mails = club.play(*t->pairings[3].game, Color::White, "resign");
+    CHECK(count(mails, "New game (Cup, round 2)") == 2);
+    CHECK(count(mails, "Standings: Cup") == 4);
+    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    REQUIRE(t->pairings.size() == 5);
+    CHECK(t->pairings[4].round == 2);
+    CHECK_FALSE(ck::club::finished(*t));
+    mails = club.play(*t->pairings[4].game, Color::White, "resign");
+    CHECK(count(mails, "Final standings: Cup") == 4);
+    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    CHECK(ck::club::finished(*t));
+    CHECK(ck::club::make_bracket(*t).rounds[1][0].winner);
+}
