@@ -141,9 +141,13 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
     return m;
 }
 
-core::Result<void, ComposeError> with_view(const Templates& t, const PlayerView& view, Context& c) {
+// Every mail that shows the player a position fills it here: the view model, then the text
+// part's board and/or list view as the recipient's setting asks (list_view.hpp).
+core::Result<void, ComposeError> with_view(const Templates& t, const Envelope& env,
+                                           const PlayerView& view, Context& c) {
     c.flag("has_deadline", false);  // kinds with a deadline set it after this
-    return fill_view(t.set(), view, c);
+    if (auto r = fill_view(t.set(), view, c); !r) return r;
+    return fill_text_view(t.set(), env.view, view, c);
 }
 
 }  // namespace
@@ -178,7 +182,7 @@ std::string thread_root_id(const Envelope& env, Color player) {
 MailResult turn_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                      const TurnDetails& d) {
     Context c;
-    auto ok = with_view(t, view, c);
+    auto ok = with_view(t, env, view, c);
     if (!ok) return core::unexpected(ok.error());
     std::size_t from = d.heard_from.value_or(last_turn_start(view));
     auto news = fill_news(t.set(), view, from, c);
@@ -190,7 +194,7 @@ MailResult turn_mail(const Templates& t, const Envelope& env, const PlayerView& 
 MailResult game_start_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                            std::optional<Deadline> deadline) {
     Context c;
-    auto ok = with_view(t, view, c);
+    auto ok = with_view(t, env, view, c);
     if (!ok) return core::unexpected(ok.error());
     fill_deadline(deadline, env.date, c);
     return build(t, env, MailKind::GameStart, c, &view);
@@ -199,7 +203,7 @@ MailResult game_start_mail(const Templates& t, const Envelope& env, const Player
 MailResult refusal_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                         const RefusalDetails& d) {
     Context c;
-    auto ok = with_view(t, view, c);
+    auto ok = with_view(t, env, view, c);
     if (!ok) return core::unexpected(ok.error());
     static const char* const reasons[] = {"stale", "not-your-turn", "game-over", "nothing-found",
                                           "wrong-side"};
@@ -243,7 +247,7 @@ MailResult help_mail(const Templates& t, const Envelope& env, const PlayerView* 
 MailResult game_end_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                          const GameEndDetails& d) {
     Context c;
-    auto ok = with_view(t, view, c);
+    auto ok = with_view(t, env, view, c);
     if (!ok) return core::unexpected(ok.error());
     auto news = fill_news(t.set(), view, last_turn_start(view), c);
     if (!news) return core::unexpected(news.error());
@@ -256,7 +260,7 @@ MailResult game_end_mail(const Templates& t, const Envelope& env, const PlayerVi
 MailResult reminder_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                          const Deadline& deadline) {
     Context c;
-    auto ok = with_view(t, view, c);
+    auto ok = with_view(t, env, view, c);
     if (!ok) return core::unexpected(ok.error());
     fill_deadline(deadline, env.date, c);
     return build(t, env, MailKind::Reminder, c, &view);
@@ -265,7 +269,7 @@ MailResult reminder_mail(const Templates& t, const Envelope& env, const PlayerVi
 MailResult forfeit_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                         const ForfeitDetails& d) {
     Context c;
-    auto ok = with_view(t, view, c);
+    auto ok = with_view(t, env, view, c);
     if (!ok) return core::unexpected(ok.error());
     auto loser = t.set().word(d.loser == Color::White ? "white" : "black");
     if (!loser) return core::unexpected(loser.error());
@@ -276,7 +280,7 @@ MailResult forfeit_mail(const Templates& t, const Envelope& env, const PlayerVie
 MailResult leave_notice_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                              const LeaveDetails& d) {
     Context c;
-    auto ok = with_view(t, view, c);
+    auto ok = with_view(t, env, view, c);
     if (!ok) return core::unexpected(ok.error());
     auto who = t.set().word(d.on_leave == Color::White ? "white" : "black");
     if (!who) return core::unexpected(who.error());
@@ -319,7 +323,7 @@ MailResult unknown_sender_mail(const Templates& t, const Envelope& env,
 MailResult draw_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                      const DrawDetails& d) {
     Context c;
-    auto ok = with_view(t, view, c);
+    auto ok = with_view(t, env, view, c);
     if (!ok) return core::unexpected(ok.error());
     using E = DrawDetails::Event;
     c.flag("offered", d.event == E::Offered).flag("offer_sent", d.event == E::OfferSent);
@@ -331,7 +335,7 @@ MailResult draw_mail(const Templates& t, const Envelope& env, const PlayerView& 
 MailResult record_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                        const RecordDetails& d) {
     Context c;
-    auto ok = with_view(t, view, c);
+    auto ok = with_view(t, env, view, c);
     if (!ok) return core::unexpected(ok.error());
     c.flag("full", d.full).set("file_name", d.file_name);
     return build(t, env, MailKind::Record, c, &view);
@@ -346,6 +350,8 @@ MailResult spectator_mail(const Templates& t, const Envelope& env,
     Context c;
     auto ok = fill_spectator(t.set(), view, d.news_from, c);
     if (!ok) return core::unexpected(ok.error());
+    if (auto r = fill_spectator_text_view(t.set(), env.view, view, c); !r)
+        return core::unexpected(r.error());
     using O = SpectatorDetails::Occasion;
     c.flag("following", d.occasion == O::Following).flag("turn", d.occasion == O::Turn);
     c.flag("end", d.occasion == O::End).flag("unfollowed", d.occasion == O::Unfollowed);
@@ -477,7 +483,7 @@ MailResult digest_mail(const Templates& t, const Envelope& env, const DigestDeta
                            std::vector<Context>& out) -> core::Result<void, ComposeError> {
         for (const DigestGame& g : from) {
             Context e;
-            if (auto ok = with_view(t, g.view, e); !ok) return ok;
+            if (auto ok = with_view(t, env, g.view, e); !ok) return ok;
             if (auto news = fill_news(t.set(), g.view, g.news_from, e); !news) return news;
             fill_deadline(g.deadline, env.date, e);
             e.set("id", g.game_id).set("opponent", g.opponent);

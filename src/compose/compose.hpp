@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "compose/list_view.hpp"
 #include "compose/template_engine.hpp"
 #include "compose/template_set.hpp"
 #include "core/result.hpp"
@@ -96,6 +97,9 @@ struct Envelope {
     // The game's time control as `--time` writes it ("3d", "10/50d"), shown by the game-start
     // mail; empty: none.
     std::string time_control;
+    // The recipient's view setting (list_view.hpp TextView): how every position in the text
+    // part is shown.
+    TextView view = TextView::Board;
 };
 
 struct Deadline {

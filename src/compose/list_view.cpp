@@ -27,8 +27,8 @@ core::Result<std::string, ComposeError> colour_word(const TemplateSet& w, Color 
 }
 
 // "King g1; Queen d1; Rooks a1, f1" for `side`'s pieces on the view's board.
-core::Result<std::string, ComposeError> side_pieces(const TemplateSet& w, const PlayerView& view,
-                                                    Color side) {
+core::Result<std::string, ComposeError> side_pieces(const TemplateSet& w,
+                                                    const referee::OwnPieces& pieces, Color side) {
     auto promoted_word = w.word("listview-promoted");
     if (!promoted_word) return promoted_word;
     std::string out;
@@ -39,11 +39,11 @@ core::Result<std::string, ComposeError> side_pieces(const TemplateSet& w, const 
         for (int file = 0; file < 8; ++file)
             for (int rank = 0; rank < 8; ++rank) {
                 const rules::Square sq = rules::make_square(file, rank);
-                const rules::Piece p = view.pieces.board[sq];
+                const rules::Piece p = pieces.board[sq];
                 if (!rules::is_piece(p) || rules::color_of(p) != side || rules::type_of(p) != t)
                     continue;
                 squares += (count++ ? ", " : "") + rules::square_name(sq);
-                if ((view.pieces.promoted & rules::bb(sq)) != 0) squares += " " + *promoted_word;
+                if ((pieces.promoted & rules::bb(sq)) != 0) squares += " " + *promoted_word;
             }
         if (count == 0) continue;
         auto name = piece_name(w, t, count > 1);
@@ -55,11 +55,11 @@ core::Result<std::string, ComposeError> side_pieces(const TemplateSet& w, const 
 }
 
 // "Knight, 2 Pawns", or the word for nothing.
-core::Result<std::string, ComposeError> pocket_words(const TemplateSet& w, const PlayerView& view,
-                                                     Color side) {
+core::Result<std::string, ComposeError> pocket_words(const TemplateSet& w,
+                                                     const referee::OwnPieces& pieces, Color side) {
     std::string out;
     for (PieceType t : PocketOrder) {
-        const int n = view.pieces.pockets[rules::index_of(side)][rules::index_of(t)];
+        const int n = pieces.pockets[rules::index_of(side)][rules::index_of(t)];
         if (n == 0) continue;
         auto name = piece_name(w, t, n > 1);
         if (!name) return name;
@@ -69,9 +69,46 @@ core::Result<std::string, ComposeError> pocket_words(const TemplateSet& w, const
     return out;
 }
 
-bool has_pockets(const PlayerView& view) {
-    const rules::Variant* variant = rules::find_variant(view.variant);
+bool has_pockets(const std::string& variant_name) {
+    const rules::Variant* variant = rules::find_variant(variant_name);
     return variant == nullptr || rules::has_pockets(*variant);
+}
+
+// The position as lines: for each of `sides` its pieces (and its pocket, where the variant has
+// pockets), then for each of `pocket_only` its pocket alone.
+core::Result<std::vector<std::string>, ComposeError> position_lines(
+    const TemplateSet& w, const referee::OwnPieces& pieces, const std::string& variant,
+    const std::vector<Color>& sides, const std::vector<Color>& pocket_only) {
+    std::vector<std::string> out;
+    const bool pockets = has_pockets(variant);
+    for (Color side : sides) {
+        auto side_word = colour_word(w, side);
+        auto list = side_pieces(w, pieces, side);
+        if (!side_word) return core::unexpected(side_word.error());
+        if (!list) return core::unexpected(list.error());
+        auto line = w.word("listview-side", Context().set("side", *side_word).set("pieces", *list));
+        if (!line) return core::unexpected(line.error());
+        if (pockets) {
+            auto pocket = pocket_words(w, pieces, side);
+            if (!pocket) return core::unexpected(pocket.error());
+            auto hand = w.word("listview-in-hand", Context().set("pocket", *pocket));
+            if (!hand) return core::unexpected(hand.error());
+            *line += " " + *hand;
+        }
+        out.push_back(std::move(*line));
+    }
+    if (!pockets) return out;
+    for (Color side : pocket_only) {
+        auto side_word = colour_word(w, side);
+        auto pocket = pocket_words(w, pieces, side);
+        if (!side_word) return core::unexpected(side_word.error());
+        if (!pocket) return core::unexpected(pocket.error());
+        auto line = w.word("listview-other-in-hand",
+                           Context().set("side", *side_word).set("pocket", *pocket));
+        if (!line) return core::unexpected(line.error());
+        out.push_back(std::move(*line));
+    }
+    return out;
 }
 
 }  // namespace
@@ -86,38 +123,13 @@ core::Result<std::string, ComposeError> piece_name(const TemplateSet& words, Pie
 
 core::Result<ListView, ComposeError> list_view(const TemplateSet& w, const PlayerView& view) {
     ListView out;
-    const bool pockets = has_pockets(view);
-    // Open play: both sides, the player's first; hidden play: the player's own side only.
-    std::vector<Color> sides{view.player};
-    if (!view.hidden) sides.push_back(~view.player);
-    for (Color side : sides) {
-        Context c;
-        auto side_word = colour_word(w, side);
-        auto pieces = side_pieces(w, view, side);
-        if (!side_word) return core::unexpected(side_word.error());
-        if (!pieces) return core::unexpected(pieces.error());
-        c.set("side", *side_word).set("pieces", *pieces);
-        auto line = w.word("listview-side", c);
-        if (!line) return core::unexpected(line.error());
-        if (pockets) {
-            auto pocket = pocket_words(w, view, side);
-            if (!pocket) return core::unexpected(pocket.error());
-            auto hand = w.word("listview-in-hand", Context().set("pocket", *pocket));
-            if (!hand) return core::unexpected(hand.error());
-            *line += " " + *hand;
-        }
-        out.position.push_back(*line);
-    }
-    if (view.hidden && pockets) {
-        auto side_word = colour_word(w, ~view.player);
-        auto pocket = pocket_words(w, view, ~view.player);
-        if (!side_word) return core::unexpected(side_word.error());
-        if (!pocket) return core::unexpected(pocket.error());
-        auto line = w.word("listview-other-in-hand",
-                           Context().set("side", *side_word).set("pocket", *pocket));
-        if (!line) return core::unexpected(line.error());
-        out.position.push_back(*line);
-    }
+    // Open play: both sides, the player's first; hidden play: the player's own side only, and
+    // the opponent's pocket (public).
+    std::vector<Color> sides{view.player}, pocket_only;
+    (view.hidden ? pocket_only : sides).push_back(~view.player);
+    auto position = position_lines(w, view.pieces, view.variant, sides, pocket_only);
+    if (!position) return core::unexpected(position.error());
+    out.position = std::move(*position);
 
     for (const PlyGroup& g : ply_groups(view)) {
         auto side_word = colour_word(w, g.side);
@@ -170,6 +182,31 @@ core::Result<void, ComposeError> fill_list_view(const TemplateSet& w, const Play
     c.flag("has_list_moves", !moves.empty());
     c.lists["list_position"] = std::move(position);
     c.lists["list_moves"] = std::move(moves);
+    return {};
+}
+
+core::Result<void, ComposeError> fill_text_view(const TemplateSet& w, TextView mode,
+                                                const PlayerView& view, Context& c) {
+    c.flag("view_board", mode != TextView::List).flag("view_list", mode != TextView::Board);
+    if (mode == TextView::Board) return {};
+    return fill_list_view(w, view, c);
+}
+
+core::Result<void, ComposeError> fill_spectator_text_view(const TemplateSet& w, TextView mode,
+                                                          const referee::SpectatorView& view,
+                                                          Context& c) {
+    c.flag("view_board", mode != TextView::List).flag("view_list", mode != TextView::Board);
+    if (mode == TextView::Board) return {};
+    // A follower sees every piece in open play and none in hidden play (spectator_view.hpp);
+    // the pockets are public.
+    const std::vector<Color> both{Color::White, Color::Black};
+    auto position = view.hidden ? position_lines(w, view.pieces, view.variant, {}, both)
+                                : position_lines(w, view.pieces, view.variant, both, {});
+    if (!position) return core::unexpected(position.error());
+    std::vector<Context> lines;
+    for (std::string& line : *position) lines.push_back(Context().set("line", line));
+    c.flag("has_list_position", !lines.empty());
+    c.lists["list_position"] = std::move(lines);
     return {};
 }
 

@@ -26,8 +26,15 @@
 #include "compose/template_set.hpp"
 #include "core/result.hpp"
 #include "referee/player_view.hpp"
+#include "referee/spectator_view.hpp"
 
 namespace ck::compose {
+
+// How the text part of a mail shows a position (README "Your settings", `set view
+// board|list|both`): the drawn board and the compact move list (the default), this list view
+// (the pieces and pockets in words, the moves in full sentences, no drawing), or both. The HTML
+// part always shows its table board.
+enum class TextView : unsigned char { Board, List, Both };
 
 struct ListView {
     // The position: one line per side shown ("White: King g1; ...; Pawns a2, b2. In hand:
@@ -51,6 +58,20 @@ core::Result<std::string, ComposeError> list_view_text(const TemplateSet& words,
 // For templates: sets list_position[line], list_moves[line] and the flag has_list_moves.
 core::Result<void, ComposeError> fill_list_view(const TemplateSet& words,
                                                 const referee::PlayerView& view, Context& c);
+
+// THE ONE PLACE the view setting reaches the text templates: sets the flags view_board and
+// view_list that templates/board.txt and templates/moves.txt (the partials every mail showing a
+// position includes) choose by and, when the list is shown, fill_list_view's names.
+core::Result<void, ComposeError> fill_text_view(const TemplateSet& words, TextView mode,
+                                                const referee::PlayerView& view, Context& c);
+
+// The same for a follower's mail (templates/spectator.txt): view_board, view_list,
+// has_list_position and list_position[line], from the SpectatorView only: open play lists both
+// sides ("White: ... In hand: ...", then "Black: ..."), hidden play only both pockets ("White
+// in hand: Pawn.").
+core::Result<void, ComposeError> fill_spectator_text_view(const TemplateSet& words, TextView mode,
+                                                          const referee::SpectatorView& view,
+                                                          Context& c);
 
 // "Knight", "Knights" (capitalised, from words `piece-knight` / `pieces-knight`).
 core::Result<std::string, ComposeError> piece_name(const TemplateSet& words, rules::PieceType type,

@@ -205,6 +205,8 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
     c.set("variant", view.variant).flag("hidden", view.hidden);
     if (auto r = fill_rule_set(w, &view, c); !r) return r;
     c.flag("has_receipt", false);  // the board partial's receipt line: set from the Envelope
+    // The drawn board alone, until list_view.hpp fill_text_view says otherwise.
+    c.flag("view_board", true).flag("view_list", false);
     c.set("move_number", std::to_string(view.move_number));
 
     // The board from the player's side: Black sees rank 1 at the top and file h on the left.

@@ -52,7 +52,8 @@ core::Result<void, ComposeError> fill_board_cell(const TemplateSet& words, rules
 // board_files[name], has_promoted, has_pockets, your_pocket, opponent_pocket, your_colour,
 // opponent_colour, variant, hidden, move_number, moves_text (wrapped at 76 columns),
 // move_rows[number, white, black], has_moves, your_turn, game_over, result_text,
-// result_reason, to_move_colour.
+// result_reason, to_move_colour; view_board (true) and view_list (false), which
+// list_view.hpp fill_text_view sets from the recipient's setting.
 core::Result<void, ComposeError> fill_view(const TemplateSet& words,
                                            const referee::PlayerView& view, Context& c);
 

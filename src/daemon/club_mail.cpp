@@ -39,6 +39,7 @@ compose::Envelope club_envelope(const ClubDesk& desk, const std::string& address
     const Player* p = desk.players.find(address);
     env.to = {p ? p->name : std::string(), address};
     env.player_name = p ? p->name : std::string();
+    if (p) env.view = text_view(p->settings);
     env.date = tx.now();
     env.discriminator = discriminator;
     return env;

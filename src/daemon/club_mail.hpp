@@ -89,7 +89,8 @@ core::Result<void, core::Error> answer_club_mail(const ClubDesk& desk,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx);
 
-// A compose::Envelope about no game, to `address`, from the referee, dated tx.now().
+// A compose::Envelope about no game, to `address`, from the referee, dated tx.now(), in the
+// view the player asked for (`set view`).
 compose::Envelope club_envelope(const ClubDesk& desk, const std::string& address,
                                 const std::string& discriminator, const store::Transaction& tx);
 

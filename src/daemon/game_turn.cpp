@@ -80,6 +80,7 @@ core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
     const Player* p = desk.players.find(meta.address(c));
     env.to = {p ? p->name : std::string(), meta.address(c)};
     env.player_name = p ? p->name : std::string();
+    if (p) env.view = text_view(p->settings);
     env.date = tx.now();
     env.discriminator = discriminator;
     env.game_id = game;

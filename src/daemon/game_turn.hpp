@@ -51,7 +51,7 @@ struct GameDesk {
 };
 
 // The envelope of a game mail to player `c` of `meta`: to the registered address, Reply-To the
-// per-game reply address, dated tx.now().
+// per-game reply address, dated tx.now(), in the view the player asked for (`set view`).
 core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
                                                            const std::string& game,
                                                            const GameMeta& meta, rules::Color c,

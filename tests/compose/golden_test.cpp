@@ -152,6 +152,63 @@ TEST_CASE("golden mails for every kind") {
     }
 }
 
+// `set view list|both` (README "Your settings"; compose/list_view.hpp): the text part shows the
+// list view (pieces and pockets in words, the moves in full sentences, no drawing) instead of
+// or after the drawn board; the HTML part keeps its table.
+TEST_CASE("golden mails in the list and both views") {
+    const Templates& t = templates();
+    Game g = middle_game();
+    TurnDetails d;
+    d.deadline = in_hours(53);
+    Envelope list = envelope(Black);
+    list.view = TextView::List;
+    Envelope both = envelope(Black);
+    both.view = TextView::Both;
+    const auto board = ok(turn_mail(t, envelope(Black), g.view(Black), d));
+    SECTION("list") {
+        auto m = ok(turn_mail(t, list, g.view(Black), d));
+        CHECK(m.text_body.find("Black: King e8; Queen e5; Rooks a8, h8; Bishops c8, f8; ") !=
+              std::string::npos);
+        CHECK(m.text_body.find("White in hand: Pawn.") != std::string::npos);
+        CHECK(m.text_body.find("Move 2, Black: You played Qxd5. Pawn captured on d5.") !=
+              std::string::npos);
+        CHECK(m.text_body.find(" .  .") == std::string::npos);
+        CHECK(m.text_body.find("Your pocket:") == std::string::npos);
+        CHECK(m.html_body == board.html_body);
+        check_golden("turn-list", m);
+    }
+    SECTION("both") {
+        auto m = ok(turn_mail(t, both, g.view(Black), d));
+        CHECK(m.text_body.find(" .  .") != std::string::npos);
+        CHECK(m.text_body.find("Black: King e8;") != std::string::npos);
+        CHECK(m.text_body.find("1. ... d5 2. ...") != std::string::npos);
+        CHECK(m.text_body.find("Move 3, White: White has moved.") != std::string::npos);
+        check_golden("turn-both", m);
+    }
+    SECTION("every kind with a position follows the setting") {
+        const auto no_grid = [](const ck::mail::OutgoingMail& m) {
+            INFO(m.text_body);
+            CHECK(m.text_body.find(" .  .") == std::string::npos);
+            CHECK(m.text_body.find("    h  g  f") == std::string::npos);
+            CHECK(m.text_body.find("Black: King") != std::string::npos);
+        };
+        const PlayerView v = g.view(Black);
+        no_grid(
+            ok(game_start_mail(t, list, new_game("crazyhouse", true).view(Black), in_hours(72))));
+        no_grid(ok(refusal_mail(t, list, v, RefusalDetails{})));
+        no_grid(ok(reminder_mail(t, list, v, in_hours(3))));
+        no_grid(ok(forfeit_mail(t, list, v, ForfeitDetails{Black})));
+        no_grid(ok(draw_mail(t, list, v, DrawDetails{})));
+        no_grid(ok(record_mail(t, list, v, RecordDetails{false, "crazykrieg-42-black.pgn"})));
+        no_grid(ok(leave_notice_mail(t, list, v, LeaveDetails{})));
+        DigestDetails digest;
+        digest.your_turn.push_back(DigestGame{"42", "Ada White", v, 0, in_hours(53), {}});
+        no_grid(ok(digest_mail(t, list, digest)));
+        send(g, {"resign"});
+        no_grid(ok(game_end_mail(t, list, g.view(Black), GameEndDetails{})));
+    }
+}
+
 TEST_CASE("a long game's move list is wrapped to the text width") {
     Game g = new_game("crazyhouse", false);
     send(g, {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d3",  "d6",  "O-O", "O-O",

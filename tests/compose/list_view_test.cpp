@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "../list_view_reader.hpp"
 #include "compose/list_view.hpp"
 #include "compose/view_model.hpp"
 #include "compose/view_queries.hpp"
@@ -62,123 +63,6 @@ void check_no_drawing(const std::string& text) {
     CHECK(text.find("--") == std::string::npos);
 }
 
-PieceType type_named(const std::string& name) {
-    static const std::map<std::string, PieceType> names = {
-        {"King", PieceType::King},     {"Kings", PieceType::King},
-        {"Queen", PieceType::Queen},   {"Queens", PieceType::Queen},
-        {"Rook", PieceType::Rook},     {"Rooks", PieceType::Rook},
-        {"Bishop", PieceType::Bishop}, {"Bishops", PieceType::Bishop},
-        {"Knight", PieceType::Knight}, {"Knights", PieceType::Knight},
-        {"Pawn", PieceType::Pawn},     {"Pawns", PieceType::Pawn}};
-    auto it = names.find(name);
-    if (it == names.end()) FAIL("not a piece name: " << name);
-    return it->second;
-}
-
-// "King g1; Queens d1, d8 (promoted); Pawns a2" -> square -> piece type (and promoted marks).
-void read_pieces(const std::string& groups, ck::rules::Color side,
-                 std::map<std::string, std::string>& board) {
-    if (groups == "no pieces") return;
-    std::size_t at = 0;
-    while (at < groups.size()) {
-        std::size_t end = groups.find("; ", at);
-        if (end == std::string::npos) end = groups.size();
-        const std::string group = groups.substr(at, end - at);
-        const std::size_t space = group.find(' ');
-        REQUIRE(space != std::string::npos);
-        const PieceType t = type_named(group.substr(0, space));
-        std::istringstream squares(group.substr(space + 1));
-        std::string sq;
-        while (std::getline(squares, sq, ',')) {
-            while (!sq.empty() && sq.front() == ' ') sq.erase(0, 1);
-            bool promoted = false;
-            if (auto p = sq.find(" (promoted)"); p != std::string::npos) {
-                promoted = true;
-                sq = sq.substr(0, p);
-            }
-            char letter = ck::rules::type_char(t);
-            if (side == Black) letter = static_cast<char>(letter - 'A' + 'a');
-            board[sq] = std::string(1, letter) + (promoted ? "~" : "");
-        }
-        at = end + 2;
-    }
-}
-
-// "Knight, 2 Pawns" / "nothing" -> counts in the order Q R B N P.
-std::string read_pocket(const std::string& text, ck::rules::Color side) {
-    std::map<PieceType, int> counts;
-    if (text != "nothing") {
-        std::istringstream items(text);
-        std::string item;
-        while (std::getline(items, item, ',')) {
-            while (!item.empty() && item.front() == ' ') item.erase(0, 1);
-            int n = 1;
-            if (item[0] >= '0' && item[0] <= '9') {
-                n = std::stoi(item);
-                item = item.substr(item.find(' ') + 1);
-            }
-            counts[type_named(item)] += n;
-        }
-    }
-    std::string out;
-    for (PieceType t : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight,
-                        PieceType::Pawn}) {
-        char letter = ck::rules::type_char(t);
-        if (side == Black) letter = static_cast<char>(letter - 'A' + 'a');
-        out += std::string(static_cast<std::size_t>(counts[t]), letter);
-    }
-    return out;
-}
-
-// The view's board and pockets in the umpire's form, read back from the list view's lines.
-std::string read_back(const PlayerView& v, const ListView& lv) {
-    std::map<std::string, std::string> board;
-    std::string pocket_white, pocket_black;
-    for (const std::string& line : lv.position) {
-        INFO(line);
-        for (const auto side : {White, Black}) {
-            const std::string name = side == White ? "White" : "Black";
-            if (line.rfind(name + ": ", 0) == 0) {
-                const std::string rest = line.substr(name.size() + 2);
-                const std::size_t hand = rest.find(". In hand: ");
-                read_pieces(rest.substr(0, hand == std::string::npos ? rest.size() - 1 : hand),
-                            side, board);
-                if (hand != std::string::npos) {
-                    std::string pocket = rest.substr(hand + 11);
-                    REQUIRE(pocket.back() == '.');
-                    pocket.pop_back();
-                    (side == White ? pocket_white : pocket_black) = read_pocket(pocket, side);
-                }
-            } else if (line.rfind(name + " in hand: ", 0) == 0) {
-                std::string pocket = line.substr(name.size() + 10);
-                pocket.pop_back();
-                (side == White ? pocket_white : pocket_black) = read_pocket(pocket, side);
-            }
-        }
-    }
-    // As PlayerView::board_text: FEN ranks 8..1, then "[" white pocket, black pocket "]".
-    std::string out;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const std::string sq =
-                std::string(1, static_cast<char>('a' + file)) + static_cast<char>('1' + rank);
-            auto it = board.find(sq);
-            if (it == board.end()) {
-                ++empty;
-                continue;
-            }
-            if (empty) out += std::to_string(empty);
-            empty = 0;
-            out += it->second;
-        }
-        if (empty) out += std::to_string(empty);
-        if (rank) out += '/';
-    }
-    (void)v;
-    return out + "[" + pocket_white + pocket_black + "]";
-}
-
 // Every list view and answer of both players after each request of `requests`.
 void check_every_view(Game& g, std::initializer_list<const char*> requests) {
     auto check = [&]() {
@@ -191,7 +75,7 @@ void check_every_view(Game& g, std::initializer_list<const char*> requests) {
             check_no_drawing(text);
             check_no_drawing(all_answers(v));
             // Every piece and both pockets named: the text reads back into the view.
-            CHECK(read_back(v, *lv) == v.board_text());
+            CHECK(ck::test::read_list_position(lv->position) == v.board_text());
             CHECK(lv->moves.size() == ply_groups(v).size());
         }
     };

@@ -1,5 +1,6 @@
 // The the proof (docs/design.md) of "Hidden information is a type": two games that differ only in
 // what White cannot know give White byte-identical mail (and the same with colours swapped).
+#include "compose/view_queries.hpp"
 #include "compose_test_support.hpp"
 
 using namespace ck::compose;
@@ -90,4 +91,41 @@ TEST_CASE("Rule-set announcements reach both players' mails") {
     auto c = new_game("chess", true, RuleSet::Cincinnati);
     send(c, {"e4", "e5"});
     CHECK(text_of(c, White).find("No pawn captures.") != std::string::npos);
+}
+
+// The list view (`set view list|both`, compose/list_view.hpp) and its queries obey the same
+// proof: every mail kind and every answer White gets is the same in both games of a pair.
+TEST_CASE("The list view and the queries do not depend on the opponent's hidden moves") {
+    for (TextView mode : {TextView::List, TextView::Both}) {
+        auto a = new_game("crazyhouse", true);
+        auto b = new_game("crazyhouse", true);
+        send(a, {"e4", "a6", "d4", "h6", "Bxa6", "b5"});
+        send(b, {"e4", "h6", "d4", "a6", "Bxa6", "g5"});
+        Envelope e = envelope(White);
+        e.view = mode;
+        TurnDetails d;
+        d.deadline = Deadline{fixed_date() + std::chrono::hours(50)};
+        const auto turn = [&](const ck::referee::Game& g) {
+            return render_mime(ok(turn_mail(templates(), e, g.view(White), d)));
+        };
+        CHECK(turn(a) == turn(b));
+        CHECK(render_mime(ok(reminder_mail(templates(), e, a.view(White), Deadline{}))) ==
+              render_mime(ok(reminder_mail(templates(), e, b.view(White), Deadline{}))));
+        // The test can fail: Black's list views differ.
+        Envelope eb = envelope(Black);
+        eb.view = mode;
+        CHECK(render_mime(ok(turn_mail(templates(), eb, a.view(Black), d))) !=
+              render_mime(ok(turn_mail(templates(), eb, b.view(Black), d))));
+        const ClockFacts clock{d.deadline, fixed_date()};
+        for (const char* q : {"p P", "p B", "s a", "s 6", "s 7", "file h", "l", "c"}) {
+            INFO(q);
+            const auto query = parse_view_query(q);
+            REQUIRE(query);
+            auto in_a = answer_view_query(templates().set(), a.view(White), *query, clock);
+            auto in_b = answer_view_query(templates().set(), b.view(White), *query, clock);
+            REQUIRE(in_a);
+            REQUIRE(in_b);
+            CHECK(*in_a == *in_b);
+        }
+    }
 }

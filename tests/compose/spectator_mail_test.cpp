@@ -158,6 +158,31 @@ TEST_CASE("golden spectator mails") {
                                "The organiser's reason: Both players agreed") != std::string::npos);
         check_golden("spectator-adjudicated", m);
     }
+    SECTION("list view: hidden turn and open game") {
+        // A follower who asked for the list view (`set view list`): no board, the pockets in
+        // words; in an open game every piece of both sides.
+        Envelope e = follower_envelope();
+        e.view = TextView::List;
+        auto m = ok(
+            spectator_mail(t, e, spectator(hidden), details(SpectatorDetails::Occasion::Turn, 9)));
+        CHECK(m.text_body.find("White in hand: Pawn.\nBlack in hand: nothing.\n") !=
+              std::string::npos);
+        CHECK(m.text_body.find("pocket:") == std::string::npos);
+        check_golden("spectator-list", m);
+        Game open = new_game("crazyhouse", false);
+        send(open, {"e4", "d5", "exd5", "Qxd5"});
+        auto o =
+            ok(spectator_mail(t, e, spectator(open), details(SpectatorDetails::Occasion::Turn)));
+        CHECK(o.text_body.find(" .  .") == std::string::npos);
+        std::string flat = o.text_body;  // lines are wrapped at 78 columns
+        for (char& ch : flat)
+            if (ch == '\n') ch = ' ';
+        CHECK(flat.find("White: King e1; Queen d1; Rooks a1, h1; Bishops c1, f1; Knights "
+                        "b1, g1; Pawns a2, b2, c2, d2, f2, g2, h2. In hand: Pawn.") !=
+              std::string::npos);
+        CHECK(o.text_body.find("Black: King e8; Queen d5; ") != std::string::npos);
+        CHECK(o.text_body.find("In hand: Pawn.") != std::string::npos);
+    }
     SECTION("refused") {
         SpectatorDetails d;
         d.occasion = SpectatorDetails::Occasion::Refused;

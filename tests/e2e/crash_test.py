@@ -23,6 +23,12 @@ the transaction of the opponent's move), chained between both players, removed b
 and cleared, in open Crazyhouse and hidden Crazyhouse; the umpire gets every request the referee
 rules, the conditional replies included, so a reply played twice or lost shows as above, and
 the stored conditional moves (games/<id>/*.conditionals) must be the same in both stores.
+A player who reads the daily digest (`set mail digest HH:MM`, README "Your settings") gets one
+digest before the queue in both stores; their one reply to it (`#ID move` lines for three
+games, one hidden Crazyhouse game of them with a note, delivered twice) is in the queue, with the
+opponents' answers after it, so it is handled while the daemon is killed: each of its moves must
+be applied once (the game comparison above, and the umpire's result and views), its one answer
+sent once, and no per-move mail sent to the digest reader.
 The default run (40 games, about 450 mails) stays well under a minute; --soak is longer."""
 
 import os
@@ -186,6 +192,29 @@ def conditional_files(club):
     return out
 
 
+# The digest reader's games (README "Your settings"): they play White against three players;
+# (variant, White's move sent in the digest reply, Black's answer by the game's reply address).
+DIGEST_READER = "digest@example.test"
+DIGEST_TIME = "10:30"  # ckplay.START_TIME is 10:00: the first digest comes at 10:30
+DIGEST_GAMES = [("crazykrieg", "e4", "e5"), ("crazyhouse", "d4", "d5"),
+                ("crazykrieg", "Nf3", "Nc6")]
+
+
+def referee_mail(sender, to, n, lines):
+    """A new mail (no thread) from `sender` to `to`, the referee's plain or digest address."""
+    import email.message
+    import email.policy
+
+    msg = email.message.EmailMessage()
+    msg["From"] = sender
+    msg["To"] = to
+    msg["Subject"] = "settings"
+    msg["Date"] = "Sat, 21 Nov 2026 10:05:00 +0000"
+    msg["Message-ID"] = "<crash.digest.%d@example.test>" % n
+    msg.set_content("\n".join(lines) + "\n")
+    return msg.as_bytes(policy=email.policy.SMTP)
+
+
 def make_mail(game, side, n, player, reply_to, last_mid, lines):
     import email.message
     import email.policy
@@ -240,11 +269,21 @@ def main():
     for variant, _ in CONDITIONAL_GAMES:
         w, b = rng.sample(players, 2)
         games.append((variant, w, b))
+    # Bot games (README "Bots as club players"): the daemon plays both sides after each pass,
+    # each turn in its own transaction; a follower gets a mail after every turn. The digest
+    # reader's games come after them (the bot games keep their ids, and so their moves).
+    bot_games, digest_games = [], []
     for club in clubs.values():
         for i, p in enumerate(players):
             club.cli("player", "add", "Player %d" % i, p)
+        club.cli("player", "add", "Dora Digest", DIGEST_READER)
         for variant, w, b in games:
             club.new_game(variant, w, b)
+        for name, engine in BOTS:
+            club.cli("bot", "add", name, "--engine", engine)
+        bot_games = [club.new_game("crazykrieg", w, b) for w, b in BOT_GAMES]
+        digest_games = [(club.new_game(variant, DIGEST_READER, players[i]), variant, white, black)
+                        for i, (variant, white, black) in enumerate(DIGEST_GAMES)]
     # Reply addresses from the game-start mails; both stores must agree (same secret).
     start = {}
     for name, club in clubs.items():
@@ -256,17 +295,29 @@ def main():
     if start["clean"] != start["crash"]:
         print("FAIL: the two stores gave different reply addresses")
         return 1
-    # Bot games (README "Bots as club players"): the daemon plays both sides after each pass,
-    # each turn in its own transaction; a follower gets a mail after every turn.
-    bot_games = []
     for club in clubs.values():
-        for name, engine in BOTS:
-            club.cli("bot", "add", name, "--engine", engine)
-        bot_games = []
-        for w, b in BOT_GAMES:
-            g = club.new_game("crazykrieg", w, b)
+        for g in bot_games:
             club.cli("game", "follow", str(g), players[0], now=True)  # same Message-ID in both
-            bot_games.append(g)
+    # The digest reader turns the digest on by mail at 10:00 and gets the first digest at 10:30,
+    # in both stores; every later pass runs at 10:40 (no second digest that day).
+    referee = ckplay.parse(clubs["clean"].transport.all_outgoing()[0][1])["From"]
+    referee = referee.addresses[0].addr_spec
+    digest_reply_to = {}
+    for name, club in clubs.items():
+        before = len(club.transport.all_outgoing())
+        club.transport.send("q", referee_mail(DIGEST_READER, referee, 0,
+                                              ["set mail digest " + DIGEST_TIME]))
+        club.cli("serve", "--once", now=True)
+        club.tick(40)
+        club.cli("serve", "--once", now=True)
+        for _, raw in club.transport.all_outgoing()[before:]:
+            m = ckplay.parse(raw)
+            if "digest" in str(m["Subject"]).lower() and m["Reply-To"] is not None:
+                digest_reply_to[name] = m["Reply-To"].addresses[0].addr_spec
+    if "clean" not in digest_reply_to or digest_reply_to["clean"] != digest_reply_to.get("crash"):
+        print("FAIL: no digest, or the two stores gave different digest addresses: %r"
+              % digest_reply_to)
+        return 1
     # The queue.
     t0 = time.time()
     expected = {}
@@ -285,6 +336,21 @@ def main():
             queue.append((i, g, raw))
             if rng.random() < 0.05 or (g > n_games and i == 1):
                 queue.append((i + 0.5, g, raw))  # delivered twice: must act once
+    # The digest reader's games: White's moves in one reply to the digest (delivered twice),
+    # Black's answers by the games' own reply addresses after it.
+    digest_lines = []
+    for i, (g, variant, white_move, black_move) in enumerate(digest_games):
+        script = [("white", [], [white_move]), ("black", [black_move], [black_move])]
+        _, views, result = scripted_game(binary, variant, script)
+        expected[g] = (views, result)
+        digest_lines.append("#%d %s" % (g, white_move))
+        if i == 0:
+            digest_lines.append("#%d say good luck" % g)
+        reply_to, mid = start["clean"][(g, "b")]
+        queue.append((1, g, make_mail(g, "black", 1, players[i], reply_to, mid, [black_move])))
+    digest_reply = referee_mail(DIGEST_READER, digest_reply_to["clean"], 1, digest_lines)
+    queue.append((0, digest_games[0][0], digest_reply))
+    queue.append((0.5, digest_games[0][0], digest_reply))
     queue.sort(key=lambda x: (x[0], x[1]))
     # The clean store gets the whole queue at once; the crash store gets it in chunks of CHUNK
     # mails, each drained under kills before the next arrives (same file names, so the same
@@ -371,7 +437,8 @@ def main():
         board, _ = ckplay.text_board(m.get_body(("plain",)).get_content())
         if last_board.get((g, side), (-1, None))[0] < n:
             last_board[(g, side)] = (n, board)
-    for g in range(1, len(games) + 1):
+    digest_ids = [g for g, _, _, _ in digest_games]
+    for g in list(range(1, len(games) + 1)) + digest_ids:
         a = clubs["clean"].cli("game", "show", str(g), "--as", "referee")
         b = clubs["crash"].cli("game", "show", str(g), "--as", "referee")
         if a != b:
@@ -382,6 +449,8 @@ def main():
             problems.append("game %d: result %s, the umpire says %s"
                             % (g, m.group(1) if m else None, result or "*"))
         for side in ("white", "black"):
+            if g in digest_ids and side == "white":
+                continue  # the digest reader gets no per-move mail (checked below)
             want, _ = ckplay.view_squares(views[side])
             if last_board.get((g, side), (0, None))[1] != want:
                 problems.append("game %d: last board mailed to %s is not the umpire's view %s"
@@ -400,6 +469,23 @@ def main():
                             % (g, a, b))
         if re.search(r"^result:\s*\*", a, re.M):
             problems.append("bot game %d did not end" % g)
+    # The digest reply's one answer covers its three games; the reader gets nothing else but
+    # the game starts, the settings answer and the digest: no per-move mail.
+    for name in ("clean", "crash"):
+        answers, to_reader = set(), set()
+        for _, raw in clubs[name].transport.all_outgoing():
+            m = ckplay.parse(raw)
+            if DIGEST_READER not in str(m["To"]):
+                continue
+            to_reader.add(str(m["Message-ID"]).strip())
+            if m.get_body(("plain",)).get_content().count("You played") == len(DIGEST_GAMES):
+                answers.add(str(m["Message-ID"]).strip())
+        if len(answers) != 1:
+            problems.append("%s store: %d answers to the digest reply acting in all %d games"
+                            % (name, len(answers), len(DIGEST_GAMES)))
+        if len(to_reader) != len(DIGEST_GAMES) + 3:
+            problems.append("%s store: %d mails to the digest reader, not %d: %s"
+                            % (name, len(to_reader), len(DIGEST_GAMES) + 3, sorted(to_reader)))
     clean_ids = ckplay.outbox_message_ids(clubs["clean"])
     crash_ids = ckplay.outbox_message_ids(crash)
     missing = set(clean_ids) - set(crash_ids)
