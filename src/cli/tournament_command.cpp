@@ -13,6 +13,9 @@
 //       [--system knockout|groups] [--games N] [--tie seed|match|match:N] [--group-size N]
 //       [--advance K]
 //       a knockout, or groups feeding a knockout (docs/knockout.md): seeded by rating
+//       --system teams --team NAME=EMAIL,EMAIL,... --team NAME=... [--games 1|2]
+//       [--captain NAME=EMAIL]   a team match (docs/teams.md "Team matches"): two teams; it
+//       takes rosters (captains' `roster` mails) until `start`, which starts every game
 //   start ID [--now ISO-8601]   closes the entries and starts every game at once (a Swiss:
 //                        round 1)
 //   withdraw ID EMAIL [--now ISO-8601]   takes a player off the entry list, or out of a Swiss
@@ -22,6 +25,7 @@
 //   list                 one line per event: id, games finished/total, name
 //   show ID              the crosstable as monospace text
 //   pgn ID               the event's PGN archive (referee records; a hidden game only once over)
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -51,6 +55,60 @@ int fail(const std::string& message) {
 }
 
 int usage(const std::string& message) { return usage_error("tournament", message); }
+
+// `--team NAME=EMAIL,EMAIL,...`, `--captain NAME=EMAIL` (a team match, docs/teams.md; the team
+// of --captain is named by a --team before or after it). False: the value does not read.
+bool team_option(const std::string& option, const std::string& v, daemon::TournamentSpec& spec) {
+    const auto eq = v.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == v.size()) return false;
+    const std::string name = v.substr(0, eq), rest = v.substr(eq + 1);
+    auto team = std::find_if(spec.teams.begin(), spec.teams.end(),
+                             [&](const auto& t) { return t.name == name; });
+    if (team == spec.teams.end()) {
+        spec.teams.push_back({name, {}, {}});
+        team = spec.teams.end() - 1;
+    }
+    if (option == "--captain") {
+        if (!team->captain.empty() || rest.find(',') != std::string::npos) return false;
+        team->captain = rest;
+        return true;
+    }
+    if (!team->players.empty()) return false;  // a team given twice
+    std::size_t from = 0;
+    while (from <= rest.size()) {
+        const auto comma = rest.find(',', from);
+        const std::string address = rest.substr(from, comma - from);
+        if (address.empty()) return false;
+        team->players.push_back(address);
+        if (comma == std::string::npos) break;
+        from = comma + 1;
+    }
+    return true;
+}
+
+std::string team_usage(const std::string& option) {
+    if (option == "--captain") return "NAME=EMAIL (once a team)";
+    return "NAME=EMAIL,EMAIL,... (once a team)";
+}
+
+// What is wrong with the team options of `spec`; empty when nothing. A team match takes its
+// games a board pair from --games (parsed into spec.stages with a knockout's), 1 or 2.
+std::string check_team_options(daemon::TournamentSpec& spec) {
+    if (spec.system != club::System::Teams) {
+        if (!spec.teams.empty()) return "--team and --captain are for --system teams";
+        return {};
+    }
+    const club::StageSettings plain;
+    if (spec.stages.games != 1 && spec.stages.games != 2)
+        return "--games for a team match needs 1 or 2";
+    spec.team_games = spec.stages.games;
+    spec.stages.games = plain.games;
+    if (spec.teams.size() != 2) return "a team match needs two teams (--team NAME=EMAIL,...)";
+    if (!spec.players.empty()) return "a team match takes its players from --team";
+    if (spec.double_round || spec.swiss.rounds != 0 || spec.swiss.round_days != 0)
+        return "--double, --rounds and --round-days are not for a team match";
+    return {};
+}
 
 // --games N, --group-size N, --advance K (docs/knockout.md): "" or the usage error.
 std::string stage_option(const std::string& a, std::size_t& i, const std::vector<std::string>& rest,
@@ -114,13 +172,17 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
             spec.entries_open = true;
         } else if (a == "--system") {
             std::string v;
-            if (!value(v) ||
-                (v != "swiss" && v != "roundrobin" && v != "knockout" && v != "groups"))
-                return usage("--system needs roundrobin, swiss, knockout or groups");
+            if (!value(v) || (v != "swiss" && v != "roundrobin" && v != "knockout" &&
+                              v != "groups" && v != "teams"))
+                return usage("--system needs roundrobin, swiss, knockout, groups or teams");
             spec.system = v == "swiss"      ? club::System::Swiss
                           : v == "knockout" ? club::System::Knockout
                           : v == "groups"   ? club::System::Groups
+                          : v == "teams"    ? club::System::Teams
                                             : club::System::RoundRobin;
+        } else if (a == "--team" || a == "--captain") {
+            std::string v;
+            if (!value(v) || !team_option(a, v, spec)) return usage(a + " needs " + team_usage(a));
         } else if (a == "--games" || a == "--group-size" || a == "--advance") {
             if (auto bad = stage_option(a, i, rest, spec.stages); !bad.empty()) return usage(bad);
         } else if (a == "--tie") {
@@ -157,6 +219,8 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
     if (spec.system != club::System::Swiss &&
         (spec.swiss.rounds != 0 || spec.swiss.round_days != 0))
         return usage("--rounds and --round-days are for --system swiss");
+    if (auto wrong = check_team_options(spec); !wrong.empty()) return usage(wrong);
+    if (spec.system == club::System::Teams) spec.entries_open = true;  // rosters until start
     if (auto bad = check_stage_options(spec); !bad.empty()) return usage(bad);
     if (spec.players.size() < 2 && !spec.entries_open)
         return usage("new needs at least two player addresses (or --entries)");
@@ -226,6 +290,9 @@ int run_tournament(const Args& args) {
                          "[--round-days N] [--bye-points P] [--requested-bye-points P] "
                          "[--tiebreaks LIST] [--games N] [--tie seed|match|match:N] "
                          "[--group-size N] [--advance K] EMAIL...\n"
+                         "       crazykrieg tournament new --name NAME --variant V --system teams "
+                         "--team NAME=EMAIL,EMAIL,... --team NAME=EMAIL,... [--games 1|2] "
+                         "[--captain NAME=EMAIL]...\n"
                          "       crazykrieg tournament start ID [--now ISO-8601]\n"
                          "       crazykrieg tournament withdraw ID EMAIL [--now ISO-8601]\n"
                          "       crazykrieg tournament trf ID [--out FILE]\n"
@@ -279,7 +346,11 @@ int run_tournament(const Args& args) {
                 std::cerr << "crazykrieg tournament: " << t.error() << "\n";
                 continue;
             }
-            if (t->entries_open)
+            if (t->system == club::System::Teams)  // docs/teams.md
+                std::cout << id << "\t" << (t->entries_open ? "rosters " : "match ")
+                          << club::finished_games(*t) << "/" << t->pairings.size() << "\t"
+                          << t->name << "\n";
+            else if (t->entries_open)
                 std::cout << id << "\tentries " << t->players.size() << "\t" << t->name << "\n";
             else if (t->system == club::System::Swiss)
                 std::cout << id << "\tround " << club::rounds_paired(*t) << "/" << t->swiss.rounds
@@ -316,10 +387,11 @@ int run_tournament(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{{"tournament",
-                               "round-robin, Swiss, knockout and group tournaments (new, start, "
-                               "withdraw, list, show, pgn, trf)",
-                               62, run_tournament, true}};
+const CommandRegistration reg{
+    {"tournament",
+     "round-robin, Swiss, knockout, group and team tournaments (new, start, "
+     "withdraw, list, show, pgn, trf)",
+     62, run_tournament, true}};
 
 }  // namespace
 }  // namespace ck::cli

@@ -2,6 +2,7 @@
 
 #include "club/knockout.hpp"
 #include "club/knockout_crosstable.hpp"
+#include "club/team_crosstable.hpp"
 
 namespace ck::club {
 namespace {
@@ -17,14 +18,17 @@ std::string symbol(const Pairing& p, int row_player) {
 
 std::string subtitle(const Tournament& t) {
     std::string s;
-    if (is_staged(t))
+    if (t.system == System::Teams)
+        s = team_subtitle(t);
+    else if (is_staged(t))
         s = stage_kind_text(t);
     else if (t.system == System::Swiss)
         s = "Swiss, " + std::to_string(t.swiss.rounds) +
             (t.swiss.rounds == 1 ? " round" : " rounds");
     else
         s = std::string(t.kind == Kind::Double ? "Double" : "Single") + " round robin";
-    if (!t.entries_open) s += ", " + std::to_string(t.players.size()) + " players";
+    if (!t.entries_open && t.system != System::Teams)
+        s += ", " + std::to_string(t.players.size()) + " players";
     s += "; " + t.settings.variant;
     if (t.settings.hidden) s += ", hidden";
     if (t.settings.hidden && !t.settings.rules.empty() && t.settings.rules != "crazykrieg")
@@ -34,6 +38,7 @@ std::string subtitle(const Tournament& t) {
 }
 
 std::string status(const Tournament& t) {
+    if (t.system == System::Teams) return team_status(t);
     if (t.entries_open) return entries_status(t);
     if (finished(t)) return "Final standings";
     if (t.system == System::Swiss) return swiss_status(t);
@@ -81,8 +86,8 @@ Crosstable make_crosstable(const Tournament& t) {
     c.title = t.name;
     c.subtitle = subtitle(t);
     c.status = status(t);
-    if (t.entries_open || t.system != System::RoundRobin)
-        return c;  // a Swiss: swiss_crosstable.hpp
+    // A Swiss: swiss_crosstable.hpp; a team match: team_crosstable.hpp.
+    if (t.entries_open || t.system != System::RoundRobin) return c;
     c.rows = standings(t);
     c.legend = legend(t);
     const std::size_t n = c.rows.size();

@@ -3,6 +3,7 @@
 #include "club/knockout.hpp"
 #include "club/knockout_crosstable.hpp"
 #include "club/swiss_crosstable.hpp"
+#include "club/team_crosstable.hpp"
 #include "club/text_util.hpp"
 
 namespace ck::club {
@@ -22,6 +23,7 @@ std::string crosstable_html(const Tournament& t, const RatingLabels* ratings) {
     using text::html_escape;
     if (t.system == System::Swiss && !t.entries_open) return swiss_crosstable_html(t, ratings);
     if (is_staged(t) && !t.entries_open) return stage_crosstable_html(t, ratings);
+    if (t.system == System::Teams) return team_crosstable_html(t, ratings);
     const Crosstable c = make_crosstable(t);
     const std::size_t n = c.rows.size();
     std::string out = "<div class=\"ck-crosstable\">\n";

@@ -5,6 +5,7 @@
 #include "club/knockout.hpp"
 #include "club/knockout_crosstable.hpp"
 #include "club/swiss_crosstable.hpp"
+#include "club/team_crosstable.hpp"
 #include "club/text_util.hpp"
 
 namespace ck::club {
@@ -27,6 +28,7 @@ std::string crosstable_text(const Tournament& t, const RatingLabels* ratings) {
     using text::pad_right;
     if (t.system == System::Swiss && !t.entries_open) return swiss_crosstable_text(t, ratings);
     if (is_staged(t) && !t.entries_open) return stage_crosstable_text(t, ratings);
+    if (t.system == System::Teams) return team_crosstable_text(t, ratings);
     const Crosstable c = make_crosstable(t);
     if (t.entries_open) {
         std::string out = c.title + "\n" + c.subtitle + "\n" + c.status + "\n\n";

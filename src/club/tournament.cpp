@@ -5,6 +5,7 @@
 
 #include "club/knockout.hpp"
 #include "club/pairing.hpp"
+#include "club/team_match.hpp"
 #include "club/text_util.hpp"
 
 namespace ck::club {
@@ -244,6 +245,7 @@ core::Result<Tournament, Error> create_tournament(NewTournament spec) {
     t.entries_open = spec.entries_open;
     t.system = spec.system;
     if (t.system == System::Swiss) t.swiss = std::move(spec.swiss);
+    if (t.system == System::Teams) t.match = std::move(spec.match);
     if (is_staged(t)) t.stages = spec.stages;  // paired by extend_stages (knockout.hpp)
     if (!t.entries_open && t.system == System::RoundRobin) {
         if (auto ok = check_players(t.players); !ok) return core::unexpected(ok.error());
@@ -255,6 +257,11 @@ core::Result<Tournament, Error> create_tournament(NewTournament spec) {
 
 core::Result<void, Error> validate(const Tournament& t) {
     if (auto ok = check_fields(t); !ok) return ok;
+    if (t.system == System::Teams) {  // team_match.hpp
+        if (auto ok = check_players(t.players, t.entries_open ? 0 : 2, "a team match"); !ok)
+            return ok;
+        return check_team_match(t);
+    }
     if (t.entries_open) {
         if (!t.pairings.empty() || !t.byes.empty() || !t.withdrawals.empty())
             return fail(ErrorCode::BadPairings, "an event taking entries has no games yet");
@@ -279,7 +286,7 @@ core::Result<void, Error> validate(const Tournament& t) {
 }
 
 core::Result<void, Error> add_entrant(Tournament& t, Player p) {
-    if (!t.entries_open)
+    if (!t.entries_open || t.system == System::Teams)  // a team's captain sets its roster
         return fail(ErrorCode::EntriesClosed, "tournament " + t.id + " is not taking entries");
     if (find_player(t, p.address))
         return fail(ErrorCode::AlreadyEntered, p.address + " has already entered " + t.id);
@@ -292,7 +299,7 @@ core::Result<void, Error> add_entrant(Tournament& t, Player p) {
 }
 
 core::Result<void, Error> remove_entrant(Tournament& t, std::string_view address) {
-    if (!t.entries_open)
+    if (!t.entries_open || t.system == System::Teams)
         return fail(ErrorCode::EntriesClosed, "tournament " + t.id + " is not taking entries");
     const auto i = find_player(t, address);
     if (!i)
@@ -311,6 +318,7 @@ core::Result<void, Error> close_entries(Tournament& t) {
     // A Swiss is paired round by round (swiss_round.hpp), a round robin all at once.
     if (closed.system == System::RoundRobin)
         closed.pairings = round_robin(static_cast<int>(closed.players.size()), closed.kind);
+    if (closed.system == System::Teams) closed.pairings = team_pairings(closed);
     if (auto ok = validate(closed); !ok) return ok;
     t = std::move(closed);
     return {};
@@ -320,6 +328,7 @@ int cycles(const Tournament& t) { return t.kind == Kind::Double ? 2 : 1; }
 
 int rounds(const Tournament& t) {
     if (t.system == System::Swiss) return t.swiss.rounds;
+    if (t.system == System::Teams) return t.match.games;
     if (is_staged(t))
         return group_rounds(t) +
                knockout_rounds(t.system == System::Knockout

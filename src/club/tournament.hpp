@@ -7,6 +7,9 @@
 // the FIDE Dutch system (swiss_round.hpp); round r+1 is paired when the last game of round r
 // ends. Its pairings hold the rounds paired so far; byes (pairing-allocated and requested) and
 // withdrawals are kept apart, as the TRF keeps them.
+// Or a team match (system Teams, docs/teams.md "Team matches"; team_match.hpp): two teams'
+// rosters, taking rosters while entries_open; at the start, board n against board n, all games
+// at once; pairings' "round" is the game number of the board pair (1 or 2).
 //
 // Contracts:
 // - Players are numbered by seeding order; code uses 0-based indices, files and crosstables
@@ -26,13 +29,15 @@
 #include <vector>
 
 #include "club/stage_settings.hpp"
+#include "club/team.hpp"
 #include "core/result.hpp"
 
 namespace ck::club {
 
 enum class Kind : std::uint8_t { Single, Double };  // single or double round robin
-// Knockout and Groups: club/knockout.hpp (docs/knockout.md).
-enum class System : std::uint8_t { RoundRobin, Swiss, Knockout, Groups };
+// Knockout and Groups: club/knockout.hpp (docs/knockout.md); Teams: club/team_match.hpp
+// (docs/teams.md).
+enum class System : std::uint8_t { RoundRobin, Swiss, Knockout, Groups, Teams };
 
 // FIDE C.07 (2023) tie-breaks a Swiss event may rank by, in the order it chooses (tiebreaks.hpp).
 enum class Tiebreak : std::uint8_t {
@@ -128,6 +133,8 @@ struct Tournament {
     std::string round_started;  // ISO-8601 start of the last round paired
     int overdue_reported = 0;   // the last round whose overdue games were reported (round_days)
     StageSettings stages;       // system Knockout or Groups (club/knockout.hpp)
+    // A team match only (system == Teams, team_match.hpp): its teams and games per pair.
+    TeamMatch match;
 };
 
 enum class ErrorCode : std::uint8_t {
@@ -165,6 +172,7 @@ struct NewTournament {
     System system = System::RoundRobin;
     SwissSettings swiss = {};   // system Swiss
     StageSettings stages = {};  // system Knockout or Groups
+    TeamMatch match = {};       // system Teams (team_match.hpp)
 };
 // Checks the fields (validate) and fills the pairings from the Berger tables, all pending
 // (none while entries are open).
@@ -185,9 +193,11 @@ core::Result<void, Error> close_entries(Tournament& t);
 // without '<' or '>'; 2..MaxPlayers players; pairings a complete round robin of the kind
 // (every pair meets once per cycle, in a double once with each colour; nobody twice in a
 // round; rounds within 1..rounds(t)); game ids unique; endings lower-case words. While entries
-// are open: 0..MaxPlayers players (same rules for each) and no pairings.
+// are open: 0..MaxPlayers players (same rules for each) and no pairings. A team match: the
+// players' rules (2.. once started), then check_team_match (team_match.hpp).
 core::Result<void, Error> validate(const Tournament& t);
 
+// rounds: a team match has match.games.
 int rounds(const Tournament& t);     // rounds_per_cycle × cycles; a Swiss: swiss.rounds
 int cycles(const Tournament& t);     // 1 or 2
 bool finished(const Tournament& t);  // no pairing pending (a Swiss: and every round paired)

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "club/knockout.hpp"
+#include "club/team_match.hpp"
 
 namespace ck::club {
 namespace {
@@ -109,6 +110,10 @@ std::string format_tournament(const Tournament& t) {
         if (!t.round_started.empty()) put("round-started", t.round_started);
         if (t.overdue_reported > 0) put("overdue-reported", std::to_string(t.overdue_reported));
     }
+    if (t.system == System::Teams) {  // docs/teams.md
+        put("system", "teams");
+        put("team-games", std::to_string(t.match.games));
+    }
     if (is_staged(t)) {  // docs/knockout.md
         put("system", t.system == System::Groups ? "groups" : "knockout");
         put("games", std::to_string(t.stages.games));
@@ -120,6 +125,7 @@ std::string format_tournament(const Tournament& t) {
     }
     for (const Player& p : t.players)
         put("player", (p.name.empty() ? "" : p.name + " ") + "<" + p.address + ">");
+    for (const Team& team : t.match.teams) put("team", team_line(team));
     for (const Pairing& p : t.pairings) {
         std::string g = std::to_string(p.round) + " " + std::to_string(p.white + 1) + " " +
                         std::to_string(p.black + 1) + " " +
@@ -191,13 +197,31 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
         if (key == "system") {
             if (!seen.insert(key).second)
                 return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
-            if (v != "swiss" && v != "roundrobin" && v != "knockout" && v != "groups")
-                return fail(ErrorCode::BadValue, number,
-                            "system must be 'roundrobin', 'swiss', 'knockout' or 'groups'");
+            if (v != "swiss" && v != "roundrobin" && v != "knockout" && v != "groups" &&
+                v != "teams")
+                return fail(
+                    ErrorCode::BadValue, number,
+                    "system must be 'roundrobin', 'swiss', 'knockout', 'groups' or 'teams'");
             t.system = v == "swiss"      ? System::Swiss
                        : v == "knockout" ? System::Knockout
                        : v == "groups"   ? System::Groups
+                       : v == "teams"    ? System::Teams
                                          : System::RoundRobin;
+            continue;
+        }
+        if (key == "team") {  // team_match.hpp
+            auto team = parse_team_line(value);
+            if (!team)
+                return fail(ErrorCode::BadValue, number,
+                            "team must be 'captain|rating CAPTAIN|- PLAYERS|- NAME'");
+            t.match.teams.push_back(std::move(*team));
+            continue;
+        }
+        if (key == "team-games") {
+            if (!seen.insert(key).second)
+                return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
+            if (!parse_int(value, t.match.games))
+                return fail(ErrorCode::BadValue, number, "team-games must be a number");
             continue;
         }
         if (key == "games" || key == "group-size" || key == "advance") {

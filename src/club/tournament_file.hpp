@@ -27,6 +27,11 @@
 // and, after the games:
 //   bye = ROUND PLAYER pairing|requested   one line per bye, by round
 //   withdrawn = PLAYER ROUND      one per withdrawn player: not paired from ROUND on
+// A team match (docs/teams.md "Team matches") has, after `entries`:
+//   system = teams                once
+//   team-games = 2                once: games per board pair, 1 | 2
+// and, after the players, one line per team (team_match.hpp team_line):
+//   team = rating captain@example.org 1,2,3,4 Red Knights    ORDER CAPTAIN PLAYERS NAME
 //
 // format_tournament writes exactly that (keys in that order, a header comment) and
 // parse_tournament(format_tournament(t)) == t for every valid t. parse_tournament rejects what

@@ -450,6 +450,12 @@ MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetail
     c.set("tournament_id", d.tournament_id).set("tournament", d.tournament_name);
     c.set("settings", d.settings).set("entrants", std::to_string(d.entrants));
     c.flag("one_entrant", d.entrants == 1);
+    c.flag("roster_set", d.event == E::RosterSet).flag("not_captain", d.event == E::NotCaptain);
+    c.flag("roster_refused", d.event == E::RosterRefused);
+    c.set("team", d.team).set("reason", d.reason);
+    std::vector<Context> roster;
+    for (const std::string& line : d.roster) roster.push_back(Context().set("line", line));
+    c.lists["roster"] = std::move(roster);
     return build(t, env, MailKind::Entry, c, nullptr);
 }
 

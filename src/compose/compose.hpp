@@ -318,16 +318,19 @@ MailResult challenge_mail(const Templates& t, const Envelope& env, const Challen
 // Tournament entries by mail (daemon/tournament_entries.hpp): about no game, to one player.
 struct EntryDetails {
     enum class Event : unsigned char {
-        Joined,       // the player is on the entry list
-        Withdrawn,    // the player is off the entry list
-        NoSuchEvent,  // no tournament `tournament_id`
-        Closed,       // the event is not taking entries (started, or created with its players)
-        AlreadyIn,    // join: already on the list (or a player of the event)
-        NotIn,        // withdraw: not on the list
-        Full,         // join: the list holds the most players an event may have
-        Retired,      // withdraw from a Swiss under way: not paired from `round` on
-        ByeGranted,   // bye: the player is not paired in `round` and scores `bye_points`
-        BadRound,     // bye: `round` is paired already or past the last round
+        Joined,         // the player is on the entry list
+        Withdrawn,      // the player is off the entry list
+        NoSuchEvent,    // no tournament `tournament_id`
+        Closed,         // the event is not taking entries (started, or created with its players)
+        AlreadyIn,      // join: already on the list (or a player of the event)
+        NotIn,          // withdraw: not on the list
+        Full,           // join: the list holds the most players an event may have
+        Retired,        // withdraw from a Swiss under way: not paired from `round` on
+        ByeGranted,     // bye: the player is not paired in `round` and scores `bye_points`
+        BadRound,       // bye: `round` is paired already or past the last round
+        RosterSet,      // roster (docs/teams.md): `team`'s roster is now `roster`
+        NotCaptain,     // roster: the sender captains no team of the match
+        RosterRefused,  // roster: nothing changed, for `reason`
     };
     Event event = Event::Joined;
     std::string tournament_id;    // as the player wrote it for NoSuchEvent, else the event's id
@@ -337,6 +340,9 @@ struct EntryDetails {
     bool swiss = false;           // a Swiss event: rounds paired one at a time
     int round = 0;                // Retired, ByeGranted, BadRound
     std::string bye_points = {};  // ByeGranted: "1/2", "1", "0"
+    std::string team = {};        // RosterSet: the captain's team
+    std::vector<std::string> roster = {};  // RosterSet: "1. Ann Smith", by board
+    std::string reason = {};               // RosterRefused: why, naming the address or team
 };
 MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetails& details);
 

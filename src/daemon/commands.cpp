@@ -167,6 +167,19 @@ bool bye_arguments(const CommandArgs& a, Command& c) {
     return bye.round >= 1;
 }
 
+// `roster TOURNAMENT EMAIL...` (team_matches.hpp): the addresses, board 1 first; each must
+// hold an '@'.
+bool roster_arguments(const CommandArgs& a, Command& c) {
+    if (a.tokens.size() < 2) return false;
+    RosterArgs roster{a.tokens[0], {}};
+    for (std::size_t i = 1; i < a.tokens.size(); ++i) {
+        if (a.tokens[i].find('@') == std::string::npos) return false;
+        roster.addresses.push_back(a.tokens[i]);
+    }
+    c.args = std::move(roster);
+    return true;
+}
+
 // `say TEXT`: the rest of the line as written (a note to the opponent).
 bool note_text(const CommandArgs& a, Command& c) {
     c.args = NoteArgs{std::string(a.rest)};
@@ -281,6 +294,7 @@ constexpr CommandSpec Table[] = {
     {"join", Kind::Join, one_argument, nullptr, club_entry},
     {"withdraw", Kind::Withdraw, one_argument, nullptr, club_entry},
     {"bye", Kind::Bye, bye_arguments, nullptr, club_entry},  // tournament_entries.hpp (a Swiss)
+    {"roster", Kind::Roster, roster_arguments, nullptr, club_roster},  // team_matches.hpp
     {"standings", Kind::Standings, optional_argument, game_standings, club_standings},
     {"follow", Kind::Follow, one_argument, nullptr, club_follow},
     {"unfollow", Kind::Unfollow, one_argument, nullptr, club_follow},

@@ -22,6 +22,8 @@
 //                                a bot's NAME for ADDRESS: daemon/bots.hpp with_bot_names)
 //   join TOURNAMENT | withdraw TOURNAMENT | standings [TOURNAMENT] | follow GAME | unfollow GAME
 //   bye [TOURNAMENT] ROUND   (club: a requested bye in a Swiss event, round 1..99)
+//   roster TOURNAMENT EMAIL ...   (club: a team match's captain sets the roster, board 1 first;
+//                                  team_matches.hpp)
 //   say TEXT   a note to the opponent (the rest of the line as written)
 //   message:   a line opening with it: the rest of the line and every line after it, up to the
 //              end of the new text, is a note to the opponent (no commands are read there)
@@ -89,6 +91,10 @@ struct ChallengeArgs {
 struct NoteArgs {  // Say, Message: the player's words; Conditional: the conditional lines
     std::string note;
 };
+struct RosterArgs {                      // Roster (team_matches.hpp)
+    std::string tournament;              // as written
+    std::vector<std::string> addresses;  // board 1 first, each holding an '@'
+};
 struct SetArgs {
     std::string key;    // mail | reminders | view (player_settings.hpp)
     std::string value;  // as written: the settings answer says what is wrong with it
@@ -111,6 +117,7 @@ struct Command {
         Join,              // WordArg: tournament
         Withdraw,          // WordArg: tournament
         Bye,               // ByeArgs (tournament_entries.hpp)
+        Roster,            // RosterArgs (team_matches.hpp)
         Standings,         // WordArg: optional tournament
         Follow,            // WordArg: game
         Unfollow,          // WordArg: game
@@ -126,7 +133,7 @@ struct Command {
         Unknown,           // text = the line as written
     };
     using Args = std::variant<std::monostate, MoveArgs, WordArg, LeaveArgs, ByeArgs, ChallengeArgs,
-                              NoteArgs, SetArgs>;
+                              NoteArgs, SetArgs, RosterArgs>;
     Kind kind = Kind::Unknown;
     std::string text;  // move text (Move), the whole line (Unknown), else the keyword
     Args args;         // the shape of `kind` (above); monostate: none

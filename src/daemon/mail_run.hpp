@@ -106,6 +106,8 @@ Handled club_not_here(MailRun& run, const Command& c);
 Handled club_challenge(MailRun& run, const Command& c);
 // tournament_entries.cpp: `join`, `withdraw`, `bye`.
 Handled club_entry(MailRun& run, const Command& c);
+// team_matches.cpp: `roster TOURNAMENT EMAIL ...`.
+Handled club_roster(MailRun& run, const Command& c);
 // settings_mail.cpp, at both addresses: `set ...`, `settings`.
 Handled run_setting(MailRun& run, const Command& c);
 

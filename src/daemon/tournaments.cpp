@@ -16,6 +16,7 @@
 #include "daemon/players.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/swiss_rounds.hpp"
+#include "daemon/team_matches.hpp"
 #include "daemon/time_control.hpp"
 #include "mail/outgoing.hpp"
 
@@ -208,6 +209,9 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
         if (!p) return core::unexpected(address + " is not a registered player");
         nt.players.push_back(club::Player{p->name, p->address});
     }
+    if (spec.system == club::System::Teams)
+        if (auto ok = team_match_spec(daemon.players(), spec, nt); !ok)
+            return core::unexpected(ok.error());
     auto t = club::create_tournament(std::move(nt));
     if (!t) return core::unexpected(club::error_text(t.error()));
     if (auto ok = check_settings(t->settings); !ok) return core::unexpected(ok.error());
@@ -227,6 +231,8 @@ core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const st
                                                         const core::Clock& clock) {
     auto t = load_tournament(daemon.store(), id);
     if (!t) return core::unexpected(t.error());
+    if (auto ordered = order_team_rosters(daemon.store(), *t); !ordered)  // team_matches.hpp
+        return core::unexpected(ordered.error());
     if (auto closed = club::close_entries(*t); !closed)
         return core::unexpected(club::error_text(closed.error()));
     if (auto ok = check_settings(t->settings); !ok) return core::unexpected(ok.error());

@@ -66,6 +66,15 @@ struct TournamentSpec {
     club::SwissSettings swiss;
     // A knockout or group stage (docs/knockout.md; knockout_rounds.hpp): seeded by rating.
     club::StageSettings stages;
+    // A team match (docs/teams.md "Team matches"; team_matches.hpp): `players` is unused; the
+    // event takes rosters (captains' `roster` mails) until start_tournament starts every game.
+    struct TeamSpec {
+        std::string name;
+        std::string captain;               // a registered address; empty: none
+        std::vector<std::string> players;  // registered addresses (ordered by rating at start)
+    };
+    std::vector<TeamSpec> teams;
+    int team_games = 2;  // 1 or 2 games a board pair
 };
 
 // Creates the event (id: the name's letters and digits, lower-case, joined by '-', an accented

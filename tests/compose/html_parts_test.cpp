@@ -197,9 +197,15 @@ TEST_CASE("html parts of every kind of mail") {
                                {"closed", EE::Closed},
                                {"already-in", EE::AlreadyIn},
                                {"not-in", EE::NotIn},
-                               {"full", EE::Full}}) {
+                               {"full", EE::Full},
+                               {"roster-set", EE::RosterSet},
+                               {"not-captain", EE::NotCaptain},
+                               {"roster-refused", EE::RosterRefused}}) {
         EntryDetails d;
         d.event = event;
+        d.team = "Red";                                 // a team match's roster (docs/teams.md)
+        d.roster = {"1. Ann Smith", "2. Ben <Jones>"};  // escaped in HTML
+        d.reason = "ann@x.org is on the roster of Blue";
         d.tournament_id = "winter-cup";
         d.tournament_name = "Winter Cup";
         d.settings = "double round robin; crazyhouse, hidden, time 3d";

@@ -1,8 +1,8 @@
 """The club of the site tests (tests/site/site_test.py, tests/html/html_check.py): a finished
 open crazyhouse game (captures: pockets), a finished hidden crazykrieg game, a hidden kriegspiel
 game and an open chess game in progress, a loop tournament (rated games, some finished), a
-hidden crazyhouse game in progress and a casual group stage whose final is under way, written
-by `crazykrieg site` into <path>/site."""
+hidden crazyhouse game in progress, a casual group stage whose final is under way and a team
+match just started, written by `crazykrieg site` into <path>/site."""
 import os
 import sys
 
@@ -66,6 +66,11 @@ def build_club(binary, templates, path, hidden_move):
                 reply, _ = reply_address(group_mails, white, f"#{gid}] New game")
                 deliver(inbox, white, reply, "Re: " + subject, ["resign"])
     cli.serve_at(now())
+    # A team match (docs/teams.md), started: its page shows the match and every board.
+    cli.ck("tournament", "new", "--name", "Team Cup", "--variant", "chess", "--casual",
+           "--system", "teams", "--games", "1", "--team", f"Red={P['Ann']},{P['Ben']}",
+           "--team", f"Blue={P['Cat']},{P['Dan']}", "--now", now(), "--templates", templates)
+    cli.ck("tournament", "start", "team-cup", "--now", now(), "--templates", templates)
     cli.new_mails()
     out = cli.ck("site", "site", "--templates", templates)
     expect("file(s) written" in out, f"site: {out!r}")
