@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/bench_support.hpp"
 #include "cli/command.hpp"
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
@@ -51,28 +52,12 @@ constexpr int OpenGames = 4;
 constexpr int PliesPerGame = 17;  // (20 + 4) * 17 = 408 mails, fewer when a game ends early
 constexpr const char* Secret = "bench-secret-0123456789abcdef";
 
-// The operator log of the timed part is formatted as usual but thrown away.
-class NullBuf : public std::streambuf {
-protected:
-    int overflow(int c) override { return c; }
-    std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
-};
-
 struct BenchGame {
     store::GameId id = 0;
     std::string white, black;
     rules::Position pos;
     bool over = false;
 };
-
-std::string player_mail(const std::string& from, const std::string& to, const std::string& body,
-                        const std::string& message_id, store::GameId game) {
-    return "From: Bench Player <" + from + ">\r\nTo: Crazykrieg referee <" + to +
-           ">\r\nSubject: Re: [crazykrieg #" + std::to_string(game) +
-           "] Your move\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" + message_id +
-           ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body +
-           "\r\n\r\nOn Sat, 21 Nov 2026 at 12:00, Crazykrieg referee wrote:\r\n> Your move.\r\n";
-}
 
 // A move of the side to move's own piece (not a pawn) in long algebraic that is not legal: a
 // try the referee must refuse. "" when none turns up quickly.
@@ -93,24 +78,12 @@ std::string illegal_try(const rules::Position& pos, std::mt19937& rng) {
 
 void run_mail_bench(std::ostream& out) {
     using Clock = std::chrono::steady_clock;
-    const char* env = std::getenv("CK_TEMPLATES_DIR");
-    const fs::path templates = core::locate_templates(env ? env : "", "").dir;
+    const auto found = bench_templates(out, "mail");
+    if (!found) return;
+    const fs::path& templates = *found;
     std::error_code ec;
-    if (!fs::is_directory(templates, ec)) {
-        out << "mail: skipped (no templates directory " << templates.string()
-            << "; set CK_TEMPLATES_DIR)\n";
-        return;
-    }
-    const fs::path root =
-        fs::temp_directory_path() / ("ck-mail-bench-" + std::to_string(::getpid()));
-    fs::remove_all(root, ec);
-    struct Cleanup {
-        fs::path p;
-        ~Cleanup() {
-            std::error_code e;
-            fs::remove_all(p, e);
-        }
-    } cleanup{root};
+    const ScratchDir scratch("mail-bench");
+    const fs::path& root = scratch.path();
 
     auto fail = [&](const std::string& what) {
         out << "mail: bench setup failed: " << what << "\n";

@@ -31,6 +31,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/bench_support.hpp"
 #include "cli/command.hpp"
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
@@ -55,13 +56,6 @@ constexpr int TimedPlies = 40;  // per game: 160 timed mails per figure
 constexpr int LongPlies = 300;
 constexpr int ShortPlies = 10;
 constexpr const char* Secret = "serve-bench-secret-0123456789abcdef";
-
-// The operator log of the in-process setup is thrown away.
-class NullBuf : public std::streambuf {
-protected:
-    int overflow(int c) override { return c; }
-    std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
-};
 
 struct LineGame {
     store::GameId id = 0;
@@ -96,14 +90,9 @@ std::string move_mail(const LineGame& g, std::size_t ply, const std::string& tag
     auto reply =
         daemon::build_reply_address("referee@club.example", std::to_string(g.id), side, Secret);
     const std::string from = side == rules::Color::White ? g.white : g.black;
-    return "From: Bench Player <" + from + ">\r\nTo: Crazykrieg referee <" +
-           (reply ? *reply : std::string()) + ">\r\nSubject: Re: [crazykrieg #" +
-           std::to_string(g.id) +
-           "] Your move\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" + tag + "-" +
-           std::to_string(g.id) + "-" + std::to_string(ply) +
-           "@bench.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; "
-           "charset=utf-8\r\n\r\n" +
-           g.moves[ply] + "\r\n";
+    return player_mail(
+        from, reply ? *reply : std::string(), g.moves[ply],
+        tag + "-" + std::to_string(g.id) + "-" + std::to_string(ply) + "@bench.example", g.id);
 }
 
 // Delivers the mails of plies [from, to) of every game, ply by ply across the games.
@@ -161,29 +150,17 @@ core::Result<Pass, std::string> wait_handled(const fs::path& log, std::size_t se
 }
 
 void run_serve_bench(std::ostream& out) {
-    const char* env = std::getenv("CK_TEMPLATES_DIR");
-    const fs::path templates = fs::absolute(core::locate_templates(env ? env : "", "").dir);
+    const auto found = bench_templates(out, "serve");
+    if (!found) return;
+    const fs::path& templates = *found;
     std::error_code ec;
-    if (!fs::is_directory(templates, ec)) {
-        out << "serve: skipped (no templates directory " << templates.string()
-            << "; set CK_TEMPLATES_DIR)\n";
-        return;
-    }
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
     if (ec) {
         out << "serve: skipped (cannot find this binary: " << ec.message() << ")\n";
         return;
     }
-    const fs::path root =
-        fs::temp_directory_path() / ("ck-serve-bench-" + std::to_string(::getpid()));
-    fs::remove_all(root, ec);
-    struct Cleanup {
-        fs::path p;
-        ~Cleanup() {
-            std::error_code e;
-            fs::remove_all(p, e);
-        }
-    } cleanup{root};
+    const ScratchDir scratch("serve-bench");
+    const fs::path& root = scratch.path();
     const auto fail = [&](const std::string& what) {
         out << "serve: bench failed: " << what << "\n";
     };

@@ -297,7 +297,7 @@ ClockReport Daemon::tick(const core::Clock& clock, std::optional<core::TimePoint
     report.failed += digests.failed;
     // Swiss rounds past their deadline: the organiser is told in the operator log
     // (swiss_rounds.hpp).
-    if (auto overdue = report_overdue_rounds(store_, clock.now()); !overdue)
+    if (auto overdue = overdue_.report(store_, clock.now()); !overdue)
         core::operator_log().error("round deadlines: " + overdue.error().detail);
     return report;
 }

@@ -35,6 +35,7 @@
 #include "daemon/game_repository.hpp"
 #include "daemon/players.hpp"
 #include "daemon/request_spool.hpp"
+#include "daemon/swiss_rounds.hpp"
 #include "mail/source.hpp"
 #include "store/store.hpp"
 
@@ -181,7 +182,8 @@ private:
     std::string secret_;
     GameRepository games_;
     RequestRunner run_request_;
-    BotTurns bots_;  // the games where a bot plays (bot_turns.hpp)
+    BotTurns bots_;         // the games where a bot plays (bot_turns.hpp)
+    OverdueWatch overdue_;  // the Swiss rounds' deadlines (swiss_rounds.hpp)
 };
 
 // The operator's look at a game: "white"/"black" -> that player's view board text and what they

@@ -81,13 +81,23 @@ core::Result<void, core::Error> advance_swiss(const ClubDesk& desk, club::Tourna
     return {};
 }
 
-core::Result<std::size_t, core::Error> report_overdue_rounds(store::Store& store,
-                                                             core::TimePoint now) {
+core::Result<std::size_t, core::Error> OverdueWatch::report(store::Store& store,
+                                                            core::TimePoint now) {
     auto ids = tournament_ids(store);
     if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
     std::size_t reported = 0;
     store::Transaction tx(now);
+    std::map<std::string, Seen> seen;
     for (const std::string& id : *ids) {
+        const std::string* text = store.record(TournamentCodec::ns, id);
+        if (!text) continue;
+        auto known = seen_.find(id);
+        if (known != seen_.end() && known->second.text == *text &&
+            (!known->second.due || now < *known->second.due)) {
+            seen.emplace(id, std::move(known->second));
+            continue;
+        }
+        Seen& s = seen.emplace(id, Seen{*text, std::nullopt}).first->second;
         auto t = load_tournament(store, id);
         if (!t) {
             core::operator_log().error(t.error());
@@ -98,7 +108,9 @@ core::Result<std::size_t, core::Error> report_overdue_rounds(store::Store& store
             t->overdue_reported >= round || club::round_complete(*t) || club::finished(*t))
             continue;
         const auto started = core::parse_iso8601(t->round_started);
-        if (!started || now < *started + std::chrono::hours(24) * t->swiss.round_days) continue;
+        if (!started) continue;
+        s.due = *started + std::chrono::hours(24) * t->swiss.round_days;
+        if (now < *s.due) continue;
         std::string games;
         for (const club::Pairing& p : t->pairings)
             if (p.round == round && p.outcome == club::Outcome::Pending)
@@ -114,6 +126,7 @@ core::Result<std::size_t, core::Error> report_overdue_rounds(store::Store& store
         save_tournament(tx, *t);
         ++reported;
     }
+    seen_ = std::move(seen);  // events gone are forgotten
     if (reported > 0)
         if (auto c = store.commit(tx); !c) return core::unexpected(core::from_io(c.error()));
     return reported;

@@ -15,6 +15,9 @@
 // - A round in which nobody plays (every player has a bye) is complete at once: the next is
 //   paired in the same transaction.
 #include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
 
 #include "club/tournament.hpp"
 #include "core/clock.hpp"
@@ -41,8 +44,19 @@ core::Result<void, core::Error> advance_swiss(const ClubDesk& desk, club::Tourna
 // started more than N days before `now` and still has games open, tells the organiser once per
 // round, in the operator log (a warning naming each game that blocks the round: id and
 // players), and records that it did (tournament.ini `overdue-reported`) in a transaction of its
-// own. Returns the number of rounds reported.
-core::Result<std::size_t, core::Error> report_overdue_rounds(store::Store& store,
-                                                             core::TimePoint now);
+// own. Returns the number of rounds reported. A running daemon keeps one OverdueWatch across
+// its passes: an event whose record is the text it read last time, and whose round's deadline
+// (if any) is still ahead, is not read again, so an idle pass costs nothing per event.
+class OverdueWatch {
+public:
+    core::Result<std::size_t, core::Error> report(store::Store& store, core::TimePoint now);
+
+private:
+    struct Seen {
+        std::string text;                    // the event's record when it was read
+        std::optional<core::TimePoint> due;  // when its round may be reported; none: never
+    };
+    std::map<std::string, Seen> seen_;
+};
 
 }  // namespace ck::daemon

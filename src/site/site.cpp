@@ -45,7 +45,10 @@ core::Result<void, std::string> put(const fs::path& file, const std::string& byt
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
     if (ec) return core::unexpected(file.parent_path().string() + ": " + ec.message());
-    if (auto w = core::write_file_atomic(file, bytes); !w)
+    // A page is derived from the store (a full `crazykrieg site` build writes it again): its
+    // bytes are synced before the rename, but not the folder, so a crash may leave the page
+    // before, never a torn one (core/atomic_file.hpp rename_into_place).
+    if (auto w = core::rename_into_place(file, bytes); !w)
         return core::unexpected(file.string() + ": " + w.error().message);
     ++report.written;
     if (written) (*written)[file.string()] = hash;
@@ -79,31 +82,37 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
     for (const auto& p : pools)
         if (const std::string* r = store.record(store::Namespace::Ratings, p.name))
             pool_hash[p.name] = std::hash<std::string>{}(*r);
+    // The players' names, hashed once per call (a call after one move looks at every game).
+    std::map<std::string, std::size_t> name_hash;
+    const auto name_of = [&](const std::string& address) -> std::size_t {
+        auto it = name_hash.find(address);
+        if (it != name_hash.end()) return it->second;
+        const daemon::Player* p = players.find(address);
+        const std::size_t h = p ? std::hash<std::string>{}(p->name) : 0;
+        name_hash.emplace(address, h);
+        return h;
+    };
     const auto context_of = [&](const std::string& white, const std::string& black,
                                 const std::string& pool) {
-        std::string names;
-        for (const std::string* a : {&white, &black})
-            if (const daemon::Player* p = players.find(*a)) names += p->name + "\n";
-        return pool_hash[pool] ^ (std::hash<std::string>{}(names) << 1);
+        return pool_hash[pool] ^ ((name_of(white) * 31 + name_of(black)) << 1);
     };
     for (auto it = ids->rbegin(); it != ids->rend(); ++it) {
         const store::GameId id = *it;
         const std::string gid = std::to_string(id);
-        const fs::path html_file = dir / "games" / (gid + ".html");
         const SiteCache::Game* entry = nullptr;
         if (cache) {
-            // A game not reported changed, with the same ratings and names, whose page this
-            // cache saw written: nothing to read, replay or write.
+            // A game not reported changed, with the same ratings and names: this cache wrote
+            // its page (an entry is made only then), so nothing to read, replay or write.
             auto kept = cache->games_.find(id);
             if (kept != cache->games_.end() &&
                 kept->second.context ==
-                    context_of(kept->second.white, kept->second.black, kept->second.pool) &&
-                written->count(html_file.string()) > 0) {
+                    context_of(kept->second.white, kept->second.black, kept->second.pool)) {
                 ++report.unchanged;
                 entry = &kept->second;
             }
         }
         if (!entry) {
+            const fs::path html_file = dir / "games" / (gid + ".html");
             daemon::GameRepository* const games = cache ? cache->repository_ : nullptr;
             const std::uint64_t replays_before = games ? games->replays() : 0;
             auto g = games ? games->load(store, id) : daemon::load_game(store, id);
