@@ -4,13 +4,19 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <iostream>
 #include <system_error>
 
 #include "core/data_files.hpp"
+#include "core/log.hpp"
 
 namespace ck::cli {
 
 namespace fs = std::filesystem;
+
+QuietLog::QuietLog() : out_(&buf_) { core::operator_log().set_stream(out_); }
+
+QuietLog::~QuietLog() { core::operator_log().set_stream(std::cerr); }
 
 ScratchDir::ScratchDir(const std::string& name)
     : path_(fs::temp_directory_path() / ("ck-" + name + "-" + std::to_string(::getpid()))) {

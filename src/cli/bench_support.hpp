@@ -19,6 +19,20 @@ protected:
     std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
 };
 
+// While it lives, the operator log is formatted as usual but thrown away (a bench's set-up and
+// timed part); then it goes to stderr again.
+class QuietLog {
+public:
+    QuietLog();
+    ~QuietLog();
+    QuietLog(const QuietLog&) = delete;
+    QuietLog& operator=(const QuietLog&) = delete;
+
+private:
+    NullBuf buf_;
+    std::ostream out_;
+};
+
 // A fresh directory "ck-NAME-PID" under the system temp dir, removed with everything in it
 // when the ScratchDir goes.
 class ScratchDir {

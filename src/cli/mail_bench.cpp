@@ -100,12 +100,7 @@ void run_mail_bench(std::ostream& out) {
     if (auto w = core::write_file_atomic(config.secret_file, std::string(Secret) + "\n", 0600); !w)
         return fail(w.error().message);
 
-    NullBuf null_buf;
-    std::ostream null_out(&null_buf);
-    core::operator_log().set_stream(null_out);
-    struct RestoreLog {
-        ~RestoreLog() { core::operator_log().set_stream(std::cerr); }
-    } restore_log;
+    const QuietLog quiet;
 
     auto opened = daemon::Daemon::open(config, templates);
     if (!opened) return fail(opened.error());
@@ -395,12 +390,7 @@ void run_store_size_bench(std::ostream& out) {
     auto fail = [&](const std::string& what) {
         out << "mail: store bench failed: " << what << "\n";
     };
-    NullBuf null_buf;
-    std::ostream null_out(&null_buf);
-    core::operator_log().set_stream(null_out);
-    struct RestoreLog {
-        ~RestoreLog() { core::operator_log().set_stream(std::cerr); }
-    } restore_log;
+    const QuietLog quiet;
 
     // One game.
     BenchClub small;

@@ -197,12 +197,7 @@ void run_serve_bench(std::ostream& out) {
 
     // In-process: the players, the games, and their moves up to ply 300 or 10.
     {
-        NullBuf null_buf;
-        std::ostream null_out(&null_buf);
-        core::operator_log().set_stream(null_out);
-        struct RestoreLog {
-            ~RestoreLog() { core::operator_log().set_stream(std::cerr); }
-        } restore_log;
+        const QuietLog quiet;
         auto opened = daemon::Daemon::open(*config, templates);
         if (!opened) return fail(opened.error());
         daemon::Daemon& d = *opened;

@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -233,14 +234,21 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
     return ExitOk;
 }
 
+// The one option `tournament start` and `tournament withdraw` take, `--now ISO-8601`, into
+// `now`; what is wrong with `rest` otherwise.
+std::optional<std::string> now_option(const std::vector<std::string>& rest, std::string& now) {
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] != "--now") return "unexpected argument '" + rest[i] + "'";
+        if (i + 1 >= rest.size()) return std::string("--now needs an ISO-8601 time");
+        now = rest[++i];
+    }
+    return std::nullopt;
+}
+
 int tournament_start(const std::string& id, const std::vector<std::string>& rest,
                      const std::string& config_file, const std::string& templates) {
     std::string now;
-    for (std::size_t i = 0; i < rest.size(); ++i) {
-        if (rest[i] != "--now") return usage("unexpected argument '" + rest[i] + "'");
-        if (i + 1 >= rest.size()) return usage("--now needs an ISO-8601 time");
-        now = rest[++i];
-    }
+    if (auto bad = now_option(rest, now)) return usage(*bad);
     auto s = open_organiser_session(config_file, now, templates);
     if (!s) return s.error().usage ? usage(s.error().message) : fail(s.error().message);
     auto games = daemon::start_tournament(*s->daemon, id, *s->clock);
@@ -254,11 +262,7 @@ int tournament_withdraw(const std::string& id, const std::string& address,
                         const std::vector<std::string>& rest, const std::string& config_file,
                         const std::string& templates) {
     std::string now;
-    for (std::size_t i = 0; i < rest.size(); ++i) {
-        if (rest[i] != "--now") return usage("unexpected argument '" + rest[i] + "'");
-        if (i + 1 >= rest.size()) return usage("--now needs an ISO-8601 time");
-        now = rest[++i];
-    }
+    if (auto bad = now_option(rest, now)) return usage(*bad);
     auto s = open_organiser_session(config_file, now, templates);
     if (!s) return s.error().usage ? usage(s.error().message) : fail(s.error().message);
     store::Store& store = s->daemon->store();

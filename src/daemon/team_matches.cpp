@@ -82,20 +82,16 @@ Handled club_roster(MailRun& run, const Command& cmd) {
     const ClubDesk& desk = run.desk;
     const Player* me = desk.players.find(run.sender);
     if (!me) return core::unexpected(core::invalid_error("roster from unregistered " + run.sender));
-    auto ids = tournament_ids(desk.store);
-    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
     // Read through the mail's transaction and written into it at once, so a later line of the
     // same mail (`standings`, another `roster`) sees the change.
     const std::string id = lower_ascii(cmd.as<RosterArgs>().tournament);
-    std::optional<club::Tournament> event;
-    if (std::find(ids->begin(), ids->end(), id) != ids->end()) {
-        auto loaded = load_tournament(desk.store, id, &run.tx);
-        if (!loaded) return core::unexpected(core::corrupt_error(loaded.error()));
-        event = std::move(*loaded);
-    }
+    auto event = TournamentTable::get(desk.store, id, &run.tx);  // nullopt: no such event
+    if (!event)
+        return core::unexpected(
+            core::corrupt_error("tournament " + id + ": " + event.error().describe()));
     bool changed = false;
-    const compose::EntryDetails d = answer(desk, cmd, *me, event ? &*event : nullptr, changed);
-    if (changed) save_tournament(run.tx, *event);
+    const compose::EntryDetails d = answer(desk, cmd, *me, *event ? &**event : nullptr, changed);
+    if (changed) save_tournament(run.tx, **event);
     const std::string disc = run.disc + "t" + std::to_string(cmd.line);
     const compose::Envelope env = club_envelope(desk, me->address, disc, run.tx);
     return queue_mail(run.tx, desk.config, me->address,

@@ -117,6 +117,30 @@ public:
         REQUIRE(inbox.deliver(raw, arrived ? *arrived : clock_.now()));
     }
 
+    // A plain-text reply from `from` to `to` holding `body`, with Message-ID <`message_id`>,
+    // delivered an hour after the last, then one pass (which must fail on nothing); the mails
+    // it gave.
+    std::vector<OutMail> reply_pass(const std::string& from, const std::string& to,
+                                    const std::string& body, const std::string& message_id) {
+        deliver("Return-Path: <" + from + ">\r\nDelivered-To: " + to + "\r\nFrom: <" + from +
+                ">\r\nTo: <" + to +
+                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
+                message_id +
+                ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body +
+                "\r\n");
+        clock_.advance(std::chrono::hours(1));
+        CHECK(step().failed == 0);
+        return new_outgoing();
+    }
+
+    // Creates the game `spec` (Daemon::new_game), sends its game-start mails and sets them
+    // aside (new_outgoing will not return them).
+    void start_game(const NewGame& spec) {
+        REQUIRE(daemon_->new_game(spec, clock_));
+        flush();
+        new_outgoing();
+    }
+
     // One mail pass at the clock's time (the clock pass, the inbox, the outbox flush).
     StepReport step() {
         mail::MaildirSource source(config_.inbox);

@@ -38,9 +38,7 @@ public:
         spec.rules = s.rules;
         spec.white = Ada;
         spec.black = Bob;
-        REQUIRE(daemon_->new_game(spec, clock_));
-        flush();
-        new_outgoing();
+        start_game(spec);
     }
     std::vector<OutMail> send(const std::string& from, const std::string& body) {
         const std::string mid = "p" + std::to_string(++sent_) + "@example.org";

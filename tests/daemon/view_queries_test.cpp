@@ -30,21 +30,11 @@ public:
         spec.hidden = hidden;
         spec.white = Ada;
         spec.black = Bob;
-        REQUIRE(daemon_->new_game(spec, clock_));
-        flush();
-        new_outgoing();
+        start_game(spec);
     }
     std::vector<OutMail> send(const std::string& from, const std::string& to,
                               const std::string& body) {
-        const std::string mid = "q" + std::to_string(++sent_) + "@example.org";
-        deliver("Return-Path: <" + from + ">\r\nDelivered-To: " + to + "\r\nFrom: <" + from +
-                ">\r\nTo: <" + to +
-                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
-                mid + ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-                body + "\r\n");
-        clock_.advance(std::chrono::hours(1));
-        CHECK(step().failed == 0);
-        return new_outgoing();
+        return reply_pass(from, to, body, "q" + std::to_string(++sent_) + "@example.org");
     }
     std::string white() const { return reply_address("1", Color::White); }
     std::string black() const { return reply_address("1", Color::Black); }
