@@ -9,7 +9,7 @@
 // Every other event changes only the game itself, which GameSession::save stages (followers'
 // state included: game.ini's followers_told, game_files.hpp). The tournament's part of a game's
 // end mails the players (final standings, a Swiss event's next round): the daemon applies it
-// after the end mails (game_end.hpp conclude_game, step 3).
+// after the end mails (game_end.hpp settle_game, step 3).
 // Knows no mail, no template and no command: only the store and the club's records.
 #include <string>
 #include <vector>

@@ -161,7 +161,7 @@ std::string about(const std::string& request, const std::string& why) {
 
 // moves / any? / resign: the try list. A resignation counts at any moment of the game, also
 // while the opponent is to move or after the sender's move in this mail (README "Resigning"):
-// then it is an end outside the requests (game_end.hpp end_game, Termination::Resignation).
+// then it is an end outside the requests (GameSession::resign, Termination::Resignation).
 Done play(Turn& t, const Command& cmd) {
     t.game_cmd = true;
     GameSession& s = t.session;
