@@ -248,3 +248,29 @@ TEST_CASE("a note is kept at the current ply", "[daemon][session]") {
     CHECK(s.game().meta.notes.size() == 1);
     CHECK(s.changed());
 }
+
+TEST_CASE("a conditional reply's turn is charged nothing: the turn passes back at once",
+          "[daemon][session]") {
+    Club club("conditional");
+    const auto id = club.new_game(false);
+    club.clock().advance(std::chrono::hours(30));  // White thought for 30 hours
+    GameSession s = club.open(id);
+    s.request(Color::White, "e4");
+    const GameEvents reply = s.play_tries(Color::Black, {"Ke7", "e5", "d5"});
+    REQUIRE(reply.size() == 2);  // an illegal try, then the move; "d5" is not tried
+    const auto played =
+        only<ConditionalPlayed>(s.conditional_played(Color::Black, "if e4 then e5"));
+    CHECK(played.ply == 2);
+    CHECK(s.game().meta.conditional_plies.size() == 1);
+
+    auto tx = club.tx();
+    auto saved = s.save(tx);
+    REQUIRE(saved);
+    const auto passed = only<TurnPassed>(*saved);
+    CHECK(passed.to == Color::White);
+    REQUIRE(passed.deadline);
+    CHECK(*passed.deadline == club.clock_now() + std::chrono::hours(72));
+    auto staged_deadline = s.deadline(&tx);  // read back from the staged clock.ini
+    REQUIRE(staged_deadline);
+    CHECK(*staged_deadline == passed.deadline);
+}
