@@ -169,7 +169,7 @@ private:
     }
 
     GameSession& session_;
-    StoredGame& g_;
+    const StoredGame& g_;
     ConditionalBook& book_;
     ConditionalReport& report_;
 };
@@ -182,7 +182,7 @@ core::Result<ConditionalReport, core::Error> run_conditionals(const store::Store
                                                               const std::vector<Command>& commands,
                                                               bool sender_moved) {
     const store::GameId id = session.id();
-    StoredGame& g = session.game();
+    const StoredGame& g = session.game();
     ConditionalReport report;
     report.sender = sender;
     auto book = ConditionalBook::load(store, id, g.game.hidden(), &tx);

@@ -52,9 +52,8 @@ public:
                                                        const store::Store& store, store::GameId id);
 
     store::GameId id() const { return id_; }
+    // The game as the operations left it (read only: every change is an operation).
     const StoredGame& game() const { return g_; }
-    // For the conditional book's firing and the record's comments (conditional_mail.cpp).
-    StoredGame& game() { return g_; }
     bool over() const { return g_.game.over(); }
     bool over_at_open() const { return over_at_open_; }
     int plies_at_open() const { return plies_at_open_; }
