@@ -5,6 +5,7 @@
 
 #include "core/log.hpp"
 #include "daemon/game_end.hpp"
+#include "daemon/game_session.hpp"
 #include "daemon/mail_pass.hpp"
 
 namespace ck::daemon {
@@ -33,25 +34,19 @@ core::Result<GameOutcome, core::Error> adjudicate_game(const GameDesk& desk, sto
     if (!ids) return core::unexpected(core::from_io(ids.error()));
     if (std::find(ids->begin(), ids->end(), id) == ids->end())
         return core::unexpected(core::invalid_error("no " + name));
-    auto loaded = desk.games.load(desk.store, id);
-    if (!loaded) return core::unexpected(loaded.error());
-    StoredGame& g = *loaded;
-    if (g.game.over())
-        return core::unexpected(
-            core::invalid_error(name + " is over already (" + g.game.result().value_or("*") +
-                                "): only a game in progress can be adjudicated"));
-    const GameEnded ended{id, GameOutcome{result, Termination::Adjudication}, why};
-    if (auto e = end_game(g, id, ended.outcome); !e) return core::unexpected(e.error());
-    if (auto saved = desk.games.save(tx, id, g); !saved) return core::unexpected(saved.error());
+    auto session = GameSession::open(desk.games, desk.store, id);
+    if (!session) return core::unexpected(session.error());
+    auto ended = session->adjudicate(result, why);
+    if (!ended) return core::unexpected(ended.error());
     // White's mail first; the followers' discriminator is the game's own, as a forfeit's.
     const std::string gid = std::to_string(id);
-    auto concluded = conclude_game(
-        desk, g, ended,
+    auto settled = settle_game(
+        desk, *session,
         EndMailing{rules::Color::White, "adjudication", "g" + gid + "-adjudication"}, tx);
-    if (!concluded) return core::unexpected(concluded.error());
+    if (!settled) return core::unexpected(settled.error());
     core::operator_log().info(name + ": adjudicated " + std::string(result_text(result)) + ": " +
                               why);
-    return ended.outcome;
+    return GameOutcome{result, Termination::Adjudication};
 }
 
 core::Result<GameOutcome, core::Error> Daemon::adjudicate(store::GameId id, GameResult result,

@@ -3,7 +3,7 @@
 // daemon computes it and plays it through the game path a player's mail takes (game_turn.hpp
 // answer_game_mail), so its opponent and the game's followers get exactly the mails a human's
 // move would give them (the mails to the bot are silent: bots.hpp), and a game a bot's move
-// ends reaches its consequences through the one game-end path (game_end.hpp conclude_game).
+// ends reaches its consequences through the one game-end path (game_end.hpp settle_game).
 // - Each bot turn is its own ruling in its own committed transaction: the engine's attempts up
 //   to the first legal one (or the game's end), at most BotRefusedPerTurn refused, as one try
 //   list. A turn cut there goes on in the next transaction.

@@ -7,6 +7,7 @@
 #include "daemon/deadline_index.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_end.hpp"
+#include "daemon/game_session.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/reminder_schedule.hpp"
@@ -31,15 +32,15 @@ struct Visit {
 core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId id,
                                             store::Transaction& tx, const Visit& at) {
     const core::TimePoint now = at.now;
-    auto loaded = desk.games.load(desk.store, id);
-    if (!loaded) return core::unexpected(loaded.error());
-    StoredGame& g = *loaded;
+    auto session = GameSession::open(desk.games, desk.store, id);
+    if (!session) return core::unexpected(session.error());
+    const StoredGame& g = session->game();
     const auto tc = clock_control(g.meta);
     if (!tc || g.game.over()) {
         index_deadline(desk.store, tx, id, std::nullopt);  // a stale entry (deadline_index.hpp)
         return Event::None;
     }
-    auto state = load_clock(desk.store, id, g.meta);
+    auto state = session->clock();
     if (!state) return core::unexpected(state.error());
     auto book = LeaveBook::load(desk.store, &tx);
     if (!book) return core::unexpected(book.error());
@@ -52,12 +53,10 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
                                        : (at.hold ? counted_arrival(*state, *at.hold, now) : now);
     if (deadline < cutoff) {
         // Lost on time: the one game-end path (game_end.hpp), the late side's mail first.
-        const GameEnded ended{id, GameOutcome{loss_of(late), Termination::Forfeit}, {}};
-        if (auto e = end_game(g, id, ended.outcome); !e) return core::unexpected(e.error());
-        if (auto saved = desk.games.save(tx, id, g); !saved) return core::unexpected(saved.error());
-        auto concluded =
-            conclude_game(desk, g, ended, EndMailing{late, "", "g" + gid + "-forfeit"}, tx);
-        if (!concluded) return core::unexpected(concluded.error());
+        if (auto e = session->end_by_time(); !e) return core::unexpected(e.error());
+        auto settled =
+            settle_game(desk, *session, EndMailing{late, "", "g" + gid + "-forfeit"}, tx);
+        if (!settled) return core::unexpected(settled.error());
         return Event::Forfeit;
     }
     if (at.arrived) return Event::None;            // no reminder before a mail

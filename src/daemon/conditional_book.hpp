@@ -47,8 +47,8 @@ private:
     std::array<bool, 2> changed_{};
 };
 
-// The game's end (game_end.hpp conclude_game): both sides' trees emptied in `tx` (the files
-// written only for a side that held any line).
+// The game's end (event_effects.hpp, for a GameEnded event): both sides' trees emptied in `tx` (the
+// files written only for a side that held any line).
 core::Result<void, core::Error> clear_conditionals(const store::Store& store,
                                                    store::Transaction& tx, store::GameId id,
                                                    bool hidden);

@@ -8,9 +8,6 @@
 #include "compose/view_model.hpp"
 #include "core/log.hpp"
 #include "daemon/conditional_book.hpp"
-#include "daemon/deadline_index.hpp"
-#include "daemon/game_clock.hpp"
-#include "daemon/leave_book.hpp"
 
 namespace ck::daemon {
 namespace {
@@ -46,8 +43,8 @@ std::string step_text(const referee::Condition& when, const std::vector<std::str
 
 class Conditionals {
 public:
-    Conditionals(StoredGame& g, ConditionalBook& book, ConditionalReport& report)
-        : g_(g), book_(book), report_(report) {}
+    Conditionals(GameSession& session, ConditionalBook& book, ConditionalReport& report)
+        : session_(session), g_(session.game()), book_(book), report_(report) {}
 
     // One `if ...` line or `conditional:` block of `sender`.
     void store(Color sender, const std::string& text) {
@@ -137,20 +134,17 @@ public:
                 return;
             }
             const int move_number = g_.game.move_number();
-            bool moved = false;
+            // The reply's try list, played as a turn of that side (game_session.hpp).
             std::string played;
-            for (const std::string& attempt : firing->reply) {
-                const referee::Ruling r = play_request(g_, attempt);
-                if (r.answer == referee::Answer::Error) {
-                    core::operator_log().info("conditional try '" + attempt + "': " + r.error);
-                    continue;
-                }
-                if (r.move) played = *r.move;
-                if (g_.game.over() || g_.game.side_to_move() != x) {
-                    moved = true;
-                    break;
-                }
+            for (const GameEvent& e : session_.play_tries(x, firing->reply)) {
+                if (const auto* unread = std::get_if<RequestUnread>(&e))
+                    core::operator_log().info("conditional try '" + unread->request +
+                                              "': " + unread->error);
+                else if (const auto* ruled = std::get_if<RequestRuled>(&e);
+                         ruled && ruled->ruling.move)
+                    played = *ruled->ruling.move;
             }
+            const bool moved = g_.game.over() || g_.game.side_to_move() != x;
             if (!moved) {
                 book_.clear(x);
                 report_.notices[index_of(x)].push_back(
@@ -158,9 +152,8 @@ public:
                     "\" was legal. It is your move.");
                 return;
             }
+            session_.conditional_played(x, line);
             const int ply = g_.record.plies();
-            g_.meta.conditional_plies.push_back(GameNote{ply, x, line});
-            g_.record.add_conditional_comment(ply, x, line);
             report_.played[index_of(x)].push_back(move_label(move_number, x) + played +
                                                   ", by: " + line);
             report_.movers.push_back(x);
@@ -175,21 +168,26 @@ private:
         report_.notices[index_of(c)].push_back("Not stored: " + std::move(why));
     }
 
-    StoredGame& g_;
+    GameSession& session_;
+    const StoredGame& g_;
     ConditionalBook& book_;
     ConditionalReport& report_;
 };
 
 }  // namespace
 
-core::Result<ConditionalReport, core::Error> run_conditionals(
-    const store::Store& store, store::Transaction& tx, store::GameId id, StoredGame& g,
-    Color sender, const std::vector<Command>& commands, bool sender_moved) {
+core::Result<ConditionalReport, core::Error> run_conditionals(const store::Store& store,
+                                                              store::Transaction& tx,
+                                                              GameSession& session, Color sender,
+                                                              const std::vector<Command>& commands,
+                                                              bool sender_moved) {
+    const store::GameId id = session.id();
+    const StoredGame& g = session.game();
     ConditionalReport report;
     report.sender = sender;
     auto book = ConditionalBook::load(store, id, g.game.hidden(), &tx);
     if (!book) return core::unexpected(book.error());
-    Conditionals cond(g, *book, report);
+    Conditionals cond(session, *book, report);
     using Kind = Command::Kind;
     for (const Command& c : commands) {
         if (c.kind != Kind::Conditional && c.kind != Kind::ConditionalClear &&
@@ -218,35 +216,6 @@ core::Result<ConditionalReport, core::Error> run_conditionals(
             report.stored[index_of(c)].push_back(std::to_string(i + 1) + ". " + lines[i]);
     }
     return report;
-}
-
-core::Result<void, core::Error> clock_after_conditionals(const store::Store& store,
-                                                         store::Transaction& tx, store::GameId id,
-                                                         const StoredGame& g,
-                                                         const ConditionalReport& report) {
-    const auto tc = clock_control(g.meta);
-    if (!tc || g.game.over() || report.movers.empty()) return {};
-    auto s = load_clock(store, id, g.meta);
-    for (const store::FileWrite& f : tx.files())
-        if (f.game == id && f.name == "clock.ini") {
-            auto staged = parse_clock_ini(f.bytes);
-            if (!staged)
-                return core::unexpected(core::invalid_error("game " + std::to_string(id) +
-                                                            ": clock.ini: " + staged.error()));
-            s = std::move(*staged);
-        }
-    if (!s) return core::unexpected(s.error());
-    auto book = LeaveBook::load(store, &tx);
-    if (!book) return core::unexpected(book.error());
-    ClockState state = *s;
-    for (const Color mover : report.movers)
-        state =
-            after_move(state, *tc, mover, tx.now(), book->periods(g.meta.address(mover)), tx.now());
-    save_clock(tx, id, state);
-    const Color to_move = g.game.side_to_move();
-    index_deadline(store, tx, id,
-                   deadline_of(state, *tc, to_move, book->periods(g.meta.address(to_move))));
-    return {};
 }
 
 void append_conditional_sections(store::Transaction& tx, const GameMeta& meta,

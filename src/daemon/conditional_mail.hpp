@@ -32,6 +32,7 @@
 #include "core/result.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_files.hpp"
+#include "daemon/game_session.hpp"
 #include "rules/types.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
@@ -52,21 +53,14 @@ struct ConditionalReport {
     bool fired() const { return !movers.empty(); }
 };
 
-// Steps 1-4 above for a mail of `sender` to game `id` (g loaded, the mail's other commands run;
-// `sender_moved`: the mail played the sender's move). The trees' files are queued in `tx`; the
-// moves played are in `g` (the caller saves it and mails both players).
+// Steps 1-4 above for a mail of `sender` to the game of `session` (the mail's other commands
+// run; `sender_moved`: the mail played the sender's move). The trees' files are queued in `tx`;
+// the replies are played through the session (GameSession::play_tries, then
+// conditional_played: their clock is the session's save) and the caller saves it and mails
+// both players.
 core::Result<ConditionalReport, core::Error> run_conditionals(
-    const store::Store& store, store::Transaction& tx, store::GameId id, StoredGame& g,
-    rules::Color sender, const std::vector<Command>& commands, bool sender_moved);
-
-// The clock of every turn a conditional reply ended (docs/mail-protocol.md "Time controls"):
-// the reply is committed at tx.now(), when that side's turn began, so it is charged nothing,
-// and the opponent's turn starts at once. Call after the sender's own clock_after_move, whose
-// staged clock.ini it continues. Nothing when the game is over or has no clock.
-core::Result<void, core::Error> clock_after_conditionals(const store::Store& store,
-                                                         store::Transaction& tx, store::GameId id,
-                                                         const StoredGame& g,
-                                                         const ConditionalReport& report);
+    const store::Store& store, store::Transaction& tx, GameSession& session, rules::Color sender,
+    const std::vector<Command>& commands, bool sender_moved);
 
 // Appends to the first mail queued in `tx` to each player (never a follower's) what concerns
 // that player's own conditional moves: "Played by your conditional moves:", "Your conditional

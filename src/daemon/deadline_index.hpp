@@ -5,10 +5,10 @@
 // replaying every game of the store.
 // Invariant: a timed game in progress has an entry NO LATER than its true deadline. Entries are
 // written in the transaction that changes the deadline to an earlier instant: a new game
-// (Daemon::stage_game) and a move (clock_after_move); a game's end erases its entry (the
-// game-end path, game_end.hpp). Changes that only move a deadline later (a leave) may leave an
-// entry early, and a store from before the game-end path may hold stale entries of ended games:
-// the clock pass visits that game when the entry is due, finds nothing to do, and writes the
+// (Daemon::stage_game) and a move (a TurnPassed event, event_effects.hpp); a game's end erases its
+// entry (the game-end path, game_end.hpp). Changes that only move a deadline later (a leave) may
+// leave an entry early, and a store from before the game-end path may hold stale entries of ended
+// games: the clock pass visits that game when the entry is due, finds nothing to do, and writes the
 // true deadline (or erases the entry) then.
 // A store without the index (written before it; the mark meta/deadline-index is missing) gets
 // it built once by ensure_deadline_index, on the daemon's open.

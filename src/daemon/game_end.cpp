@@ -2,10 +2,7 @@
 #include "daemon/game_end.hpp"
 
 #include "core/log.hpp"
-#include "daemon/conditional_book.hpp"
-#include "daemon/deadline_index.hpp"
 #include "daemon/queue_mail.hpp"
-#include "daemon/ratings.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon/tournament_hooks.hpp"
@@ -14,18 +11,6 @@
 namespace ck::daemon {
 
 using rules::Color;
-
-core::Result<void, core::Error> end_game(StoredGame& g, store::GameId id,
-                                         const GameOutcome& outcome) {
-    auto r = g.game.end_by(std::string(result_text(outcome.result)),
-                           std::string(termination_word(outcome.termination)));
-    if (!r)
-        return core::unexpected(
-            core::invalid_error("game " + std::to_string(id) + ": " + r.error()));
-    g.record.add(*r, g.game);
-    g.meta.draw_offer.reset();
-    return {};
-}
 
 core::Result<void, core::Error> queue_game_end_mails(const GameDesk& desk, const StoredGame& g,
                                                      const GameEnded& ended,
@@ -60,27 +45,29 @@ core::Result<void, core::Error> queue_game_end_mails(const GameDesk& desk, const
     return queue_spectator_mails(club, gid, g, mailing.followers_discriminator, tx, ended.reason);
 }
 
-core::Result<std::vector<std::string>, core::Error> conclude_game(const GameDesk& desk,
-                                                                  const StoredGame& g,
-                                                                  const GameEnded& ended,
-                                                                  const EndMailing& mailing,
-                                                                  store::Transaction& tx) {
-    // 1. The rating (ratings.hpp); no deadline is left to watch (deadline_index.hpp).
-    auto rating_lines = rate_game_end(desk.store, desk.players, ended.game, g, ended.outcome, tx);
-    if (!rating_lines) return core::unexpected(rating_lines.error());
-    index_deadline(desk.store, tx, ended.game, std::nullopt);
-    if (auto c = clear_conditionals(desk.store, tx, ended.game, g.game.hidden()); !c)
-        return core::unexpected(c.error());
+core::Result<AppliedEffects, core::Error> settle_game(const GameDesk& desk, GameSession& session,
+                                                      const EndMailing& mailing,
+                                                      store::Transaction& tx,
+                                                      std::optional<core::TimePoint> arrived) {
+    auto turn = session.save(tx, arrived);
+    if (!turn) return core::unexpected(turn.error());
+    const StoredGame& g = session.game();
+    // 1. The store's consequences of the events (event_effects.hpp).
+    auto applied =
+        apply_game_events(desk.store, desk.players, session.id(), g, session.events(), tx);
+    if (!applied) return applied;
+    const GameEnded* ended = find_event<GameEnded>(session.events());
+    if (!ended) return applied;
     // 2. The end mails.
-    if (auto m = queue_game_end_mails(desk, g, ended, *rating_lines, mailing, tx); !m)
+    if (auto m = queue_game_end_mails(desk, g, *ended, applied->rating_lines, mailing, tx); !m)
         return core::unexpected(m.error());
     // 3. The tournament, last (tournament_hooks.hpp); a Swiss round's end starts the next
     // round through desk.start (swiss_rounds.hpp).
     const ClubDesk club{desk.config,    desk.players, desk.store,
                         desk.templates, &desk.games,  desk.start};
-    if (auto t = record_game_end(club, ended.game, ended.outcome, tx); !t)
+    if (auto t = record_game_end(club, ended->game, ended->outcome, tx); !t)
         return core::unexpected(t.error());
-    return rating_lines;
+    return applied;
 }
 
 }  // namespace ck::daemon

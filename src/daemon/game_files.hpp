@@ -157,7 +157,7 @@ core::Result<void, core::Error> save_game(store::Transaction& tx, store::GameId 
 // recorded and nothing changes). A move played by the side facing a draw offer lets it lapse;
 // the end of the game clears any offer.
 referee::Ruling play_request(StoredGame& g, const std::string& text);
-// An end outside the requests: game_end.hpp end_game (a typed GameOutcome).
+// An end outside the requests: game_session.hpp end_game (a typed GameOutcome).
 
 // Which record `as` names: "referee" -> record.pgn text, "white"/"black" -> that player's.
 core::Result<std::string, core::Error> record_text(const StoredGame& g, const std::string& as);

@@ -14,6 +14,8 @@
 #include "daemon/conditional_mail.hpp"
 #include "daemon/game_clock.hpp"
 #include "daemon/game_end.hpp"
+#include "daemon/game_events.hpp"
+#include "daemon/game_session.hpp"
 #include "daemon/leave_mail.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
@@ -107,35 +109,43 @@ using Done = core::Result<void, core::Error>;
 
 }  // namespace
 
-// One game mail's answer while its commands run (the game_* handlers of the command table
-// change it, mail_run.hpp); what is mailed is decided from it once every command has run.
+// One game mail while its commands run (the game_* handlers of the command table change it,
+// mail_run.hpp). What the mail did to the game is the session's events (game_events.hpp); the
+// rest is what the mail asks of the referee. The answers are composed from both once every
+// command has run.
 struct Turn {
-    Turn(const AuthVerdict& verdict, StoredGame& game, Color colour)
-        : v(verdict), g(game), me(colour) {}
+    Turn(const AuthVerdict& verdict, GameSession& s, Color colour)
+        : v(verdict), session(s), me(colour) {}
     const AuthVerdict& v;
-    StoredGame& g;
+    GameSession& session;
     Color me;
-    std::size_t ruled = 0;             // requests the referee ruled on
-    std::vector<std::string> unknown;  // lines not acted on, as written
-    std::vector<std::pair<Color, DrawEvent>> draw_mails;
-    bool not_turn = false;   // a request while the opponent is to move
-    bool game_cmd = false;   // a command that acts on the game (refused once it is over)
-    bool agreed = false;     // a draw by agreement
-    bool turn_done = false;  // the turn ended: later tries are not needed
+    bool game_cmd = false;  // a command that acts on the game (refused once it is over)
     bool want_board = false, want_help = false, want_pgn = false, want_games = false;
     bool want_standings = false;
     std::string standings_arg;
     int leave_days = 0;
     std::vector<std::string> notes;    // `say` / `message:` texts, in order
     std::vector<std::string> queries;  // the list view's queries, as parse_view_query reads them
-    bool over_before = false;          // the game had ended before this mail
-    std::size_t refused = 0;           // requests of this mail the referee refused
+    std::vector<std::string> unknown;  // lines not acted on, as written
     // The sender's answer (README "What every refusal tells the player"): why a request was
     // refused or not ruled ("Qh5: none of your pieces can move there"), lines not used ("Nf3
     // -- a move was already played") and the comments on move lines, quoted.
     std::vector<std::string> explained;
     std::vector<std::string> unused;
     std::vector<std::string> comments;
+
+    // From the session's events so far.
+    bool turn_done() const {
+        for (const GameEvent& e : session.events())
+            if (const auto* r = std::get_if<RequestRuled>(&e); r && r->ends_turn) return true;
+        return false;
+    }
+    std::size_t refused() const {
+        std::size_t n = 0;
+        for (const GameEvent& e : session.events())
+            if (const auto* r = std::get_if<RequestRuled>(&e)) n += r->refused();
+        return n;
+    }
 };
 
 namespace {
@@ -151,35 +161,34 @@ std::string about(const std::string& request, const std::string& why) {
 
 // moves / any? / resign: the try list. A resignation counts at any moment of the game, also
 // while the opponent is to move or after the sender's move in this mail (README "Resigning"):
-// then it is an end outside the requests (game_end.hpp end_game, Termination::Resignation).
+// then it is an end outside the requests (GameSession::resign, Termination::Resignation).
 Done play(Turn& t, const Command& cmd) {
     t.game_cmd = true;
-    StoredGame& g = t.g;
+    GameSession& s = t.session;
     const Color me = t.me;
     if (const auto* m = std::get_if<MoveArgs>(&cmd.args); m && !m->comment.empty())
         t.comments.push_back(m->comment);
-    if (g.game.over()) {
+    if (s.over()) {
         // Ended by this mail (a mate, a resignation): every later line is answered.
-        if (!t.over_before) t.unused.push_back(cmd.text + " -- the game is over");
+        if (!s.over_at_open()) t.unused.push_back(cmd.text + " -- the game is over");
         return {};
     }
-    if (cmd.kind == Kind::Resign && (g.game.side_to_move() != me || t.turn_done)) {
-        if (auto r = end_game(g, game_id_of(t.v.game),
-                              GameOutcome{loss_of(me), Termination::Resignation});
-            !r)
-            return r;
-        ++t.ruled;
+    const bool turn_done = t.turn_done();
+    const bool on_move = s.game().game.side_to_move() == me;
+    if (cmd.kind == Kind::Resign && (!on_move || turn_done)) {
+        auto resigned = s.resign(me);
+        if (!resigned) return core::unexpected(resigned.error());
         return {};
     }
-    if (t.turn_done) {  // later tries are not needed
+    if (turn_done) {  // later tries are not needed
         t.unused.push_back(cmd.text + " -- a move was already played");
         return {};
     }
-    if (g.game.side_to_move() != me) {
-        t.not_turn = true;
+    if (!on_move) {
+        s.request(me, cmd.text);  // NotOnMove
         return {};
     }
-    if (t.refused >= MaxRefusedPerMail) {
+    if (t.refused() >= MaxRefusedPerMail) {
         t.unused.push_back(cmd.text + " -- not tried: " + std::to_string(MaxRefusedPerMail) +
                            " refused tries are the most one mail may make");
         return {};
@@ -187,59 +196,38 @@ Done play(Turn& t, const Command& cmd) {
     const std::string text = cmd.kind == Kind::Move       ? cmd.text
                              : cmd.kind == Kind::AnyQuery ? "any?"
                                                           : "resign";
-    const auto offer = g.meta.draw_offer;
-    const auto r = play_request(g, text);
-    if (r.answer == referee::Answer::Error) {
-        core::operator_log().info("game " + t.v.game + ": '" + text + "': " + r.error);
-        // Not an attempt: nothing was ruled and nobody else hears of it. The referee's text
-        // names only what the sender may know (own pieces in hidden play; referee/game.hpp).
-        if (r.error == "not a request")
-            t.unknown.push_back(cmd.text);
-        else
-            t.explained.push_back(about(cmd.text, r.error) + ". Nothing was played.");
-        return {};
+    for (const GameEvent& e : s.request(me, text)) {
+        if (const auto* unread = std::get_if<RequestUnread>(&e)) {
+            core::operator_log().info("game " + t.v.game + ": '" + text + "': " + unread->error);
+            // Not an attempt: nothing was ruled and nobody else hears of it. The referee's text
+            // names only what the sender may know (own pieces in hidden play; referee/game.hpp).
+            if (unread->error == "not a request")
+                t.unknown.push_back(cmd.text);
+            else
+                t.explained.push_back(about(cmd.text, unread->error) + ". Nothing was played.");
+        } else if (const auto* ruled = std::get_if<RequestRuled>(&e)) {
+            // Open play: the referee's reason for an illegal move (hidden play keeps to the
+            // answer).
+            const referee::Ruling& r = ruled->ruling;
+            if (r.answer == referee::Answer::Illegal && !r.reason.empty())
+                t.explained.push_back(cmd.text + ": " + r.reason + ".");
+        }
     }
-    ++t.ruled;
-    // Open play: the referee's reason for an illegal move (hidden play keeps to the answer).
-    if (r.answer == referee::Answer::Illegal && !r.reason.empty())
-        t.explained.push_back(cmd.text + ": " + r.reason + ".");
-    if (r.answer != referee::Answer::Legal && r.answer != referee::Answer::Try &&
-        !(r.answer == referee::Answer::No && cmd.kind == Kind::AnyQuery))
-        ++t.refused;
-    if (offer == ~me && !g.meta.draw_offer && !g.game.over())
-        t.draw_mails.emplace_back(~me, DrawEvent::Lapsed);
-    if (g.game.over() || g.game.side_to_move() != me) t.turn_done = true;
     return {};
 }
 
 // draw / accept / decline: a draw offer and its answers.
 Done draw_answer(Turn& t, const Command& cmd) {
     t.game_cmd = true;
-    StoredGame& g = t.g;
-    const Color me = t.me;
-    if (g.game.over()) return {};
-    const bool pending = g.meta.draw_offer == ~me;
+    GameSession& s = t.session;
+    if (s.over()) return {};
     if (cmd.kind == Kind::Decline) {
-        if (!pending) {
-            t.draw_mails.emplace_back(me, DrawEvent::NoOffer);
-            return {};
-        }
-        g.meta.draw_offer.reset();
-        t.draw_mails.emplace_back(~me, DrawEvent::Declined);
-        t.draw_mails.emplace_back(me, DrawEvent::DeclineSent);
-    } else if (pending) {
-        if (auto r = end_game(g, game_id_of(t.v.game),
-                              GameOutcome{GameResult::Draw, Termination::Agreement});
-            !r)
-            return r;
-        t.agreed = true;
-    } else if (cmd.kind == Kind::Accept) {
-        t.unknown.push_back(cmd.text);  // nothing to accept
-    } else {
-        if (g.meta.draw_offer != me) t.draw_mails.emplace_back(~me, DrawEvent::Offered);
-        g.meta.draw_offer = me;
-        t.draw_mails.emplace_back(me, DrawEvent::OfferSent);
+        s.decline_draw(t.me);
+        return {};
     }
+    auto events = cmd.kind == Kind::Accept ? s.accept_draw(t.me) : s.offer_draw(t.me);
+    if (!events) return core::unexpected(events.error());
+    if (find_event<NoDrawOffer>(*events)) t.unknown.push_back(cmd.text);  // nothing to accept
     return {};
 }
 
@@ -326,9 +314,11 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     auto& log = core::operator_log();
     const core::LogContext about_game("game " + v.game);  // on every line of this game's mail
     const store::GameId gid = game_id_of(v.game);
-    auto loaded = desk.games.load(desk.store, gid);
-    if (!loaded) return core::unexpected(loaded.error());
-    StoredGame& g = *loaded;
+    // The game's session (game_session.hpp): every change to the game is one of its operations.
+    auto opened = GameSession::open(desk.games, desk.store, gid);
+    if (!opened) return core::unexpected(opened.error());
+    GameSession& session = *opened;
+    const StoredGame& g = session.game();
     const Color me = v.colour;
     const std::string& my_address = g.meta.address(me);
     Answers answers(desk, v.game, g, tx);
@@ -365,12 +355,9 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         return refuse(compose::RefusalReason::Stale);
     }
 
-    Turn turn(v, g, me);
-    const bool over_before = g.game.over();
-    turn.over_before = over_before;
-    const int plies_before = g.record.plies();
-    const GameMeta meta_before = g.meta;
-    const Color to_move_before = g.game.side_to_move();
+    Turn turn(v, session, me);
+    const bool over_before = session.over_at_open();
+    const int plies_before = session.plies_at_open();
     // Every command in the order written, through its row of the command table.
     run.turn = &turn;
     for (const auto& cmd : commands) {
@@ -381,39 +368,46 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         }
     }
     run.turn = nullptr;
+    // What the mail's own commands did (the conditional replies come after).
+    const GameEvents mail_events = session.events();
     // Conditional moves (conditional_mail.hpp): the mail's conditional commands, then the
     // replies that fire, in this transaction.
     const bool sender_moved = g.record.plies() > plies_before;
-    auto cond = run_conditionals(desk.store, tx, gid, g, me, commands, sender_moved);
+    auto cond = run_conditionals(desk.store, tx, session, me, commands, sender_moved);
     if (!cond) return core::unexpected(cond.error());
-    const std::size_t ruled = turn.ruled;
-    const bool agreed = turn.agreed;
+    const std::size_t ruled =
+        count_events<RequestRuled>(mail_events) + count_events<Resigned>(mail_events);
+    const bool agreed = find_event<DrawAccepted>(mail_events) != nullptr;
 
     if (over_before && turn.game_cmd)
         CK_TRY(refuse(compose::RefusalReason::GameOver));
-    else if (turn.not_turn && ruled == 0)
+    else if (find_event<NotOnMove>(mail_events) && ruled == 0)
         CK_TRY(refuse(compose::RefusalReason::NotYourTurn));
 
     // Notes to the opponent: kept in game.ini and in the record as a comment of this ply.
-    for (const std::string& n : turn.notes) {
-        g.meta.notes.push_back(GameNote{g.record.plies(), me, n});
-        g.record.add_note(g.record.plies(), me, n);
-    }
-    const bool changed =
-        ruled > 0 || agreed || g.meta.draw_offer != meta_before.draw_offer || !turn.notes.empty();
-    if (changed) CK_TRY(desk.games.save(tx, gid, g));
-    // The clock (game_clock.hpp): the mover's turn ended with this commit.
-    if (!g.game.over() && sender_moved) {
-        CK_TRY(clock_after_move(desk.store, tx, gid, g, to_move_before, arrived));
-        CK_TRY(clock_after_conditionals(desk.store, tx, gid, g, *cond));
-    }
+    for (const std::string& n : turn.notes) session.note(me, n);
+    if (session.over() && !over_before && !find_event<GameEnded>(session.events()))
+        return core::unexpected(
+            core::corrupt_error("game " + v.game + ": an end the referee cannot name"));
+    // The one path from the session's events to the store (game_end.hpp): the game and its
+    // clock saved, their consequences applied, and a game's end mailed and recorded (rating,
+    // end mails, followers, tournament).
+    auto settled = settle_game(desk, session, EndMailing{me, disc, disc}, tx, arrived);
+    if (!settled) return core::unexpected(settled.error());
+    const TurnPassed* passed = find_event<TurnPassed>(session.events());
     const auto turn_details = [&](Color c) -> core::Result<compose::TurnDetails, core::Error> {
         compose::TurnDetails d;
         if (cond->fired()) d.heard_from = cond->heard_from[rules::index_of(c)];
         if (g.game.over() || g.game.side_to_move() != c) return d;
-        auto at = game_deadline(desk.store, gid, g, &tx);
-        if (!at) return core::unexpected(at.error());
-        if (*at) d.deadline = compose::Deadline{**at};
+        std::optional<core::TimePoint> at;
+        if (passed && passed->to == c) {
+            at = passed->deadline;
+        } else {
+            auto read = session.deadline(&tx);
+            if (!read) return core::unexpected(read.error());
+            at = *read;
+        }
+        if (at) d.deadline = compose::Deadline{*at};
         return d;
     };
     const auto board_mail = [&](Color c, const std::string& d) -> core::Result<void, core::Error> {
@@ -424,16 +418,7 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     };
 
     if (ruled > 0 || agreed) {
-        if (g.game.over()) {  // ended by this mail (a request is not ruled in an ended game)
-            const auto outcome = outcome_of(g);
-            if (!outcome)
-                return core::unexpected(
-                    core::corrupt_error("game " + v.game + ": an end the referee cannot name"));
-            // The one game-end path (game_end.hpp): rating, end mails, followers, tournament.
-            auto concluded = conclude_game(desk, g, GameEnded{gid, *outcome, {}},
-                                           EndMailing{me, disc, disc}, tx);
-            if (!concluded) return core::unexpected(concluded.error());
-        } else {
+        if (!g.game.over()) {  // an end was mailed by settle_game
             for (Color c : {me, ~me}) CK_TRY(board_mail(c, disc));
             // Followers (spectators.hpp): only what both players heard.
             CK_TRY(queue_spectator_mails(club_desk, v.game, g, disc, tx));
@@ -444,8 +429,23 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     } else if (turn.want_board) {
         CK_TRY(board_mail(me, disc));
     }
-    for (std::size_t i = 0; i < turn.draw_mails.size(); ++i) {
-        const auto [c, event] = turn.draw_mails[i];
+    // The draw mails, from the mail's draw events in the order they happened.
+    std::vector<std::pair<Color, DrawEvent>> draw_mails;
+    for (const GameEvent& e : mail_events) {
+        if (const auto* o = std::get_if<DrawOffered>(&e)) {
+            if (!o->renewed) draw_mails.emplace_back(~o->by, DrawEvent::Offered);
+            draw_mails.emplace_back(o->by, DrawEvent::OfferSent);
+        } else if (const auto* d = std::get_if<DrawDeclined>(&e)) {
+            draw_mails.emplace_back(~d->by, DrawEvent::Declined);
+            draw_mails.emplace_back(d->by, DrawEvent::DeclineSent);
+        } else if (const auto* n = std::get_if<NoDrawOffer>(&e); n && !n->accepting) {
+            draw_mails.emplace_back(n->side, DrawEvent::NoOffer);
+        } else if (const auto* l = std::get_if<DrawLapsed>(&e)) {
+            draw_mails.emplace_back(l->offerer, DrawEvent::Lapsed);
+        }
+    }
+    for (std::size_t i = 0; i < draw_mails.size(); ++i) {
+        const auto [c, event] = draw_mails[i];
         CK_ENV(env, c, disc + "d" + std::to_string(i));
         CK_TRY(answers.queue(
             c, compose::draw_mail(t, *env, g.game.view(c), compose::DrawDetails{event})));

@@ -6,7 +6,7 @@
 //   moves / any? / resign   the try list, ruled by the referee and recorded; both players get
 //                           the turn mail, or the game-end mail when the game ended
 //   draw                    offers a draw, or accepts the opponent's pending offer: the game
-//                           ends 1/2-1/2 by agreement (game_end.hpp `end_game`)
+//                           ends 1/2-1/2 by agreement (game_session.hpp; game_end.hpp settle_game)
 //   accept                  accepts the opponent's pending draw offer (else unknown command)
 //   decline                 declines the opponent's pending draw offer
 //   pgn                     mails the sender their own player record as an attachment; the

@@ -1,6 +1,6 @@
 #pragma once
 // The one hook through which a game's end reaches its tournament (README "Challenges and
-// tournaments by mail"). It is called only by the game-end path (game_end.hpp conclude_game),
+// tournaments by mail"). It is called only by the game-end path (game_end.hpp settle_game),
 // with the SAME transaction that saves the ended game, after the game's rating (ratings.hpp)
 // and after the game-end mails were queued, whatever ended the game (a move mail, the clock
 // pass, an adjudication). So the result enters

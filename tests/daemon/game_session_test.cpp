@@ -1,0 +1,276 @@
+// The game session (daemon/game_session.hpp) and the consequences of its events
+// (daemon/event_effects.hpp), without any mail: each operation's events in open and hidden
+// games, a draw offer lapsing, an end by time, an adjudication, and what save() and
+// apply_game_events stage into a transaction.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+
+#include "daemon/deadline_index.hpp"
+#include "daemon/event_effects.hpp"
+#include "daemon/game_session.hpp"
+#include "daemon_fixture.hpp"
+
+using ck::rules::Color;
+using namespace ck::daemon;
+
+namespace {
+
+const std::string Ada = "ada@example.org";
+const std::string Bob = "bob@example.net";
+
+class Club : public test::DaemonFixture {
+public:
+    explicit Club(const std::string& tag) : DaemonFixture("session-" + tag) {
+        add_player("Ada White", Ada);
+        add_player("Bob Black", Bob);
+    }
+    // A new game, White Ada, with a 3-day clock.
+    ck::store::GameId new_game(bool hidden) {
+        NewGame spec;
+        spec.variant = "chess";
+        spec.hidden = hidden;
+        spec.white = Ada;
+        spec.black = Bob;
+        spec.time = "3d";
+        auto id = daemon().new_game(spec, clock());
+        REQUIRE(id);
+        return *id;
+    }
+    GameSession open(ck::store::GameId id) {
+        auto s = GameSession::open(repository, daemon().store(), id);
+        REQUIRE(s);
+        return std::move(*s);
+    }
+    ck::store::Transaction tx() const { return ck::store::Transaction(clock_now()); }
+    ck::core::TimePoint clock_now() const { return const_cast<Club*>(this)->clock().now(); }
+
+    GameRepository repository;
+};
+
+template <class E>
+E only(const GameEvents& events) {
+    REQUIRE(events.size() == 1);
+    REQUIRE(std::holds_alternative<E>(events[0]));
+    return std::get<E>(events[0]);
+}
+
+bool staged(const ck::store::Transaction& tx, ck::store::GameId id, const std::string& name) {
+    for (const auto& f : tx.files())
+        if (f.game == id && f.name == name) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("an open game: a move, a request out of turn, the turn passed with its deadline",
+          "[daemon][session]") {
+    Club club("open");
+    const auto id = club.new_game(false);
+    GameSession s = club.open(id);
+    CHECK_FALSE(s.changed());
+
+    const auto moved = only<RequestRuled>(s.request(Color::White, "e4"));
+    CHECK(moved.ends_turn);
+    CHECK_FALSE(moved.refused());
+    CHECK(moved.ruling.move == "e4");
+    CHECK_FALSE(moved.ruling.told[0].empty());  // each side is told
+    CHECK_FALSE(moved.ruling.told[1].empty());
+    only<NotOnMove>(s.request(Color::White, "d4"));
+
+    const auto illegal = s.request(Color::Black, "Ke5");
+    const auto refused = only<RequestRuled>(illegal);
+    CHECK(refused.refused());
+    CHECK_FALSE(refused.ends_turn);
+    CHECK_FALSE(refused.ruling.reason.empty());  // open play: the reason
+
+    auto tx = club.tx();
+    auto saved = s.save(tx);
+    REQUIRE(saved);
+    const auto passed = only<TurnPassed>(*saved);
+    CHECK(passed.to == Color::Black);
+    REQUIRE(passed.deadline);
+    CHECK(*passed.deadline == club.clock_now() + std::chrono::hours(72));
+    CHECK(staged(tx, id, "game.ini"));
+    CHECK(staged(tx, id, "record.pgn"));
+    CHECK(staged(tx, id, "clock.ini"));
+    // Every event of the session, in order.
+    CHECK(s.events().size() == 4);
+    CHECK(std::holds_alternative<TurnPassed>(s.events().back()));
+
+    // The deadline index follows the turn (deadline_index.hpp), applied from the event.
+    auto applied = apply_game_events(club.daemon().store(), club.daemon().players(), id, s.game(),
+                                     s.events(), tx);
+    REQUIRE(applied);
+    CHECK(applied->rating_lines.empty());
+    REQUIRE(club.daemon().store().commit(tx));
+    const auto due = games_due(club.daemon().store(), *passed.deadline);
+    CHECK(std::find(due.begin(), due.end(), id) != due.end());
+}
+
+TEST_CASE("a hidden game: tries, any?, an unreadable line, a resignation out of turn",
+          "[daemon][session]") {
+    Club club("hidden");
+    const auto id = club.new_game(true);
+    GameSession s = club.open(id);
+
+    const auto unread = only<RequestUnread>(s.request(Color::White, "hello there"));
+    CHECK(unread.error == "not a request");
+    const auto any = only<RequestRuled>(s.request(Color::White, "any?"));
+    CHECK_FALSE(any.ends_turn);
+    const auto illegal = only<RequestRuled>(s.request(Color::White, "Ke2"));
+    CHECK(illegal.refused());
+    CHECK(illegal.ruling.reason.empty());  // hidden play keeps to the answer
+
+    // A try list plays until the turn ends; what follows is not tried.
+    const GameEvents tries = s.play_tries(Color::White, {"Ke2", "e4", "d4"});
+    REQUIRE(tries.size() == 2);
+    CHECK(std::get<RequestRuled>(tries[1]).ends_turn);
+    CHECK(s.game().game.side_to_move() == Color::Black);
+
+    auto resigned = s.resign(Color::White);  // out of turn
+    REQUIRE(resigned);
+    REQUIRE(resigned->size() == 2);
+    CHECK(std::holds_alternative<Resigned>((*resigned)[0]));
+    const auto& ended = std::get<GameEnded>((*resigned)[1]);
+    CHECK(ended.outcome == GameOutcome{GameResult::BlackWins, Termination::Resignation});
+    CHECK(s.over());
+    CHECK(s.request(Color::Black, "e5").empty());  // over: nothing
+
+    auto tx = club.tx();
+    auto saved = s.save(tx);
+    REQUIRE(saved);
+    CHECK(saved->empty());  // no turn passes in an ended game
+    CHECK(staged(tx, id, "record.pgn"));
+    CHECK_FALSE(staged(tx, id, "clock.ini"));
+}
+
+TEST_CASE("draw offers: renewed, lapsing with the opponent's move, declined, accepted",
+          "[daemon][session]") {
+    Club club("draw");
+    const auto id = club.new_game(false);
+    GameSession s = club.open(id);
+
+    auto offered = s.offer_draw(Color::White);
+    REQUIRE(offered);
+    CHECK_FALSE(only<DrawOffered>(*offered).renewed);
+    auto again = s.offer_draw(Color::White);
+    REQUIRE(again);
+    CHECK(only<DrawOffered>(*again).renewed);
+    CHECK(s.changed());
+
+    // White's own move keeps the offer; Black's move lets it lapse.
+    CHECK(s.request(Color::White, "e4").size() == 1);
+    const GameEvents reply = s.request(Color::Black, "e5");
+    REQUIRE(reply.size() == 2);
+    CHECK(std::get<DrawLapsed>(reply[1]).offerer == Color::White);
+    CHECK_FALSE(s.game().meta.draw_offer);
+
+    CHECK_FALSE(only<NoDrawOffer>(s.decline_draw(Color::Black)).accepting);
+    auto nothing = s.accept_draw(Color::Black);
+    REQUIRE(nothing);
+    CHECK(only<NoDrawOffer>(*nothing).accepting);
+
+    REQUIRE(s.offer_draw(Color::Black));
+    CHECK(only<DrawDeclined>(s.decline_draw(Color::White)).by == Color::White);
+    REQUIRE(s.offer_draw(Color::Black));
+    // `draw` with the opponent's offer pending accepts it.
+    auto agreed = s.offer_draw(Color::White);
+    REQUIRE(agreed);
+    REQUIRE(agreed->size() == 2);
+    CHECK(std::get<DrawAccepted>((*agreed)[0]).by == Color::White);
+    CHECK(std::get<GameEnded>((*agreed)[1]).outcome ==
+          GameOutcome{GameResult::Draw, Termination::Agreement});
+}
+
+TEST_CASE("a mate ends the game in the request that gives it", "[daemon][session]") {
+    Club club("mate");
+    const auto id = club.new_game(false);
+    GameSession s = club.open(id);
+    for (const char* m : {"f3", "e5", "g4"}) s.request(s.game().game.side_to_move(), m);
+    const GameEvents mate = s.request(Color::Black, "Qh4");
+    REQUIRE(mate.size() == 2);
+    CHECK(std::get<RequestRuled>(mate[0]).ends_turn);
+    const auto& ended = std::get<GameEnded>(mate[1]);
+    CHECK(ended.game == id);
+    CHECK(ended.outcome == GameOutcome{GameResult::BlackWins, Termination::Checkmate});
+}
+
+TEST_CASE("an end by time and its consequences in the store", "[daemon][session]") {
+    Club club("time");
+    const auto id = club.new_game(false);
+    GameSession s = club.open(id);
+    auto ended = s.end_by_time();
+    REQUIRE(ended);
+    const auto e = only<GameEnded>(*ended);
+    CHECK(e.outcome == GameOutcome{GameResult::BlackWins, Termination::Forfeit});  // White to move
+    CHECK_FALSE(s.end_by_time());                                                  // over already
+
+    auto tx = club.tx();
+    REQUIRE(s.save(tx));
+    auto applied = apply_game_events(club.daemon().store(), club.daemon().players(), id, s.game(),
+                                     s.events(), tx);
+    REQUIRE(applied);
+    REQUIRE(club.daemon().store().commit(tx));
+    // The deadline index no longer lists the game.
+    const auto due =
+        games_due(club.daemon().store(), club.clock_now() + std::chrono::hours(24 * 365));
+    CHECK(std::find(due.begin(), due.end(), id) == due.end());
+    // The saved record holds the end.
+    GameRepository fresh;
+    auto reread = GameSession::open(fresh, club.daemon().store(), id);
+    REQUIRE(reread);
+    CHECK(reread->over_at_open());
+}
+
+TEST_CASE("an adjudication: the organiser's result and reason", "[daemon][session]") {
+    Club club("adjudicate");
+    const auto id = club.new_game(true);
+    GameSession s = club.open(id);
+    s.request(Color::White, "e4");
+    auto ended = s.adjudicate(GameResult::WhiteWins, "Black left the club");
+    REQUIRE(ended);
+    const auto e = only<GameEnded>(*ended);
+    CHECK(e.outcome == GameOutcome{GameResult::WhiteWins, Termination::Adjudication});
+    CHECK(e.reason == "Black left the club");
+    auto twice = s.adjudicate(GameResult::Draw, "again");
+    REQUIRE_FALSE(twice);
+    CHECK(twice.error().detail.find("game " + std::to_string(id) + " is over already") == 0);
+}
+
+TEST_CASE("a note is kept at the current ply", "[daemon][session]") {
+    Club club("note");
+    const auto id = club.new_game(false);
+    GameSession s = club.open(id);
+    s.request(Color::White, "e4");
+    const auto n = only<NoteAdded>(s.note(Color::White, "good luck"));
+    CHECK(n.ply == 1);
+    CHECK(s.game().meta.notes.size() == 1);
+    CHECK(s.changed());
+}
+
+TEST_CASE("a conditional reply's turn is charged nothing: the turn passes back at once",
+          "[daemon][session]") {
+    Club club("conditional");
+    const auto id = club.new_game(false);
+    club.clock().advance(std::chrono::hours(30));  // White thought for 30 hours
+    GameSession s = club.open(id);
+    s.request(Color::White, "e4");
+    const GameEvents reply = s.play_tries(Color::Black, {"Ke7", "e5", "d5"});
+    REQUIRE(reply.size() == 2);  // an illegal try, then the move; "d5" is not tried
+    const auto played =
+        only<ConditionalPlayed>(s.conditional_played(Color::Black, "if e4 then e5"));
+    CHECK(played.ply == 2);
+    CHECK(s.game().meta.conditional_plies.size() == 1);
+
+    auto tx = club.tx();
+    auto saved = s.save(tx);
+    REQUIRE(saved);
+    const auto passed = only<TurnPassed>(*saved);
+    CHECK(passed.to == Color::White);
+    REQUIRE(passed.deadline);
+    CHECK(*passed.deadline == club.clock_now() + std::chrono::hours(72));
+    auto staged_deadline = s.deadline(&tx);  // read back from the staged clock.ini
+    REQUIRE(staged_deadline);
+    CHECK(*staged_deadline == passed.deadline);
+}
