@@ -164,7 +164,7 @@ core::Result<void, Error> check_swiss(const Tournament& t) {
             return fail(ErrorCode::BadPairings, "impossible withdrawal");
     std::set<int> late;
     for (const LateEntry& e : t.late_entries) {
-        if (e.player < 0 || e.player >= n || e.from_round < 2 || e.from_round > s.rounds ||
+        if (e.player < 0 || e.player >= n || e.from_round < 2 || e.from_round > s.rounds + 1 ||
             !late.insert(e.player).second)
             return fail(ErrorCode::BadPairings, "impossible late entry");
         for (const auto& [round, player] : busy)

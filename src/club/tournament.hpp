@@ -86,7 +86,9 @@ struct Withdrawal {
 // paired before `from_round`; each round before it counts as a bye of swiss.late_bye_points.
 struct LateEntry {
     int player = 0;
-    int from_round = 0;  // 2..swiss.rounds: the first round paired after the entry
+    // The first round paired after the entry: 2..swiss.rounds, or swiss.rounds + 1 when the
+    // event ended before it (no valid pairing: daemon/swiss_rounds.hpp shortens the event).
+    int from_round = 0;
 };
 
 // Result of one game; the texts are the PGN result tokens "*", "1-0", "0-1", "1/2-1/2".
@@ -219,7 +221,7 @@ int first_round(const Tournament& t, int p);
 // round; rounds within 1..rounds(t)); game ids unique; endings lower-case words. While entries
 // are open: 0..MaxPlayers players (same rules for each) and no pairings. A team match: the
 // players' rules (2.. once started), then check_team_match (team_match.hpp). A Swiss's late
-// entries: one per player at most, from_round in 2..rounds, no game nor bye before it.
+// entries: one per player at most, from_round in 2..rounds + 1, no game nor bye before it.
 core::Result<void, Error> validate(const Tournament& t);
 
 // rounds: a team match has match.games.

@@ -140,6 +140,8 @@ TEST_CASE("late entries: paired from the next round, missed rounds as zero-point
     // The crosstable shows the missed rounds; the standings count them as nothing.
     const std::string table = swiss_crosstable_text(t, nullptr);
     CHECK(table.find("A late entrant's rounds before entering: Z.") != std::string::npos);
+    // The site's page and the standings mail's HTML part: the same rows and legend.
+    CHECK(swiss_crosstable_html(t).find("rounds before entering: Z.") != std::string::npos);
     for (const SwissStanding& s : swiss_standings(t))
         CHECK(s.points == event->score(*event->find(s.player + 1)));
 }
@@ -208,10 +210,16 @@ TEST_CASE("late entries: tournament.ini rejects impossible ones", "[club][swiss]
     CHECK(bad.error().message.find("player 1 entered for round 2") != std::string::npos);
     CHECK_FALSE(parse_tournament(ini + "entered = 4\n"));
     CHECK_FALSE(parse_tournament(ini + "entered = 9 2\n"));
+    CHECK_FALSE(parse_tournament(ini + "entered = 4 5\n"));  // past the last round + 1
     CHECK_FALSE(parse_tournament(ini + "late-bye-points = 2\n"));
     REQUIRE(value(enter_late(t, Player{"", "late@x.test"})) == 2);
     CHECK(parse_tournament(format_tournament(t)));
     CHECK_FALSE(parse_tournament(format_tournament(t) + "entered = 5 3\n"));  // twice
+    // The event ended before the entrant's round (no valid pairing: the daemon shortens it to
+    // the rounds played): still a valid event, every round of the entrant a bye.
+    t.swiss.rounds = 1;
+    REQUIRE(parse_tournament(format_tournament(t)));
+    CHECK(to_swiss_event(t).find(5)->round(1).outcome == O::ZeroBye);
 }
 
 }  // namespace ck::club
