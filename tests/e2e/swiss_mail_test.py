@@ -101,6 +101,10 @@ expect(r.returncode == 2, f"--rounds for a round robin: {r}")
 r = ck("tournament", "new", "--name", "X", "--variant", "chess", "--system", "swiss",
        "--rounds", "3", "--tiebreaks", "bh,xx", ADDR["Ann"], ADDR["Ben"], check=False)
 expect(r.returncode == 2 and "tiebreaks" in r.stderr, f"an unknown tie-break: {r}")
+r = ck("tournament", "new", "--name", "X", "--variant", "chess", "--system", "swiss",
+       "--rounds", "3", "--late-bye-points", "2", ADDR["Ann"], ADDR["Ben"], check=False)
+expect(r.returncode == 2 and "--late-bye-points needs 0, 0.5 or 1" in r.stderr,
+       f"late-bye points out of range: {r}")
 
 out = ck("tournament", "new", "--name", "Autumn Swiss", "--variant", "crazyhouse", "--time", "3d",
          "--system", "swiss", "--rounds", "5", "--round-days", "2", "--tiebreaks",
