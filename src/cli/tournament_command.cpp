@@ -7,9 +7,10 @@
 //       event takes entries by mail (`join ID`) and no game starts yet; EMAILs are optional
 //       first entrants
 //       [--system roundrobin|swiss] [--rounds N] [--round-days N] [--bye-points P]
-//       [--requested-bye-points P] [--tiebreaks LIST]
+//       [--requested-bye-points P] [--late-bye-points P] [--tiebreaks LIST]
 //       a Swiss (docs/swiss.md "Swiss events by mail"): round 1 is paired and started, the
-//       rest round by round; --rounds is required; points are 0, 0.5 or 1
+//       rest round by round; --rounds is required; points are 0, 0.5 or 1; late entries
+//       (`join ID` once under way) score --late-bye-points (default 0) per round missed
 //       [--system knockout|groups] [--games N] [--tie seed|match|match:N] [--group-size N]
 //       [--advance K]
 //       a knockout, or groups feeding a knockout (docs/knockout.md): seeded by rating
@@ -197,12 +198,14 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
                 v.find_first_not_of("0123456789") != std::string::npos)
                 return usage(a + " needs a number");
             (a == "--rounds" ? spec.swiss.rounds : spec.swiss.round_days) = std::stoi(v);
-        } else if (a == "--bye-points" || a == "--requested-bye-points") {
+        } else if (a == "--bye-points" || a == "--requested-bye-points" ||
+                   a == "--late-bye-points") {
             std::string v;
             const auto pts = value(v) ? club::parse_bye_points(v) : std::nullopt;
             if (!pts) return usage(a + " needs 0, 0.5 or 1");
-            (a == "--bye-points" ? spec.swiss.pairing_bye_points
-                                 : spec.swiss.requested_bye_points) = *pts;
+            (a == "--bye-points"             ? spec.swiss.pairing_bye_points
+             : a == "--requested-bye-points" ? spec.swiss.requested_bye_points
+                                             : spec.swiss.late_bye_points) = *pts;
         } else if (a == "--tiebreaks") {
             std::string v;
             const auto list = value(v) ? club::parse_tiebreaks(v) : std::nullopt;
@@ -292,7 +295,8 @@ int run_tournament(const Args& args) {
                          "[--hidden] [--rules R] [--time SPEC] [--casual|--rated] [--now ISO-8601] "
                          "[--entries] [--system roundrobin|swiss|knockout|groups] [--rounds N] "
                          "[--round-days N] [--bye-points P] [--requested-bye-points P] "
-                         "[--tiebreaks LIST] [--games N] [--tie seed|match|match:N] "
+                         "[--late-bye-points P] [--tiebreaks LIST] [--games N] [--tie "
+                         "seed|match|match:N] "
                          "[--group-size N] [--advance K] EMAIL...\n"
                          "       crazykrieg tournament new --name NAME --variant V --system teams "
                          "--team NAME=EMAIL,EMAIL,... --team NAME=EMAIL,... [--games 1|2] "

@@ -30,9 +30,11 @@ std::string result_symbol(Outcome o, bool white, const std::string& ending) {
     return won ? "1" : "0";
 }
 
+std::string points_letter(int points) { return points == 10 ? "F" : points == 5 ? "H" : "Z"; }
+
 std::string bye_letter(const Tournament& t, ByeKind kind) {
     if (kind == ByeKind::Pairing) return "U";
-    return t.swiss.requested_bye_points == 10 ? "F" : t.swiss.requested_bye_points == 5 ? "H" : "Z";
+    return points_letter(t.swiss.requested_bye_points);
 }
 
 Table make_table(const Tournament& t) {
@@ -64,6 +66,10 @@ Table make_table(const Tournament& t) {
             if (by_seed[static_cast<std::size_t>(w.player)][static_cast<std::size_t>(r - 1)]
                     .empty())
                 by_seed[static_cast<std::size_t>(w.player)][static_cast<std::size_t>(r - 1)] = "Z";
+    for (const LateEntry& l : t.late_entries)
+        for (int r = 1; r < l.from_round && r <= rounds; ++r)
+            by_seed[static_cast<std::size_t>(l.player)][static_cast<std::size_t>(r - 1)] =
+                points_letter(t.swiss.late_bye_points);
     for (const SwissStanding& s : tb.rows)
         tb.cells.push_back(by_seed[static_cast<std::size_t>(s.player)]);
     for (Tiebreak k : t.swiss.tiebreaks) tb.headings.push_back(tiebreak_heading(k));
@@ -95,6 +101,9 @@ Table make_table(const Tournament& t) {
     tb.legend.push_back(
         "0 loss, + - by forfeit, . not over); U the pairing-allocated bye, H F Z a");
     tb.legend.push_back("bye of \xc2\xbd, 1, 0 points (asked for, or Z after withdrawing).");
+    if (!t.late_entries.empty())
+        tb.legend.push_back("A late entrant's rounds before entering: " +
+                            points_letter(t.swiss.late_bye_points) + ".");
     std::string order = "Order: points";
     for (Tiebreak k : t.swiss.tiebreaks) order += ", " + std::string(tiebreak_heading(k));
     tb.legend.push_back(order + " (FIDE C.07), then seeding.");

@@ -7,10 +7,11 @@
 namespace ck::club {
 namespace {
 
-swiss::Outcome requested_outcome(const SwissSettings& s) {
-    return s.requested_bye_points == 10  ? swiss::Outcome::FullBye
-           : s.requested_bye_points == 5 ? swiss::Outcome::HalfBye
-                                         : swiss::Outcome::ZeroBye;
+// The TRF's letter for an unplayed round worth `points` tenths: F, H or Z.
+swiss::Outcome bye_outcome(int points) {
+    return points == 10  ? swiss::Outcome::FullBye
+           : points == 5 ? swiss::Outcome::HalfBye
+                         : swiss::Outcome::ZeroBye;
 }
 
 // The last round all of whose games are over.
@@ -58,15 +59,20 @@ swiss::Event to_swiss_event(const Tournament& t, int through) {
     }
     for (const Bye& b : t.byes) {
         if (b.round > width || (b.kind == ByeKind::Pairing && b.round > through)) continue;
-        at(b.player, b.round) = swiss::RoundEntry{
-            0, swiss::Colour::None,
-            b.kind == ByeKind::Pairing ? swiss::Outcome::PairingBye : requested_outcome(t.swiss)};
+        at(b.player, b.round) = swiss::RoundEntry{0, swiss::Colour::None,
+                                                  b.kind == ByeKind::Pairing
+                                                      ? swiss::Outcome::PairingBye
+                                                      : bye_outcome(t.swiss.requested_bye_points)};
     }
     for (const Withdrawal& w : t.withdrawals)
         for (int r = w.from_round; r <= width; ++r)
             if (at(w.player, r).outcome == swiss::Outcome::Absent)
                 at(w.player, r) =
                     swiss::RoundEntry{0, swiss::Colour::None, swiss::Outcome::ZeroBye};
+    for (const LateEntry& l : t.late_entries)
+        for (int r = 1; r < l.from_round && r <= width; ++r)
+            at(l.player, r) =
+                swiss::RoundEntry{0, swiss::Colour::None, bye_outcome(t.swiss.late_bye_points)};
     // A round with nothing in it past the end is no entry (the engine pairs a player whose
     // rounds end before the round to pair: swiss/check.hpp players_to_pair).
     for (swiss::Player& p : e.players)

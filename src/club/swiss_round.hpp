@@ -6,7 +6,8 @@
 //   a finished game: 1 = 0 by its result, + - when it ended "forfeit" (C.04.1: an unplayed
 //   game: no colour, no meeting); a game still pending: left out (`through` stops before it);
 //   the pairing-allocated bye: U (points: swiss.pairing_bye_points, BBU); a requested bye: H, F
-//   or Z by swiss.requested_bye_points; a round after a withdrawal: Z.
+//   or Z by swiss.requested_bye_points; a round after a withdrawal: Z; a round before a late
+//   entrant's from_round: F, H or Z by swiss.late_bye_points (docs/swiss.md "Late entries").
 // The rounds written are 1..`through` and, for round through+1, the requested byes and the
 // withdrawals only (so that pair_dutch leaves those players out).
 #include "club/tournament.hpp"

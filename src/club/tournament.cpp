@@ -137,7 +137,8 @@ core::Result<void, Error> check_swiss(const Tournament& t) {
         return fail(ErrorCode::BadField,
                     "a Swiss has 1 to " + std::to_string(MaxSwissRounds) + " rounds");
     const auto points_ok = [](int p) { return p == 0 || p == 5 || p == 10; };
-    if (!points_ok(s.pairing_bye_points) || !points_ok(s.requested_bye_points))
+    if (!points_ok(s.pairing_bye_points) || !points_ok(s.requested_bye_points) ||
+        !points_ok(s.late_bye_points))
         return fail(ErrorCode::BadField, "bye points must be 0, 0.5 or 1");
     if (s.round_days < 0 || s.round_days > 365)
         return fail(ErrorCode::BadField, "round days must be 0 to 365");
@@ -161,6 +162,18 @@ core::Result<void, Error> check_swiss(const Tournament& t) {
     for (const Withdrawal& w : t.withdrawals)
         if (w.player < 0 || w.player >= n || w.from_round < 1 || !gone.insert(w.player).second)
             return fail(ErrorCode::BadPairings, "impossible withdrawal");
+    std::set<int> late;
+    for (const LateEntry& e : t.late_entries) {
+        if (e.player < 0 || e.player >= n || e.from_round < 2 || e.from_round > s.rounds + 1 ||
+            !late.insert(e.player).second)
+            return fail(ErrorCode::BadPairings, "impossible late entry");
+        for (const auto& [round, player] : busy)
+            if (player == e.player && round < e.from_round)
+                return fail(ErrorCode::BadPairings,
+                            "player " + std::to_string(e.player + 1) + " entered for round " +
+                                std::to_string(e.from_round) + " but has an entry in round " +
+                                std::to_string(round));
+    }
     return {};
 }
 
@@ -263,7 +276,8 @@ core::Result<void, Error> validate(const Tournament& t) {
         return check_team_match(t);
     }
     if (t.entries_open) {
-        if (!t.pairings.empty() || !t.byes.empty() || !t.withdrawals.empty())
+        if (!t.pairings.empty() || !t.byes.empty() || !t.withdrawals.empty() ||
+            !t.late_entries.empty())
             return fail(ErrorCode::BadPairings, "an event taking entries has no games yet");
         if (t.system == System::Swiss)
             if (auto ok = check_swiss(t); !ok) return ok;
@@ -279,7 +293,7 @@ core::Result<void, Error> validate(const Tournament& t) {
         if (auto ok = check_players(t.players, 2, "a Swiss"); !ok) return ok;
         return check_swiss(t);
     }
-    if (!t.byes.empty() || !t.withdrawals.empty())
+    if (!t.byes.empty() || !t.withdrawals.empty() || !t.late_entries.empty())
         return fail(ErrorCode::BadPairings, "a round robin has no byes nor withdrawals");
     if (auto ok = check_players(t.players); !ok) return ok;
     return check_pairings(t);
@@ -441,6 +455,33 @@ core::Result<void, Error> request_bye(Tournament& t, std::string_view address, i
         std::find_if(t.byes.begin(), t.byes.end(), [&](const Bye& b) { return b.round > round; });
     t.byes.insert(at, Bye{round, *p, ByeKind::Requested});
     return {};
+}
+
+core::Result<int, Error> enter_late(Tournament& t, Player p) {
+    if (t.system != System::Swiss || t.entries_open)
+        return fail(ErrorCode::NotSwiss, "tournament " + t.id + " is not a Swiss under way");
+    if (const auto in = find_player(t, p.address)) {
+        if (withdrawn(t, *in, rounds_paired(t) + 1))
+            return fail(ErrorCode::WithdrawnBefore, p.address + " withdrew from " + t.id);
+        return fail(ErrorCode::AlreadyEntered, p.address + " plays in " + t.id + " already");
+    }
+    const int round = rounds_paired(t) + 1;
+    if (round > t.swiss.rounds)
+        return fail(ErrorCode::LastRoundPaired, "every round of " + t.id + " is paired");
+    t.players.push_back(std::move(p));
+    if (auto ok = check_players(t.players, 2, "a Swiss"); !ok) {
+        t.players.pop_back();
+        return core::unexpected(ok.error());
+    }
+    const int player = static_cast<int>(t.players.size()) - 1;
+    if (round > 1) t.late_entries.push_back(LateEntry{player, round});
+    return round;
+}
+
+int first_round(const Tournament& t, int p) {
+    for (const LateEntry& e : t.late_entries)
+        if (e.player == p) return e.from_round;
+    return 1;
 }
 
 core::Result<void, Error> withdraw_player(Tournament& t, std::string_view address) {

@@ -60,6 +60,9 @@ struct SwissSettings {
     int round_days = 0;            // days after a round's start when its open games are reported
     int pairing_bye_points = 10;   // the pairing-allocated bye (C.04.1: a win unless set)
     int requested_bye_points = 5;  // a bye asked for by mail: 0, 5 or 10 (TRF Z, H, F)
+    // Each round a late entrant missed (docs/swiss.md "Late entries"): 0, 5 or 10 (TRF Z, H,
+    // F). C.04.2 leaves it to the tournament's regulations; by default a zero-point bye.
+    int late_bye_points = 0;
     std::vector<Tiebreak> tiebreaks = {Tiebreak::BuchholzCut1, Tiebreak::Buchholz,
                                        Tiebreak::SonnebornBerger, Tiebreak::DirectEncounter,
                                        Tiebreak::Wins};
@@ -76,6 +79,15 @@ struct Bye {
 // paired are played out).
 struct Withdrawal {
     int player = 0;
+    int from_round = 0;
+};
+// A player who entered a Swiss under way (docs/swiss.md "Late entries"): seeded after everyone
+// already in (the next pairing number, C.04.2's initial order being the order of entry), not
+// paired before `from_round`; each round before it counts as a bye of swiss.late_bye_points.
+struct LateEntry {
+    int player = 0;
+    // The first round paired after the entry: 2..swiss.rounds, or swiss.rounds + 1 when the
+    // event ended before it (no valid pairing: daemon/swiss_rounds.hpp shortens the event).
     int from_round = 0;
 };
 
@@ -130,27 +142,31 @@ struct Tournament {
     SwissSettings swiss;
     std::vector<Bye> byes;  // by round
     std::vector<Withdrawal> withdrawals;
-    std::string round_started;  // ISO-8601 start of the last round paired
-    int overdue_reported = 0;   // the last round whose overdue games were reported (round_days)
-    StageSettings stages;       // system Knockout or Groups (club/knockout.hpp)
+    std::vector<LateEntry> late_entries;  // in order of entry
+    std::string round_started;            // ISO-8601 start of the last round paired
+    int overdue_reported = 0;  // the last round whose overdue games were reported (round_days)
+    StageSettings stages;      // system Knockout or Groups (club/knockout.hpp)
     // A team match only (system == Teams, team_match.hpp): its teams and games per pair.
     TeamMatch match;
 };
 
 enum class ErrorCode : std::uint8_t {
-    BadField,        // an id, name, address or setting with characters it may not hold
-    BadPlayers,      // fewer than 2 or more than MaxPlayers, or a repeated address
-    BadPairings,     // pairings that are not a round robin of the players
-    BadLine,         // file: a line that is not `key = value`
-    UnknownKey,      // file: a key this version does not know
-    DuplicateKey,    // file: a single-valued key given twice
-    MissingKey,      // file: a required key absent
-    BadValue,        // file: a value that does not parse
-    UnknownGame,     // record_result: no pairing has that game id
-    BadRound,        // request_bye: a round already paired or past the last
-    EntriesClosed,   // add/remove_entrant, close_entries: the event is not taking entries
-    AlreadyEntered,  // add_entrant: the address is on the list
-    NotEntered,      // remove_entrant: the address is not on the list
+    BadField,         // an id, name, address or setting with characters it may not hold
+    BadPlayers,       // fewer than 2 or more than MaxPlayers, or a repeated address
+    BadPairings,      // pairings that are not a round robin of the players
+    BadLine,          // file: a line that is not `key = value`
+    UnknownKey,       // file: a key this version does not know
+    DuplicateKey,     // file: a single-valued key given twice
+    MissingKey,       // file: a required key absent
+    BadValue,         // file: a value that does not parse
+    UnknownGame,      // record_result: no pairing has that game id
+    BadRound,         // request_bye: a round already paired or past the last
+    EntriesClosed,    // add/remove_entrant, close_entries: the event is not taking entries
+    AlreadyEntered,   // add_entrant: the address is on the list
+    NotEntered,       // remove_entrant: the address is not on the list
+    NotSwiss,         // enter_late: the event is not a Swiss under way
+    LastRoundPaired,  // enter_late: no round is left to pair
+    WithdrawnBefore,  // enter_late: the address withdrew from the event
 };
 struct Error {
     ErrorCode code = ErrorCode::BadField;
@@ -187,6 +203,16 @@ core::Result<void, Error> remove_entrant(Tournament& t, std::string_view address
 // are made (all pending, no game ids). Needs at least 2 entrants.
 core::Result<void, Error> close_entries(Tournament& t);
 
+// A late entry into a Swiss under way (docs/swiss.md "Late entries"): appends `p` (the next
+// pairing number) to be paired from round rounds_paired(t) + 1 on; returns that round. Refused,
+// `t` unchanged: NotSwiss (not a Swiss, or one still taking entries: add_entrant then),
+// LastRoundPaired (every round is paired), AlreadyEntered (the address plays in it),
+// WithdrawnBefore (the address withdrew from it), BadPlayers (MaxPlayers reached, or `p` not a
+// valid player).
+core::Result<int, Error> enter_late(Tournament& t, Player p);
+// The first round player `p` is paired in: 1, or a late entrant's from_round.
+int first_round(const Tournament& t, int p);
+
 // Every invariant a tournament must hold (the file parser and create_tournament call it):
 // id a token of [A-Za-z0-9._-] starting with a letter or digit; name non-empty; no control
 // characters anywhere; addresses without spaces, '<' or '>', holding an '@', unique; names
@@ -194,7 +220,8 @@ core::Result<void, Error> close_entries(Tournament& t);
 // (every pair meets once per cycle, in a double once with each colour; nobody twice in a
 // round; rounds within 1..rounds(t)); game ids unique; endings lower-case words. While entries
 // are open: 0..MaxPlayers players (same rules for each) and no pairings. A team match: the
-// players' rules (2.. once started), then check_team_match (team_match.hpp).
+// players' rules (2.. once started), then check_team_match (team_match.hpp). A Swiss's late
+// entries: one per player at most, from_round in 2..rounds + 1, no game nor bye before it.
 core::Result<void, Error> validate(const Tournament& t);
 
 // rounds: a team match has match.games.

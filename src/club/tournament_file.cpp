@@ -106,6 +106,8 @@ std::string format_tournament(const Tournament& t) {
         if (t.swiss.round_days > 0) put("round-days", std::to_string(t.swiss.round_days));
         put("bye-points", bye_points_text(t.swiss.pairing_bye_points));
         put("requested-bye-points", bye_points_text(t.swiss.requested_bye_points));
+        if (t.swiss.late_bye_points != 0)
+            put("late-bye-points", bye_points_text(t.swiss.late_bye_points));
         put("tiebreaks", tiebreaks_text(t.swiss.tiebreaks));
         if (!t.round_started.empty()) put("round-started", t.round_started);
         if (t.overdue_reported > 0) put("overdue-reported", std::to_string(t.overdue_reported));
@@ -138,6 +140,8 @@ std::string format_tournament(const Tournament& t) {
                        (b.kind == ByeKind::Pairing ? "pairing" : "requested"));
     for (const Withdrawal& w : t.withdrawals)
         put("withdrawn", std::to_string(w.player + 1) + " " + std::to_string(w.from_round));
+    for (const LateEntry& e : t.late_entries)
+        put("entered", std::to_string(e.player + 1) + " " + std::to_string(e.from_round));
     return s;
 }
 
@@ -192,6 +196,16 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
                 return fail(ErrorCode::BadValue, number, "withdrawn must be 'PLAYER ROUND'");
             --wd.player;
             t.withdrawals.push_back(wd);
+            continue;
+        }
+        if (key == "entered") {
+            const auto w = words(value);
+            LateEntry e;
+            if (w.size() != 2 || !parse_int(w[0], e.player) || !parse_int(w[1], e.from_round) ||
+                e.player < 1)
+                return fail(ErrorCode::BadValue, number, "entered must be 'PLAYER ROUND'");
+            --e.player;
+            t.late_entries.push_back(e);
             continue;
         }
         if (key == "system") {
@@ -255,13 +269,14 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
                                    : t.overdue_reported) = n;
             continue;
         }
-        if (key == "bye-points" || key == "requested-bye-points") {
+        if (key == "bye-points" || key == "requested-bye-points" || key == "late-bye-points") {
             if (!seen.insert(key).second)
                 return fail(ErrorCode::DuplicateKey, number, "'" + key + "' given twice");
             const auto pts = parse_bye_points(value);
             if (!pts) return fail(ErrorCode::BadValue, number, key + " must be 0, 0.5 or 1");
-            (key == "bye-points" ? t.swiss.pairing_bye_points : t.swiss.requested_bye_points) =
-                *pts;
+            (key == "bye-points"             ? t.swiss.pairing_bye_points
+             : key == "requested-bye-points" ? t.swiss.requested_bye_points
+                                             : t.swiss.late_bye_points) = *pts;
             continue;
         }
         if (key == "tiebreaks") {

@@ -21,12 +21,15 @@
 //   round-days = 7                once, optional: days before a round's open games are reported
 //   bye-points = 1                once: the pairing-allocated bye, 0 | 0.5 | 1
 //   requested-bye-points = 0.5    once: a bye asked for by mail, 0 | 0.5 | 1
+//   late-bye-points = 0.5         once, optional (default 0): each round a late entrant
+//                                 missed, 0 | 0.5 | 1
 //   tiebreaks = bh-c1,bh,sb,de,win   once: the tie-breaks in order (club::Tiebreak)
 //   round-started = 2026-12-01T09:00:00Z   once, optional: the last round's start
 //   overdue-reported = 2          once, optional: the last round reported overdue
 // and, after the games:
 //   bye = ROUND PLAYER pairing|requested   one line per bye, by round
 //   withdrawn = PLAYER ROUND      one per withdrawn player: not paired from ROUND on
+//   entered = PLAYER ROUND        one per late entrant, in order of entry: paired from ROUND on
 // A team match (docs/teams.md "Team matches") has, after `entries`:
 //   system = teams                once
 //   team-games = 2                once: games per board pair, 1 | 2

@@ -452,6 +452,9 @@ MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetail
     c.flag("one_entrant", d.entrants == 1);
     c.flag("roster_set", d.event == E::RosterSet).flag("not_captain", d.event == E::NotCaptain);
     c.flag("roster_refused", d.event == E::RosterRefused);
+    c.flag("late_joined", d.event == E::LateJoined).flag("too_late", d.event == E::TooLate);
+    c.flag("rejoin", d.event == E::Rejoin).flag("missed_one", d.round == 2);
+    c.set("missed", std::to_string(d.round > 0 ? d.round - 1 : 0));
     c.set("team", d.team).set("reason", d.reason);
     std::vector<Context> roster;
     for (const std::string& line : d.roster) roster.push_back(Context().set("line", line));

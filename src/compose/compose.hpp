@@ -331,6 +331,10 @@ struct EntryDetails {
         RosterSet,      // roster (docs/teams.md): `team`'s roster is now `roster`
         NotCaptain,     // roster: the sender captains no team of the match
         RosterRefused,  // roster: nothing changed, for `reason`
+        LateJoined,     // join a Swiss under way: paired from `round` on, the rounds before
+                        // scoring `bye_points` each (docs/swiss.md "Late entries")
+        TooLate,        // join a Swiss whose last round is paired already
+        Rejoin,         // join a Swiss the player withdrew from
     };
     Event event = Event::Joined;
     std::string tournament_id;    // as the player wrote it for NoSuchEvent, else the event's id
@@ -338,8 +342,8 @@ struct EntryDetails {
     std::string settings;         // "double round robin; crazyhouse, hidden, time 3d"
     std::size_t entrants = 0;     // entries after the change
     bool swiss = false;           // a Swiss event: rounds paired one at a time
-    int round = 0;                // Retired, ByeGranted, BadRound
-    std::string bye_points = {};  // ByeGranted: "1/2", "1", "0"
+    int round = 0;                // Retired, ByeGranted, BadRound, LateJoined
+    std::string bye_points = {};  // ByeGranted, LateJoined: "1/2", "1", "0"
     std::string team = {};        // RosterSet: the captain's team
     std::vector<std::string> roster = {};  // RosterSet: "1. Ann Smith", by board
     std::string reason = {};               // RosterRefused: why, naming the address or team

@@ -155,6 +155,36 @@ Handled club_entry(MailRun& run, const Command& cmd) {
         }
         return send(desk, me->address, d, disc, tx);
     }
+    if (join && t.system == club::System::Swiss && !t.entries_open) {
+        // A late entry (docs/swiss.md "Late entries"): paired from the next round paired on.
+        compose::EntryDetails d = details(t, Event::LateJoined);
+        auto r = club::enter_late(t, club::Player{me->name, me->address});
+        if (r) {
+            changed();
+            d = details(t, Event::LateJoined);
+            d.round = *r;
+            const int pts = t.swiss.late_bye_points;
+            d.bye_points = pts == 5 ? "1/2" : std::to_string(pts / 10);
+            core::operator_log().info("tournament " + t.id + ": " + me->address +
+                                      " entered late, paired from round " + std::to_string(*r));
+        } else {
+            switch (r.error().code) {
+                case club::ErrorCode::AlreadyEntered:
+                    d.event = Event::AlreadyIn;
+                    break;
+                case club::ErrorCode::WithdrawnBefore:
+                    d.event = Event::Rejoin;
+                    break;
+                case club::ErrorCode::LastRoundPaired:
+                    d.event = Event::TooLate;
+                    break;
+                default:  // BadPlayers: the most players an event may have
+                    d.event = Event::Full;
+                    break;
+            }
+        }
+        return send(desk, me->address, d, disc, tx);
+    }
     Event event = join ? Event::Joined : Event::Withdrawn;
     if (join && !t.entries_open && club::find_player(t, me->address)) {
         event = Event::AlreadyIn;  // a player of a started event is in it, not "closed" out

@@ -200,7 +200,10 @@ TEST_CASE("html parts of every kind of mail") {
                                {"full", EE::Full},
                                {"roster-set", EE::RosterSet},
                                {"not-captain", EE::NotCaptain},
-                               {"roster-refused", EE::RosterRefused}}) {
+                               {"roster-refused", EE::RosterRefused},
+                               {"late-joined", EE::LateJoined},
+                               {"too-late", EE::TooLate},
+                               {"rejoin", EE::Rejoin}}) {
         EntryDetails d;
         d.event = event;
         d.team = "Red";                                 // a team match's roster (docs/teams.md)
@@ -210,6 +213,8 @@ TEST_CASE("html parts of every kind of mail") {
         d.tournament_name = "Winter Cup";
         d.settings = "double round robin; crazyhouse, hidden, time 3d";
         d.entrants = event == EE::Withdrawn ? 1 : 3;
+        d.round = event == EE::LateJoined ? 3 : 0;
+        d.bye_points = "1/2";
         parts.add(std::string("entry-") + name, entry_mail(t, club_envelope(name), d));
     }
     {

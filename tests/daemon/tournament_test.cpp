@@ -582,3 +582,48 @@ TEST_CASE("a Swiss round's last game end pairs and starts the next round in its 
     REQUIRE(t);
     CHECK(ck::club::finished(*t));
 }
+
+TEST_CASE("a late entry by mail into a Swiss under way is paired from the next round") {
+    // docs/swiss.md "Late entries": Di joins while round 1 is played; the answer, the entry in
+    // tournament.ini and round 2's pairing come from the mails' transactions; the same mail
+    // again changes nothing.
+    Club club("swiss-late");
+    const std::string& ref = club.config().referee_address;
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Late Swiss";
+    spec.variant = "crazyhouse";
+    spec.system = ck::club::System::Swiss;
+    spec.swiss.rounds = 3;
+    for (int i = 0; i < 3; ++i) spec.players.push_back(Roster[static_cast<std::size_t>(i)].second);
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    REQUIRE(id);
+    club.pass();
+    const std::string& di = Roster[3].second;
+    auto answer = club.mail(di, ref, "join " + *id, "late-di@example.org");
+    REQUIRE(answer.size() == 1);
+    CHECK(answer[0].to == di);
+    CHECK(answer[0].subject == "[crazykrieg] Entered Late Swiss from round 2");
+    CHECK(club.mail(di, ref, "join " + *id, "late-di@example.org").empty());  // a replay
+    auto again = club.mail(di, ref, "join " + *id);
+    REQUIRE(again.size() == 1);
+    CHECK(again[0].subject == "[crazykrieg] Already entered in Late Swiss");
+    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    REQUIRE(t->players.size() == 4);
+    REQUIRE(t->late_entries.size() == 1);
+    CHECK(t->late_entries[0].player == 3);
+    CHECK(t->late_entries[0].from_round == 2);
+    REQUIRE(t->pairings.size() == 1);  // round 1: one game and the pairing-allocated bye
+    auto mails = club.play(*t->pairings[0].game, Color::White, "resign");
+    const auto starts = std::count_if(mails.begin(), mails.end(), [](const OutMail& m) {
+        return m.subject.find("New game (Late Swiss, round 2)") != std::string::npos;
+    });
+    CHECK(starts == 4);  // two games: Di plays
+    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    bool di_plays = false;
+    for (const auto& p : t->pairings)
+        di_plays = di_plays || (p.round == 2 && (p.white == 3 || p.black == 3));
+    CHECK(di_plays);
+    CHECK(ck::club::crosstable_text(*t).find("rounds before entering: Z") != std::string::npos);
+}

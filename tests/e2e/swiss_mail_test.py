@@ -4,7 +4,10 @@
 paired, started and mailed by the very transaction that ends the round before (a pass that
 handles one mail, or one loss on time, and whose mails hold the next round's game-start mails
 and standings). Along the way: a requested bye by mail (`bye 2`, and a refused `bye 1`), a
-withdrawal by mail (`withdraw ID`), a forfeit (White never moves in round 3 and loses on time),
+withdrawal by mail (`withdraw ID`), two late entries by mail while round 1 is played (`join ID`:
+paired from round 2 on, round 1 a zero-point bye `Z` in the TRF; a second `join`, a withdrawn
+player's and a too-late one refused with their reasons), a forfeit (White never moves in round 3
+and loses on time),
 an adjudication (`game adjudicate` ends round 4's last game and starts round 5),
 the round deadline (`--round-days 2`) reported in the operator log with the game that blocks
 the round, the final standings to every player. At the end `tournament trf` writes the event:
@@ -33,7 +36,9 @@ ck = cli.ck
 inbox = os.path.join(work, "var", "inbox")
 REFEREE = "referee@club.example"
 NAMES = "Ann Ben Cat Dan Eve Fay Gus Hal Ivy Jon Kim".split()
-ADDR = {n: n.lower() + "@example.test" for n in NAMES}
+LATE = ["Lea", "Max"]  # enter by mail while round 1 is played (docs/swiss.md "Late entries")
+ADDR = {n: n.lower() + "@example.test" for n in NAMES + LATE}
+FIRST = [ADDR[n] for n in NAMES]  # the players of round 1
 NAME_OF = {a: n for n, a in ADDR.items()}
 TID = "autumn-swiss"
 clock = [datetime.datetime(2026, 12, 1, 9, 0, 0)]
@@ -83,8 +88,8 @@ def standings_to(mails):
                   if s.endswith("Standings: Autumn Swiss"))
 
 
-for n in NAMES:
-    ck("player", "add", n, ADDR[n])
+for n in NAMES + LATE + ["Ned"]:
+    ck("player", "add", n, n.lower() + "@example.test")
 
 # Usage errors: a Swiss needs --rounds; --rounds is for a Swiss.
 r = ck("tournament", "new", "--name", "X", "--variant", "chess", "--system", "swiss",
@@ -96,6 +101,10 @@ expect(r.returncode == 2, f"--rounds for a round robin: {r}")
 r = ck("tournament", "new", "--name", "X", "--variant", "chess", "--system", "swiss",
        "--rounds", "3", "--tiebreaks", "bh,xx", ADDR["Ann"], ADDR["Ben"], check=False)
 expect(r.returncode == 2 and "tiebreaks" in r.stderr, f"an unknown tie-break: {r}")
+r = ck("tournament", "new", "--name", "X", "--variant", "chess", "--system", "swiss",
+       "--rounds", "3", "--late-bye-points", "2", ADDR["Ann"], ADDR["Ben"], check=False)
+expect(r.returncode == 2 and "--late-bye-points needs 0, 0.5 or 1" in r.stderr,
+       f"late-bye points out of range: {r}")
 
 out = ck("tournament", "new", "--name", "Autumn Swiss", "--variant", "crazyhouse", "--time", "3d",
          "--system", "swiss", "--rounds", "5", "--round-days", "2", "--tiebreaks",
@@ -121,14 +130,14 @@ def take_round(mails, number, expect_players):
     return games
 
 
-take_round(first, 1, ADDR.values())
+take_round(first, 1, FIRST)
 expect(len([1 for _, s, _ in first if "New game" in s]) == 10, "5 games in round 1", first)
 show = ck("tournament", "show", TID)
 expect("Round 1 pairings:" in show and "pairing-allocated, 1 point" in show,
        "round 1's pairings and its bye in the crosstable:\n" + show)
 expect(ck("tournament", "list") == f"{TID}\tround 1/5 0/5\tAutumn Swiss\n",
        "listed: round 1 of 5, 0 of 5 games over")
-byes[1] = {a: "U" for a in ADDR.values()
+byes[1] = {a: "U" for a in FIRST
            if a not in {p for g in rounds[1].values() for p in (g["white"], g["black"])}}
 
 # A requested bye by mail: `bye 2` (the sender's one Swiss), and a round already paired refused.
@@ -138,6 +147,27 @@ m, _ = serve()
 subjects = sorted(s for t, s, _ in m if ADDR["Kim"] in t)
 expect(subjects == ["[crazykrieg] Autumn Swiss: no bye in round 1",
                     "[crazykrieg] Bye in Autumn Swiss, round 2"], "the bye answers", m)
+
+
+# Two late entries by mail while round 1 is played: paired from round 2 on.
+send(ADDR["Lea"], REFEREE, ["join autumn-swiss"], "join")
+m1, _ = serve()  # Lea first: pairing number 12 (a pass reads its mails in no set order)
+send(ADDR["Max"], REFEREE, ["join AUTUMN-SWISS"], "join")
+send(ADDR["Ann"], REFEREE, ["join autumn-swiss"], "join")
+m, _ = serve()
+m = m1 + m
+late_answers = sorted((t[t.index("<") + 1:t.index(">")], s) for t, s, _ in m)
+expect(late_answers == sorted([
+    (ADDR["Lea"], "[crazykrieg] Entered Autumn Swiss from round 2"),
+    (ADDR["Max"], "[crazykrieg] Entered Autumn Swiss from round 2"),
+    (ADDR["Ann"], "[crazykrieg] Already entered in Autumn Swiss")]), "the join answers", m)
+body = text_body([r for t, s, r in m if ADDR["Lea"] in t][0])
+expect("paired from round 2 on" in body.replace("\n", " ") and
+       "worth 0 of a point" in body.replace("\n", " "), "the late entry's answer:\n" + body)
+byes[1].update({ADDR[n]: "Z" for n in LATE})
+show = ck("tournament", "show", TID)
+expect("Lea" in show and "rounds before entering: Z" in show,
+       "the late entrants in the crosstable:\n" + show)
 
 
 def play_round(number, hold_forfeit=False, adjudicate_last=False):
@@ -193,11 +223,11 @@ def play_round(number, hold_forfeit=False, adjudicate_last=False):
 
 m = play_round(1)
 players2 = [a for a in ADDR.values() if a != ADDR["Kim"]]
-take_round(m, 2, ADDR.values())
+take_round(m, 2, ADDR.values())  # the late entrants get the standings too
 expect(any("Game over" in s for _, s, _ in m),
        "the last game's end and round 2 in one pass (one mail: one transaction)", m)
 expect(sorted(a for g in rounds[2].values() for a in (g["white"], g["black"])) == sorted(players2),
-       "round 2: Kim has her requested bye, the ten others play", m)
+       "round 2: Kim has her requested bye, the ten others and the two late entrants play", m)
 byes[2] = {ADDR["Kim"]: "H"}
 
 # A withdrawal by mail while round 2 is played: Jon is not paired from round 3 on.
@@ -205,6 +235,10 @@ send(ADDR["Jon"], REFEREE, ["withdraw autumn-swiss"], "withdraw")
 m, _ = serve()
 expect([s for t, s, _ in m if ADDR["Jon"] in t] == ["[crazykrieg] Withdrawn from Autumn Swiss"],
        "the withdrawal's answer", m)
+send(ADDR["Jon"], REFEREE, ["join autumn-swiss"], "join")
+m, _ = serve()
+expect([s for t, s, _ in m if ADDR["Jon"] in t] ==
+       ["[crazykrieg] Autumn Swiss: you withdrew from it"], "a withdrawn player cannot rejoin", m)
 m = play_round(2)
 players3 = [a for a in ADDR.values() if a != ADDR["Jon"]]
 take_round(m, 3, players3)
@@ -233,9 +267,13 @@ forfeits.add(held)
 take_round(m, 4, players3)
 m = play_round(4, adjudicate_last=True)  # the organiser's adjudication ends round 4
 take_round(m, 5, players3)
+send("ned@example.test", REFEREE, ["join autumn-swiss"], "join")
+m, _ = serve()
+expect([s for t, s, _ in m] == ["[crazykrieg] Autumn Swiss: too late to enter"],
+       "no entry once the last round is paired", m)
 m = play_round(5)
 final = [t for t, s, _ in m if "Final standings" in s]
-expect(len(final) == len(NAMES), "the final standings to every player", m)
+expect(len(final) == len(NAMES) + len(LATE), "the final standings to every player", m)
 show = ck("tournament", "show", TID)
 expect("Final standings" in show and "BH-C1" in show and "WIN" in show,
        "the final crosstable with its tie-breaks:\n" + show)
@@ -259,8 +297,8 @@ for line in trf:
         entries[n] = [(int(line[91 + 10 * r:95 + 10 * r]), line[96 + 10 * r],
                        line[98 + 10 * r]) for r in range((len(line) - 91 + 2) // 10)]
 expect(sorted(number) == sorted(ADDR.values()) and
-       [number[ADDR[n]] for n in NAMES] == list(range(1, 12)),
-       f"every player in seeding order: {number}")
+       [number[ADDR[n]] for n in NAMES + LATE] == list(range(1, 14)),
+       f"every player in seeding order, the late entrants last: {number}")
 expect("XXR 5" in trf, "five rounds in the report")
 for rnd in range(1, 6):
     for g, info in rounds[rnd].items():
@@ -323,4 +361,4 @@ def oracle_check():
 
 if oracle:
     oracle_check()
-print("a Swiss by mail, 11 players, 5 rounds: ok")
+print("a Swiss by mail, 11 players and 2 late entries, 5 rounds: ok")
