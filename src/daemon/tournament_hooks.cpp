@@ -46,7 +46,13 @@ core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::Gam
         }
         const club::Pairing* p = club::find_game(*t, id);
         if (!p) continue;
-        const std::string ending = ending_of(ended.termination);
+        std::string ending = ending_of(ended.termination);
+        // A game the organiser ended as a loss for a player withdrawn from its round on is a
+        // forfeit (docs/knockout.md "Withdrawals"; `tournament withdraw` in a knockout).
+        if (const auto loser = loser_of(ended.result);
+            loser && ended.termination == Termination::Adjudication &&
+            club::withdrawn(*t, *loser == rules::Color::White ? p->white : p->black, p->round))
+            ending = std::string(club::ForfeitEnding);
         if (p->outcome == outcome && p->ending == ending) return {};  // recorded already
         const bool was_finished = club::finished(*t);
         if (auto r = club::record_result(*t, id, outcome, ending); !r)
