@@ -1,7 +1,7 @@
 // crazykrieg bot match: two engines play each other through the referee (README "Computer
 // opponents"; docs/cli.md). crazykrieg bot add|list: bots as club players (README "Bots as club
 // players"; daemon/bots.hpp), run inside a serving daemon through the request spool like
-// `player add`.
+// `player add`; bot remove through an organiser session (daemon_setup.hpp), hosted the same way.
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <string>
@@ -11,6 +11,8 @@
 #include "cli/daemon_setup.hpp"
 #include "core/text.hpp"
 #include "daemon/bots.hpp"
+#include "daemon/game_outcome.hpp"
+#include "daemon/mail_pass.hpp"
 #include "daemon/players.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/variant.hpp"
@@ -106,13 +108,69 @@ int run_match_command(const Args& args) {
 constexpr const char* Usage =
     "usage: crazykrieg bot add NAME --engine ENGINE [--level N] [--games N] [--config FILE]\n"
     "       crazykrieg bot list [--config FILE]\n"
+    "       crazykrieg bot remove NAME [--resign] [--now ISO-8601] [--config FILE]\n"
     "       crazykrieg bot match ENGINE_A ENGINE_B --variant V [--rules R] --games N --seed S\n"
     "           [--max-plies 700] [--jobs N] [--format text|json]\n"
     "'crazykrieg bot match --help' describes the match options.\n";
 
-// bot add / bot list: the club's registry (daemon/bots.hpp).
+// bot remove NAME [--resign] (README "Bots as club players"): the bot declines every challenge
+// from now on and stays a registered player (name, ratings, finished games kept). Refused while
+// it plays a game in progress, unless --resign: then each such game is adjudicated as a loss for
+// the bot (the organiser's ruling, daemon/adjudication.hpp), each in a transaction of its own
+// after the removal's, so a run cut short is finished by running it again.
+int remove_bot(const std::string& who, bool resign, const std::string& config_file,
+               const std::string& now) {
+    auto s = open_organiser_session(config_file, now, "");
+    if (!s)
+        return s.error().usage
+                   ? usage_error("bot", s.error().message)
+                   : (std::cerr << "crazykrieg bot: " << s.error().message << "\n", ExitFailure);
+    daemon::Daemon& d = *s->daemon;
+    const auto fail = [](const std::string& why) {
+        std::cerr << "crazykrieg bot: " << why << "\n";
+        return ExitFailure;
+    };
+    auto bot = daemon::find_bot_named(d.store(), s->config, who);
+    if (!bot) return fail("remove: " + bot.error());
+    auto games = daemon::bot_games_in_progress(d.store(), bot->address);
+    if (!games) return fail("remove " + bot->address + ": " + games.error().detail);
+    if (!games->empty() && !resign) {
+        std::string ids;
+        for (const auto id : *games) ids += (ids.empty() ? "" : ", ") + std::to_string(id);
+        return fail("remove: " + bot->address + " plays " + std::to_string(games->size()) +
+                    " game(s) in progress (" + ids +
+                    "); remove it when they are over, or give --resign to lose them");
+    }
+    if (!bot->removed) {
+        store::Transaction tx(s->clock->now());
+        daemon::stage_bot_removed(*bot, tx);
+        if (auto c = d.store().commit(tx); !c)
+            return fail("cannot remove " + bot->address + ": " + c.error().describe());
+    }
+    const daemon::Player* p = d.players().find(bot->address);
+    const std::string name = p != nullptr ? p->name : bot->address;
+    for (const auto id : *games) {
+        auto loaded = d.game_repository().load(d.store(), id);
+        if (!loaded)
+            return fail("remove: game " + std::to_string(id) + ": " + loaded.error().detail);
+        const bool white = core::lower_ascii(loaded->meta.white) == bot->address;
+        const auto result = white ? daemon::GameResult::BlackWins : daemon::GameResult::WhiteWins;
+        auto outcome = d.adjudicate(
+            id, result, name + " was removed from the club by the organiser", *s->clock);
+        if (!outcome)
+            return fail("remove: game " + std::to_string(id) + ": " + outcome.error().detail);
+        std::cout << "game " << id << " adjudicated " << daemon::result_text(outcome->result)
+                  << "\n";
+    }
+    s->send_mail();
+    std::cout << bot->address << " removed\n";
+    return ExitOk;
+}
+
+// bot add / bot list / bot remove: the club's registry (daemon/bots.hpp).
 int run_club_bot(const Args& args) {
-    std::string config_file;
+    std::string config_file, now;
+    bool resign = false;
     daemon::BotSpec spec;
     std::vector<std::string> words;
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -146,6 +204,12 @@ int run_club_bot(const Args& args) {
             if (!number("--level needs a number", spec.level)) return ExitUsage;
         } else if (a == "--games") {
             if (!number("--games needs a number", spec.games)) return ExitUsage;
+        } else if (a == "--resign") {
+            resign = true;
+        } else if (a == "--now") {
+            const std::string* v = value("--now needs an ISO 8601 time");
+            if (v == nullptr) return ExitUsage;
+            now = *v;
         } else if (!a.empty() && a[0] == '-') {
             return usage_error("bot", "unknown option '" + a + "'");
         } else {
@@ -154,8 +218,13 @@ int run_club_bot(const Args& args) {
     }
     const bool add = words.size() == 2 && words[0] == "add";
     const bool list = words.size() == 1 && words[0] == "list";
-    if (!add && !list) return usage_error("bot", "expected 'add NAME --engine ENGINE' or 'list'");
+    const bool remove = words.size() == 2 && words[0] == "remove";
+    if (!add && !list && !remove)
+        return usage_error("bot", "expected 'add NAME --engine ENGINE', 'list' or 'remove NAME'");
     if (add && spec.engine.empty()) return usage_error("bot", "add needs --engine ENGINE");
+    if ((resign || !now.empty()) && !remove)
+        return usage_error("bot", "--resign and --now go with remove");
+    if (remove) return remove_bot(words[1], resign, config_file, now);
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("bot", config.error());
     auto opened = open_command_store(*config);
@@ -193,7 +262,8 @@ int run_club_bot(const Args& args) {
     for (const auto& b : *bots) {
         const daemon::Player* p = players->find(b.address);
         std::cout << b.address << "\t" << (p ? p->name : std::string()) << "\t" << b.engine
-                  << "\tgames " << b.games << "\n";
+                  << "\tgames " << b.games << (b.removed ? "\tremoved" : "")
+                  << (b.problem.empty() ? "" : "\tproblem: " + b.problem) << "\n";
     }
     return ExitOk;
 }
@@ -204,13 +274,13 @@ int run_bot(const Args& args) {
         return args.size() < 2 ? ExitUsage : ExitOk;
     }
     if (args[1] == "match") return run_match_command(args);
-    if (args[1] == "add" || args[1] == "list") return run_club_bot(args);
-    return usage_error("bot", "unknown action '" + args[1] + "' (add, list, match)");
+    if (args[1] == "add" || args[1] == "list" || args[1] == "remove") return run_club_bot(args);
+    return usage_error("bot", "unknown action '" + args[1] + "' (add, list, remove, match)");
 }
 
 // `bot match` needs no store: it runs in the calling process even while serve runs.
 bool match_runs_alone(const Args& args) {
-    return args.size() < 2 || (args[1] != "add" && args[1] != "list");
+    return args.size() < 2 || (args[1] != "add" && args[1] != "list" && args[1] != "remove");
 }
 
 const CommandRegistration reg{{"bot", "computer opponents: bots as club players, engine matches",

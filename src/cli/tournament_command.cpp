@@ -42,6 +42,7 @@
 #include "club/tournament_file.hpp"
 #include "core/atomic_file.hpp"
 #include "daemon/club_migration.hpp"
+#include "daemon/game_outcome.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/ratings.hpp"
 #include "daemon/tournaments.hpp"
@@ -261,6 +262,53 @@ int tournament_start(const std::string& id, const std::vector<std::string>& rest
     return ExitOk;
 }
 
+// A knockout under way (docs/knockout.md "Withdrawals"): the withdrawal is committed first, then
+// each of the player's games in progress in the event is adjudicated as a loss, a transaction
+// each; the last one decides the match (the opponent advances) and starts what that makes due.
+// Run again after a crash, it finds the withdrawal and ends the games still in progress.
+int knockout_withdraw(OrganiserSession& s, club::Tournament& t, const std::string& address) {
+    daemon::Daemon& d = *s.daemon;
+    const auto p = club::find_player(t, address);
+    if (!p) return fail(address + " does not play in " + t.id);
+    const auto before = std::find_if(t.withdrawals.begin(), t.withdrawals.end(),
+                                     [&](const club::Withdrawal& w) { return w.player == *p; });
+    const auto to_end = [&](int from) {
+        std::vector<const club::Pairing*> out;
+        for (const club::Pairing& g : t.pairings)
+            if (g.round >= from && g.game && g.outcome == club::Outcome::Pending &&
+                (g.white == *p || g.black == *p))
+                out.push_back(&g);
+        return out;
+    };
+    int from = 0;
+    if (before != t.withdrawals.end()) {
+        from = before->from_round;
+        if (to_end(from).empty())
+            return fail(address + " is withdrawn from " + t.id + " (from round " +
+                        std::to_string(from) + ") and out of it already");
+    } else {
+        auto r = club::withdraw_from_knockout(t, address);
+        if (!r) return fail(club::error_text(r.error()));
+        from = *r;
+        store::Transaction tx(s.clock->now());
+        daemon::save_tournament(tx, t);
+        if (auto c = d.store().commit(tx); !c) return fail(c.error().describe());
+    }
+    const std::string name = t.players[static_cast<std::size_t>(*p)].name;
+    for (const club::Pairing* g : to_end(from)) {
+        const auto result =
+            g->white == *p ? daemon::GameResult::BlackWins : daemon::GameResult::WhiteWins;
+        auto outcome = d.adjudicate(*g->game, result, name + " withdrew from " + t.name, *s.clock);
+        if (!outcome)
+            return fail("game " + std::to_string(*g->game) + ": " + outcome.error().detail);
+        std::cout << t.id << ": game " << *g->game << " " << daemon::result_text(outcome->result)
+                  << " by forfeit\n";
+    }
+    s.send_mail();
+    std::cout << t.id << ": " << address << " withdrawn from round " << from << " on\n";
+    return ExitOk;
+}
+
 int tournament_withdraw(const std::string& id, const std::string& address,
                         const std::vector<std::string>& rest, const std::string& config_file,
                         const std::string& templates) {
@@ -271,6 +319,12 @@ int tournament_withdraw(const std::string& id, const std::string& address,
     store::Store& store = s->daemon->store();
     auto t = daemon::load_tournament(store, id);
     if (!t) return fail(t.error());
+    if (t->system == club::System::Knockout && !t->entries_open)
+        return knockout_withdraw(*s, *t, address);
+    if (club::is_staged(*t) && !t->entries_open)
+        return fail("tournament " + id +
+                    " is a group stage under way: a player cannot withdraw from it (adjudicate "
+                    "the player's games instead: game adjudicate)");
     const int from = club::rounds_paired(*t) + 1;
     auto r =
         t->entries_open ? club::remove_entrant(*t, address) : club::withdraw_player(*t, address);

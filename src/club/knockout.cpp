@@ -50,15 +50,26 @@ void evaluate(const Tournament& t, int event_round, Match& m) {
         return;
     }
     const int a = *m.high, b = *m.low;
+    bool pending = false;
     for (std::size_t i = 0; i < t.pairings.size(); ++i) {
         const Pairing& p = t.pairings[i];
         if (p.round != event_round ||
             !((p.white == a && p.black == b) || (p.white == b && p.black == a)))
             continue;
         m.games.push_back(i);
+        pending = pending || p.outcome == Outcome::Pending;
         if (p.outcome == Outcome::Pending) continue;
         m.high_half += half_points(p.outcome, p.white == a);
         m.low_half += half_points(p.outcome, p.white == b);
+    }
+    // A player withdrawn from this round on loses the match once its games are over (the
+    // organiser's withdrawal ends them as forfeits: docs/knockout.md "Withdrawals"); both
+    // withdrawn: the higher seed goes through, to lose its next match the same way.
+    if (withdrawn(t, a, event_round) || withdrawn(t, b, event_round)) {
+        if (pending) return;
+        m.winner = withdrawn(t, a, event_round) && !withdrawn(t, b, event_round) ? b : a;
+        m.decided_by = "withdrawal";
+        return;
     }
     std::size_t at = 0;
     for (int part = 0;; ++part) {
@@ -289,6 +300,31 @@ std::size_t extend_stages(Tournament& t) {
     return added;
 }
 
+core::Result<int, Error> withdraw_from_knockout(Tournament& t, std::string_view address) {
+    if (t.system != System::Knockout || t.entries_open || stages_finished(t))
+        return fail(ErrorCode::EntriesClosed,
+                    "tournament " + t.id + " is not a knockout under way");
+    const auto p = find_player(t, address);
+    if (!p) return fail(ErrorCode::NotEntered, std::string(address) + " does not play in " + t.id);
+    const Bracket b = make_bracket(t);
+    // The round of the player's newest match: the one still open, or, after a match won, the
+    // next round (its opponent may not be known yet).
+    int from = 0;
+    for (const auto& round : b.rounds)
+        for (const Match& m : round) {
+            if (m.high != *p && m.low != *p) continue;
+            from = b.round_offset + m.round;
+            if (m.winner == *p) from += 1;
+            if (m.winner && m.winner != *p) from = -1;  // out of the event already
+        }
+    if (from == -1 || withdrawn(t, *p, from))
+        return fail(ErrorCode::NotEntered,
+                    std::string(address) + " plays no more in " + t.id + ": out of it already");
+    if (from == 0) from = b.round_offset + 1;
+    t.withdrawals.push_back(Withdrawal{*p, from});
+    return from;
+}
+
 bool stages_finished(const Tournament& t) {
     if (t.entries_open) return false;
     const Bracket b = make_bracket(t);
@@ -315,8 +351,20 @@ core::Result<void, Error> check_stages(const Tournament& t, bool players) {
     } else if (s.group_size != 0 || s.advance != 0) {
         return fail(ErrorCode::BadField, "--group-size and --advance are for --system groups");
     }
-    if (!t.byes.empty() || !t.withdrawals.empty())
-        return fail(ErrorCode::BadPairings, "a knockout has no byes nor withdrawals");
+    if (!t.byes.empty())
+        return fail(ErrorCode::BadPairings, "a knockout or group stage has no requested byes");
+    if (t.system != System::Knockout && !t.withdrawals.empty())
+        return fail(ErrorCode::BadPairings, "a group stage has no withdrawals");
+    for (std::size_t i = 0; i < t.withdrawals.size(); ++i) {
+        const Withdrawal& w = t.withdrawals[i];
+        if (w.player < 0 || w.player >= static_cast<int>(t.players.size()) || w.from_round < 1 ||
+            w.from_round > rounds(t))
+            return fail(ErrorCode::BadPairings,
+                        "impossible withdrawal from round " + std::to_string(w.from_round));
+        for (std::size_t j = 0; j < i; ++j)
+            if (t.withdrawals[j].player == w.player)
+                return fail(ErrorCode::BadPairings, "a player withdrawn twice");
+    }
     if (!players) return {};
     const int n = static_cast<int>(t.players.size());
     if (t.system == System::Groups) {

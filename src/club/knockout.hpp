@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "club/tournament.hpp"
@@ -70,6 +71,12 @@ std::string knockout_round_name(int round, int rounds);
 // Appends the games now due, pending without game ids: the group stage's games (none paired
 // yet), or the knockout's new matches and tie-break matches. Returns how many.
 std::size_t extend_stages(Tournament& t);
+// `tournament withdraw` in a knockout under way (docs/knockout.md "Withdrawals"): the player at
+// `address` loses its match in progress (or, after a match won, its next one) and plays no
+// more; returns the event round from which it is withdrawn. The caller ends the player's games
+// in progress (lost by forfeit). Errors: not a knockout under way (a group stage included), not
+// a player of it, out of it already.
+core::Result<int, Error> withdraw_from_knockout(Tournament& t, std::string_view address);
 // The final is decided.
 bool stages_finished(const Tournament& t);
 // The settings (also while entries are open; `players` false) and, with `players`, the player

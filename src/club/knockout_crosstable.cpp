@@ -55,6 +55,7 @@ MatchLine match_line(const Tournament& t, const Match& m) {
         l.outcome = display_name(t.players[static_cast<std::size_t>(*m.winner)]) + " advances";
         if (m.decided_by == "tie-break") l.outcome += " by the tie-break match";
         if (m.decided_by == "seed") l.outcome += " on seed (drawn match)";
+        if (m.decided_by == "withdrawal") l.outcome += " (the opponent withdrew)";
     }
     return l;
 }

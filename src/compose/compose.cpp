@@ -446,6 +446,7 @@ MailResult entry_mail(const Templates& t, const Envelope& env, const EntryDetail
     c.flag("already_in", d.event == E::AlreadyIn).flag("not_in", d.event == E::NotIn);
     c.flag("full", d.event == E::Full).flag("retired", d.event == E::Retired);
     c.flag("bye", d.event == E::ByeGranted).flag("bad_round", d.event == E::BadRound);
+    c.flag("no_byes", d.event == E::NoByes).flag("knockout", d.knockout);
     c.flag("swiss", d.swiss).set("round", std::to_string(d.round)).set("bye_points", d.bye_points);
     c.set("tournament_id", d.tournament_id).set("tournament", d.tournament_name);
     c.set("settings", d.settings).set("entrants", std::to_string(d.entrants));

@@ -328,6 +328,7 @@ struct EntryDetails {
         Retired,        // withdraw from a Swiss under way: not paired from `round` on
         ByeGranted,     // bye: the player is not paired in `round` and scores `bye_points`
         BadRound,       // bye: `round` is paired already or past the last round
+        NoByes,         // bye: the event is not a Swiss (a knockout's byes are its bracket's)
         RosterSet,      // roster (docs/teams.md): `team`'s roster is now `roster`
         NotCaptain,     // roster: the sender captains no team of the match
         RosterRefused,  // roster: nothing changed, for `reason`
@@ -342,6 +343,7 @@ struct EntryDetails {
     std::string settings;         // "double round robin; crazyhouse, hidden, time 3d"
     std::size_t entrants = 0;     // entries after the change
     bool swiss = false;           // a Swiss event: rounds paired one at a time
+    bool knockout = false;        // a knockout or a group stage (docs/knockout.md)
     int round = 0;                // Retired, ByeGranted, BadRound, LateJoined
     std::string bye_points = {};  // ByeGranted, LateJoined: "1/2", "1", "0"
     std::string team = {};        // RosterSet: the captain's team

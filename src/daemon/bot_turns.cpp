@@ -19,8 +19,8 @@ namespace {
 using rules::Color;
 
 // Played: the bot moved (or the game ended); Cut: its move was cut at BotRefusedPerTurn and it
-// is still to move.
-enum class BotTurn : std::uint8_t { Played, Cut, PlayerToMove, Over };
+// is still to move; Stuck: its engine could not play (noted in its record; the game waits).
+enum class BotTurn : std::uint8_t { Played, Cut, PlayerToMove, Over, Stuck };
 
 core::Result<BotTurn, core::Error> bot_turn(const GameDesk& desk, store::Store& store,
                                             store::GameId id, core::TimePoint now) {
@@ -33,8 +33,20 @@ core::Result<BotTurn, core::Error> bot_turn(const GameDesk& desk, store::Store& 
     if (!bot) return BotTurn::PlayerToMove;
     const std::size_t heard = g.game.view(me).heard.size();
     auto requests = bot_requests(*bot, g, bot_seed(id, heard));
-    if (!requests) return core::unexpected(requests.error());
-    std::string body;
+    if (!requests) {
+        // README "Bots as club players": the bot's record keeps the problem (`bot list`), the
+        // operator log says it when it is new, not at every pass; its games wait.
+        auto noted = note_bot_problem(store, *bot, requests.error().detail, now);
+        if (!noted) return core::unexpected(noted.error());
+        if (*noted)
+            core::operator_log().error("game " + std::to_string(id) + ": " +
+                                       requests.error().detail +
+                                       "; the bot's games wait until it can play (bot list)");
+        return BotTurn::Stuck;
+    }
+    // README "Bots as club players": a bot declines every draw offer, in its next turn, before
+    // its move (the offer is in both players' mails: nothing hidden is read).
+    std::string body = g.meta.draw_offer == ~me ? "decline\n" : "";
     for (const std::string& r : *requests) body += r + "\n";
     // The bot's turn as the mail a player would write: the same commands, the same path.
     mail::MailMessage msg;
@@ -51,6 +63,12 @@ core::Result<BotTurn, core::Error> bot_turn(const GameDesk& desk, store::Store& 
                    std::to_string(heard) + "." + bot->address;
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
     store::Transaction tx(now);
+    if (!bot->problem.empty()) {  // it plays again: the problem goes with this turn
+        Bot mended = *bot;
+        mended.problem.clear();
+        BotTable::put(tx, mended.address, mended);
+        core::operator_log().info("bot " + bot->address + " plays again");
+    }
     CK_TRY(answer_game_mail(desk, msg, v, parse_commands(body), disc, tx, now));
     auto committed = store.commit(tx);
     if (!committed)
@@ -169,6 +187,7 @@ BotTurns::Report BotTurns::play(const GameDesk& desk, store::Store& store, const
             if (*turn == BotTurn::Over)
                 watched_.erase(std::find(watched_.begin(), watched_.end(), id));
             if (*turn != BotTurn::Played && *turn != BotTurn::Cut) {
+                if (*turn == BotTurn::Stuck) ++report.waiting;
                 done.insert(id);
                 continue;
             }

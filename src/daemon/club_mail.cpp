@@ -227,7 +227,10 @@ Handled finish_club(MailRun& run, const std::vector<Command>& commands) {
     // A line that starts with a command's word says what is wrong with it (command_problems.hpp).
     if (!ask.unknown.empty()) {
         if (mail::OutgoingMail* answer = tx.first_outgoing_to(to)) {
-            append_unknown_lines(*answer, ask.unknown);
+            if (run.unknown_after_merge != nullptr)
+                *run.unknown_after_merge = ask.unknown;
+            else
+                append_unknown_lines(*answer, ask.unknown);
             return {};
         }
         const auto env = club_envelope(desk, to, discriminator + "u", tx);

@@ -14,6 +14,7 @@
 #include "daemon/auth.hpp"
 #include "daemon/bots.hpp"
 #include "daemon/club_mail.hpp"
+#include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/digest.hpp"
 #include "daemon/digest_reply.hpp"
@@ -423,9 +424,14 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             MailRun run(Where::Club, club, v.reply_to, disc, tx);
             run.players = &players_;
             run.new_game = new_game;
+            std::vector<std::string> not_understood;  // belongs to no game: after their sections
+            run.unknown_after_merge = &not_understood;
             for (const Command& c : rest) CK_TRY(run_command(run, c));
             if (!rest.empty() || split.games.empty()) CK_TRY(finish_mail(run, rest));
             tx.merge_outgoing(v.reply_to, compose::merge_replies);  // one answer
+            if (!not_understood.empty())
+                if (mail::OutgoingMail* answer = tx.first_outgoing_to(v.reply_to))
+                    append_unknown_lines(*answer, not_understood);
             break;
         }
         case AuthVerdict::Kind::Accept: {  // daemon/game_turn.hpp

@@ -57,6 +57,11 @@ struct MailRun {
     GameStarter new_game;
     // At a game's reply address: the game's answer (game_turn.cpp); else null.
     Turn* turn = nullptr;
+    // A digest reply's lines without a game (digest_reply.hpp): when another answer exists, the
+    // lines not understood go here instead of into the first answer (a game's part), and the
+    // caller quotes them after every game's section once the answers are merged. Null: they
+    // go into the first answer.
+    std::vector<std::string>* unknown_after_merge = nullptr;
 
     // The parts made on first use (see above).
     std::shared_ptr<ChallengeRun> challenges;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "club/crosstable.hpp"
+#include "club/knockout.hpp"
 #include "core/log.hpp"
 #include "daemon/game_files.hpp"
 #include "daemon/mail_run.hpp"
@@ -129,7 +130,11 @@ Handled club_entry(MailRun& run, const Command& cmd) {
         d.round = round;
         const int pts = t.swiss.requested_bye_points;
         d.bye_points = pts == 5 ? "1/2" : std::to_string(pts / 10);
-        if (auto r = club::request_bye(t, me->address, round); r) {
+        if (t.system != club::System::Swiss) {
+            // Only a Swiss has byes to ask for (docs/knockout.md: a knockout's are the bracket's).
+            d.event = Event::NoByes;
+            d.knockout = club::is_staged(t);
+        } else if (auto r = club::request_bye(t, me->address, round); r) {
             changed();
             core::operator_log().info("tournament " + t.id + ": " + me->address +
                                       " asked for a bye in round " + std::to_string(round));

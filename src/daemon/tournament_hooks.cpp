@@ -1,6 +1,9 @@
 // A game's end reaches its tournament (tournament_hooks.hpp).
 #include "daemon/tournament_hooks.hpp"
 
+#include <string>
+#include <vector>
+
 #include "club/knockout.hpp"
 #include "club/tournament.hpp"
 #include "core/log.hpp"
@@ -46,7 +49,13 @@ core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::Gam
         }
         const club::Pairing* p = club::find_game(*t, id);
         if (!p) continue;
-        const std::string ending = ending_of(ended.termination);
+        std::string ending = ending_of(ended.termination);
+        // A game the organiser ended as a loss for a player withdrawn from its round on is a
+        // forfeit (docs/knockout.md "Withdrawals"; `tournament withdraw` in a knockout).
+        if (const auto loser = loser_of(ended.result);
+            loser && ended.termination == Termination::Adjudication &&
+            club::withdrawn(*t, *loser == rules::Color::White ? p->white : p->black, p->round))
+            ending = std::string(club::ForfeitEnding);
         if (p->outcome == outcome && p->ending == ending) return {};  // recorded already
         const bool was_finished = club::finished(*t);
         if (auto r = club::record_result(*t, id, outcome, ending); !r)
@@ -76,13 +85,17 @@ core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::Gam
         // games ending in this transaction are in `tx` only (save_game came first).
         auto archive = tournament_archive(desk.store, *t, &tx);
         if (!archive) return core::unexpected(core::corrupt_error(archive.error()));
-        for (const club::Player& player : t->players) {
-            if (auto q = queue_standings(
-                    desk, player.address, {*t}, true, *archive,
-                    "final-" + tid + "-" + std::to_string(&player - t->players.data() + 1), tx);
+        std::vector<std::string> to;
+        for (const club::Player& player : t->players) to.push_back(player.address);
+        // A team match's captain who plays no board gets them too (docs/teams.md).
+        for (const club::Team& team : t->match.teams)
+            if (!team.captain.empty() && !club::find_player(*t, team.captain))
+                to.push_back(team.captain);
+        for (std::size_t i = 0; i < to.size(); ++i)
+            if (auto q = queue_standings(desk, to[i], {*t}, true, *archive,
+                                         "final-" + tid + "-" + std::to_string(i + 1), tx);
                 !q)
                 return q;
-        }
         return {};
     }
     return {};

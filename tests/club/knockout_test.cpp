@@ -238,3 +238,64 @@ TEST_CASE("knockout: entries by mail, then closed; the groups must fit the entri
     REQUIRE_FALSE(bad);
     CHECK(bad.error().code == ErrorCode::BadValue);
 }
+
+TEST_CASE(
+    "knockout: a withdrawn player loses the match once its games are ended, the opponent "
+    "advances") {
+    // 4 players, matches of 2 games: P1-P4 and P2-P3. P4 wins the first game, then withdraws;
+    // its other game is ended as its loss by forfeit (what `tournament withdraw` does): 1-1 over
+    // the games, yet P1 advances, with no tie-break match.
+    Tournament t = event(System::Knockout, 4, StageSettings{});
+    REQUIRE(extend(t) == 4);
+    Pairing* first = nullptr;
+    for (Pairing* p : pending(t))
+        if (p->white == 0 && p->black == 3) first = p;
+    REQUIRE(first != nullptr);
+    result(t, first, B);  // P4 (Black) beats P1
+    auto from = withdraw_from_knockout(t, "P4@x");
+    REQUIRE(from);
+    CHECK(*from == 1);
+    CHECK_FALSE(make_bracket(t).rounds[0][0].winner);  // its game still in progress
+    CHECK(extend(t) == 0);
+    for (Pairing* p : pending(t))
+        if (p->white == 3 || p->black == 3)
+            REQUIRE(record_result(t, *p->game, p->white == 3 ? B : W, std::string(ForfeitEnding)));
+    const Match m = make_bracket(t).rounds[0][0];
+    REQUIRE(m.winner);
+    CHECK(*m.winner == 0);
+    CHECK(m.decided_by == "withdrawal");
+    CHECK(extend(t) == 0);  // no tie-break match; the final waits for P2-P3
+    CHECK(crosstable_text(t).find("P1 advances (the opponent withdrew)") != std::string::npos);
+    CHECK(crosstable_text(t).find("(1) P1 - (4) P4: 1-1 (0 +)") != std::string::npos);
+    // Out of it now: a second withdrawal, or one of a player knocked out, is refused.
+    CHECK_FALSE(withdraw_from_knockout(t, "p4@x"));
+    favourites_win(t);
+    REQUIRE(extend(t) == 2);  // the final P1 - P2
+    CHECK(check_stages(t, true));
+    // The withdrawal is in tournament.ini.
+    auto back = parse_tournament(format_tournament(t));
+    REQUIRE(back);
+    REQUIRE(back->withdrawals.size() == 1);
+    CHECK(back->withdrawals[0].player == 3);
+}
+
+TEST_CASE("knockout: a winner waiting for its next match withdraws from that round") {
+    Tournament t = event(System::Knockout, 4, StageSettings{});
+    REQUIRE(extend(t) == 4);
+    for (Pairing* p : pending(t))
+        if (p->white == 0 || p->black == 0) result(t, p, p->white == 0 ? W : B);  // P1 wins
+    auto from = withdraw_from_knockout(t, "p1@x");
+    REQUIRE(from);
+    CHECK(*from == 2);
+    favourites_win(t);      // P2 beats P3
+    CHECK(extend(t) == 0);  // no final is played: P2 wins it
+    const Match final = make_bracket(t).rounds[1][0];
+    REQUIRE(final.winner);
+    CHECK(*final.winner == 1);
+    CHECK(final.decided_by == "withdrawal");
+    CHECK(finished(t));
+    // Not in a group stage, nor in a round robin.
+    Tournament g = event(System::Groups, 6, StageSettings{2, 1, 3, 1});
+    extend(g);
+    CHECK_FALSE(withdraw_from_knockout(g, "p1@x"));
+}

@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/log.hpp"
 #include "daemon/bot_turns.hpp"
 #include "daemon/bots.hpp"
 #include "daemon/game_files.hpp"
@@ -116,8 +119,9 @@ TEST_CASE("bots: registry, names marked, engines checked", "[daemon][bots]") {
     CHECK(players->add("Eve (robot fan)", "eve@example.org", tx));
 
     const auto round = ck::daemon::BotTable::decode(
-        Sparky, ck::store::record_version_line(ck::store::Namespace::Bots, 1) +
-                    ck::daemon::BotCodec::encode(bot));
+        Sparky,
+        ck::store::record_version_line(ck::store::Namespace::Bots, ck::daemon::BotCodec::version) +
+            ck::daemon::BotCodec::encode(bot));
     REQUIRE(round);
     CHECK(round->address == Sparky);
     CHECK(round->games == 3);
@@ -290,4 +294,113 @@ TEST_CASE("bots: the engine gets only the bot's view (paired games)", "[daemon][
         }
         CHECK(compared >= 2);
     }
+}
+
+TEST_CASE("bots: a bot declines a draw offer in its next turn, before its move", "[daemon][bots]") {
+    Club club("draw");
+    club.add_bot("Sparky", "random");
+    club.send(Ada, Referee, "challenge Sparky crazyhouse", "c1@example.org");
+    REQUIRE(club.games() == 1);
+    club.new_outgoing();
+    club.send(Ada, club.reply_address("1", Color::White), "e2e4\ndraw", "m1@example.org");
+    const auto g = club.game(1);
+    CHECK(g.record.plies() == 2);  // the bot moved in the same pass
+    CHECK_FALSE(g.meta.draw_offer.has_value());
+    const auto mails = club.new_outgoing();
+    CHECK_FALSE(any_to(mails, Sparky));
+    const auto declined = std::count_if(mails.begin(), mails.end(), [](const OutMail& m) {
+        return m.to == Ada && has(m.subject, "Draw offer declined");
+    });
+    CHECK(declined == 1);
+    CHECK(std::none_of(mails.begin(), mails.end(),
+                       [](const OutMail& m) { return has(m.subject, "lapsed"); }));
+}
+
+TEST_CASE("bots: a bot whose engine cannot play says so once; its games wait", "[daemon][bots]") {
+    // The organiser puts a `belief` bot (hidden games only) in an open game: its engine cannot
+    // be made, as when a program is missing.
+    Club club("stuck");
+    const auto bot = club.add_bot("Sparky", "belief");
+    ck::daemon::NewGame spec;
+    spec.variant = "crazyhouse";
+    spec.white = bot.address;
+    spec.black = Ada;
+    REQUIRE(club.daemon().new_game(spec, club.clock()));
+    std::ostringstream log;
+    ck::core::operator_log().set_stream(log);
+    for (int pass = 0; pass < 3; ++pass) {
+        club.clock().advance(std::chrono::minutes(10));
+        const auto report = club.step();
+        CHECK(report.bot_turns == 0);
+        CHECK(report.failed == 0);
+    }
+    ck::core::operator_log().set_stream(std::cerr);
+    std::size_t errors = 0;
+    const std::string why = "belief plays hidden games only";
+    for (auto at = log.str().find(why); at != std::string::npos; at = log.str().find(why, at + 1))
+        ++errors;
+    CHECK(errors == 1);  // logged once, not at every pass
+    CHECK(club.game(1).record.plies() == 0);
+    auto listed = ck::daemon::find_bot(club.daemon().store(), bot.address);
+    REQUIRE(listed);
+    CHECK(has(listed->problem, why));
+    // Mended (here: an engine that plays open games): the next pass plays, the problem goes.
+    ck::daemon::Bot mended = *listed;
+    mended.engine = "random";
+    ck::store::Transaction tx(club.clock().now());
+    ck::daemon::BotTable::put(tx, mended.address, mended);
+    REQUIRE(club.daemon().store().commit(tx));
+    club.clock().advance(std::chrono::minutes(10));
+    CHECK(club.step().bot_turns == 1);
+    CHECK(club.game(1).record.plies() == 1);
+    auto after = ck::daemon::find_bot(club.daemon().store(), bot.address);
+    REQUIRE(after);
+    CHECK(after->problem.empty());
+}
+
+TEST_CASE("bots: a removed bot declines challenges and keeps its record", "[daemon][bots]") {
+    Club club("remove");
+    const auto bot = club.add_bot("Sparky", "random");
+    auto found = ck::daemon::find_bot_named(club.daemon().store(), club.config(), "SPARKY");
+    REQUIRE(found);
+    CHECK(found->address == Sparky);
+    CHECK_FALSE(ck::daemon::find_bot_named(club.daemon().store(), club.config(), "Nobody"));
+    club.send(Ada, Referee, "challenge Sparky crazyhouse", "r1@example.org");
+    REQUIRE(club.games() == 1);
+    auto playing = ck::daemon::bot_games_in_progress(club.daemon().store(), Sparky);
+    REQUIRE(playing);
+    CHECK(*playing == std::vector<ck::store::GameId>{1});
+    ck::store::Transaction tx(club.clock().now());
+    ck::daemon::stage_bot_removed(bot, tx);
+    REQUIRE(club.daemon().store().commit(tx));
+    club.new_outgoing();
+    club.send(Ada, Referee, "challenge Sparky crazyhouse", "r2@example.org");
+    CHECK(club.games() == 1);
+    const auto mails = club.new_outgoing();
+    REQUIRE(mails.size() == 1);
+    CHECK(has(mails[0].subject, "declined"));
+    // Still a bot (no mail to it, its name marked) and still a player.
+    CHECK(ck::daemon::is_bot_address(club.daemon().store(), Sparky));
+    const auto removed = ck::daemon::find_bot(club.daemon().store(), Sparky);
+    REQUIRE(removed);
+    CHECK(removed->removed);
+    REQUIRE(club.daemon().players().find(Sparky) != nullptr);
+}
+
+TEST_CASE("bots: a version 1 record reads as an active bot with no problem", "[daemon][bots]") {
+    const auto v1 = ck::daemon::BotTable::decode(
+        Sparky,
+        ck::store::record_version_line(ck::store::Namespace::Bots, 1) + Sparky + "\tbelief\t3\n");
+    REQUIRE(v1);
+    CHECK(v1->engine == "belief");
+    CHECK(v1->games == 3);
+    CHECK_FALSE(v1->removed);
+    CHECK(v1->problem.empty());
+    ck::daemon::Bot b{Sparky, "random", 2, true, "a\tproblem\nin two lines"};
+    const auto round = ck::daemon::BotTable::decode(
+        Sparky, ck::store::record_version_line(ck::store::Namespace::Bots, 2) +
+                    ck::daemon::BotCodec::encode(b));
+    REQUIRE(round);
+    CHECK(round->removed);
+    CHECK(round->problem == "a problem in two lines");
 }

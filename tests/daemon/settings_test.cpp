@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "compose/reply_sections.hpp"
 #include "daemon/digest.hpp"
 #include "daemon/digest_reply.hpp"
 #include "daemon/game_files.hpp"
@@ -245,4 +246,31 @@ TEST_CASE("settings: a reply to the digest acts in the listed games, only from i
     CHECK(ada[0].text.find("You played d4.") != std::string::npos);
     CHECK(ada[0].text.find("mail: digest 07:00") != std::string::npos);
     CHECK(ck::daemon::test::to(m, Bob).size() == 2);
+}
+
+TEST_CASE("settings: a digest reply's lines not understood come after every game's section",
+          "[daemon][settings]") {
+    Club club("reply-unknown");
+    const auto a = club.new_game("2d");
+    const auto b = club.new_game("2d");
+    club.mail(Ada, Referee, "set mail digest 07:00");
+    club.at(utc("2026-11-22T07:00:00Z"));
+    auto reply = build_digest_address(Referee, Ada, ck::daemon::test::FixedSecret);
+    REQUIRE(reply);
+    const auto m = club.mail(
+        Ada, *reply,
+        "#" + std::to_string(a) + " e4\nfrobnicate\n#" + std::to_string(b) + " d4\n#999 Nf3");
+    const auto ada = ck::daemon::test::to(m, Ada);
+    REQUIRE(ada.size() == 1);
+    const std::string& text = ada[0].text;
+    const auto first = text.find("You played e4.");
+    const auto second = text.find("You played d4.");
+    const auto unknown = text.find(ck::compose::NotUnderstoodHeading);
+    REQUIRE(first != std::string::npos);
+    REQUIRE(second != std::string::npos);
+    REQUIRE(unknown != std::string::npos);
+    CHECK(unknown > second);  // not in the first game's section
+    CHECK(unknown > first);
+    CHECK(text.find("> frobnicate", unknown) != std::string::npos);
+    CHECK(text.find("> #999 Nf3", unknown) != std::string::npos);
 }

@@ -10,6 +10,7 @@
 
 #include "club/team_match.hpp"
 #include "daemon/commands.hpp"
+#include "daemon/game_outcome.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon_fixture.hpp"
 
@@ -185,4 +186,30 @@ TEST_CASE("team matches: a start that cannot pair changes nothing") {
     if (!started) FAIL(started.error());
     CHECK(*started == 4);  // 2 boards, 2 games a pair
     CHECK(club.daemon().store().list_games().value().size() == 4);
+}
+
+TEST_CASE("team matches: a captain who plays no board gets the final standings too") {
+    Club club;
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Team Cup";
+    spec.variant = "chess";
+    spec.system = ck::club::System::Teams;
+    spec.team_games = 1;
+    spec.teams = {{"Red", Ada, {Ada, Bob}}, {"Blue", Eli, {Cy, Di}}};
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    if (!id) FAIL(id.error());
+    REQUIRE(ck::daemon::start_tournament(club.daemon(), *id, club.clock()));
+    club.pass();
+    for (const auto& p : club.load(*id).pairings)
+        REQUIRE(club.daemon().adjudicate(*p.game, ck::daemon::GameResult::Draw, "a test",
+                                         club.clock()));
+    const auto mails = club.pass();
+    std::vector<std::string> finals;
+    for (const auto& m : mails)
+        if (m.subject.find("Final standings: Team Cup") != std::string::npos)
+            finals.push_back(m.to);
+    std::sort(finals.begin(), finals.end());
+    std::vector<std::string> everyone{Ada, Bob, Cy, Di, Eli};
+    std::sort(everyone.begin(), everyone.end());
+    CHECK(finals == everyone);  // Eli captains Blue and plays no board
 }

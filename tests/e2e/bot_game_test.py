@@ -2,18 +2,23 @@
 """A game against a bot by mail (README "Bots as club players").
 
 usage: bot_game_test.py CRAZYKRIEG_BINARY WORK_DIR TEMPLATES_DIR [--seed N] [--engine E]
+                        [--deliver]
 
 The organiser registers a player and a bot (`bot add`); the player challenges the bot by its
 name in a mail to the referee address (`challenge Sparky crazykrieg`); the bot accepts at once.
 The player then plays a hidden CrazyKrieg game to its end, each mail a try list of random
-attempts its own pieces allow, read from the board of its latest mail (never the true position).
+attempts its own pieces allow, read from the board of its latest mail (never the true position);
+with --resign-after N it resigns in its mail after N move mails.
 Passes when:
   - `bot list` and `player list` show the bot, its name marked "(bot)", also in the mails;
   - after every `serve --once` that ruled the player's move, the bot has moved in the same pass:
     the game is over, or the player's newest mail says it is the player's move again;
   - the game ends, no mail ever went to the bot's address, and the bot's refusal of a second
     challenge beyond its `--games 1` is mailed to the player;
-  - the crazykrieg pool rates both (ratings --format json), neither at 1500 any more."""
+  - the crazykrieg pool rates both (ratings --format json), neither at 1500 any more.
+With --deliver no `serve` runs at all: every mail of the player goes through `crazykrieg deliver`
+(the MTA pipe, README "Delivering through the MTA"), whose one pass per mail plays the bot's
+turns after the mail, so the bot's answer comes from the `deliver` of the player's own move."""
 
 import argparse
 import json
@@ -21,6 +26,7 @@ import os
 import random
 import re
 import shutil
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -35,7 +41,7 @@ BOT = "sparky@club.example"
 REFEREE = "referee@club.example"
 
 
-def club_mail(transport, n, text):
+def club_mail(club, deliver, n, text):
     msg = email.message.EmailMessage()
     msg["From"] = "Alice <%s>" % ALICE
     msg["To"] = REFEREE
@@ -43,7 +49,22 @@ def club_mail(transport, n, text):
     msg["Date"] = "Fri, 27 Nov 2026 10:00:00 +0000"
     msg["Message-ID"] = "<bot-e2e.club.%d@example.test>" % n
     msg.set_content(text + "\n")
-    transport.send("alice", msg.as_bytes(policy=email.policy.SMTP))
+    send(club, deliver, msg.as_bytes(policy=email.policy.SMTP))
+
+
+def send(club, deliver, raw):
+    """One mail of the player and the pass that rules it: `serve --once` over the inbox, or
+    `deliver` with the mail on stdin (the MTA pipe), a few minutes later each time."""
+    if not deliver:
+        club.transport.send("alice", raw)
+        club.serve_once()
+        return
+    club.tick()
+    p = subprocess.run([club.binary, "deliver", "--now", ckplay.iso(club.now)], cwd=club.workdir,
+                       input=raw, capture_output=True, timeout=120)
+    if p.returncode != 0:
+        raise ckplay.HarnessError("deliver exited %d: %s" % (p.returncode,
+                                                             p.stderr.decode().strip()))
 
 
 def pocket_of(body):
@@ -58,9 +79,13 @@ def main():
     ap.add_argument("templates")
     ap.add_argument("--seed", type=int, default=int(os.environ.get("CK_BOT_SEED", "1")))
     ap.add_argument("--engine", default="belief")
+    ap.add_argument("--deliver", action="store_true",
+                    help="every mail through `crazykrieg deliver`, no serve")
+    ap.add_argument("--resign-after", type=int, default=0,
+                    help="the player resigns in its mail after N move mails (0: plays on)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    print("seed %d, engine %s" % (a.seed, a.engine))
+    print("seed %d, engine %s%s" % (a.seed, a.engine, ", through deliver" if a.deliver else ""))
     shutil.rmtree(a.work, ignore_errors=True)
     club = ckplay.Club(os.path.abspath(a.binary), a.work, a.templates)
     problems = []
@@ -73,8 +98,7 @@ def main():
     if "%s\tSparky (bot)" % BOT not in club.cli("player", "list"):
         problems.append("player list does not mark the bot")
     t = club.transport
-    club_mail(t, 1, "challenge Sparky crazykrieg")
-    club.serve_once()
+    club_mail(club, a.deliver, 1, "challenge Sparky crazykrieg")
     player = ckplay.Player("Alice", ALICE, "white")
     start = [ckplay.parse(r) for r in t.receive(ALICE)]
     if len(start) != 1 or "New game" not in str(start[0]["Subject"]):
@@ -85,8 +109,7 @@ def main():
         problems.append("the game-start mail does not name the bot as a bot")
     game = int(re.match(r"<ck\.(\d+)\.", str(start[0]["Message-ID"])).group(1))
     # A second challenge: the bot has no room (--games 1) and declines at once.
-    club_mail(t, 2, "challenge sparky@club.example crazykrieg")
-    club.serve_once()
+    club_mail(club, a.deliver, 2, "challenge sparky@club.example crazykrieg")
     declined = [ckplay.parse(r) for r in t.receive(ALICE)]
     if len(declined) != 1 or "declined" not in str(declined[0]["Subject"]):
         problems.append("a challenge beyond --games 1 was not declined: %s"
@@ -97,9 +120,10 @@ def main():
         body = player.last.get_body(("plain",)).get_content()
         board, _ = ckplay.text_board(body)
         attempts = crash_test.candidates_on(board or {}, pocket_of(body), "white", rng)[:15]
+        if a.resign_after and moves >= a.resign_after:
+            attempts = ["resign"]
         raw, _ = player.reply(game, attempts, club.now)
-        t.send("alice", raw)
-        club.serve_once()
+        send(club, a.deliver, raw)
         mails = [ckplay.parse(r) for r in t.receive(ALICE)]
         if not mails:
             problems.append("no answer to the player's move mail %d" % (moves + 1))

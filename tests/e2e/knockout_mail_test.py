@@ -222,4 +222,48 @@ expect("on seed (drawn match)" in show and "Final standings" in show,
 lst = ck("tournament", "list")
 expect("spring-groups\t8/8\tSpring Groups" in lst and "winter-cup\t10/10\tWinter Cup" in lst,
        "listed:\n" + lst)
+
+# A withdrawal from a knockout (docs/knockout.md "Withdrawals"): 4 players, 2 matches of 2 games.
+# Ann asks for a bye by mail (refused: a knockout has none), wins the first game of her match,
+# then the organiser withdraws her: her other game is her loss by forfeit, 1-1 over the match,
+# yet her opponent advances with no tie-break match, and meets the other match's winner in the
+# final, started in the pass that decides that match.
+out = ck("tournament", "new", "--name", "Autumn Cup", "--variant", "chess", "--time", "3d",
+         "--system", "knockout", "--now", stamp(), "--templates", templates,
+         *[ADDR[n] for n in "Ann Ben Cat Dan".split()])
+expect(out.strip() == "autumn-cup", f"the id: {out!r}")
+r1 = games_started(cli.new_mails())
+expect(len(r1) == 4, "2 matches of 2 games")
+ann = sorted(g for g, i in r1.items() if ADDR["Ann"] in pair_of(i))
+other = sorted(g for g in r1 if g not in ann)
+rival = (pair_of(r1[ann[0]]) - {ADDR["Ann"]}).pop()
+send(ADDR["Ann"], "referee@club.example", ["bye autumn-cup 2"])
+m = serve()
+body = body_to(m, ADDR["Ann"], "Autumn Cup: no byes")
+expect("takes no byes: only a Swiss event does. In a knockout every match is played" in
+       " ".join(body.split()),
+       "the bye refused with its reason:\n" + body)
+send(rival, r1[ann[0]]["reply"][rival], ["resign"])  # Ann wins the match's first game
+serve()
+r = ck("tournament", "withdraw", "autumn-cup", ADDR["Ann"], "--now", stamp(), "--templates",
+       templates, check=False)
+expect(r.returncode == 0, f"withdraw: {r}")
+result = "1-0" if r1[ann[1]]["white"] == rival else "0-1"
+expect(f"autumn-cup: game {ann[1]} {result} by forfeit" in r.stdout and
+       "withdrawn from round 1 on" in r.stdout, "the withdrawal's output:\n" + r.stdout)
+m = cli.new_mails()
+expect(sorted(t[t.index("<") + 1:t.index(">")] for t, s, _ in m if "Game over" in s) ==
+       sorted([ADDR["Ann"], rival]), "the forfeited game's end mails to both", m)
+expect(not games_started(m), "no tie-break match", m)
+show = ck("tournament", "show", "autumn-cup")
+expect("advances (the opponent withdrew)" in show and
+       ("1-1 (0 +)" in show or "1-1 (1 -)" in show),
+       "the bracket shows the withdrawal and the forfeit:\n" + show)
+r = ck("tournament", "withdraw", "autumn-cup", ADDR["Ann"], "--now", stamp(), check=False)
+expect(r.returncode == 1 and "out of it already" in r.stderr, f"withdrawn twice: {r}")
+w = r1[other[0]]["white"]
+m = play({g: r1[g] for g in other}, {other[0]: "1-0", other[1]: "0-1"})
+final = games_started(m)
+expect(len(final) == 2 and all(pair_of(i) == {rival, w} for i in final.values()),
+       "the final of Ann's opponent and the other match's winner", m)
 print("a knockout and a group stage by mail: ok")

@@ -177,8 +177,10 @@ for g in sorted(games):
     m = serve()
     expect(any("Game over" in s or "draw" in s.lower() for _, s, _ in m), f"game {g} ended", m)
 final = [(t, s, r) for t, s, r in m if "Final standings" in s]
-expect(sorted(address_of(t) for t, _, _ in final) == sorted(ADDR[n] for n in RED + BLUE),
-       "the final standings to every player, in the pass of the last game", m)
+expect(sorted(address_of(t) for t, _, _ in final) ==
+       sorted(ADDR[n] for n in RED + BLUE + ["Zed"]),
+       "the final standings to every player and to Blue's captain, who plays no board, in the "
+       "pass of the last game", m)
 body = text_body(final[0][2])
 expect("Red 4\u00bd - 3\u00bd Blue" in body and "Red win the match 4\u00bd-3\u00bd" in body,
        "the team score and the result in the mail:\n" + body)
