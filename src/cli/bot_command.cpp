@@ -11,7 +11,7 @@
 #include "cli/daemon_setup.hpp"
 #include "core/text.hpp"
 #include "daemon/bots.hpp"
-#include "daemon/players.hpp"
+#include "league/players.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/variant.hpp"
 
@@ -164,7 +164,7 @@ int run_club_bot(const Args& args) {
         return ExitFailure;
     }
     const CommandStore& store = *opened;
-    auto players = daemon::Players::load(*store);
+    auto players = league::Players::load(*store);
     if (!players) {
         std::cerr << "crazykrieg bot: " << players.error() << "\n";
         return ExitFailure;
@@ -191,7 +191,7 @@ int run_club_bot(const Args& args) {
         return ExitFailure;
     }
     for (const auto& b : *bots) {
-        const daemon::Player* p = players->find(b.address);
+        const league::Player* p = players->find(b.address);
         std::cout << b.address << "\t" << (p ? p->name : std::string()) << "\t" << b.engine
                   << "\tgames " << b.games << "\n";
     }

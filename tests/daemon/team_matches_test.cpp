@@ -50,7 +50,7 @@ public:
     }
 
     ck::club::Tournament load(const std::string& id) {
-        auto t = ck::daemon::load_tournament(daemon().store(), id);
+        auto t = ck::league::load_tournament(daemon().store(), id);
         if (!t) FAIL(t.error());
         return std::move(*t);
     }
@@ -160,7 +160,7 @@ TEST_CASE("team matches: a player or captain who is not registered is refused at
     id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
     REQUIRE_FALSE(id);
     CHECK(id.error() == "captain boss@example.org is not a registered player");
-    CHECK(ck::daemon::tournament_ids(club.daemon().store()).value().empty());
+    CHECK(ck::league::tournament_ids(club.daemon().store()).value().empty());
 }
 
 TEST_CASE("team matches: a start that cannot pair changes nothing") {

@@ -4,8 +4,8 @@
 // kept in game.ini and revealed only in the finished game's record.
 #include <string>
 
-namespace ck::daemon {
+namespace ck::league {
 
 std::string new_game_salt();
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -20,11 +20,11 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/game_files.hpp"
+#include "league/game_files.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 class GameRepository {
 public:
@@ -61,4 +61,4 @@ private:
     std::set<store::GameId> saved_;
 };
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,9 +1,9 @@
-#include "daemon/players.hpp"
+#include "league/players.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-namespace ck::daemon {
+namespace ck::league {
 
 core::Result<std::string, std::string> PlayerCodec::v1_to_v2(std::string_view body) {
     return std::string(body) + encode_settings(PlayerSettings{}) + "\n";
@@ -114,4 +114,4 @@ core::Result<void, std::string> Players::set_settings(const std::string& address
     return core::unexpected("no player " + a);
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,8 +1,8 @@
-#include "daemon/time_control.hpp"
+#include "league/time_control.hpp"
 
 #include <cctype>
 
-namespace ck::daemon {
+namespace ck::league {
 namespace {
 
 constexpr int MaxDays = 3650;
@@ -110,4 +110,4 @@ std::string pgn_time_control(const TimeControl& tc) {
     return {};
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

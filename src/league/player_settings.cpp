@@ -1,11 +1,11 @@
 // A player's own settings (player_settings.hpp).
-#include "daemon/player_settings.hpp"
+#include "league/player_settings.hpp"
 
 #include <algorithm>
 
 #include "core/text.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 namespace {
 
 using std::chrono::hours;
@@ -232,4 +232,4 @@ compose::TextView text_view(const PlayerSettings& s) {
     return compose::TextView::Board;
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -18,7 +18,7 @@
 //                is written only when there are any), followers_told (spectators.hpp: how many
 //                of the spectators' events the followers were told, which is every one of the
 //                game as saved; written with the followers line, set by game_files), rated
-//                (daemon/ratings.hpp: "yes" for a rated game, the line absent for a casual one),
+//                (league/ratings.hpp: "yes" for a rated game, the line absent for a casual one),
 //                conditional (moves played by conditional moves, GameMeta::conditional_plies); plus
 //                a copy of variant, hidden, rules, fen written at creation so that listings need no
 //                replay (record.pgn wins if they ever disagree).
@@ -38,7 +38,7 @@
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 // A player's note to the opponent (`say`, `message:`; README "Notes to the opponent"), written
 // after `ply` moves. game.ini "note = PLY white|black TEXT" with '\\' and line breaks escaped
@@ -166,4 +166,4 @@ core::Result<std::string, core::Error> record_text(const StoredGame& g, const st
 // game through its TruePositionKey (referee/game.hpp); players never see it.
 core::Result<std::string, std::string> true_fen(const StoredGame& g);
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -17,7 +17,7 @@
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 class ConditionalBook {
 public:
@@ -53,4 +53,4 @@ core::Result<void, core::Error> clear_conditionals(const store::Store& store,
                                                    store::Transaction& tx, store::GameId id,
                                                    bool hidden);
 
-}  // namespace ck::daemon
+}  // namespace ck::league

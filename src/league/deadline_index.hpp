@@ -27,13 +27,13 @@
 #include "store/table.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 // An instant kept in namespace `N`: the ISO 8601 time and "\n". A deadlines record, and the
 // watermark meta/next-deadline.
 std::string encode_instant(const core::TimePoint& t);
 core::Result<core::TimePoint, std::string> decode_instant(std::string_view body);
-template <store::Namespace N>
+template <const store::Namespace& N>
 struct InstantCodec {
     using Value = core::TimePoint;
     static constexpr store::Namespace ns = N;
@@ -43,7 +43,9 @@ struct InstantCodec {
         return decode_instant(body);
     }
 };
-using DeadlineTable = store::Table<InstantCodec<store::Namespace::Deadlines>>;
+// The deadline index: game id -> its next deadline.
+inline constexpr store::Namespace DeadlineNamespace{"deadlines"};
+using DeadlineTable = store::Table<InstantCodec<DeadlineNamespace>>;
 
 // Queues game `id`'s entry into `tx` (nullopt: erases it), unless the store (with `tx`) already
 // holds exactly that.
@@ -65,4 +67,4 @@ class GameRepository;
 core::Result<void, std::string> ensure_deadline_index(store::Store& store, GameRepository& games,
                                                       core::TimePoint now);
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -20,7 +20,7 @@
 #include "compose/list_view.hpp"
 #include "core/result.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 enum class MailMode : std::uint8_t { Each, Digest, Both };
 enum class ViewMode : std::uint8_t { Board, List, Both };
@@ -79,4 +79,4 @@ std::vector<std::chrono::hours> reminder_offsets(const PlayerSettings& s, int cl
 // "07:00".
 std::string format_minute(int minute);
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -10,7 +10,7 @@
 
 #include "rules/types.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 struct StoredGame;
 
@@ -55,4 +55,4 @@ GameResult loss_of(rules::Color loser);
 // while it is in progress or when the record names a reason this type does not know.
 std::optional<GameOutcome> outcome_of(const StoredGame& g);
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,8 +1,8 @@
-#include "daemon/game_repository.hpp"
+#include "league/game_repository.hpp"
 
 #include <utility>
 
-namespace ck::daemon {
+namespace ck::league {
 
 core::Result<StoredGame, core::Error> GameRepository::load(const store::Store& store,
                                                            store::GameId id) {
@@ -49,4 +49,4 @@ void GameRepository::keep(store::GameId id, std::string ini, std::string record,
     kept_.insert_or_assign(id, Kept{std::move(ini), std::move(record), std::move(g), ++tick_});
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,18 +1,18 @@
-#include "daemon/deadline_index.hpp"
+#include "league/deadline_index.hpp"
 
 #include "core/log.hpp"
-#include "daemon/game_clock.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/game_repository.hpp"
+#include "league/game_clock.hpp"
+#include "league/game_files.hpp"
+#include "league/game_repository.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 namespace {
 
 constexpr const char* IndexMark = "deadline-index";
-using MarkTable = store::Table<store::CountCodec<store::Namespace::Meta>>;
+using MarkTable = store::Table<store::CountCodec<store::MetaNamespace>>;
 constexpr const char* Watermark = "next-deadline";
 
-using WatermarkTable = store::Table<InstantCodec<store::Namespace::Meta>>;
+using WatermarkTable = store::Table<InstantCodec<store::MetaNamespace>>;
 
 store::GameId game_of_key(const std::string& key) {
     if (key.empty() || key.size() > 19 || key.find_first_not_of("0123456789") != std::string::npos)
@@ -35,8 +35,8 @@ void index_deadline(const store::Store& store, store::Transaction& tx, store::Ga
                     std::optional<core::TimePoint> deadline) {
     // The index exists from its first entry on (ensure_deadline_index ran at the daemon's open,
     // so no older game lacks one).
-    if (!store.record(store::Namespace::Meta, IndexMark) &&
-        !tx.find_record(store::Namespace::Meta, IndexMark))
+    if (!store.record(store::MetaNamespace, IndexMark) &&
+        !tx.find_record(store::MetaNamespace, IndexMark))
         MarkTable::put(tx, IndexMark, 1);
     const std::string key = std::to_string(id);
     auto now = DeadlineTable::get(store, key, &tx);
@@ -60,7 +60,7 @@ std::vector<store::GameId> games_due(const store::Store& store, core::TimePoint 
     for (const std::string& key : DeadlineTable::keys(store)) {
         const store::GameId id = game_of_key(key);
         if (id == 0) continue;
-        auto at = DeadlineTable::decode(key, *store.record(store::Namespace::Deadlines, key));
+        auto at = DeadlineTable::decode(key, *store.record(DeadlineNamespace, key));
         if (!at || *at <= t) due.push_back(id);
     }
     std::sort(due.begin(), due.end());
@@ -84,7 +84,7 @@ void raise_watermark(const store::Store& store, store::Transaction& tx, core::Ti
 
 core::Result<void, std::string> ensure_deadline_index(store::Store& store, GameRepository& games,
                                                       core::TimePoint now) {
-    if (store.record(store::Namespace::Meta, IndexMark)) return {};
+    if (store.record(store::MetaNamespace, IndexMark)) return {};
     auto ids = store.list_games();
     if (!ids) return core::unexpected("deadline index: " + ids.error().describe());
     if (ids->empty()) return {};  // nothing to index; the first game's entry is its own
@@ -113,4 +113,4 @@ core::Result<void, std::string> ensure_deadline_index(store::Store& store, GameR
     return {};
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

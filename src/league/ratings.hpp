@@ -15,20 +15,20 @@
 #include "compose/compose.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/game_outcome.hpp"
-#include "daemon/players.hpp"
+#include "league/game_files.hpp"
+#include "league/game_outcome.hpp"
+#include "league/players.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 // A ratings record: "ck-ratings 1" (the table's version line), then club::format_pool's lines.
 // The decoded pool has no name: the record's key is it (load_pool sets it).
 struct RatingPoolCodec {
     using Value = club::RatingPool;
-    static constexpr store::Namespace ns = store::Namespace::Ratings;
+    static constexpr store::Namespace ns{"ratings"};
     static constexpr int version = 1;
     static std::string encode(const club::RatingPool& pool) { return club::format_pool(pool); }
     static core::Result<club::RatingPool, std::string> decode(std::string_view body) {
@@ -82,4 +82,4 @@ core::Result<compose::RatingsDetails, std::string> ratings_details(const store::
                                                                    const Players& players,
                                                                    const std::string& asked);
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,12 +1,12 @@
-#include "daemon/leave_book.hpp"
+#include "league/leave_book.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <sstream>
 
-#include "daemon/players.hpp"
+#include "league/players.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 std::string LeaveCodec::encode(const Leave& l) {
     return l.address + "\t" + core::format_iso8601(l.start) + "\t" + core::format_iso8601(l.end) +
@@ -99,4 +99,4 @@ core::Result<LeaveBook::Booking, LeaveBook::Error> LeaveBook::book(const std::st
     return Booking{l, false};
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,11 +1,11 @@
 // Ratings in the daemon (ratings.hpp).
-#include "daemon/ratings.hpp"
+#include "league/ratings.hpp"
 
 #include "club/text_util.hpp"
 #include "core/clock.hpp"
-#include "daemon/tournaments.hpp"
+#include "league/tournament_store.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 core::Result<club::RatingPool, std::string> load_pool(const store::Store& store,
                                                       const std::string& pool,
@@ -120,4 +120,4 @@ core::Result<compose::RatingsDetails, std::string> ratings_details(const store::
     return d;
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -12,7 +12,7 @@
 
 #include "core/result.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 struct TimeControl {
     enum class Kind : std::uint8_t { DaysPerMove, MovesInDays, Fischer };
@@ -45,4 +45,4 @@ std::string format_time_control(const TimeControl& tc);
 // (30d+1d/45d -> "2592000+86400"). The referee's own record keeps the exact spec elsewhere.
 std::string pgn_time_control(const TimeControl& tc);
 
-}  // namespace ck::daemon
+}  // namespace ck::league

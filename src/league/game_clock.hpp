@@ -29,14 +29,14 @@
 #include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/leave_book.hpp"
-#include "daemon/time_control.hpp"
+#include "league/game_files.hpp"
+#include "league/leave_book.hpp"
+#include "league/time_control.hpp"
 #include "rules/types.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 using Seconds = std::chrono::seconds;
 
@@ -107,12 +107,4 @@ core::Result<std::optional<core::TimePoint>, core::Error> game_deadline(
     const store::Store& store, store::GameId id, const StoredGame& g,
     const store::Transaction* staged = nullptr);
 
-// Called when `mover`'s turn in `g` ended by a move committed in `tx` (the game not over),
-// whose mail reached the source at `arrived` (counted_arrival; nullopt: tx.now()): queues the
-// new clock.ini into `tx`.
-core::Result<void, core::Error> clock_after_move(const store::Store& store, store::Transaction& tx,
-                                                 store::GameId id, const StoredGame& g,
-                                                 rules::Color mover,
-                                                 std::optional<core::TimePoint> arrived = {});
-
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,12 +1,12 @@
 // A finished game's outcome (game_outcome.hpp).
-#include "daemon/game_outcome.hpp"
+#include "league/game_outcome.hpp"
 
 #include <array>
 #include <utility>
 
-#include "daemon/game_files.hpp"
+#include "league/game_files.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 namespace {
 
 constexpr std::array<std::pair<Termination, std::string_view>, 9> TerminationWords{{
@@ -80,4 +80,4 @@ std::optional<GameOutcome> outcome_of(const StoredGame& g) {
     return GameOutcome{*result, *termination};
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

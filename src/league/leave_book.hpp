@@ -18,7 +18,7 @@
 #include "store/table.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 struct Leave {
     std::string address;  // lower-case registered address
@@ -32,7 +32,7 @@ struct Leave {
 // file of a legacy store).
 struct LeaveCodec {
     using Value = Leave;
-    static constexpr store::Namespace ns = store::Namespace::Leaves;
+    static constexpr store::Namespace ns{"leaves"};
     static constexpr int version = 1;
     static std::string encode(const Leave& l);
     static core::Result<Leave, std::string> decode(std::string_view body);
@@ -78,4 +78,4 @@ private:
     std::vector<Leave> leaves_;
 };
 
-}  // namespace ck::daemon
+}  // namespace ck::league

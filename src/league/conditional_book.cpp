@@ -1,9 +1,9 @@
 // A game's conditional moves in the store (conditional_book.hpp).
-#include "daemon/conditional_book.hpp"
+#include "league/conditional_book.hpp"
 
 #include <system_error>
 
-namespace ck::daemon {
+namespace ck::league {
 
 const char* ConditionalBook::file_name(rules::Color c) {
     return c == rules::Color::White ? "white.conditionals" : "black.conditionals";
@@ -68,4 +68,4 @@ core::Result<void, core::Error> clear_conditionals(const store::Store& store,
     return {};
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -13,12 +13,12 @@
 #include "core/clock.hpp"
 #include "core/result.hpp"
 #include "core/text.hpp"
-#include "daemon/player_settings.hpp"
+#include "league/player_settings.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 // The end of a bot's registered name (README "Bots as club players").
 inline constexpr std::string_view BotSuffix = " (bot)";
@@ -35,7 +35,7 @@ struct Player {
 // settings (store/table.hpp upgrades).
 struct PlayerCodec {
     using Value = Player;
-    static constexpr store::Namespace ns = store::Namespace::Players;
+    static constexpr store::Namespace ns{"players"};
     static constexpr int version = 2;
     static core::Result<std::string, std::string> v1_to_v2(std::string_view body);
     static constexpr std::array<store::Upgrade, 1> upgrades = {v1_to_v2};
@@ -56,7 +56,7 @@ public:
     // stages the record into `tx`; the caller commits it.
     core::Result<void, std::string> add(const std::string& name, const std::string& address,
                                         store::Transaction& tx);
-    // A bot (daemon/bots.hpp): registered under NAME + BotSuffix, the mark that shows it as a
+    // A bot (bot_registry.hpp): registered under NAME + BotSuffix, the mark that shows it as a
     // bot wherever the club shows names (mails, lists, records, web pages). add() refuses a
     // name that ends with the mark.
     core::Result<void, std::string> add_bot(const std::string& name, const std::string& address,
@@ -79,4 +79,4 @@ private:
 
 using core::lower_ascii;  // core/text.hpp
 
-}  // namespace ck::daemon
+}  // namespace ck::league

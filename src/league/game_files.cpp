@@ -1,16 +1,23 @@
-#include "daemon/game_files.hpp"
+#include "league/game_files.hpp"
 
 #include <sstream>
 
-#include "daemon/game_salt.hpp"
-#include "daemon/players.hpp"
+#include "league/game_salt.hpp"
+#include "league/players.hpp"
 #include "referee/rule_set.hpp"
 #include "referee/spectator_view.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
 #include "rules/variant.hpp"
 
-namespace ck::daemon {
+// The one maker of the true position's key outside the referee's tests (referee/game.hpp).
+namespace ck::referee {
+struct OperatorKey {
+    static TruePositionKey make() { return TruePositionKey(); }
+};
+}  // namespace ck::referee
+
+namespace ck::league {
 namespace {
 
 const char* side_name(rules::Color c) { return c == rules::Color::White ? "white" : "black"; }
@@ -336,13 +343,8 @@ core::Result<std::string, core::Error> record_text(const StoredGame& g, const st
     return player_record_of(g, as == "white" ? rules::Color::White : rules::Color::Black);
 }
 
-// The one maker of the key outside the referee's tests (referee/game.hpp).
-struct OperatorKey {
-    static referee::TruePositionKey make() { return referee::TruePositionKey(); }
-};
-
 core::Result<std::string, std::string> true_fen(const StoredGame& g) {
-    return g.game.true_position(OperatorKey::make()).fen();
+    return g.game.true_position(referee::OperatorKey::make()).fen();
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league
