@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
 """The include allow-list of the modules (tests/layering.txt): every `#include "MODULE/..."` in
 src/<module>/ must name the module itself or one it may depend on; every directory of src/ with
-a CMakeLists.txt must be listed. usage: layering_check.py REPO_ROOT"""
+a CMakeLists.txt must be listed.
+
+No include cycle inside a module: a component is x.hpp + x.cpp of one basename; a -> b when a
+file of a includes "module/b.hpp". Every strongly connected set of two or more components is a
+cycle and fails, named with its files, unless tests/layering_cycles.txt lists exactly that set
+(the cycles not yet broken; a listed cycle that is gone fails too, so the list only shrinks).
+usage: layering_check.py REPO_ROOT"""
 import os
 import re
 import sys
@@ -35,6 +41,91 @@ for module in sorted(os.listdir(src)):
                     if m and m.group(1) not in allowed[module]:
                         problems.append("%s:%d: %s may not include %s"
                                         % (os.path.relpath(path, root), n, module, m.group(1)))
+
+
+def cycles_of(module_dir, module):
+    """The include cycles among the components of one module: sorted lists of basenames."""
+    components = {}
+    for name in os.listdir(module_dir):
+        if name.endswith((".cpp", ".hpp")):
+            components.setdefault(name[:-4], []).append(name)
+    include = re.compile(r'\s*#\s*include\s+"%s/([A-Za-z0-9_]+)\.hpp"' % re.escape(module))
+    edges = {c: set() for c in components}
+    for c, files in components.items():
+        for name in files:
+            with open(os.path.join(module_dir, name), encoding="utf-8") as f:
+                for line in f:
+                    m = include.match(line)
+                    if m and m.group(1) != c and m.group(1) in components:
+                        edges[c].add(m.group(1))
+    # Tarjan's strongly connected components, iteratively (no recursion limit to meet).
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    counter = 0
+    for root_component in sorted(components):
+        if root_component in index:
+            continue
+        work = [(root_component, iter(sorted(edges[root_component])))]
+        index[root_component] = low[root_component] = counter
+        counter += 1
+        stack.append(root_component)
+        on_stack.add(root_component)
+        while work:
+            v, it = work[-1]
+            advanced = False
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(edges[w]))))
+                    advanced = True
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                scc = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    scc.append(w)
+                    if w == v:
+                        break
+                if len(scc) > 1:
+                    found.append(sorted(scc))
+    return found
+
+
+known = set()
+known_path = os.path.join(root, "tests", "layering_cycles.txt")
+if os.path.exists(known_path):
+    with open(known_path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                module, _, members = line.partition(":")
+                known.add((module.strip(), tuple(sorted(members.split()))))
+seen = set()
+for module in sorted(allowed):
+    module_dir = os.path.join(src, module)
+    if not os.path.isdir(module_dir):
+        continue
+    for scc in cycles_of(module_dir, module):
+        key = (module, tuple(scc))
+        seen.add(key)
+        if key not in known:
+            files = sorted(n for n in os.listdir(module_dir)
+                           if n.endswith((".cpp", ".hpp")) and n[:-4] in scc)
+            problems.append("include cycle in src/%s: %s" % (module, " ".join(files)))
+for module, members in sorted(known - seen):
+    problems.append("tests/layering_cycles.txt: %s: %s is no longer a cycle (remove the line)"
+                    % (module, " ".join(members)))
+
 for p in problems:
     print("FAIL:", p)
 print("layering: %s" % ("ok" if not problems else "%d problems" % len(problems)))

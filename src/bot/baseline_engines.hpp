@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "bot/engine.hpp"
+#include "bot/engine_interface.hpp"
 
 namespace ck::bot {
 

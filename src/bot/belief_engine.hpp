@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "bot/engine.hpp"
+#include "bot/engine_interface.hpp"
 
 namespace ck::bot {
 

@@ -9,7 +9,8 @@
 #include <optional>
 #include <string_view>
 
-#include "bot/engine.hpp"
+#include "bot/engine_interface.hpp"
+#include "core/result.hpp"
 
 namespace ck::bot {
 

@@ -11,9 +11,9 @@
 #include "cli/daemon_setup.hpp"
 #include "core/text.hpp"
 #include "daemon/bots.hpp"
-#include "daemon/game_outcome.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/players.hpp"
+#include "league/game_outcome.hpp"
+#include "league/players.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/variant.hpp"
 
@@ -233,7 +233,7 @@ int run_club_bot(const Args& args) {
         return ExitFailure;
     }
     const CommandStore& store = *opened;
-    auto players = daemon::Players::load(*store);
+    auto players = league::Players::load(*store);
     if (!players) {
         std::cerr << "crazykrieg bot: " << players.error() << "\n";
         return ExitFailure;
@@ -260,7 +260,7 @@ int run_club_bot(const Args& args) {
         return ExitFailure;
     }
     for (const auto& b : *bots) {
-        const daemon::Player* p = players->find(b.address);
+        const league::Player* p = players->find(b.address);
         std::cout << b.address << "\t" << (p ? p->name : std::string()) << "\t" << b.engine
                   << "\tgames " << b.games << (b.removed ? "\tremoved" : "")
                   << (b.problem.empty() ? "" : "\tproblem: " + b.problem) << "\n";

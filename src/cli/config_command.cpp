@@ -21,8 +21,8 @@
 #include "core/config_location.hpp"
 #include "core/data_files.hpp"
 #include "daemon/config.hpp"
-#include "daemon/time_control.hpp"
 #include "daemon/transport_config.hpp"
+#include "league/time_control.hpp"
 #include "mail/imap.hpp"
 #include "mail/smtp.hpp"
 
@@ -228,7 +228,7 @@ int run_config(const Args& args) {
                                 std::to_string(compose::kind_names().size()) + " kinds of mail)");
     r.line(
         "club",
-        "default_time " + daemon::format_time_control(c.default_time) + ", reminder_days " +
+        "default_time " + league::format_time_control(c.default_time) + ", reminder_days " +
             std::to_string(c.reminder_days) + ", leave_days_per_year " +
             std::to_string(c.leave_days_per_year) + ", challenge_days " +
             std::to_string(c.challenge_days) + ", unknown_sender_reply " +

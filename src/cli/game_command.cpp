@@ -1,5 +1,5 @@
 // crazykrieg game new|list|show|pgn (docs/cli.md, "Subcommands for the people who run a club").
-// `game pgn ID [--as referee|white|black]` prints the game's stored record (daemon/game_files.hpp):
+// `game pgn ID [--as referee|white|black]` prints the game's stored record (league/game_files.hpp):
 // the referee's full record by default, else that player's record.
 #include <algorithm>
 #include <boost/program_options.hpp>
@@ -11,10 +11,10 @@
 #include "cli/daemon_setup.hpp"
 #include "core/log.hpp"
 #include "daemon/club_migration.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/game_outcome.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/spectators.hpp"
+#include "league/game_files.hpp"
+#include "league/game_outcome.hpp"
 #include "store/store.hpp"
 
 namespace ck::cli {
@@ -117,7 +117,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
     auto committed = s->daemon->store().commit(tx);
     if (!committed) return fail(committed.error().describe());
     s->send_mail();
-    std::cout << action << " game " << id << " " << daemon::lower_ascii(pos[1]) << ": "
+    std::cout << action << " game " << id << " " << league::lower_ascii(pos[1]) << ": "
               << daemon::follow_outcome_text(*r) << "\n";
     return ExitOk;
 }
@@ -139,7 +139,7 @@ int game_adjudicate(const Args& rest, const std::string& config_file,
         } else if (rest[i].rfind("--reason=", 0) == 0) {
             reason = rest[i].substr(9);
             has_reason = true;
-        } else if (!rest[i].empty() && rest[i][0] == '-' && !daemon::parse_result(rest[i])) {
+        } else if (!rest[i].empty() && rest[i][0] == '-' && !league::parse_result(rest[i])) {
             return usage_error("game", "unexpected option '" + rest[i] + "'");
         } else {
             pos.push_back(rest[i]);
@@ -153,7 +153,7 @@ int game_adjudicate(const Args& rest, const std::string& config_file,
     } catch (...) {
         return usage_error("game", "bad game id '" + pos[0] + "'");
     }
-    const auto result = daemon::parse_result(pos[1]);
+    const auto result = league::parse_result(pos[1]);
     if (!result)
         return usage_error("game", "adjudicate game " + pos[0] + ": bad result '" + pos[1] +
                                        "' (1-0, 0-1 or 1/2-1/2)");
@@ -163,7 +163,7 @@ int game_adjudicate(const Args& rest, const std::string& config_file,
     auto outcome = s->daemon->adjudicate(id, *result, reason, *s->clock);
     if (!outcome) return fail("adjudicate: " + outcome.error().detail);
     s->send_mail();
-    std::cout << "game " << id << " adjudicated " << daemon::result_text(outcome->result) << "\n";
+    std::cout << "game " << id << " adjudicated " << league::result_text(outcome->result) << "\n";
     return ExitOk;
 }
 
@@ -227,7 +227,7 @@ int run_game(const Args& args) {
         for (auto id : *ids) {
             auto ini = store->read_game_file(id, "game.ini");
             if (!ini) continue;
-            auto meta = daemon::parse_game_ini(*ini);
+            auto meta = league::parse_game_ini(*ini);
             if (!meta) continue;
             auto record = store->read_game_file(id, "record.pgn");
             const std::string result = record ? result_tag(*record) : std::string();
@@ -249,9 +249,9 @@ int run_game(const Args& args) {
     if (words[0] == "pgn") {
         // Inside a running serve: through its repository (a kept game is not replayed).
         auto game = hosting_daemon() ? hosting_daemon()->game_repository().load(*store, id)
-                                     : daemon::load_game(*store, id);
+                                     : league::load_game(*store, id);
         if (!game) return fail(game.error().detail);
-        auto record = daemon::record_text(*game, as);
+        auto record = league::record_text(*game, as);
         if (!record) return fail(record.error().detail);
         std::cout << *record;
         return ExitOk;

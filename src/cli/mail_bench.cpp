@@ -296,7 +296,7 @@ core::Result<double, std::string> move_pass(BenchClub& c, store::GameId first, i
     double best = 1e9;
     for (int i = 0; i < runs; ++i) {
         const store::GameId id = first + static_cast<store::GameId>(i);
-        auto g = daemon::load_game(c.d->store(), id);
+        auto g = league::load_game(c.d->store(), id);
         if (!g) return core::unexpected(g.error().detail);
         auto reply = daemon::build_reply_address(c.config.referee_address, std::to_string(id),
                                                  rules::Color::White, Secret);

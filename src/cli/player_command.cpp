@@ -1,7 +1,7 @@
 // crazykrieg player add NAME EMAIL | player list | player set EMAIL [KEY=VALUE...]
 // [--config FILE]  (docs/cli.md, club commands). The registry is the store's `players`
-// namespace (daemon/players.hpp); `set` changes a player's own settings
-// (daemon/player_settings.hpp: mail=each|digest@HH:MM|both@HH:MM, reminders=club|none|8h,1h,
+// namespace (league/players.hpp); `set` changes a player's own settings
+// (league/player_settings.hpp: mail=each|digest@HH:MM|both@HH:MM, reminders=club|none|8h,1h,
 // view=board|list|both) and prints them all; with no KEY=VALUE it only prints them.
 #include <iostream>
 #include <string>
@@ -9,8 +9,8 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "daemon/club_migration.hpp"
-#include "daemon/players.hpp"
 #include "daemon/settings_mail.hpp"
+#include "league/players.hpp"
 #include "store/store.hpp"
 
 namespace ck::cli {
@@ -24,19 +24,19 @@ constexpr const char* Usage =
     "                             [--config FILE]\n";
 
 // `player set EMAIL KEY=VALUE...`: the new settings, staged and committed in one transaction.
-int set_settings(daemon::Players& players, const std::vector<std::string>& words,
+int set_settings(league::Players& players, const std::vector<std::string>& words,
                  store::Store& store, int club_reminder_days) {
-    const daemon::Player* p = players.find(words[1]);
+    const league::Player* p = players.find(words[1]);
     if (!p) {
-        std::cerr << "crazykrieg player: no player " << daemon::lower_ascii(words[1]) << "\n";
+        std::cerr << "crazykrieg player: no player " << league::lower_ascii(words[1]) << "\n";
         return ExitFailure;
     }
-    daemon::PlayerSettings next = p->settings;
+    league::PlayerSettings next = p->settings;
     for (std::size_t i = 2; i < words.size(); ++i) {
         const auto eq = words[i].find('=');
         if (eq == std::string::npos)
             return usage_error("player", "expected KEY=VALUE, not '" + words[i] + "'");
-        if (auto r = daemon::apply_setting(next, words[i].substr(0, eq), words[i].substr(eq + 1));
+        if (auto r = league::apply_setting(next, words[i].substr(0, eq), words[i].substr(eq + 1));
             !r)
             return usage_error("player", words[i] + ": " + r.error());
     }
@@ -48,12 +48,12 @@ int set_settings(daemon::Players& players, const std::vector<std::string>& words
         }
         if (auto c = store.commit(tx); !c) {
             std::cerr << "crazykrieg player: cannot set the settings of "
-                      << daemon::lower_ascii(words[1]) << ": " << c.error().describe() << "\n";
+                      << league::lower_ascii(words[1]) << ": " << c.error().describe() << "\n";
             return ExitFailure;
         }
     }
-    std::cout << daemon::lower_ascii(words[1]) << "\n";
-    for (const auto& l : daemon::describe_settings(next, club_reminder_days))
+    std::cout << league::lower_ascii(words[1]) << "\n";
+    for (const auto& l : league::describe_settings(next, club_reminder_days))
         std::cout << l.key << ": " << l.value << "\n";
     return ExitOk;
 }
@@ -89,7 +89,7 @@ int run_player(const Args& args) {
         return ExitFailure;
     }
     const CommandStore& store = *opened;
-    auto players = daemon::Players::load(*store);
+    auto players = league::Players::load(*store);
     if (!players) {
         std::cerr << "crazykrieg player: " << players.error() << "\n";
         return ExitFailure;
@@ -101,7 +101,7 @@ int run_player(const Args& args) {
             std::cerr << "crazykrieg player: " << r.error() << "\n";
             return ExitFailure;
         }
-        std::cout << daemon::lower_ascii(words[2]) << "\n";
+        std::cout << league::lower_ascii(words[2]) << "\n";
         return ExitOk;
     }
     for (const auto& p : players->all()) std::cout << p.address << "\t" << p.name << "\n";

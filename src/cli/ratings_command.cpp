@@ -1,5 +1,5 @@
 // crazykrieg ratings [--pool P] [--format text|json] [--config FILE] (README "Ratings"): the
-// rating lists from the store's `ratings` records (daemon/ratings.hpp).
+// rating lists from the store's `ratings` records (league/ratings.hpp).
 //   text: per pool with ratings, a heading and the ranked list ("?" after a provisional rating)
 //   json: one object per line and player, pools in order, players ranked:
 //         {"pool":..,"player":EMAIL,"name":..,"rating":..,"rd":..,"volatility":..,"games":N}
@@ -10,8 +10,8 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "club/ratings.hpp"
-#include "daemon/players.hpp"
-#include "daemon/ratings.hpp"
+#include "league/players.hpp"
+#include "league/ratings.hpp"
 #include "referee/ruling_json.hpp"
 #include "store/store.hpp"
 
@@ -53,21 +53,21 @@ int run_ratings(const Args& args) {
     auto opened = open_command_store(*config, false);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
-    auto players = daemon::Players::load(*store);
+    auto players = league::Players::load(*store);
     if (!players) return fail(players.error());
     bool first = true;
     for (const std::string& name : club::pool_names()) {
         if (!pool.empty() && name != pool) continue;
-        auto p = daemon::load_pool(*store, name);
+        auto p = league::load_pool(*store, name);
         if (!p) return fail(p.error());
         if (p->players.empty()) continue;
         if (format == "json") {
             for (const club::PlayerRating* r : club::ranked(*p))
-                std::cout << json_line(name, *r, daemon::display_name(*players, r->player)) << "\n";
+                std::cout << json_line(name, *r, league::display_name(*players, r->player)) << "\n";
             continue;
         }
         std::cout << (first ? "" : "\n") << name << "\n";
-        for (const std::string& line : daemon::ranked_lines(*p, *players))
+        for (const std::string& line : league::ranked_lines(*p, *players))
             std::cout << line << "\n";
         first = false;
     }

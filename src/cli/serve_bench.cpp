@@ -1,7 +1,7 @@
 // Bench section "serve" (README "Benchmarks"): move mails per second into games at ply 300
 // against games at ply 10 through a real `serve` process (this binary, started as a child) with
 // its store on disk (the system temp dir; TMPDIR chooses another). The goal is a ply-300 rate
-// within 20% of the ply-10 rate: `serve` keeps its games (daemon/game_repository.hpp), so a move
+// within 20% of the ply-10 rate: `serve` keeps its games (league/game_repository.hpp), so a move
 // mail costs what its own ruling and files cost, not a replay of the game.
 //
 // Setup (not timed): a store with 16 players and 4 + 4 hidden crazykrieg games, each between its

@@ -7,7 +7,7 @@
 #include "cli/command.hpp"
 #include "cli/daemon_setup.hpp"
 #include "compose/compose.hpp"
-#include "daemon/players.hpp"
+#include "league/players.hpp"
 #include "site/site.hpp"
 #include "store/store.hpp"
 
@@ -48,7 +48,7 @@ int run_site(const Args& args) {
     auto opened = open_command_store(*config, false);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
-    auto players = daemon::Players::load(*store);
+    auto players = league::Players::load(*store);
     if (!players) return fail(players.error());
     auto report = site::write_site(*store, *players, words->set(), dirs[0]);
     if (!report) return fail(report.error());

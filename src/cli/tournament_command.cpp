@@ -42,10 +42,10 @@
 #include "club/tournament_file.hpp"
 #include "core/atomic_file.hpp"
 #include "daemon/club_migration.hpp"
-#include "daemon/game_outcome.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/ratings.hpp"
 #include "daemon/tournaments.hpp"
+#include "league/game_outcome.hpp"
+#include "league/ratings.hpp"
 #include "store/store.hpp"
 #include "swiss/trf.hpp"
 
@@ -317,7 +317,7 @@ int tournament_withdraw(const std::string& id, const std::string& address,
     auto s = open_organiser_session(config_file, now, templates);
     if (!s) return s.error().usage ? usage(s.error().message) : fail(s.error().message);
     store::Store& store = s->daemon->store();
-    auto t = daemon::load_tournament(store, id);
+    auto t = league::load_tournament(store, id);
     if (!t) return fail(t.error());
     if (t->system == club::System::Knockout && !t->entries_open)
         return knockout_withdraw(*s, *t, address);
@@ -330,7 +330,7 @@ int tournament_withdraw(const std::string& id, const std::string& address,
         t->entries_open ? club::remove_entrant(*t, address) : club::withdraw_player(*t, address);
     if (!r) return fail(club::error_text(r.error()));
     store::Transaction tx(s->clock->now());
-    daemon::save_tournament(tx, *t);
+    league::save_tournament(tx, *t);
     if (auto c = store.commit(tx); !c) return fail(c.error().describe());
     if (t->entries_open)
         std::cout << id << ": " << address << " taken off the entry list\n";
@@ -400,10 +400,10 @@ int run_tournament(const Args& args) {
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     if (words[0] == "list") {
-        auto ids = daemon::tournament_ids(*store);
+        auto ids = league::tournament_ids(*store);
         if (!ids) return fail(ids.error());
         for (const auto& id : *ids) {
-            auto t = daemon::load_tournament(*store, id);
+            auto t = league::load_tournament(*store, id);
             if (!t) {
                 std::cerr << "crazykrieg tournament: " << t.error() << "\n";
                 continue;
@@ -424,10 +424,10 @@ int run_tournament(const Args& args) {
         }
         return ExitOk;
     }
-    auto t = daemon::load_tournament(*store, words[1]);
+    auto t = league::load_tournament(*store, words[1]);
     if (!t) return fail(t.error());
     if (words[0] == "show") {
-        auto labels = daemon::event_rating_labels(*store, *t);  // rated: a rating column
+        auto labels = league::event_rating_labels(*store, *t);  // rated: a rating column
         if (!labels) return fail(labels.error().detail);
         std::cout << club::crosstable_text(*t, *labels ? &**labels : nullptr);
         return ExitOk;
@@ -443,7 +443,7 @@ int run_tournament(const Args& args) {
         if (auto w = core::write_file_atomic(out_file, trf); !w) return fail(w.error().describe());
         return ExitOk;
     }
-    auto archive = daemon::tournament_archive(*store, *t);
+    auto archive = league::tournament_archive(*store, *t);
     if (!archive) return fail(archive.error());
     std::cout << *archive;
     return ExitOk;

@@ -3,7 +3,7 @@
 // Glicko-2 values (glicko2.hpp) and history. Each rated game is its own rating period for both
 // players, computed from both players' values before the game; games are applied in the order
 // the caller gives them (the daemon: the commit order of the games' ends). Pure data: the
-// daemon keeps each pool as a record of the store's `ratings` namespace (daemon/ratings.hpp,
+// daemon keeps each pool as a record of the store's `ratings` namespace (league/ratings.hpp,
 // whose codec puts the version line "ck-ratings 1" in front).
 //
 // Pool format (the record's body), one line each:

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "compose/deadline_text.hpp"
 #include "compose/list_view.hpp"
 #include "compose/template_engine.hpp"
 #include "compose/template_set.hpp"
@@ -100,10 +101,6 @@ struct Envelope {
     // The recipient's view setting (list_view.hpp TextView): how every position in the text
     // part is shown.
     TextView view = TextView::Board;
-};
-
-struct Deadline {
-    TimePoint at{};
 };
 
 struct TurnDetails {

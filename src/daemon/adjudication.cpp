@@ -5,8 +5,8 @@
 
 #include "core/log.hpp"
 #include "daemon/game_end.hpp"
-#include "daemon/game_session.hpp"
 #include "daemon/mail_pass.hpp"
+#include "league/game_session.hpp"
 
 namespace ck::daemon {
 namespace {

@@ -9,8 +9,9 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/game_outcome.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/league_names.hpp"
+#include "league/game_outcome.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {

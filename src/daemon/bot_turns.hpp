@@ -35,8 +35,9 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/bots.hpp"
-#include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/league_names.hpp"
+#include "league/game_files.hpp"
 #include "store/store.hpp"
 
 namespace ck::daemon {

@@ -22,47 +22,14 @@
 #include "core/result.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/config.hpp"
-#include "daemon/players.hpp"
+#include "daemon/league_names.hpp"
+#include "league/bot_registry.hpp"
+#include "league/players.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
-
-// Games in progress a bot accepts by challenge unless `bot add --games N` says otherwise.
-inline constexpr int DefaultBotGames = 8;
-
-struct Bot {
-    std::string address;  // lower-case, NAME@<the referee address's domain>
-    std::string engine;   // an engine spec (bot::parse_engine_spec), e.g. "belief"
-    int games = DefaultBotGames;
-    // `bot remove` (README "Bots as club players"): it declines every challenge; it stays a
-    // registered player (its name, ratings and games are kept) and keeps the silent address.
-    bool removed = false;
-    // Why its engine could not play its last turn (e.g. the program is missing), one line;
-    // empty once it plays again. Set by the bot turns (bot_turns.hpp), shown by `bot list`.
-    std::string problem;
-};
-
-// A bots record: "<address>\t<engine>\t<games>\t<active|removed>\t<problem>\n" (version 1 had
-// the first three fields: it reads as active with no problem).
-struct BotCodec {
-    using Value = Bot;
-    static constexpr store::Namespace ns = store::Namespace::Bots;
-    static constexpr int version = 2;
-    static std::string encode(const Bot& b);
-    static core::Result<Bot, std::string> decode(std::string_view body);
-    static core::Result<std::string, std::string> v1_to_v2(std::string_view body);
-    static constexpr std::array<store::Upgrade, 1> upgrades = {v1_to_v2};
-};
-using BotTable = store::Table<BotCodec>;
-
-// True when `address` (any case) is a bot's (the store's records, staged writes included).
-bool is_bot_address(const store::Store& store, const std::string& address);
-// The bot at `address`, nullopt when it is none (or its record cannot be read: logged).
-std::optional<Bot> find_bot(const store::Store& store, const std::string& address);
-// Every bot, by address.
-core::Result<std::vector<Bot>, std::string> load_bots(const store::Store& store);
 
 // What `bot add` asks for.
 struct BotSpec {

@@ -38,58 +38,12 @@
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/mail_pass.hpp"
+#include "league/challenge_book.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
-
-// The legacy file (club_migration.hpp).
-inline constexpr const char* ChallengesDir = "_challenges";
-inline constexpr const char* ChallengesFile = "challenges.txt";
-
-struct Challenge {
-    std::uint64_t id = 0;
-    std::string challenger;  // registered addresses
-    std::string challenged;
-    std::string variant;  // lower-case variant name
-    bool hidden = false;
-    bool casual = false;  // the word `casual` in the challenge: an unrated game (README "Ratings")
-    std::string rules = "crazykrieg";  // the Kriegspiel rule set (docs/rulesets.md)
-    std::string time;  // time-control spec, never empty (the club default filled in)
-    core::TimePoint created{};
-};
-
-struct ChallengeBook {
-    std::uint64_t next_id = 1;        // ids are never reused
-    std::vector<Challenge> open;      // by id
-    std::vector<std::string> stored;  // the record keys load_challenges found (save erases)
-};
-
-struct ChallengeCodec {
-    using Value = Challenge;
-    static constexpr store::Namespace ns = store::Namespace::Challenges;
-    static constexpr int version = 1;
-    static std::string encode(const Challenge& c);
-    static core::Result<Challenge, std::string> decode(std::string_view body);
-};
-using ChallengeTable = store::Table<ChallengeCodec>;
-
-// Counters of the `meta` namespace (the next challenge id).
-using CounterTable = store::Table<store::CountCodec<store::Namespace::Meta>>;
-
-std::string format_challenges(const ChallengeBook& book);
-core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text);
-
-// The stored book (staged writes of the running group included); none stored: an empty book.
-core::Result<ChallengeBook, std::string> load_challenges(const store::Store& store);
-void save_challenges(store::Transaction& tx, const ChallengeBook& book);
-
-// True once `days` whole days have passed since the challenge was made.
-bool challenge_lapsed(const Challenge& c, core::TimePoint now, int days);
-
-// Removes challenge `id` (lapsed or not) from the book: false if there is none.
-bool remove_challenge(ChallengeBook& book, std::uint64_t id);
 
 // Lines of a club mail that this file answers: `challenge ...`, `accept N`, `decline N`.
 bool is_challenge_command(const Command& c);

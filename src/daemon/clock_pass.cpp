@@ -4,13 +4,14 @@
 #include <string>
 
 #include "core/log.hpp"
-#include "daemon/deadline_index.hpp"
-#include "daemon/game_clock.hpp"
 #include "daemon/game_end.hpp"
-#include "daemon/game_session.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/reminder_schedule.hpp"
+#include "league/deadline_index.hpp"
+#include "league/game_clock.hpp"
+#include "league/game_session.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {

@@ -11,13 +11,14 @@
 #include "daemon/challenges.hpp"
 #include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/game_clock.hpp"
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
-#include "daemon/ratings.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon/tournaments.hpp"
+#include "league/game_clock.hpp"
+#include "league/game_files.hpp"
+#include "league/ratings.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {

@@ -11,11 +11,12 @@
 #include "core/atomic_file.hpp"
 #include "core/log.hpp"
 #include "daemon/challenges.hpp"
-#include "daemon/leave_book.hpp"
-#include "daemon/players.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/store_advice.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon/unknown_sender.hpp"
+#include "league/leave_book.hpp"
+#include "league/players.hpp"
 
 namespace ck::daemon {
 namespace {

@@ -8,8 +8,9 @@
 #include "compose/reply_sections.hpp"
 #include "core/text.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/time_control.hpp"
+#include "daemon/league_names.hpp"
+#include "league/game_files.hpp"
+#include "league/time_control.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/variant.hpp"
 

@@ -5,8 +5,9 @@
 
 #include "compose/view_queries.hpp"
 #include "core/text.hpp"
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/mail_run.hpp"
+#include "league/game_files.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/move_list.hpp"
 #include "rules/notation.hpp"

@@ -55,7 +55,8 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/time_control.hpp"
+#include "daemon/league_names.hpp"
+#include "league/time_control.hpp"
 #include "rules/types.hpp"
 
 namespace ck::daemon {
@@ -123,7 +124,7 @@ struct Command {
         Unfollow,          // WordArg: game
         Say,               // NoteArgs: the rest of the line
         Message,           // NoteArgs: the block after "message:"
-        Ratings,           // WordArg: optional pool (daemon/ratings.hpp)
+        Ratings,           // WordArg: optional pool (league/ratings.hpp)
         Set,               // SetArgs (player_settings.hpp)
         Settings,          // the sender's settings
         ViewQuery,         // WordArg: the query as compose::parse_view_query reads it ("p n")

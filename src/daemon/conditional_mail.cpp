@@ -7,7 +7,11 @@
 #include "compose/reply_sections.hpp"
 #include "compose/view_model.hpp"
 #include "core/log.hpp"
-#include "daemon/conditional_book.hpp"
+#include "daemon/league_names.hpp"
+#include "league/conditional_book.hpp"
+#include "league/deadline_index.hpp"
+#include "league/game_clock.hpp"
+#include "league/leave_book.hpp"
 
 namespace ck::daemon {
 namespace {

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "core/text.hpp"
-#include "daemon/transport_config.hpp"
+#include "daemon/mail_url.hpp"
 
 namespace ck::daemon {
 namespace po = boost::program_options;

@@ -13,7 +13,8 @@
 #include <vector>
 
 #include "core/result.hpp"
-#include "daemon/time_control.hpp"
+#include "daemon/league_names.hpp"
+#include "league/time_control.hpp"
 
 namespace ck::daemon {
 

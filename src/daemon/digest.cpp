@@ -11,10 +11,11 @@
 #include "core/crypto.hpp"
 #include "core/log.hpp"
 #include "daemon/club_mail.hpp"
-#include "daemon/game_clock.hpp"
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/reply_address.hpp"
+#include "league/game_clock.hpp"
+#include "league/game_files.hpp"
 
 namespace ck::daemon {
 namespace {

@@ -29,7 +29,8 @@
 #include "core/clock.hpp"
 #include "core/result.hpp"
 #include "daemon/game_turn.hpp"
-#include "daemon/players.hpp"
+#include "daemon/league_names.hpp"
+#include "league/players.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"
@@ -50,7 +51,7 @@ struct DigestMark {
 
 struct DigestCodec {
     using Value = DigestMark;
-    static constexpr store::Namespace ns = store::Namespace::Digests;
+    static constexpr store::Namespace ns{"digests"};
     static constexpr int version = 1;
     static std::string encode(const DigestMark& m);
     static core::Result<DigestMark, std::string> decode(std::string_view body);

@@ -5,7 +5,8 @@
 
 #include "core/text.hpp"
 #include "daemon/digest.hpp"
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
+#include "league/game_files.hpp"
 
 namespace ck::daemon {
 

@@ -2,10 +2,14 @@
 #include "daemon/game_end.hpp"
 
 #include "core/log.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon/tournament_hooks.hpp"
+#include "league/conditional_book.hpp"
+#include "league/deadline_index.hpp"
+#include "league/ratings.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {

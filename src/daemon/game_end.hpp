@@ -18,12 +18,13 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/event_effects.hpp"
-#include "daemon/game_events.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/game_outcome.hpp"
-#include "daemon/game_session.hpp"
 #include "daemon/game_turn.hpp"
+#include "daemon/league_names.hpp"
+#include "league/event_effects.hpp"
+#include "league/game_events.hpp"
+#include "league/game_files.hpp"
+#include "league/game_outcome.hpp"
+#include "league/game_session.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {

@@ -1,8 +1,9 @@
 // The operator's look at a game (show_game, mail_pass.hpp: `crazykrieg game show`).
 #include <sstream>
 
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/mail_pass.hpp"
+#include "league/game_files.hpp"
 #include "referee/announcement.hpp"
 
 namespace ck::daemon {

@@ -12,10 +12,8 @@
 #include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/conditional_mail.hpp"
-#include "daemon/game_clock.hpp"
 #include "daemon/game_end.hpp"
-#include "daemon/game_events.hpp"
-#include "daemon/game_session.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/leave_mail.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
@@ -23,6 +21,9 @@
 #include "daemon/reply_address.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon/tournaments.hpp"
+#include "league/game_clock.hpp"
+#include "league/game_events.hpp"
+#include "league/game_session.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {

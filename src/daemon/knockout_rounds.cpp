@@ -7,11 +7,12 @@
 #include "club/knockout_crosstable.hpp"
 #include "club/ratings.hpp"
 #include "core/log.hpp"
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/ratings.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "daemon/tournaments.hpp"
+#include "league/game_files.hpp"
+#include "league/ratings.hpp"
 
 namespace ck::daemon {
 

@@ -2,10 +2,11 @@
 
 #include "core/log.hpp"
 #include "daemon/club_mail.hpp"
-#include "daemon/game_clock.hpp"
-#include "daemon/leave_book.hpp"
-#include "daemon/players.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
+#include "league/game_clock.hpp"
+#include "league/leave_book.hpp"
+#include "league/players.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {

@@ -1,7 +1,8 @@
 #include "daemon/mail_pass.hpp"
 #include "daemon/club_migration.hpp"
-#include "daemon/deadline_index.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/swiss_rounds.hpp"
+#include "league/deadline_index.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -18,12 +19,12 @@
 #include "daemon/commands.hpp"
 #include "daemon/digest.hpp"
 #include "daemon/digest_reply.hpp"
-#include "daemon/game_files.hpp"
 #include "daemon/game_turn.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/settings_mail.hpp"
 #include "daemon/store_advice.hpp"
 #include "daemon/unknown_sender.hpp"
+#include "league/game_files.hpp"
 #include "mail/message.hpp"
 #include "store/outbox.hpp"
 
@@ -234,7 +235,7 @@ void Daemon::drain_requests(const core::Clock& clock,
     // A record whose request file is gone has served its purpose (request_spool.hpp).
     store::Transaction tidy(clock.now());
     const std::vector<std::string> pending = spool.pending_ids();
-    for (const auto& key : store_.record_keys(store::Namespace::Requests))
+    for (const auto& key : store_.record_keys(RequestAnswerCodec::ns))
         if (std::find(pending.begin(), pending.end(), key) == pending.end())
             RequestAnswerTable::erase(tidy, key);
     if (!tidy.empty())
@@ -244,7 +245,7 @@ void Daemon::drain_requests(const core::Clock& clock,
         const core::LogContext about("request " + r.id);
         std::string line = "crazykrieg";
         for (const auto& a : r.args) line += " " + a;
-        if (store_.record(store::Namespace::Requests, r.id) != nullptr) {
+        if (store_.record(RequestAnswerCodec::ns, r.id) != nullptr) {
             // Committed before a crash: answer it from its record, never run it again.
             auto kept = RequestAnswerTable::get(store_, r.id);
             if (kept && *kept) {

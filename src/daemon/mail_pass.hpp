@@ -8,9 +8,9 @@
 // type"); operator details go to core::operator_log only.
 //
 // Where the work is done: the command table, daemon/commands.hpp; a player's mail to a game,
-// daemon/game_turn.hpp; the games, daemon/game_repository.hpp and daemon/game_files.hpp; new
+// daemon/game_turn.hpp; the games, league/game_repository.hpp and league/game_files.hpp; new
 // games, game_creation.cpp; clocks, daemon/clock_pass.hpp (run after the mail in every step) with
-// the deadline index, daemon/deadline_index.hpp; mail about no game (club commands, challenges,
+// the deadline index, league/deadline_index.hpp; mail about no game (club commands, challenges,
 // entries, unknown senders), daemon/club_mail.hpp, daemon/challenges.hpp,
 // daemon/tournament_entries.hpp, daemon/unknown_sender.hpp; `leave`, daemon/leave_mail.hpp.
 #include <chrono>
@@ -31,11 +31,12 @@
 #include "daemon/bot_turns.hpp"
 #include "daemon/clock_pass.hpp"
 #include "daemon/config.hpp"
-#include "daemon/game_outcome.hpp"
-#include "daemon/game_repository.hpp"
-#include "daemon/players.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/request_spool.hpp"
 #include "daemon/swiss_rounds.hpp"
+#include "league/game_outcome.hpp"
+#include "league/game_repository.hpp"
+#include "league/players.hpp"
 #include "mail/source.hpp"
 #include "store/store.hpp"
 

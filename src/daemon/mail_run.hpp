@@ -19,7 +19,8 @@
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/players.hpp"
+#include "daemon/league_names.hpp"
+#include "league/players.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {

@@ -3,7 +3,8 @@
 // latest commitment, i.e. the one of the current ply. Games without a salt (open games, older
 // hidden games) show none.
 #include "compose/compose.hpp"
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
+#include "league/game_files.hpp"
 
 namespace ck::daemon {
 

@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "core/clock.hpp"
-#include "daemon/players.hpp"
+#include "daemon/league_names.hpp"
+#include "league/players.hpp"
 
 namespace ck::daemon {
 

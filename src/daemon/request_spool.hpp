@@ -43,7 +43,7 @@ struct Request {
 // The answer of a request as the store keeps it until its request file is gone.
 struct RequestAnswerCodec {
     using Value = RequestAnswer;
-    static constexpr store::Namespace ns = store::Namespace::Requests;
+    static constexpr store::Namespace ns{"requests"};
     static constexpr int version = 1;
     static std::string encode(const RequestAnswer& a);
     static core::Result<RequestAnswer, std::string> decode(std::string_view body);

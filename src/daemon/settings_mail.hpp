@@ -16,8 +16,9 @@
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/player_settings.hpp"
-#include "daemon/players.hpp"
+#include "daemon/league_names.hpp"
+#include "league/player_settings.hpp"
+#include "league/players.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {

@@ -18,7 +18,8 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
+#include "league/game_files.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 

@@ -9,12 +9,13 @@
 #include "club/ratings.hpp"
 #include "club/team_match.hpp"
 #include "core/log.hpp"
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/mail_run.hpp"
-#include "daemon/players.hpp"
 #include "daemon/queue_mail.hpp"
-#include "daemon/ratings.hpp"
 #include "daemon/tournaments.hpp"
+#include "league/game_files.hpp"
+#include "league/players.hpp"
+#include "league/ratings.hpp"
 
 namespace ck::daemon {
 namespace {

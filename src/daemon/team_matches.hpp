@@ -22,8 +22,9 @@
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/players.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/tournaments.hpp"
+#include "league/players.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 

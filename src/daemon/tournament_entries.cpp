@@ -7,10 +7,11 @@
 #include "club/crosstable.hpp"
 #include "club/knockout.hpp"
 #include "core/log.hpp"
-#include "daemon/game_files.hpp"
+#include "daemon/league_names.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/tournaments.hpp"
+#include "league/game_files.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {

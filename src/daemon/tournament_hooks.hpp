@@ -9,8 +9,9 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/game_outcome.hpp"
+#include "daemon/league_names.hpp"
+#include "league/game_files.hpp"
+#include "league/game_outcome.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {

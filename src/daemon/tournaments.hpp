@@ -1,8 +1,8 @@
 #pragma once
 // Tournaments in the daemon: ck_club holds the logic (pairings, standings, crosstables, the
-// tournament.ini text); this file keeps events in the store's typed namespace `tournaments`
-// (store/state.hpp; one record an event, keyed by its id, holding the tournament.ini text),
-// starts their games and mails their standings.
+// tournament.ini text), ck_league keeps the events in the store (league/tournament_store.hpp:
+// the namespace `tournaments`, the PGN archive); this file starts their games and mails their
+// standings.
 //
 // Contracts:
 // - A Swiss (system Swiss) starts round 1 only, in one transaction (swiss_rounds.hpp); the
@@ -11,9 +11,6 @@
 //   once through Daemon::new_game, each record tagged with club::event_tags (Event = the
 //   tournament's name, Round = the Berger round, White/Black the display names); the games
 //   and the tournament record commit as one store group (store::GroupCommit): all or nothing.
-// - The PGN archive holds referee records: of every game over, and of open games in progress
-//   (open play is no secret); a hidden game in progress is left out (docs/design.md "Hidden
-//   information is a type": its full record is given out only once it is over).
 // - Results enter the tournament record only through record_game_end (tournament_hooks.hpp), in the
 //   transaction that ends the game.
 #include <cstdint>
@@ -28,6 +25,8 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_mail.hpp"
+#include "daemon/league_names.hpp"
+#include "league/tournament_store.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"
@@ -35,18 +34,6 @@
 namespace ck::daemon {
 
 class Daemon;
-
-// The file of a legacy store (tournaments/<id>/tournament.ini; club_migration.hpp).
-inline constexpr const char* TournamentFile = "tournament.ini";
-
-struct TournamentCodec {
-    using Value = club::Tournament;
-    static constexpr store::Namespace ns = store::Namespace::Tournaments;
-    static constexpr int version = 1;
-    static std::string encode(const club::Tournament& t);
-    static core::Result<club::Tournament, std::string> decode(std::string_view body);
-};
-using TournamentTable = store::Table<TournamentCodec>;
 
 struct TournamentSpec {
     std::string name;
@@ -90,24 +77,6 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
 // Returns the number of games started. Nothing changes on error.
 core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const std::string& id,
                                                         const core::Clock& clock);
-
-core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store);
-// `pending` (may be null): an uncommitted transaction whose write of the event wins.
-core::Result<club::Tournament, std::string> load_tournament(
-    const store::Store& store, const std::string& id, const store::Transaction* pending = nullptr);
-// Queues the record of `t` into `tx`.
-void save_tournament(store::Transaction& tx, const club::Tournament& t);
-
-// The event's PGN archive (see above). `pending` (may be null): a transaction not yet committed
-// whose files win over the store's (the games ending in it).
-core::Result<std::string, std::string> tournament_archive(
-    const store::Store& store, const club::Tournament& t,
-    const store::Transaction* pending = nullptr);
-
-// A file of `tx` not yet committed: games/<game>/<name> (game 0: tournaments/<name>); null when
-// `tx` does not write it.
-const std::string* pending_file(const store::Transaction& tx, store::GameId game,
-                                const std::string& name);
 
 // The standings mail (compose::MailKind::Standings) to `address`: the crosstables of `events`.
 // final: `archive` is attached as tournament-<id>.pgn (the single event's id). A final mail, or

@@ -8,25 +8,11 @@
 
 #include "core/result.hpp"
 #include "daemon/config.hpp"
+#include "daemon/mail_url.hpp"
 #include "mail/imap.hpp"
 #include "mail/smtp.hpp"
 
 namespace ck::daemon {
-
-// scheme://HOST[:PORT][/PATH] as imap.url and smtp.url take it.
-struct MailUrl {
-    std::string scheme;  // lower-case, one of the two schemes asked for
-    std::string server;  // scheme://HOST[:PORT], no path
-    std::string path;    // percent-decoded, without the leading '/'; may be empty
-};
-
-// Accepts the schemes `plain` (STARTTLS or none) and `tls` (implicit TLS), any case. Refused:
-// other schemes, an empty host, user info ("user:password@": credentials belong in
-// *.user / *.password_file), a query, a fragment, ';' parameters, bad %-escapes, control
-// characters.
-[[nodiscard]] core::Result<MailUrl, std::string> parse_mail_url(const std::string& url,
-                                                                std::string_view plain,
-                                                                std::string_view tls);
 
 // ImapSource settings: server and mailbox from imap.url (mailbox INBOX when the URL has no
 // path), imap.user, the password from imap.password_file (required), done_folder =

@@ -37,7 +37,9 @@ inline constexpr std::size_t UnknownSenderDailyCap = 100;
 // "YYYY-MM-DD" of `t` in UTC.
 std::string utc_day(core::TimePoint t);
 
-using RateLimitTable = store::Table<store::CountCodec<store::Namespace::RateLimits>>;
+// Unknown-sender replies sent, by day and address hash.
+inline constexpr store::Namespace RateLimitNamespace{"rate-limits"};
+using RateLimitTable = store::Table<store::CountCodec<RateLimitNamespace>>;
 
 // The record key of "`address` got its unknown-sender reply on `day`": "DAY/HASH" (address
 // lower-cased and hashed: the store holds no third-party addresses in clear).

@@ -8,29 +8,13 @@
 #include <vector>
 
 #include "core/clock.hpp"
-#include "mail/smtp.hpp"  // TlsMode
+#include "mail/imap_config.hpp"
 #include "mail/source.hpp"
 
 namespace ck::mail {
 namespace detail {
 class ImapBatchFetcher;
 }
-
-struct ImapConfig {
-    std::string url;                // imap://host:port or imaps://host:port, no mailbox
-    std::string mailbox = "INBOX";  // ASCII name
-    std::string username;
-    std::string password;  // passed in by the caller, never from argv
-    // Empty: done = the \Seen flag, pending = UID SEARCH UNSEEN.
-    // Otherwise: done = UID MOVE into this folder (created when missing; COPY + \Deleted +
-    // UID EXPUNGE if the server lacks MOVE), pending = every undeleted message in `mailbox`.
-    std::string done_folder;
-    TlsMode tls = TlsMode::None;
-    bool verify_tls_peer = true;
-    long connect_timeout_seconds = 15;
-    long timeout_seconds = 120;
-    std::string ca_file;  // PEM bundle of trusted CAs; empty: the system's
-};
 
 // Ids are UIDs as decimal text (valid while the mailbox's UIDVALIDITY holds). One connection
 // is reused for every call (libcurl keeps the login and the selected mailbox).

@@ -3,7 +3,7 @@
 #include <cctype>
 
 #include "mail/curl_handle.hpp"
-#include "mail/imap.hpp"
+#include "mail/imap_config.hpp"
 
 namespace ck::mail::detail {
 namespace {

@@ -2,8 +2,9 @@
 // The referee's game object: the ONLY holder of the true position (docs/design.md: "Hidden
 // information is a type"). Everything a player learns leaves through a Ruling's per-player
 // announcement lists or through view(colour); the true position is reachable only with a
-// TruePositionKey, which only the operator's console (daemon/game_files.cpp true_fen: `game show
-// --as referee`, never mailed) and the referee's own tests can make.
+// TruePositionKey, which only the operator's console (league/game_files.cpp true_fen: `game show
+// --as referee`, never mailed) and the referee's own tests can make. Both reach it through a
+// friend this header names in its own namespace, so the referee names no module above it.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,15 +17,11 @@
 #include "rules/position.hpp"
 #include "rules/variant.hpp"
 
-namespace ck::daemon {
-struct OperatorKey;  // daemon/game_files.cpp: the operator's look at the true position
-}
-
 namespace ck::referee {
 
 class TruePositionKey {
     TruePositionKey() = default;
-    friend struct ck::daemon::OperatorKey;
+    friend struct OperatorKey;              // defined only in league/game_files.cpp
     friend struct TruePositionKeyForTests;  // defined only in tests/referee
 };
 

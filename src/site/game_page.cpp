@@ -5,7 +5,7 @@
 
 #include "compose/spectator_model.hpp"
 #include "compose/template_engine.hpp"
-#include "daemon/ratings.hpp"
+#include "league/ratings.hpp"
 #include "referee/announcement.hpp"
 #include "referee/ruling_json.hpp"
 #include "referee/spectator_view.hpp"
@@ -26,8 +26,8 @@ struct Ply {
 };
 
 // The true positions after each move of the record (only for pages that may show them).
-core::Result<std::vector<Ply>, std::string> plies_of(const daemon::StoredGame& g) {
-    auto setup = daemon::setup_of(g.meta);
+core::Result<std::vector<Ply>, std::string> plies_of(const league::StoredGame& g) {
+    auto setup = league::setup_of(g.meta);
     if (!setup) return core::unexpected(setup.error());
     std::optional<rules::Position> pos;
     if (setup->fen) {
@@ -98,7 +98,7 @@ std::string replay_board(const std::vector<Ply>& plies) {
 }
 
 // The referee's record of a hidden game, request by request, with what each side was told.
-std::string referee_table(const daemon::StoredGame& g) {
+std::string referee_table(const league::StoredGame& g) {
     std::string out =
         "<h2>The referee's record</h2>\n<div class=\"wrap\"><table>\n<tr><th scope=\"col\">#</th>"
         "<th scope=\"col\">Side</th><th scope=\"col\">Request</th><th scope=\"col\">Answer</th>"
@@ -125,7 +125,7 @@ std::string pocket_text(const std::string& pocket) {
 
 // What a follower may see of a hidden game in progress: the SpectatorView only.
 core::Result<std::string, std::string> spectator_section(const compose::TemplateSet& words,
-                                                         const daemon::StoredGame& g) {
+                                                         const league::StoredGame& g) {
     const referee::SpectatorView view =
         referee::spectator_view(g.game.view(Color::White), g.game.view(Color::Black));
     compose::Context c;
@@ -145,10 +145,10 @@ core::Result<std::string, std::string> spectator_section(const compose::Template
 
 }  // namespace
 
-std::string players_line(const daemon::Players& players, const daemon::GameMeta& meta,
+std::string players_line(const league::Players& players, const league::GameMeta& meta,
                          const club::RatingPool* pool, const std::string& root) {
     const auto one = [&](const std::string& address) {
-        std::string s = html_escape(daemon::display_name(players, address));
+        std::string s = html_escape(league::display_name(players, address));
         if (!meta.rated) return s;
         if (pool && club::find_player(*pool, address))
             s = "<a href=\"" + root + "players/" + player_slug(address) + ".html\">" + s + "</a>";
@@ -158,17 +158,17 @@ std::string players_line(const daemon::Players& players, const daemon::GameMeta&
 }
 
 core::Result<GamePage, std::string> game_page(const compose::TemplateSet& words,
-                                              const daemon::Players& players, store::GameId id,
-                                              const daemon::StoredGame& g,
+                                              const league::Players& players, store::GameId id,
+                                              const league::StoredGame& g,
                                               const club::RatingPool* pool) {
     const std::string gid = std::to_string(id);
     const bool over = g.game.over();
     const std::string mode =
         g.meta.variant +
         (g.meta.hidden ? ", hidden (Kriegspiel rules: " + g.meta.rules + ")" : "") +
-        (g.meta.rated ? ", rated (" + daemon::pool_of(g.meta) + ")" : ", casual");
-    std::string body = "<p>" + html_escape(daemon::display_name(players, g.meta.white)) +
-                       " (White) vs " + html_escape(daemon::display_name(players, g.meta.black)) +
+        (g.meta.rated ? ", rated (" + league::pool_of(g.meta) + ")" : ", casual");
+    std::string body = "<p>" + html_escape(league::display_name(players, g.meta.white)) +
+                       " (White) vs " + html_escape(league::display_name(players, g.meta.black)) +
                        " (Black)<br>" + html_escape(mode) + "</p>\n";
     GamePage out;
     if (over) {
@@ -181,7 +181,7 @@ core::Result<GamePage, std::string> game_page(const compose::TemplateSet& words,
                 for (const auto& h : p->history)
                     if (h.game == id)
                         body += "<a href=\"../players/" + player_slug(who) + ".html\">" +
-                                html_escape(daemon::display_name(players, who)) + "</a>: " +
+                                html_escape(league::display_name(players, who)) + "</a>: " +
                                 html_escape(club::change_label({who, h.before, h.after})) + "<br>";
             }
             body += "</p>\n";

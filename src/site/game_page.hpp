@@ -12,8 +12,8 @@
 #include "club/ratings.hpp"
 #include "compose/template_set.hpp"
 #include "core/result.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/players.hpp"
+#include "league/game_files.hpp"
+#include "league/players.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::site {
@@ -25,12 +25,12 @@ struct GamePage {
 
 // `pool`: the game's rating pool (may be null).
 core::Result<GamePage, std::string> game_page(const compose::TemplateSet& words,
-                                              const daemon::Players& players, store::GameId id,
-                                              const daemon::StoredGame& g,
+                                              const league::Players& players, store::GameId id,
+                                              const league::StoredGame& g,
                                               const club::RatingPool* pool);
 
 // "Ann (1623) vs Ben (1500?)"-style players line, linked to the player pages when rated.
-std::string players_line(const daemon::Players& players, const daemon::GameMeta& meta,
+std::string players_line(const league::Players& players, const league::GameMeta& meta,
                          const club::RatingPool* pool, const std::string& root);
 
 }  // namespace ck::site

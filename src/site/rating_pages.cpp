@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "daemon/ratings.hpp"
+#include "league/ratings.hpp"
 #include "site/html_page.hpp"
 
 namespace ck::site {
@@ -67,7 +67,7 @@ std::string score_text(double s) { return s == 1 ? "1" : s == 0 ? "0" : "\xC2\xB
 }  // namespace
 
 std::string ratings_page(const std::vector<club::RatingPool>& pools,
-                         const daemon::Players& players) {
+                         const league::Players& players) {
     std::string body =
         "<p>Glicko-2 ratings, one pool per variant and mode; every rated game is its own rating "
         "period. A \xE2\x80\x9C?\xE2\x80\x9D marks a provisional rating (RD above 110).</p>\n";
@@ -83,7 +83,7 @@ std::string ratings_page(const std::vector<club::RatingPool>& pools,
         for (const club::PlayerRating* p : club::ranked(pool))
             body += "<tr><td>" + std::to_string(++rank) + "</td><td><a href=\"players/" +
                     player_slug(p->player) + ".html\">" +
-                    html_escape(daemon::display_name(players, p->player)) +
+                    html_escape(league::display_name(players, p->player)) +
                     "</a></td><td class=\"num\">" + club::rating_label(p->value) +
                     "</td><td class=\"num\">" + fixed(p->value.deviation, 0) +
                     "</td><td class=\"num\">" + std::to_string(p->games) + "</td></tr>\n";
@@ -94,13 +94,13 @@ std::string ratings_page(const std::vector<club::RatingPool>& pools,
 }
 
 std::map<std::string, std::string> player_pages(const std::vector<club::RatingPool>& pools,
-                                                const daemon::Players& players) {
+                                                const league::Players& players) {
     std::map<std::string, std::string> bodies;  // slug -> body
     std::map<std::string, std::string> names;
     for (const club::RatingPool& pool : pools) {
         for (const club::PlayerRating& p : pool.players) {
             const std::string slug = player_slug(p.player);
-            names[slug] = daemon::display_name(players, p.player);
+            names[slug] = league::display_name(players, p.player);
             std::string& b = bodies[slug];
             b += "<h2>" + html_escape(pool.name) + ": " + club::rating_label(p.value) + "</h2>\n" +
                  "<p>RD " + fixed(p.value.deviation, 1) + ", volatility " +
@@ -111,7 +111,7 @@ std::map<std::string, std::string> player_pages(const std::vector<club::RatingPo
             for (const auto& h : p.history)
                 b += "<tr><td><a href=\"../games/" + std::to_string(h.game) + ".html\">" +
                      std::to_string(h.game) + "</a></td><td>" + html_escape(h.date) + "</td><td>" +
-                     html_escape(daemon::display_name(players, h.opponent)) + "</td><td>" +
+                     html_escape(league::display_name(players, h.opponent)) + "</td><td>" +
                      score_text(h.score) + "</td><td>" +
                      html_escape(club::change_label({p.player, h.before, h.after})) +
                      "</td></tr>\n";

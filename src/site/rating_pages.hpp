@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "club/ratings.hpp"
-#include "daemon/players.hpp"
+#include "league/players.hpp"
 
 namespace ck::site {
 
 std::string ratings_page(const std::vector<club::RatingPool>& pools,
-                         const daemon::Players& players);
+                         const league::Players& players);
 // Every rated player's page, by file name under players/.
 std::map<std::string, std::string> player_pages(const std::vector<club::RatingPool>& pools,
-                                                const daemon::Players& players);
+                                                const league::Players& players);
 
 }  // namespace ck::site

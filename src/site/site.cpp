@@ -10,10 +10,10 @@
 #include "club/crosstable.hpp"
 #include "core/atomic_file.hpp"
 #include "core/log.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/game_repository.hpp"
-#include "daemon/ratings.hpp"
-#include "daemon/tournaments.hpp"
+#include "league/game_files.hpp"
+#include "league/game_repository.hpp"
+#include "league/ratings.hpp"
+#include "league/tournament_store.hpp"
 #include "site/game_page.hpp"
 #include "site/html_page.hpp"
 #include "site/rating_pages.hpp"
@@ -58,7 +58,7 @@ core::Result<void, std::string> put(const fs::path& file, const std::string& byt
 }  // namespace
 
 core::Result<SiteReport, std::string> write_site(const store::Store& store,
-                                                 const daemon::Players& players,
+                                                 const league::Players& players,
                                                  const compose::TemplateSet& words,
                                                  const fs::path& dir, SiteCache* cache) {
     SiteReport report;
@@ -66,7 +66,7 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
     std::vector<club::RatingPool> pools;
     std::map<std::string, const club::RatingPool*> by_name;
     for (const std::string& name : club::pool_names()) {
-        auto pool = daemon::load_pool(store, name);
+        auto pool = league::load_pool(store, name);
         if (!pool) return core::unexpected(pool.error());
         pools.push_back(std::move(*pool));
     }
@@ -80,14 +80,14 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
     SiteCache::Game fresh;  // without a cache: the game in hand
     std::map<std::string, std::size_t> pool_hash;
     for (const auto& p : pools)
-        if (const std::string* r = store.record(store::Namespace::Ratings, p.name))
+        if (const std::string* r = store.record(league::RatingPoolCodec::ns, p.name))
             pool_hash[p.name] = std::hash<std::string>{}(*r);
     // The players' names, hashed once per call (a call after one move looks at every game).
     std::map<std::string, std::size_t> name_hash;
     const auto name_of = [&](const std::string& address) -> std::size_t {
         auto it = name_hash.find(address);
         if (it != name_hash.end()) return it->second;
-        const daemon::Player* p = players.find(address);
+        const league::Player* p = players.find(address);
         const std::size_t h = p ? std::hash<std::string>{}(p->name) : 0;
         name_hash.emplace(address, h);
         return h;
@@ -113,15 +113,15 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
         }
         if (!entry) {
             const fs::path html_file = dir / "games" / (gid + ".html");
-            daemon::GameRepository* const games = cache ? cache->repository_ : nullptr;
+            league::GameRepository* const games = cache ? cache->repository_ : nullptr;
             const std::uint64_t replays_before = games ? games->replays() : 0;
-            auto g = games ? games->load(store, id) : daemon::load_game(store, id);
+            auto g = games ? games->load(store, id) : league::load_game(store, id);
             report.replayed += games ? games->replays() - replays_before : 1;
             if (!g) {  // one broken game does not take the site down
                 core::operator_log().error("site: game " + gid + ": " + g.error().detail);
                 continue;
             }
-            const std::string pool_name = daemon::pool_of(g->meta);
+            const std::string pool_name = league::pool_of(g->meta);
             const club::RatingPool* pool = by_name[pool_name];
             auto gp = game_page(words, players, id, *g, pool);
             if (!gp) return core::unexpected("game " + gid + ": " + gp.error());
@@ -160,7 +160,7 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
             (results.empty() ? std::string("<p>None yet.</p>\n")
                              : head + "<th>Result</th></tr>\n" + results + "</table></div>\n");
 
-    auto tids = daemon::tournament_ids(store);
+    auto tids = league::tournament_ids(store);
     if (!tids) return core::unexpected(tids.error());
     std::size_t pools_context = 0;
     for (const auto& [name, hash] : pool_hash) pools_context = pools_context * 31 + hash;
@@ -169,7 +169,7 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
         // A tournament page changes with its record (results, entries) or the ratings.
         const fs::path event_file = dir / "tournaments" / (tid + ".html");
         std::size_t event_context = pools_context;
-        if (const std::string* r = store.record(store::Namespace::Tournaments, tid))
+        if (const std::string* r = store.record(league::TournamentCodec::ns, tid))
             event_context ^= std::hash<std::string>{}(*r) << 1;
         if (cache) {
             auto kept = cache->events_.find(tid);
@@ -180,7 +180,7 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
                 continue;
             }
         }
-        auto t = daemon::load_tournament(store, tid);
+        auto t = league::load_tournament(store, tid);
         if (!t) {
             core::operator_log().error("site: tournament " + tid + ": " + t.error());
             continue;
@@ -190,7 +190,7 @@ core::Result<SiteReport, std::string> write_site(const store::Store& store,
             if (p.game)
                 games += "<a href=\"../games/" + std::to_string(*p.game) + ".html\">" +
                          std::to_string(*p.game) + "</a> ";
-        auto labels = daemon::event_rating_labels(store, *t);
+        auto labels = league::event_rating_labels(store, *t);
         if (!labels) return core::unexpected("tournament " + tid + ": " + labels.error().detail);
         const club::RatingLabels* r = *labels ? &**labels : nullptr;
         CK_TRY(put(event_file,

@@ -15,10 +15,10 @@
 
 #include "compose/template_set.hpp"
 #include "core/result.hpp"
-#include "daemon/players.hpp"
+#include "league/players.hpp"
 #include "store/store.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 class GameRepository;
 }
 
@@ -43,14 +43,14 @@ public:
         for (const store::GameId id : games) games_.erase(id);
     }
     std::size_t size() const { return games_.size(); }
-    // The writer's game repository (daemon/game_repository.hpp), which the games to render are
+    // The writer's game repository (league/game_repository.hpp), which the games to render are
     // loaded through: a game the writer's last pass saved or loaded is not replayed. Null (the
     // default): each is replayed from its record.
-    void load_through(daemon::GameRepository* games) { repository_ = games; }
+    void load_through(league::GameRepository* games) { repository_ = games; }
 
 private:
     friend core::Result<SiteReport, std::string> write_site(const store::Store&,
-                                                            const daemon::Players&,
+                                                            const league::Players&,
                                                             const compose::TemplateSet&,
                                                             const std::filesystem::path&,
                                                             SiteCache*);
@@ -64,7 +64,7 @@ private:
     std::map<store::GameId, Game> games_;
     // Per tournament: hash of its record and the pools, and its line of the index.
     std::map<std::string, std::pair<std::size_t, std::string>> events_;
-    daemon::GameRepository* repository_ = nullptr;
+    league::GameRepository* repository_ = nullptr;
     std::size_t ratings_context_ = 0;  // hash of the pools and players the rating pages show
     std::map<std::string, std::size_t> written_;  // file -> hash of its bytes
 };
@@ -72,7 +72,7 @@ private:
 // Writes the site into `dir`. `cache` (may be null): see SiteCache; without it every game is
 // replayed and every file compared with what is on disk.
 core::Result<SiteReport, std::string> write_site(const store::Store& store,
-                                                 const daemon::Players& players,
+                                                 const league::Players& players,
                                                  const compose::TemplateSet& words,
                                                  const std::filesystem::path& dir,
                                                  SiteCache* cache = nullptr);

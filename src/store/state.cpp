@@ -1,33 +1,21 @@
 #include "store/state.hpp"
 
-#include <array>
+#include <functional>
+#include <mutex>
+#include <set>
 
 namespace ck::store {
-namespace {
-
-constexpr std::array<std::string_view, NamespaceCount> Names = {
-    "meta",    "players",   "leaves",   "challenges", "tournaments", "rate-limits",
-    "ratings", "deadlines", "requests", "digests",    "bots"};
-
-// One name per Namespace: a new namespace without its name (or a NamespaceCount not raised)
-// does not compile.
-constexpr bool every_namespace_named() {
-    for (std::string_view n : Names)
-        if (n.empty()) return false;
-    return true;
-}
-static_assert(every_namespace_named(), "store::Names: one name per Namespace");
-static_assert(static_cast<std::size_t>(Namespace::Bots) + 1 == NamespaceCount,
-              "NamespaceCount: Bots is the last Namespace");
-
-}  // namespace
-
-std::string_view namespace_name(Namespace ns) { return Names[static_cast<std::size_t>(ns)]; }
+std::string_view namespace_name(Namespace ns) { return ns.name(); }
 
 std::optional<Namespace> namespace_of(std::string_view name) {
-    for (std::size_t i = 0; i < Names.size(); ++i)
-        if (Names[i] == name) return static_cast<Namespace>(i);
-    return std::nullopt;
+    if (!valid_namespace_name(name)) return std::nullopt;
+    // A node-based set: a name's characters never move once inserted.
+    static std::mutex lock;
+    static std::set<std::string, std::less<>> names;
+    const std::lock_guard<std::mutex> hold(lock);
+    auto it = names.find(name);
+    if (it == names.end()) it = names.emplace(name).first;
+    return Namespace(*it);
 }
 
 bool valid_record_key(std::string_view key) {

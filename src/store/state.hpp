@@ -18,23 +18,39 @@
 
 namespace ck::store {
 
-enum class Namespace : std::uint8_t {
-    Meta,         // the store's own bookkeeping (format and migration marks)
-    Players,      // registered players, by lower-case address
-    Leaves,       // booked leaves, by Message-ID of the `leave` mail
-    Challenges,   // open challenges by id, and the next id
-    Tournaments,  // tournaments by id (the tournament.ini text)
-    RateLimits,   // unknown-sender replies sent, by day and address hash
-    Ratings,      // rating pools, by pool name (daemon/ratings.hpp)
-    Deadlines,    // the game repository's deadline index, by game id
-    Requests,     // answers of organiser requests run by serve, by request id (request_spool.hpp)
-    Digests,      // each digest reader's last daily digest, by address (daemon/digest.hpp)
-    Bots,         // computer opponents' settings, by the bot's lower-case address (daemon/bots.hpp)
-};
-inline constexpr std::size_t NamespaceCount = 11;
+// A namespace of club state, by its name: "players", "rate-limits", ... (the file name under
+// state/ and the journal's word). The store keeps no list of them: each table codec declares its
+// own (store/table.hpp: `static constexpr Namespace ns{"players"};`), and the store takes every
+// valid name it finds in state/ or a journal. Compared by name; the name's characters must
+// outlive the value (a codec's literal, or a name namespace_of keeps for the process's life).
+class Namespace {
+public:
+    constexpr explicit Namespace(std::string_view name) : name_(name) {}
+    constexpr std::string_view name() const { return name_; }
+    friend bool operator==(Namespace a, Namespace b) { return a.name_ == b.name_; }
+    friend bool operator!=(Namespace a, Namespace b) { return a.name_ != b.name_; }
+    friend bool operator<(Namespace a, Namespace b) { return a.name_ < b.name_; }
 
-// "players", "rate-limits", ... (the directory name under state/ and the journal's word).
+private:
+    std::string_view name_;
+};
+
+// A namespace name: 1-32 bytes of lower-case ASCII letters, digits and '-', starting with a
+// letter (so no state/ temp file, which starts with '.', is taken for one). A codec's name is
+// checked when its table is compiled (store::Table).
+constexpr bool valid_namespace_name(std::string_view name) {
+    if (name.empty() || name.size() > 32 || name[0] < 'a' || name[0] > 'z') return false;
+    for (const char c : name)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+    return true;
+}
+
+// The store's own bookkeeping (format and migration marks, counters of the club's services).
+inline constexpr Namespace MetaNamespace{"meta"};
+
 std::string_view namespace_name(Namespace ns);
+// The namespace of a name read from bytes (a journal's word, a file of state/): nullopt when the
+// name is not valid. The name's characters are kept for the process's life (one copy a name).
 std::optional<Namespace> namespace_of(std::string_view name);
 
 // A record key: 1-200 bytes of printable ASCII without blanks (0x21-0x7e).

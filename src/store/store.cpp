@@ -23,6 +23,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The store's own file of state/: the layout's version ("ck-state 1"), never a namespace.
+constexpr const char* StateFormatFile = "format";
+
 core::IoError with_context(core::IoError e, const std::string& context) {
     e.message = context + ": " + e.message;
     return e;
@@ -128,7 +131,7 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sw
     // A store without the state/ version line is new, or was written by a version from before
     // journals, which wrote game files through temp files in their directories: sweep those
     // once (Store::Sweep).
-    auto first_layout = check_state_format(root / "state" / "format");
+    auto first_layout = check_state_format(root / "state" / StateFormatFile);
     if (!first_layout) return core::unexpected(first_layout.error());
     if (*first_layout) sweep = Store::Sweep::All;
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
@@ -257,10 +260,18 @@ core::Result<void, core::IoError> Store::retire_old_journals() {
 // Reads the namespace files of state/ (each as of the last checkpoint; the journals above it
 // are replayed on top).
 core::Result<void, core::IoError> Store::load_records() {
-    for (std::size_t i = 0; i < NamespaceCount; ++i) {
-        const fs::path file = state_file(static_cast<Namespace>(i));
-        std::error_code ec;
-        if (!fs::exists(file, ec)) continue;
+    // Every file of state/ named as a namespace is one (state.hpp: the codecs declare them);
+    // other names (a checkpoint's temp files start with '.') are not namespaces, nor is the
+    // layout's own file.
+    std::error_code ec;
+    if (!fs::is_directory(root_ / "state", ec)) return {};
+    auto names = list_names(root_ / "state");
+    if (!names) return core::unexpected(names.error());
+    for (const auto& name : *names) {
+        const std::optional<Namespace> ns = namespace_of(name);
+        if (!ns || name == StateFormatFile) continue;
+        const fs::path file = state_file(*ns);
+        if (!fs::is_regular_file(file, ec)) continue;
         auto bytes = core::read_file(file);
         if (!bytes) return core::unexpected(bytes.error());
         auto records = parse_state_file(*bytes);
@@ -268,7 +279,7 @@ core::Result<void, core::IoError> Store::load_records() {
             return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                                   file.string(), records.error()});
         }
-        records_[i] = std::move(*records);
+        records_[*ns] = std::move(*records);
     }
     return {};
 }
@@ -281,16 +292,19 @@ const std::string* Store::record(Namespace ns, const std::string& key) const {
     if (const std::optional<std::string>* staged = group_.record(ns, key)) {
         return *staged ? &**staged : nullptr;
     }
-    const auto& map = records_[static_cast<std::size_t>(ns)];
-    const auto it = map.find(key);
-    return it == map.end() ? nullptr : &it->second;
+    const auto space = records_.find(ns);
+    if (space == records_.end()) return nullptr;
+    const auto it = space->second.find(key);
+    return it == space->second.end() ? nullptr : &it->second;
 }
 
 std::vector<std::string> Store::record_keys(Namespace ns) const {
     std::vector<std::string> keys;
-    for (const auto& [key, bytes] : records_[static_cast<std::size_t>(ns)]) {
-        (void)bytes;
-        if (group_.record(ns, key) == nullptr) keys.push_back(key);
+    if (const auto space = records_.find(ns); space != records_.end()) {
+        for (const auto& [key, bytes] : space->second) {
+            (void)bytes;
+            if (group_.record(ns, key) == nullptr) keys.push_back(key);
+        }
     }
     for (const auto& [where, bytes] : group_.records()) {
         if (where.first == ns && bytes) keys.push_back(where.second);
@@ -465,13 +479,12 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
         if (auto w = overwrite_file_unsynced(file_path(f), f.bytes); !w) return w;
     }
     for (const auto& r : part.records) {  // in memory; state/ is written at the checkpoint
-        const auto i = static_cast<std::size_t>(r.ns);
         if (r.bytes) {
-            records_[i][r.key] = *r.bytes;
+            records_[r.ns][r.key] = *r.bytes;
         } else {
-            records_[i].erase(r.key);
+            records_[r.ns].erase(r.key);
         }
-        dirty_[i] = true;
+        dirty_.insert(r.ns);
     }
     if (auto a = ledger_.append(part.seen, false); !a) return core::unexpected(a.error());
     for (const auto& m : part.mails) {
@@ -582,14 +595,10 @@ core::Result<void, core::IoError> Store::checkpoint_unchecked() {
         staged.push_back({temp, target});
         return overwrite_file_unsynced(temp, bytes);
     };
-    std::vector<std::size_t> written;  // namespaces staged
-    for (std::size_t i = 0; i < NamespaceCount; ++i) {
-        if (!dirty_[i]) continue;
-        if (auto w = stage(state_file(static_cast<Namespace>(i)), encode_state_file(records_[i]));
-            !w) {
-            return w;
-        }
-        written.push_back(i);
+    std::vector<Namespace> written;  // namespaces staged
+    for (const Namespace ns : dirty_) {
+        if (auto w = stage(state_file(ns), encode_state_file(records_[ns])); !w) return w;
+        written.push_back(ns);
     }
     const std::size_t state_files = staged.size();
     const GameId counter = next_game_;
@@ -614,7 +623,7 @@ core::Result<void, core::IoError> Store::checkpoint_unchecked() {
                                                               "cannot rename temp file to"));
         }
     }
-    for (const std::size_t i : written) dirty_[i] = false;
+    for (const Namespace ns : written) dirty_.erase(ns);
     if (counter > durable_next_game_) durable_next_game_ = counter;
     if (auto d = core::sync_directory(root_); !d) return d;
     applied_through_ = n;

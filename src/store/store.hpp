@@ -281,10 +281,10 @@ private:
     bool group_stale_ = false;  // applying a committed journal failed since begin_group
     GroupJournal group_;
     // Applied records, by namespace (state.hpp).
-    std::array<std::map<std::string, std::string>, NamespaceCount> records_;
-    std::array<bool, NamespaceCount> dirty_{};  // changed since state/ was written
-    SilentRecipient silent_ = nullptr;          // set_silent_recipients
-    std::set<GameId> written_games_;            // take_written_games
+    std::map<Namespace, std::map<std::string, std::string>> records_;  // by namespace
+    std::set<Namespace> dirty_;         // the namespaces changed since state/ was written
+    SilentRecipient silent_ = nullptr;  // set_silent_recipients
+    std::set<GameId> written_games_;    // take_written_games
 };
 
 // A group of commits that is all or nothing (RAII): made, it begins a group (or, inside a

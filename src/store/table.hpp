@@ -3,7 +3,7 @@
 // version of its record format and how a value is written and read:
 //   struct PlayerCodec {
 //       using Value = Player;
-//       static constexpr Namespace ns = Namespace::Players;
+//       static constexpr Namespace ns{"players"};  // state/players, the journal's word
 //       static constexpr int version = 1;
 //       static std::string encode(const Player&);
 //       static core::Result<Player, std::string> decode(std::string_view body);
@@ -40,7 +40,7 @@ namespace ck::store {
 // A record that cannot be read: which one and why. Never transient (retrying reads the same
 // bytes): the operator must look at the store.
 struct StateError {
-    Namespace ns = Namespace::Meta;
+    Namespace ns = MetaNamespace;
     std::string key;
     std::string detail;
     std::string describe() const {
@@ -82,6 +82,8 @@ template <class Codec>
 class Table {
 public:
     using Value = typename Codec::Value;
+    static_assert(valid_namespace_name(Codec::ns.name()),
+                  "a codec's namespace: 1-32 of a-z 0-9 '-', a letter first (store/state.hpp)");
 
     static void put(Transaction& tx, const std::string& key, const Value& value) {
         tx.put_record(Codec::ns, key,
@@ -167,8 +169,9 @@ public:
     }
 };
 
-// A count (N >= 1, "N\n") kept in namespace `N`: counters, rate limits.
-template <Namespace N>
+// A count (N >= 1, "N\n") kept in namespace `N` (a namespace-scope constant): counters, rate
+// limits.
+template <const Namespace& N>
 struct CountCodec {
     using Value = std::uint64_t;
     static constexpr Namespace ns = N;

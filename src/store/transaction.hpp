@@ -39,7 +39,7 @@ struct FileWrite {
 
 // A record of a club-state namespace (state.hpp) set to `bytes`, or erased (nullopt).
 struct RecordWrite {
-    Namespace ns = Namespace::Meta;
+    Namespace ns = MetaNamespace;
     std::string key;
     std::optional<std::string> bytes;
 };

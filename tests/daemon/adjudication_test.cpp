@@ -12,18 +12,18 @@
 #include "club/tournament.hpp"
 #include "compose/compose.hpp"
 #include "daemon/adjudication.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/game_outcome.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/ratings.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
+#include "league/game_outcome.hpp"
+#include "league/ratings.hpp"
 
 namespace fs = std::filesystem;
-using ck::daemon::GameResult;
-using ck::daemon::Termination;
 using ck::daemon::test::OutMail;
+using ck::league::GameResult;
+using ck::league::Termination;
 using ck::rules::Color;
 
 namespace {
@@ -99,7 +99,7 @@ TEST_CASE("an adjudication ends the game through the game-end path", "[daemon][a
     CHECK(mails[0].subject == "[crazykrieg #" + std::to_string(id) + "] Game over: 0-1");
     // The players' end mails show the rating (a rated game).
     CHECK(mails[0].text.find("Ratings (") != std::string::npos);
-    auto pool = ck::daemon::load_pool(club.daemon().store(), "crazyhouse");
+    auto pool = ck::league::load_pool(club.daemon().store(), "crazyhouse");
     REQUIRE(pool);
     CHECK_FALSE(pool->players.empty());
     // The record: the end outside the requests and its Termination tag.
@@ -108,11 +108,11 @@ TEST_CASE("an adjudication ends the game through the game-end path", "[daemon][a
     CHECK(record.find("[Result \"0-1\"]") != std::string::npos);
     CHECK(record.find("[%end 0-1 adjudication]") != std::string::npos);
     // The game reloads (the record verifies) as over with that outcome.
-    auto loaded = ck::daemon::load_game(club.daemon().store(), id);
+    auto loaded = ck::league::load_game(club.daemon().store(), id);
     REQUIRE(loaded);
-    const auto again = ck::daemon::outcome_of(*loaded);
+    const auto again = ck::league::outcome_of(*loaded);
     REQUIRE(again);
-    CHECK(*again == ck::daemon::GameOutcome{GameResult::BlackWins, Termination::Adjudication});
+    CHECK(*again == ck::league::GameOutcome{GameResult::BlackWins, Termination::Adjudication});
 }
 
 TEST_CASE("an adjudication is refused for an unknown or finished game, naming it",
@@ -152,7 +152,7 @@ TEST_CASE("an adjudicated tournament game counts in the standings", "[daemon][ad
     REQUIRE(tid);
     club.flush();
     club.new_outgoing();
-    auto t = ck::daemon::load_tournament(club.daemon().store(), *tid);
+    auto t = ck::league::load_tournament(club.daemon().store(), *tid);
     REQUIRE(t);
     REQUIRE(t->pairings.size() == 1);
     REQUIRE(t->pairings[0].game);
@@ -161,7 +161,7 @@ TEST_CASE("an adjudicated tournament game counts in the standings", "[daemon][ad
                                      club.clock()));
     club.flush();
     const auto mails = club.new_outgoing();
-    t = ck::daemon::load_tournament(club.daemon().store(), *tid);
+    t = ck::league::load_tournament(club.daemon().store(), *tid);
     REQUIRE(t);
     CHECK(t->pairings[0].outcome == ck::club::Outcome::WhiteWins);
     CHECK(t->pairings[0].ending == "adjudication");

@@ -12,9 +12,9 @@
 #include "core/log.hpp"
 #include "daemon/bot_turns.hpp"
 #include "daemon/bots.hpp"
-#include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
 #include "mail/maildir.hpp"
 
 using ck::daemon::test::OutMail;
@@ -35,7 +35,7 @@ public:
     explicit Club(const std::string& tag) : DaemonFixture("bots-" + tag) { add_player("Ada", Ada); }
 
     ck::daemon::Bot add_bot(const std::string& name, const std::string& engine, int games = 8) {
-        auto players = ck::daemon::Players::load(daemon_->store());
+        auto players = ck::league::Players::load(daemon_->store());
         REQUIRE(players);
         ck::store::Transaction tx(clock_.now());
         ck::daemon::BotSpec spec;
@@ -62,8 +62,8 @@ public:
         return report;
     }
 
-    ck::daemon::StoredGame game(ck::store::GameId id) {
-        auto g = ck::daemon::load_game(daemon_->store(), id);
+    ck::league::StoredGame game(ck::store::GameId id) {
+        auto g = ck::league::load_game(daemon_->store(), id);
         REQUIRE(g);
         return std::move(*g);
     }
@@ -87,7 +87,7 @@ TEST_CASE("bots: registry, names marked, engines checked", "[daemon][bots]") {
     const auto bot = club.add_bot("Sparky", "belief", 3);
     CHECK(bot.address == Sparky);
     CHECK(bot.games == 3);
-    const ck::daemon::Player* p = club.daemon().players().find(Sparky);
+    const ck::league::Player* p = club.daemon().players().find(Sparky);
     REQUIRE(p != nullptr);
     CHECK(p->name == "Sparky (bot)");
     CHECK(ck::daemon::is_bot_address(club.daemon().store(), "SPARKY@club.example"));
@@ -97,7 +97,7 @@ TEST_CASE("bots: registry, names marked, engines checked", "[daemon][bots]") {
     REQUIRE(bots->size() == 1);
     CHECK(bots->front().engine == "belief");
 
-    auto players = ck::daemon::Players::load(club.daemon().store());
+    auto players = ck::league::Players::load(club.daemon().store());
     REQUIRE(players);
     ck::store::Transaction tx(club.clock().now());
     const auto stage = [&](const std::string& name, const std::string& engine, int level = 0) {
@@ -118,10 +118,10 @@ TEST_CASE("bots: registry, names marked, engines checked", "[daemon][bots]") {
     CHECK_FALSE(players->add("Eve (bot)", "eve@example.org", tx));
     CHECK(players->add("Eve (robot fan)", "eve@example.org", tx));
 
-    const auto round = ck::daemon::BotTable::decode(
+    const auto round = ck::league::BotTable::decode(
         Sparky,
-        ck::store::record_version_line(ck::store::Namespace::Bots, ck::daemon::BotCodec::version) +
-            ck::daemon::BotCodec::encode(bot));
+        ck::store::record_version_line(ck::league::BotCodec::ns, ck::league::BotCodec::version) +
+            ck::league::BotCodec::encode(bot));
     REQUIRE(round);
     CHECK(round->address == Sparky);
     CHECK(round->games == 3);
@@ -255,12 +255,12 @@ TEST_CASE("bots: the engine gets only the bot's view (paired games)", "[daemon][
     // Two hidden games that differ only in White's moves, which Black does not see: while the
     // bot's views are equal, its requests are equal (same engine, the daemon's seed).
     const auto new_game = [] {
-        ck::daemon::GameMeta m;
-        REQUIRE(ck::daemon::resolve_variant("crazykrieg", m));
+        ck::league::GameMeta m;
+        REQUIRE(ck::league::resolve_variant("crazykrieg", m));
         m.white = Ada;
         m.black = Sparky;
         m.created = "2026-11-21T12:00:00Z";
-        auto g = ck::daemon::start_game(m, {});
+        auto g = ck::league::start_game(m, {});
         REQUIRE(g);
         return std::move(*g);
     };
@@ -274,8 +274,8 @@ TEST_CASE("bots: the engine gets only the bot's view (paired games)", "[daemon][
         int compared = 0;
         for (std::size_t turn = 0; turn < white_a.size(); ++turn) {
             // White's moves (none answers Black's play; a refused one ends the comparison).
-            if (ck::daemon::play_request(a, white_a[turn]).answer != ck::referee::Answer::Legal ||
-                ck::daemon::play_request(b, white_b[turn]).answer != ck::referee::Answer::Legal)
+            if (ck::league::play_request(a, white_a[turn]).answer != ck::referee::Answer::Legal ||
+                ck::league::play_request(b, white_b[turn]).answer != ck::referee::Answer::Legal)
                 break;
             const auto va = a.game.view(Color::Black);
             const auto vb = b.game.view(Color::Black);
@@ -287,8 +287,8 @@ TEST_CASE("bots: the engine gets only the bot's view (paired games)", "[daemon][
             REQUIRE(ra);
             REQUIRE(rb);
             CHECK(*ra == *rb);
-            for (const auto& r : *ra) ck::daemon::play_request(a, r);
-            for (const auto& r : *rb) ck::daemon::play_request(b, r);
+            for (const auto& r : *ra) ck::league::play_request(a, r);
+            for (const auto& r : *rb) ck::league::play_request(b, r);
             ++compared;
             if (a.game.over() || b.game.over()) break;
         }
@@ -348,7 +348,7 @@ TEST_CASE("bots: a bot whose engine cannot play says so once; its games wait", "
     ck::daemon::Bot mended = *listed;
     mended.engine = "random";
     ck::store::Transaction tx(club.clock().now());
-    ck::daemon::BotTable::put(tx, mended.address, mended);
+    ck::league::BotTable::put(tx, mended.address, mended);
     REQUIRE(club.daemon().store().commit(tx));
     club.clock().advance(std::chrono::minutes(10));
     CHECK(club.step().bot_turns == 1);
@@ -388,18 +388,18 @@ TEST_CASE("bots: a removed bot declines challenges and keeps its record", "[daem
 }
 
 TEST_CASE("bots: a version 1 record reads as an active bot with no problem", "[daemon][bots]") {
-    const auto v1 = ck::daemon::BotTable::decode(
+    const auto v1 = ck::league::BotTable::decode(
         Sparky,
-        ck::store::record_version_line(ck::store::Namespace::Bots, 1) + Sparky + "\tbelief\t3\n");
+        ck::store::record_version_line(ck::league::BotCodec::ns, 1) + Sparky + "\tbelief\t3\n");
     REQUIRE(v1);
     CHECK(v1->engine == "belief");
     CHECK(v1->games == 3);
     CHECK_FALSE(v1->removed);
     CHECK(v1->problem.empty());
-    ck::daemon::Bot b{Sparky, "random", 2, true, "a\tproblem\nin two lines"};
-    const auto round = ck::daemon::BotTable::decode(
-        Sparky, ck::store::record_version_line(ck::store::Namespace::Bots, 2) +
-                    ck::daemon::BotCodec::encode(b));
+    ck::league::Bot b{Sparky, "random", 2, true, "a\tproblem\nin two lines"};
+    const auto round = ck::league::BotTable::decode(
+        Sparky, ck::store::record_version_line(ck::league::BotCodec::ns, 2) +
+                    ck::league::BotCodec::encode(b));
     REQUIRE(round);
     CHECK(round->removed);
     CHECK(round->problem == "a problem in two lines");

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "daemon/challenges.hpp"
-#include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
 
 namespace fs = std::filesystem;
 using ck::daemon::Config;
@@ -95,7 +95,7 @@ TEST_CASE("challenge by mail: accept starts the game, once", "[daemon][challenge
     REQUIRE(club.games() == 1);
     auto ini = club.daemon().store().read_game_file(1, "game.ini");
     REQUIRE(ini);
-    auto meta = ck::daemon::parse_game_ini(*ini);
+    auto meta = ck::league::parse_game_ini(*ini);
     REQUIRE(meta);
     CHECK(meta->white == Ada);  // the challenger plays White
     CHECK(meta->black == Bob);
@@ -240,7 +240,7 @@ TEST_CASE("challenge by mail with a rule set: the game is played under it", "[da
     CHECK_FALSE(has(start.text, "any?"));
     auto ini = club.daemon().store().read_game_file(1, "game.ini");
     REQUIRE(ini);
-    auto meta = ck::daemon::parse_game_ini(*ini);
+    auto meta = ck::league::parse_game_ini(*ini);
     REQUIRE(meta);
     CHECK(meta->rules == "rand");
     CHECK(meta->hidden);

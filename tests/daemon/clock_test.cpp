@@ -1,4 +1,4 @@
-// Correspondence clocks (daemon/game_clock.hpp, clock_pass.hpp, leave_book.hpp, leave_mail.hpp):
+// Correspondence clocks (league/game_clock.hpp, clock_pass.hpp, leave_book.hpp, leave_mail.hpp):
 // the arithmetic of each time-control kind, leave, and the daemon stepping through days on a
 // FixedClock: reminders and forfeits at the right instants, exactly once.
 #include <unistd.h>
@@ -13,22 +13,22 @@
 #include <vector>
 
 #include "core/clock.hpp"
-#include "daemon/game_clock.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/leave_book.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_clock.hpp"
+#include "league/game_files.hpp"
+#include "league/leave_book.hpp"
 #include "pgn/referee_record.hpp"
 #include "store/transaction.hpp"
 
 namespace fs = std::filesystem;
 using ck::core::TimePoint;
-using ck::daemon::ClockState;
-using ck::daemon::Day;
-using ck::daemon::LeavePeriod;
-using ck::daemon::Seconds;
-using ck::daemon::TimeControl;
+using ck::league::ClockState;
+using ck::league::Day;
+using ck::league::LeavePeriod;
+using ck::league::Seconds;
+using ck::league::TimeControl;
 using ck::rules::Color;
 
 namespace {
@@ -38,7 +38,7 @@ const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
 
 TimeControl tc_of(const std::string& spec) {
-    auto tc = ck::daemon::parse_time_control(spec);
+    auto tc = ck::league::parse_time_control(spec);
     REQUIRE(tc);
     return *tc;
 }
@@ -47,74 +47,74 @@ TimeControl tc_of(const std::string& spec) {
 
 TEST_CASE("days per move: each turn has its days, nothing carries over", "[daemon][clock]") {
     const auto tc = tc_of("3d");
-    auto s = ck::daemon::initial_clock(tc, T0);
-    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 3 * Day);
-    s = ck::daemon::after_move(s, tc, Color::White, T0 + Day, {});
+    auto s = ck::league::initial_clock(tc, T0);
+    CHECK(ck::league::deadline_of(s, tc, Color::White, {}) == T0 + 3 * Day);
+    s = ck::league::after_move(s, tc, Color::White, T0 + Day, {});
     CHECK(s.turn_start == T0 + Day);
-    CHECK(ck::daemon::deadline_of(s, tc, Color::Black, {}) == T0 + 4 * Day);
-    s = ck::daemon::after_move(s, tc, Color::Black, T0 + 4 * Day, {});  // at the deadline
-    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 7 * Day);
+    CHECK(ck::league::deadline_of(s, tc, Color::Black, {}) == T0 + 4 * Day);
+    s = ck::league::after_move(s, tc, Color::Black, T0 + 4 * Day, {});  // at the deadline
+    CHECK(ck::league::deadline_of(s, tc, Color::White, {}) == T0 + 7 * Day);
 }
 
 TEST_CASE("N moves in D days: a new period after N moves, unused time carries", "[daemon][clock]") {
     const auto tc = tc_of("2/10d");
-    auto s = ck::daemon::initial_clock(tc, T0);
-    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 10 * Day);
-    s = ck::daemon::after_move(s, tc, Color::White, T0 + 4 * Day, {});
+    auto s = ck::league::initial_clock(tc, T0);
+    CHECK(ck::league::deadline_of(s, tc, Color::White, {}) == T0 + 10 * Day);
+    s = ck::league::after_move(s, tc, Color::White, T0 + 4 * Day, {});
     CHECK(s.bank[0] == 6 * Day);
     CHECK(s.period_moves[0] == 1);
     CHECK(s.bank[1] == 10 * Day);  // Black's clock did not run
-    s = ck::daemon::after_move(s, tc, Color::Black, T0 + 5 * Day, {});
-    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 11 * Day);
-    s = ck::daemon::after_move(s, tc, Color::White, T0 + 7 * Day, {});  // 2 days: 2nd move
+    s = ck::league::after_move(s, tc, Color::Black, T0 + 5 * Day, {});
+    CHECK(ck::league::deadline_of(s, tc, Color::White, {}) == T0 + 11 * Day);
+    s = ck::league::after_move(s, tc, Color::White, T0 + 7 * Day, {});  // 2 days: 2nd move
     CHECK(s.period_moves[0] == 0);
     CHECK(s.bank[0] == 14 * Day);  // 4 left + the next period's 10
 }
 
 TEST_CASE("Fischer in days: the time used off, the increment on, then the cap", "[daemon][clock]") {
     const auto tc = tc_of("5d+1d/6d");
-    auto s = ck::daemon::initial_clock(tc, T0);
-    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 5 * Day);
-    s = ck::daemon::after_move(s, tc, Color::White, T0 + 2 * Day, {});
+    auto s = ck::league::initial_clock(tc, T0);
+    CHECK(ck::league::deadline_of(s, tc, Color::White, {}) == T0 + 5 * Day);
+    s = ck::league::after_move(s, tc, Color::White, T0 + 2 * Day, {});
     CHECK(s.bank[0] == 4 * Day);
-    s = ck::daemon::after_move(s, tc, Color::Black, T0 + 2 * Day, {});  // no time used
+    s = ck::league::after_move(s, tc, Color::Black, T0 + 2 * Day, {});  // no time used
     CHECK(s.bank[1] == 6 * Day);
-    s = ck::daemon::after_move(s, tc, Color::White, T0 + 2 * Day, {});
-    s = ck::daemon::after_move(s, tc, Color::Black, T0 + 2 * Day, {});
+    s = ck::league::after_move(s, tc, Color::White, T0 + 2 * Day, {});
+    s = ck::league::after_move(s, tc, Color::Black, T0 + 2 * Day, {});
     CHECK(s.bank[1] == 6 * Day);  // 7 cut to the cap
-    CHECK(ck::daemon::deadline_of(s, tc, Color::White, {}) == T0 + 2 * Day + 5 * Day);
+    CHECK(ck::league::deadline_of(s, tc, Color::White, {}) == T0 + 2 * Day + 5 * Day);
     // Uncapped: the bank grows.
     const auto open = tc_of("5d+1d");
-    auto o = ck::daemon::initial_clock(open, T0);
-    o = ck::daemon::after_move(o, open, Color::White, T0, {});
-    o = ck::daemon::after_move(o, open, Color::Black, T0, {});
-    o = ck::daemon::after_move(o, open, Color::White, T0, {});
+    auto o = ck::league::initial_clock(open, T0);
+    o = ck::league::after_move(o, open, Color::White, T0, {});
+    o = ck::league::after_move(o, open, Color::Black, T0, {});
+    o = ck::league::after_move(o, open, Color::White, T0, {});
     CHECK(o.bank[0] == 7 * Day);
 }
 
 TEST_CASE("leave does not count: deadlines move, time used shrinks", "[daemon][clock]") {
     const std::vector<LeavePeriod> leave{{T0 - 5 * Day, T0 - 4 * Day},  // before: irrelevant
                                          {T0 + Day, T0 + 3 * Day}};
-    CHECK(ck::daemon::counted_deadline(T0, 2 * Day, leave) == T0 + 4 * Day);
-    CHECK(ck::daemon::counted_deadline(T0, Day, leave) == T0 + Day);  // ends as leave begins
-    CHECK(ck::daemon::counted_deadline(T0 + 2 * Day, Day, leave) == T0 + 4 * Day);
-    CHECK(ck::daemon::counted_time(T0, T0 + 4 * Day, leave) == 2 * Day);
-    CHECK(ck::daemon::counted_time(T0 + 2 * Day, T0 + 2 * Day + Seconds{5}, leave) == Seconds{0});
+    CHECK(ck::league::counted_deadline(T0, 2 * Day, leave) == T0 + 4 * Day);
+    CHECK(ck::league::counted_deadline(T0, Day, leave) == T0 + Day);  // ends as leave begins
+    CHECK(ck::league::counted_deadline(T0 + 2 * Day, Day, leave) == T0 + 4 * Day);
+    CHECK(ck::league::counted_time(T0, T0 + 4 * Day, leave) == 2 * Day);
+    CHECK(ck::league::counted_time(T0 + 2 * Day, T0 + 2 * Day + Seconds{5}, leave) == Seconds{0});
     const auto tc = tc_of("5d+0d");
-    auto s = ck::daemon::initial_clock(tc, T0);
-    s = ck::daemon::after_move(s, tc, Color::White, T0 + 4 * Day, leave);
+    auto s = ck::league::initial_clock(tc, T0);
+    s = ck::league::after_move(s, tc, Color::White, T0 + 4 * Day, leave);
     CHECK(s.bank[0] == 3 * Day);
 }
 
 TEST_CASE("clock.ini round-trips", "[daemon][clock]") {
-    auto s = ck::daemon::initial_clock(tc_of("10/50d"), T0);
+    auto s = ck::league::initial_clock(tc_of("10/50d"), T0);
     s.bank[1] = Seconds{12345};
     s.period_moves = {3, 4};
     s.reminded = true;
-    auto back = ck::daemon::parse_clock_ini(ck::daemon::format_clock_ini(s));
+    auto back = ck::league::parse_clock_ini(ck::league::format_clock_ini(s));
     REQUIRE(back);
     CHECK(*back == s);
-    CHECK_FALSE(ck::daemon::parse_clock_ini("turn_start = 2026-11-02T12:00:00Z\n"));
+    CHECK_FALSE(ck::league::parse_clock_ini("turn_start = 2026-11-02T12:00:00Z\n"));
 }
 
 TEST_CASE("the leave book: allowance per calendar year, no overlap, no double booking",
@@ -125,7 +125,7 @@ TEST_CASE("the leave book: allowance per calendar year, no overlap, no double bo
         auto store = ck::store::Store::open(dir);
         REQUIRE(store);
         ck::store::Transaction tx(T0);
-        auto book = ck::daemon::LeaveBook::load(*store);
+        auto book = ck::league::LeaveBook::load(*store);
         REQUIRE(book);
         auto a = book->book("Ada@Example.org", 20, T0, 30, "m1@x", tx);
         REQUIRE(a);
@@ -144,13 +144,13 @@ TEST_CASE("the leave book: allowance per calendar year, no overlap, no double bo
         CHECK(book->book(Ada, 30, ck::core::from_civil({2027, 3, 1, 0, 0, 0}), 30, "m4@x", tx));
         CHECK(book->book(Bob, 30, T0, 30, "m5@x", tx));
         // Nothing is booked until the transaction commits; a load with it pending sees it all.
-        CHECK(ck::daemon::LeaveBook::load(*store)->all().empty());
-        CHECK(ck::daemon::LeaveBook::load(*store, &tx)->all().size() == 4);
+        CHECK(ck::league::LeaveBook::load(*store)->all().empty());
+        CHECK(ck::league::LeaveBook::load(*store, &tx)->all().size() == 4);
         REQUIRE(store->commit(tx));
     }
     auto store = ck::store::Store::open(dir);
     REQUIRE(store);
-    auto reloaded = ck::daemon::LeaveBook::load(*store);
+    auto reloaded = ck::league::LeaveBook::load(*store);
     REQUIRE(reloaded);
     CHECK(reloaded->all().size() == 4);
     CHECK(reloaded->periods(Ada).size() == 3);
@@ -212,9 +212,9 @@ public:
     }
 
     std::optional<TimePoint> deadline() {
-        auto g = ck::daemon::load_game(daemon_->store(), 1);
+        auto g = ck::league::load_game(daemon_->store(), 1);
         REQUIRE(g);
-        auto d = ck::daemon::game_deadline(daemon_->store(), 1, *g);
+        auto d = ck::league::game_deadline(daemon_->store(), 1, *g);
         REQUIRE(d);
         return *d;
     }
@@ -234,8 +234,8 @@ public:
         new_outgoing();
     }
 
-    ck::daemon::StoredGame game() {
-        auto g = ck::daemon::load_game(daemon_->store(), 1);
+    ck::league::StoredGame game() {
+        auto g = ck::league::load_game(daemon_->store(), 1);
         REQUIRE(g);
         return std::move(*g);
     }
@@ -449,7 +449,7 @@ TEST_CASE("Fischer: the mover's time runs to the arrival of the move", "[daemon]
     club.arrive_at(T0 + Day, Ada, Color::White, "e4");
     club.pass_at(T0 + Day + Seconds{12 * 3600});
     const auto g = club.game();
-    auto state = ck::daemon::load_clock(club.daemon().store(), 1, g.meta);
+    auto state = ck::league::load_clock(club.daemon().store(), 1, g.meta);
     REQUIRE(state);
     CHECK(state->bank[0] == 2 * Day);  // 2d - 1d used + 1d, not 1.5d
 }

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
 
 using ck::daemon::test::OutMail;
 using ck::rules::Color;
@@ -82,10 +82,10 @@ public:
 private:
     std::string white_of(ck::store::GameId g) { return meta(g).white; }
     std::string black_of(ck::store::GameId g) { return meta(g).black; }
-    ck::daemon::GameMeta meta(ck::store::GameId g) {
+    ck::league::GameMeta meta(ck::store::GameId g) {
         auto ini = daemon_->store().read_game_file(g, "game.ini");
         REQUIRE(ini);
-        auto m = ck::daemon::parse_game_ini(*ini);
+        auto m = ck::league::parse_game_ini(*ini);
         REQUIRE(m);
         return *m;
     }

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "../golden_file.hpp"
-#include "daemon/conditional_book.hpp"
-#include "daemon/game_clock.hpp"
 #include "daemon_fixture.hpp"
+#include "league/conditional_book.hpp"
+#include "league/game_clock.hpp"
 
 using ck::daemon::test::OutMail;
 using ck::daemon::test::to;
@@ -60,8 +60,8 @@ public:
         auto r = daemon_->store().read_game_file(1, name);
         return r ? *r : std::string();
     }
-    ck::daemon::ClockState clock_state() {
-        auto s = ck::daemon::parse_clock_ini(file("clock.ini"));
+    ck::league::ClockState clock_state() {
+        auto s = ck::league::parse_clock_ini(file("clock.ini"));
         REQUIRE(s);
         return *s;
     }
@@ -144,7 +144,7 @@ TEST_CASE("open crazyhouse: three branches of depth 3, Black plays into the seco
     check_silent(bob2);
     const auto after = club.clock_state();
     CHECK(after.turn_start == at);  // Black's turn starts with the commit of White's reply
-    CHECK(after.bank[0] == before.bank[0] + ck::daemon::Day);  // no time used, the increment
+    CHECK(after.bank[0] == before.bank[0] + ck::league::Day);  // no time used, the increment
     CHECK_FALSE(has(lower(club.flat_record()), "conditional"));
 
     mails = club.black("Qxd5");

@@ -51,7 +51,7 @@ TEST_CASE("config: the embedded default is everything under ./var/, no mail serv
     CHECK(c.outbox == "var/outbox");
     CHECK(c.source == Config::Source::Maildir);
     CHECK(c.sink == Config::Sink::Maildir);
-    CHECK(c.default_time.kind == ck::daemon::TimeControl::Kind::DaysPerMove);
+    CHECK(c.default_time.kind == ck::league::TimeControl::Kind::DaysPerMove);
     CHECK(c.default_time.days == 3);
 }
 
@@ -126,7 +126,7 @@ TEST_CASE("config: values are read and typed", "[config]") {
     CHECK(c->imap_password_file == "/etc/ck/imap");
     CHECK(c->inbox == f.beside("var/inbox"));  // untouched keys keep their default
     CHECK_FALSE(c->smtp_starttls);
-    CHECK(c->default_time.kind == ck::daemon::TimeControl::Kind::MovesInDays);
+    CHECK(c->default_time.kind == ck::league::TimeControl::Kind::MovesInDays);
     CHECK(c->reminder_days == 2);
     CHECK(c->leave_days_per_year == 14);
     CHECK(c->unknown_sender_reply == Config::UnknownSenderReply::OncePerDay);

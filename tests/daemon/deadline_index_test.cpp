@@ -1,4 +1,4 @@
-// The deadline index and its watermark (daemon/deadline_index.hpp): games_due gives exactly the
+// The deadline index and its watermark (league/deadline_index.hpp): games_due gives exactly the
 // games whose entry is due, whatever mix of earlier, later and erased entries and watermark
 // raises came before; while the watermark is in the future it reads no entry.
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <map>
 #include <random>
 
-#include "daemon/deadline_index.hpp"
+#include "league/deadline_index.hpp"
 #include "store/store.hpp"
 
 namespace {
@@ -40,7 +40,7 @@ struct TempStore {
 void commit(ck::store::Store& store, ck::store::Transaction& tx) { REQUIRE(store.commit(tx)); }
 
 const std::string* watermark(const ck::store::Store& store) {
-    return store.record(ck::store::Namespace::Meta, "next-deadline");
+    return store.record(ck::store::MetaNamespace, "next-deadline");
 }
 
 }  // namespace
@@ -51,49 +51,49 @@ TEST_CASE("the watermark follows the earliest entry and skips the entries while 
     auto& store = *t.store;
     {
         ck::store::Transaction tx(at_hour(0));
-        ck::daemon::index_deadline(store, tx, 1, at_hour(10));
-        ck::daemon::index_deadline(store, tx, 2, at_hour(20));
+        ck::league::index_deadline(store, tx, 1, at_hour(10));
+        ck::league::index_deadline(store, tx, 2, at_hour(20));
         commit(store, tx);
     }
     REQUIRE(watermark(store));
     CHECK(watermark(store)->find("T22:00:00Z") != std::string::npos);  // 12:00 + 10 h
-    CHECK(ck::daemon::games_due(store, at_hour(9)).empty());
-    CHECK(ck::daemon::games_due(store, at_hour(10)) == std::vector<ck::store::GameId>{1});
+    CHECK(ck::league::games_due(store, at_hour(9)).empty());
+    CHECK(ck::league::games_due(store, at_hour(10)) == std::vector<ck::store::GameId>{1});
 
     // Game 1's entry goes (its game ended): the watermark stays early, nothing is due at 10 h,
     // and the clock pass's raise moves it to game 2's entry.
     {
         ck::store::Transaction tx(at_hour(1));
-        ck::daemon::index_deadline(store, tx, 1, std::nullopt);
+        ck::league::index_deadline(store, tx, 1, std::nullopt);
         commit(store, tx);
     }
-    CHECK(ck::daemon::games_due(store, at_hour(10)).empty());
+    CHECK(ck::league::games_due(store, at_hour(10)).empty());
     {
         ck::store::Transaction tx(at_hour(10));
-        ck::daemon::raise_watermark(store, tx, at_hour(10));
+        ck::league::raise_watermark(store, tx, at_hour(10));
         commit(store, tx);
     }
     REQUIRE(watermark(store));
     CHECK(watermark(store)->find("2026-11-22T08:00:00Z") != std::string::npos);  // + 20 h
     {  // A raise while the watermark is ahead changes nothing.
         ck::store::Transaction tx(at_hour(11));
-        ck::daemon::raise_watermark(store, tx, at_hour(11));
+        ck::league::raise_watermark(store, tx, at_hour(11));
         CHECK(tx.empty());
     }
     // A store indexed before the watermark existed: the entries are read.
     {
         ck::store::Transaction tx(at_hour(12));
-        tx.erase_record(ck::store::Namespace::Meta, "next-deadline");
+        tx.erase_record(ck::store::MetaNamespace, "next-deadline");
         commit(store, tx);
     }
-    CHECK(ck::daemon::games_due(store, at_hour(20)) == std::vector<ck::store::GameId>{2});
+    CHECK(ck::league::games_due(store, at_hour(20)) == std::vector<ck::store::GameId>{2});
     // An earlier entry lowers it again.
     {
         ck::store::Transaction tx(at_hour(13));
-        ck::daemon::index_deadline(store, tx, 3, at_hour(15));
+        ck::league::index_deadline(store, tx, 3, at_hour(15));
         commit(store, tx);
     }
-    CHECK(ck::daemon::games_due(store, at_hour(15)) == std::vector<ck::store::GameId>{3});
+    CHECK(ck::league::games_due(store, at_hour(15)) == std::vector<ck::store::GameId>{3});
 }
 
 TEST_CASE("games_due equals the entries due after any sequence of writes and raises",
@@ -108,13 +108,13 @@ TEST_CASE("games_due equals the entries due after any sequence of writes and rai
         const ck::store::GameId id = 1 + rng() % 12;
         if (what < 6) {
             const int hour = static_cast<int>(rng() % 100);
-            ck::daemon::index_deadline(store, tx, id, at_hour(hour));
+            ck::league::index_deadline(store, tx, id, at_hour(hour));
             truth[id] = hour;
         } else if (what < 8) {
-            ck::daemon::index_deadline(store, tx, id, std::nullopt);
+            ck::league::index_deadline(store, tx, id, std::nullopt);
             truth.erase(id);
         } else {
-            ck::daemon::raise_watermark(store, tx, at_hour(static_cast<int>(rng() % 100)));
+            ck::league::raise_watermark(store, tx, at_hour(static_cast<int>(rng() % 100)));
         }
         if (!tx.empty()) commit(store, tx);
         const int probe = static_cast<int>(rng() % 110);
@@ -122,6 +122,6 @@ TEST_CASE("games_due equals the entries due after any sequence of writes and rai
         for (const auto& [g, hour] : truth)
             if (hour <= probe) expected.push_back(g);
         INFO("step " << step << " probe " << probe);
-        CHECK(ck::daemon::games_due(store, at_hour(probe)) == expected);
+        CHECK(ck::league::games_due(store, at_hour(probe)) == expected);
     }
 }

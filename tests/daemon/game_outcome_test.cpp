@@ -1,10 +1,10 @@
-// The outcome value type (daemon/game_outcome.hpp): its words at the edges, and the outcome
+// The outcome value type (league/game_outcome.hpp): its words at the edges, and the outcome
 // read from an ended game.
 #include <catch2/catch.hpp>
 
 #include "daemon/game_end.hpp"
-#include "daemon/game_files.hpp"
-#include "daemon/game_outcome.hpp"
+#include "league/game_files.hpp"
+#include "league/game_outcome.hpp"
 
 using namespace ck::daemon;
 using ck::rules::Color;

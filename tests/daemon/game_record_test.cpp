@@ -1,4 +1,4 @@
-// Games stored as their extended PGN record (daemon/game_files.hpp) and the mail commands that
+// Games stored as their extended PGN record (league/game_files.hpp) and the mail commands that
 // end or annotate a game outside the referee's requests (daemon/game_turn.hpp): draw offers
 // (offer, accept, decline, lapse), `pgn`, game-end attachments, reload after a restart, and a
 // damaged record leaving the mail pending.
@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
 #include "mail/codec.hpp"
 #include "mail/maildir.hpp"
 #include "pgn/referee_record.hpp"
@@ -77,8 +77,8 @@ public:
         REQUIRE(r);
         return *r;
     }
-    ck::daemon::StoredGame game() {
-        auto g = ck::daemon::load_game(daemon_->store(), 1);
+    ck::league::StoredGame game() {
+        auto g = ck::league::load_game(daemon_->store(), 1);
         if (!g) FAIL("load: " << g.error());
         return std::move(*g);
     }
@@ -141,16 +141,16 @@ TEST_CASE("a game reloads from its record after a restart and goes on", "[daemon
         CHECK(g.game.side_to_move() == Color::White);
         CHECK(g.game.view(Color::White).move_number == 2);
         CHECK(g.record.referee_record() == before);
-        CHECK(*ck::daemon::true_fen(g) ==
+        CHECK(*ck::league::true_fen(g) ==
               "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     }
     {
         // What `crazykrieg game pgn 1 [--as ...]` prints.
         auto g = club.game();
-        CHECK(*ck::daemon::record_text(g, "referee") == before);
-        CHECK(*ck::daemon::record_text(g, "white") == club.file("white.pgn"));
-        CHECK(*ck::daemon::record_text(g, "black") == club.file("black.pgn"));
-        CHECK_FALSE(ck::daemon::record_text(g, "umpire"));
+        CHECK(*ck::league::record_text(g, "referee") == before);
+        CHECK(*ck::league::record_text(g, "white") == club.file("white.pgn"));
+        CHECK(*ck::league::record_text(g, "black") == club.file("black.pgn"));
+        CHECK_FALSE(ck::league::record_text(g, "umpire"));
     }
     auto m = club.send(Color::White, "Nf3");
     CHECK(m.size() == 2);
@@ -167,7 +167,7 @@ TEST_CASE("a game reloads from its record after a restart and goes on", "[daemon
         tx.write_game_file(1, "record.pgn", bad);
         REQUIRE(club.daemon().store().commit(tx));
     }
-    CHECK_FALSE(ck::daemon::load_game(club.daemon().store(), 1));
+    CHECK_FALSE(ck::league::load_game(club.daemon().store(), 1));
     // (the pass reports one failure)
     const std::string raw =
         "From: <" + Bob + ">\r\nTo: <" + club.address(Color::Black) +

@@ -1,4 +1,4 @@
-// The game repository (daemon/game_repository.hpp): a game that got mail is kept and not
+// The game repository (league/game_repository.hpp): a game that got mail is kept and not
 // replayed again while the store holds the texts it was kept with; any other writer, a failed
 // or aborted commit, or the capacity makes the next load replay; the files it writes are the
 // ones derived from the referee record.
@@ -6,9 +6,9 @@
 #include <chrono>
 #include <string>
 
-#include "daemon/game_files.hpp"
-#include "daemon/game_repository.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
+#include "league/game_repository.hpp"
 #include "pgn/referee_record.hpp"
 
 using ck::rules::Color;
@@ -82,7 +82,7 @@ TEST_CASE("a kept game is replayed when the store no longer holds its texts",
     Club club("stale");
     const auto id = club.new_game();
     auto& store = club.daemon().store();
-    ck::daemon::GameRepository repo;
+    ck::league::GameRepository repo;
     auto g = repo.load(store, id);
     REQUIRE(g);
     CHECK(repo.replays() == 1);
@@ -91,7 +91,7 @@ TEST_CASE("a kept game is replayed when the store no longer holds its texts",
     CHECK(repo.kept_loads() == 1);
 
     // A save whose commit is aborted: the kept game (one ply on) no longer matches the store.
-    ck::daemon::play_request(*g, "e4");
+    ck::league::play_request(*g, "e4");
     {
         auto tx = tx_at(1);
         REQUIRE(repo.save(tx, id, *g));
@@ -105,11 +105,11 @@ TEST_CASE("a kept game is replayed when the store no longer holds its texts",
 
     // A writer around the repository (here: the same move written by load_game/save_game).
     {
-        auto other = ck::daemon::load_game(store, id);
+        auto other = ck::league::load_game(store, id);
         REQUIRE(other);
-        ck::daemon::play_request(*other, "d4");
+        ck::league::play_request(*other, "d4");
         auto tx = tx_at(2);
-        REQUIRE(ck::daemon::save_game(tx, id, *other));
+        REQUIRE(ck::league::save_game(tx, id, *other));
         REQUIRE(store.commit(tx));
     }
     auto after_other = repo.load(store, id);
@@ -119,7 +119,7 @@ TEST_CASE("a kept game is replayed when the store no longer holds its texts",
     CHECK(after_other->record.rulings().back().move == std::optional<std::string>("d4"));
 
     // A committed save is kept: the next load needs no replay.
-    ck::daemon::play_request(*after_other, "e5");
+    ck::league::play_request(*after_other, "e5");
     {
         auto tx = tx_at(3);
         REQUIRE(repo.save(tx, id, *after_other));
@@ -135,7 +135,7 @@ TEST_CASE("the repository keeps at most its capacity", "[daemon][repository]") {
     Club club("capacity");
     const auto a = club.new_game();
     const auto b = club.new_game();
-    ck::daemon::GameRepository repo(1);
+    ck::league::GameRepository repo(1);
     auto& store = club.daemon().store();
     for (int i = 0; i < 3; ++i) {
         REQUIRE(repo.load(store, a));

@@ -6,10 +6,10 @@
 #include <chrono>
 #include <string>
 
-#include "daemon/deadline_index.hpp"
-#include "daemon/event_effects.hpp"
-#include "daemon/game_session.hpp"
 #include "daemon_fixture.hpp"
+#include "league/deadline_index.hpp"
+#include "league/event_effects.hpp"
+#include "league/game_session.hpp"
 
 using ck::rules::Color;
 using namespace ck::daemon;

@@ -1,12 +1,12 @@
-// The version lines of game.ini and clock.ini (daemon/game_files.hpp, daemon/game_clock.hpp):
+// The version lines of game.ini and clock.ini (league/game_files.hpp, league/game_clock.hpp):
 // written first, absent in older files (read as version 1), an unknown version refused.
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "daemon/game_clock.hpp"
-#include "daemon/game_files.hpp"
+#include "league/game_clock.hpp"
+#include "league/game_files.hpp"
 
-using namespace ck::daemon;
+using namespace ck::league;
 
 TEST_CASE("game.ini carries a version line; a file without one reads as version 1",
           "[daemon][version]") {

@@ -9,9 +9,9 @@
 
 #include "club/knockout.hpp"
 #include "club/tournament.hpp"
-#include "daemon/game_files.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
 
 using ck::daemon::test::OutMail;
 using ck::rules::Color;
@@ -33,7 +33,7 @@ public:
     std::vector<OutMail> play(ck::store::GameId game, Color c, const std::string& body) {
         auto ini = daemon_->store().read_game_file(game, "game.ini");
         REQUIRE(ini);
-        auto meta = ck::daemon::parse_game_ini(*ini);
+        auto meta = ck::league::parse_game_ini(*ini);
         REQUIRE(meta);
         ++sent_;
         deliver(
@@ -73,7 +73,7 @@ TEST_CASE("a knockout round's deciding game starts the next round in its transac
     for (const auto& [name, address] : Roster) spec.players.push_back(address);
     auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
     REQUIRE(id);
-    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    auto t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     REQUIRE(t->pairings.size() == 2);  // the semi-finals 1-4 and 2-3, one game each
     for (const auto& p : t->pairings) CHECK(p.game);
@@ -86,7 +86,7 @@ TEST_CASE("a knockout round's deciding game starts the next round in its transac
     CHECK(count(mails, "Game over") == 2);
     CHECK(count(mails, "New game (Cup, round 1)") == 4);
     CHECK(count(mails, "Standings: Cup") == 4);
-    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     REQUIRE(t->pairings.size() == 4);
     mails = club.play(*t->pairings[2].game, Color::White, "resign");
@@ -95,14 +95,14 @@ TEST_CASE("a knockout round's deciding game starts the next round in its transac
     mails = club.play(*t->pairings[3].game, Color::White, "resign");
     CHECK(count(mails, "New game (Cup, round 2)") == 2);
     CHECK(count(mails, "Standings: Cup") == 4);
-    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     REQUIRE(t->pairings.size() == 5);
     CHECK(t->pairings[4].round == 2);
     CHECK_FALSE(ck::club::finished(*t));
     mails = club.play(*t->pairings[4].game, Color::White, "resign");
     CHECK(count(mails, "Final standings: Cup") == 4);
-    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     CHECK(ck::club::finished(*t));
     CHECK(ck::club::make_bracket(*t).rounds[1][0].winner);

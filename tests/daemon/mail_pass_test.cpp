@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
 #include "mail/maildir.hpp"
 #include "pgn/referee_record.hpp"
 
@@ -223,8 +223,8 @@ TEST_CASE("a hidden crazyhouse game is played to checkmate by mail", "[daemon][m
 
 TEST_CASE("game.ini round-trips; a game is saved and loaded from its record",
           "[daemon][game_files]") {
-    ck::daemon::GameMeta m;
-    REQUIRE(ck::daemon::resolve_variant("crazykrieg", m));
+    ck::league::GameMeta m;
+    REQUIRE(ck::league::resolve_variant("crazykrieg", m));
     CHECK(m.variant == "crazyhouse");
     CHECK(m.hidden);
     m.white = Ada;
@@ -232,7 +232,7 @@ TEST_CASE("game.ini round-trips; a game is saved and loaded from its record",
     m.created = "2026-11-21T12:00:00Z";
     m.time = "3d";
     m.draw_offer = Color::Black;
-    auto back = ck::daemon::parse_game_ini(ck::daemon::format_game_ini(m));
+    auto back = ck::league::parse_game_ini(ck::league::format_game_ini(m));
     REQUIRE(back);
     CHECK(back->variant == m.variant);
     CHECK(back->hidden == m.hidden);
@@ -241,8 +241,8 @@ TEST_CASE("game.ini round-trips; a game is saved and loaded from its record",
     CHECK(back->time == "3d");
     CHECK(back->draw_offer == Color::Black);
     m.draw_offer.reset();
-    CHECK_FALSE(ck::daemon::parse_game_ini(ck::daemon::format_game_ini(m))->draw_offer);
-    CHECK_FALSE(ck::daemon::resolve_variant("nosuchvariant", m));
+    CHECK_FALSE(ck::league::parse_game_ini(ck::league::format_game_ini(m))->draw_offer);
+    CHECK_FALSE(ck::league::resolve_variant("nosuchvariant", m));
 }
 
 TEST_CASE("board, help, unknown lines, stale and out-of-turn mails", "[daemon][mail_pass]") {
@@ -302,7 +302,7 @@ TEST_CASE("the player registry persists and refuses duplicates", "[daemon][playe
     {
         auto store = ck::store::Store::open(dir);
         REQUIRE(store);
-        auto p = ck::daemon::Players::load(*store);
+        auto p = ck::league::Players::load(*store);
         REQUIRE(p);
         CHECK(p->all().empty());
         const auto now = std::chrono::system_clock::now();
@@ -313,7 +313,7 @@ TEST_CASE("the player registry persists and refuses duplicates", "[daemon][playe
     }
     auto store = ck::store::Store::open(dir);
     REQUIRE(store);
-    auto again = ck::daemon::Players::load(*store);
+    auto again = ck::league::Players::load(*store);
     REQUIRE(again);
     REQUIRE(again->all().size() == 1);
     REQUIRE(again->find("ADA@example.org"));

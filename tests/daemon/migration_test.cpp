@@ -8,11 +8,11 @@
 
 #include "daemon/challenges.hpp"
 #include "daemon/club_migration.hpp"
-#include "daemon/leave_book.hpp"
-#include "daemon/players.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon/unknown_sender.hpp"
 #include "daemon_fixture.hpp"
+#include "league/leave_book.hpp"
+#include "league/players.hpp"
 #include "store/store.hpp"
 
 namespace fs = std::filesystem;
@@ -31,27 +31,27 @@ fs::path copy_legacy_store(const std::string& name) {
 }
 
 void check_migrated(const ck::store::Store& store) {
-    auto players = ck::daemon::Players::load(store);
+    auto players = ck::league::Players::load(store);
     REQUIRE(players);
     REQUIRE(players->all().size() == 5);
     CHECK(players->all()[0].address == "alice@example.test");  // registration order kept
     CHECK(players->all()[4].name == "Erin");
 
-    auto leaves = ck::daemon::LeaveBook::load(store);
+    auto leaves = ck::league::LeaveBook::load(store);
     REQUIRE(leaves);
     REQUIRE(leaves->all().size() == 1);
     CHECK(leaves->all()[0].address == "carol@example.test");
     CHECK(leaves->all()[0].days == 3);
     CHECK(ck::core::format_iso8601(leaves->all()[0].start) == "2026-12-01T10:00:00Z");
 
-    auto ids = ck::daemon::tournament_ids(store);
+    auto ids = ck::league::tournament_ids(store);
     REQUIRE(ids);
     CHECK(*ids == std::vector<std::string>{"autumn-cup", "winter-open"});
-    auto autumn = ck::daemon::load_tournament(store, "autumn-cup");
+    auto autumn = ck::league::load_tournament(store, "autumn-cup");
     REQUIRE(autumn);
     CHECK(autumn->name == "Autumn Cup");
     CHECK(autumn->pairings.size() == 3);
-    auto winter = ck::daemon::load_tournament(store, "winter-open");
+    auto winter = ck::league::load_tournament(store, "winter-open");
     REQUIRE(winter);
     CHECK(winter->entries_open);
     CHECK(winter->players.size() == 2);

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "daemon/game_files.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
 #include "pgn/referee_record.hpp"
 
 using ck::daemon::test::OutMail;
@@ -57,8 +57,8 @@ public:
         REQUIRE(m.size() == 1);
         return m[0];
     }
-    ck::daemon::StoredGame game() {
-        auto g = ck::daemon::load_game(daemon_->store(), 1);
+    ck::league::StoredGame game() {
+        auto g = ck::league::load_game(daemon_->store(), 1);
         REQUIRE(g);
         return std::move(*g);
     }

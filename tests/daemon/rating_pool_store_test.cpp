@@ -1,4 +1,4 @@
-// Rating pools in the store's `ratings` namespace (daemon/ratings.hpp, README "Ratings"): a
+// Rating pools in the store's `ratings` namespace (league/ratings.hpp, README "Ratings"): a
 // pool commits in the same transaction as the game files it derives from, is replayed from the
 // journal after a crash, is read back staged inside a group, and a record of another format
 // version is refused.
@@ -10,7 +10,7 @@
 
 #include "club/ratings.hpp"
 #include "core/clock.hpp"
-#include "daemon/ratings.hpp"
+#include "league/ratings.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 
@@ -43,7 +43,7 @@ TEST_CASE("rating pools commit with the game's end and survive a crash", "[ratin
     {
         auto store = store::Store::open(root);
         REQUIRE(store);
-        auto empty = daemon::load_pool(*store, "chess");
+        auto empty = league::load_pool(*store, "chess");
         REQUIRE(empty);
         CHECK(empty->name == "chess");
         CHECK(empty->players.empty());
@@ -51,42 +51,42 @@ TEST_CASE("rating pools commit with the game's end and survive a crash", "[ratin
         const store::GameId g = store->new_game_id();
         store::Transaction tx(at("2026-11-21T15:30:00Z"));
         tx.write_game_file(g, "record.pgn", "r1\n");
-        daemon::save_pool(tx, chess);
-        auto staged = daemon::load_pool(*store, "chess", &tx);  // the pending write wins
+        league::save_pool(tx, chess);
+        auto staged = league::load_pool(*store, "chess", &tx);  // the pending write wins
         REQUIRE(staged);
         CHECK(club::format_pool(*staged) == club::format_pool(chess));
-        CHECK(daemon::load_pool(*store, "chess")->players.empty());
+        CHECK(league::load_pool(*store, "chess")->players.empty());
         REQUIRE(store->commit(tx));
-        CHECK(club::format_pool(*daemon::load_pool(*store, "chess")) == club::format_pool(chess));
+        CHECK(club::format_pool(*league::load_pool(*store, "chess")) == club::format_pool(chess));
         CHECK(*store->list_games() == std::vector<store::GameId>{g});
-        REQUIRE(store->record(store::Namespace::Ratings, "chess"));
-        CHECK(store->record(store::Namespace::Ratings, "chess")->rfind("ck-ratings 1\n", 0) == 0);
+        REQUIRE(store->record(league::RatingPoolCodec::ns, "chess"));
+        CHECK(store->record(league::RatingPoolCodec::ns, "chess")->rfind("ck-ratings 1\n", 0) == 0);
 
         // Written to the journal, never applied: the next open replays it.
         store::Transaction tx2(at("2026-11-21T15:31:00Z"));
-        daemon::save_pool(tx2, chess2);
+        league::save_pool(tx2, chess2);
         REQUIRE(store->commit_journal_only_for_test(tx2));
     }
     {
         auto store = store::Store::open(root);
         REQUIRE(store);
-        auto replayed = daemon::load_pool(*store, "chess");
+        auto replayed = league::load_pool(*store, "chess");
         REQUIRE(replayed);
         CHECK(club::format_pool(*replayed) == club::format_pool(chess2));
 
         // A group: the pool is read back staged, and is on disk (journal) after end_group.
         store->begin_group();
         store::Transaction tx(at("2026-11-21T15:32:00Z"));
-        daemon::save_pool(tx, pool_after("kriegspiel", 3, 0.5));
+        league::save_pool(tx, pool_after("kriegspiel", 3, 0.5));
         REQUIRE(store->commit(tx));
-        CHECK(daemon::load_pool(*store, "kriegspiel")->players.size() == 2);
+        CHECK(league::load_pool(*store, "kriegspiel")->players.size() == 2);
         REQUIRE(store->end_group());
     }
     {
         auto store = store::Store::open(root);
         REQUIRE(store);
-        CHECK(daemon::load_pool(*store, "kriegspiel")->players.size() == 2);
-        CHECK(daemon::RatingPoolTable::keys(*store) ==
+        CHECK(league::load_pool(*store, "kriegspiel")->players.size() == 2);
+        CHECK(league::RatingPoolTable::keys(*store) ==
               std::vector<std::string>{"chess", "kriegspiel"});
     }
     fs::remove_all(root);
@@ -98,9 +98,9 @@ TEST_CASE("a ratings record of another version is refused, not guessed at", "[ra
         auto store = store::Store::open(root);
         REQUIRE(store);
         store::Transaction tx(at("2026-11-21T15:30:00Z"));
-        tx.put_record(store::Namespace::Ratings, "chess", "ck-ratings 2\n");
+        tx.put_record(league::RatingPoolCodec::ns, "chess", "ck-ratings 2\n");
         REQUIRE(store->commit(tx));
-        auto pool = daemon::load_pool(*store, "chess");
+        auto pool = league::load_pool(*store, "chess");
         REQUIRE_FALSE(pool);
         CHECK(pool.error().find("ratings/chess") != std::string::npos);
     }

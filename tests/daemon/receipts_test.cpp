@@ -4,19 +4,19 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "daemon/game_files.hpp"
-#include "daemon/game_salt.hpp"
+#include "league/game_files.hpp"
+#include "league/game_salt.hpp"
 #include "pgn/referee_record.hpp"
 
 namespace {
 
-ck::daemon::StoredGame new_game(bool hidden) {
-    ck::daemon::GameMeta m;
-    REQUIRE(ck::daemon::resolve_variant(hidden ? "crazykrieg" : "crazyhouse", m));
+ck::league::StoredGame new_game(bool hidden) {
+    ck::league::GameMeta m;
+    REQUIRE(ck::league::resolve_variant(hidden ? "crazykrieg" : "crazyhouse", m));
     m.white = "ada@example.org";
     m.black = "bob@example.net";
     m.created = "2026-11-21T12:00:00Z";
-    auto g = ck::daemon::start_game(m, {});
+    auto g = ck::league::start_game(m, {});
     REQUIRE(g);
     return std::move(*g);
 }
@@ -24,7 +24,7 @@ ck::daemon::StoredGame new_game(bool hidden) {
 }  // namespace
 
 TEST_CASE("salts are 64 hex digits and differ", "[daemon][receipts]") {
-    const std::string a = ck::daemon::new_game_salt(), b = ck::daemon::new_game_salt();
+    const std::string a = ck::league::new_game_salt(), b = ck::league::new_game_salt();
     CHECK(a.size() == 64);
     CHECK(a.find_first_not_of("0123456789abcdef") == std::string::npos);
     CHECK(a != b);
@@ -37,10 +37,10 @@ TEST_CASE("a hidden game commits to every ply and reveals its salt at the end",
     CHECK(g.record.commitments().size() == 1);  // receipt 0: the start
 
     // game.ini keeps the salt; the record does not show it while the game lasts.
-    auto ini = ck::daemon::parse_game_ini(ck::daemon::format_game_ini(g.meta));
+    auto ini = ck::league::parse_game_ini(ck::league::format_game_ini(g.meta));
     REQUIRE(ini);
     CHECK(ini->salt == g.meta.salt);
-    for (const char* r : {"f3", "e5", "Bb5", "g4"}) ck::daemon::play_request(g, r);
+    for (const char* r : {"f3", "e5", "Bb5", "g4"}) ck::league::play_request(g, r);
     CHECK(g.record.commitments().size() == 4);  // Bb5 was refused: no new ply
     const std::string running = g.record.referee_record();
     CHECK(running.find(g.meta.salt) == std::string::npos);
@@ -50,14 +50,14 @@ TEST_CASE("a hidden game commits to every ply and reveals its salt at the end",
     REQUIRE(opened);
     CHECK(opened->builder.referee_record() == running);
 
-    ck::daemon::play_request(g, "Qh4");
+    ck::league::play_request(g, "Qh4");
     REQUIRE(g.game.over());
     const std::string done = g.record.referee_record();
     CHECK(done.find("[Salt \"" + g.meta.salt + "\"]") != std::string::npos);
     auto checked = ck::pgn::verify_commitments(done);
     REQUIRE(checked);
     CHECK(checked->recorded == 5);
-    auto white = ck::daemon::record_text(g, "white");
+    auto white = ck::league::record_text(g, "white");
     REQUIRE(white);
     auto receipts = ck::pgn::read_receipts(*white);
     REQUIRE(receipts);
@@ -68,7 +68,7 @@ TEST_CASE("a hidden game commits to every ply and reveals its salt at the end",
 TEST_CASE("open games have no salt and no receipts", "[daemon][receipts]") {
     auto g = new_game(false);
     CHECK(g.meta.salt.empty());
-    ck::daemon::play_request(g, "e4");
+    ck::league::play_request(g, "e4");
     CHECK(g.record.commitments().empty());
-    CHECK(ck::daemon::format_game_ini(g.meta).find("salt") == std::string::npos);
+    CHECK(ck::league::format_game_ini(g.meta).find("salt") == std::string::npos);
 }

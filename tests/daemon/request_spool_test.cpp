@@ -69,10 +69,10 @@ TEST_CASE("the pass runs each request once, in its group, and answers it") {
     CHECK(f.daemon().players().find("ann@example.test") != nullptr);
     CHECK(spool.pending_ids().empty());
     // The answer record lives until the next drain sees the request gone.
-    CHECK(f.daemon().store().record(store::Namespace::Requests, *id) != nullptr);
+    CHECK(f.daemon().store().record(RequestAnswerCodec::ns, *id) != nullptr);
     f.step();
     CHECK(runner.calls == 1);
-    CHECK(f.daemon().store().record(store::Namespace::Requests, *id) == nullptr);
+    CHECK(f.daemon().store().record(RequestAnswerCodec::ns, *id) == nullptr);
 }
 
 TEST_CASE("a request committed before a crash is answered from the store, not run again") {

@@ -10,13 +10,13 @@
 #include "compose/reply_sections.hpp"
 #include "daemon/digest.hpp"
 #include "daemon/digest_reply.hpp"
-#include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
-#include "daemon/player_settings.hpp"
-#include "daemon/players.hpp"
 #include "daemon/reminder_schedule.hpp"
 #include "daemon/reply_address.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
+#include "league/player_settings.hpp"
+#include "league/players.hpp"
 
 using ck::daemon::test::OutMail;
 using ck::rules::Color;

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "daemon/club_mail.hpp"
-#include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/spectators.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
 
 namespace fs = std::filesystem;
 using ck::rules::Color;
@@ -276,14 +276,14 @@ TEST_CASE("what the followers were told is stored in game.ini, not replayed") {
           std::pair{false, true});
     CHECK(news_of(to(club.send(Ada, club.reply_address(id, Color::White), "d4"), Cy)) ==
           std::pair{true, false});
-    auto meta = ck::daemon::parse_game_ini(game_ini());
+    auto meta = ck::league::parse_game_ini(game_ini());
     REQUIRE(meta);
     CHECK(meta->followers_told == std::size_t{3});
     // The count, not the previous state, decides: a count as if Cy had been told only White's
     // first move, and Black's next mail tells White's moves again with Black's.
     meta->followers_told = 1;
     ck::store::Transaction tx(std::chrono::system_clock::now());
-    tx.write_game_file(id, "game.ini", ck::daemon::format_game_ini(*meta));
+    tx.write_game_file(id, "game.ini", ck::league::format_game_ini(*meta));
     REQUIRE(club.daemon().store().commit(tx));
     CHECK(news_of(to(club.send(Bob, club.reply_address(id, Color::Black), "d5"), Cy)) ==
           std::pair{true, true});

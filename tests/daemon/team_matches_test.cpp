@@ -10,9 +10,9 @@
 
 #include "club/team_match.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/game_outcome.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_outcome.hpp"
 
 using ck::daemon::test::OutMail;
 using Kind = ck::daemon::Command::Kind;
@@ -51,7 +51,7 @@ public:
     }
 
     ck::club::Tournament load(const std::string& id) {
-        auto t = ck::daemon::load_tournament(daemon().store(), id);
+        auto t = ck::league::load_tournament(daemon().store(), id);
         if (!t) FAIL(t.error());
         return std::move(*t);
     }
@@ -161,7 +161,7 @@ TEST_CASE("team matches: a player or captain who is not registered is refused at
     id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
     REQUIRE_FALSE(id);
     CHECK(id.error() == "captain boss@example.org is not a registered player");
-    CHECK(ck::daemon::tournament_ids(club.daemon().store()).value().empty());
+    CHECK(ck::league::tournament_ids(club.daemon().store()).value().empty());
 }
 
 TEST_CASE("team matches: a start that cannot pair changes nothing") {

@@ -1,12 +1,12 @@
 // --time SPEC (docs/cli.md) and the PGN TimeControl tag (docs/pgn.md, PGN standard 9.6.1).
 #include <catch2/catch.hpp>
 
-#include "daemon/time_control.hpp"
+#include "league/time_control.hpp"
 
-using ck::daemon::format_time_control;
-using ck::daemon::parse_time_control;
-using ck::daemon::pgn_time_control;
-using ck::daemon::TimeControl;
+using ck::league::format_time_control;
+using ck::league::parse_time_control;
+using ck::league::pgn_time_control;
+using ck::league::TimeControl;
 using Kind = TimeControl::Kind;
 
 TEST_CASE("time control: the four forms of docs/cli.md", "[time_control]") {

@@ -22,10 +22,10 @@
 #include "club/crosstable.hpp"
 #include "club/tournament.hpp"
 #include "core/clock.hpp"
-#include "daemon/game_files.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon_fixture.hpp"
+#include "league/game_files.hpp"
 #include "mail/codec.hpp"
 #include "mail/maildir.hpp"
 #include "pgn/reader.hpp"
@@ -72,7 +72,7 @@ public:
     std::vector<OutMail> play(ck::store::GameId game, Color c, const std::string& body) {
         auto ini = daemon_->store().read_game_file(game, "game.ini");
         REQUIRE(ini);
-        auto meta = ck::daemon::parse_game_ini(*ini);
+        auto meta = ck::league::parse_game_ini(*ini);
         REQUIRE(meta);
         return mail(meta->address(c), reply_address(std::to_string(game), c), body);
     }
@@ -148,7 +148,7 @@ TEST_CASE("a 4-player double round robin played to the end") {
     for (const auto& m : starts) ++per_player[m.to];
     for (const auto& p : Roster) CHECK(per_player[p.second] == 6);
 
-    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    auto t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     REQUIRE(t->pairings.size() == 12);
     for (const auto& p : t->pairings) {
@@ -180,7 +180,7 @@ TEST_CASE("a 4-player double round robin played to the end") {
         expected[w] += s == Script::WhiteMates ? 2 : s == Script::Agreed ? 1 : 0;
         expected[b] += s == Script::WhiteMates ? 0 : s == Script::Agreed ? 1 : 2;
         last = play_out(club, game, s);
-        auto now = ck::daemon::load_tournament(club.daemon().store(), *id);
+        auto now = ck::league::load_tournament(club.daemon().store(), *id);
         REQUIRE(now);
         CHECK(ck::club::finished_games(*now) == k);
         CHECK(ck::club::finished(*now) == (k == 12));
@@ -191,7 +191,7 @@ TEST_CASE("a 4-player double round robin played to the end") {
         CHECK(finals == (k == 12 ? 4 : 0));
     }
 
-    auto done = ck::daemon::load_tournament(club.daemon().store(), *id);
+    auto done = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(done);
     for (const auto& s : ck::club::standings(*done)) {
         INFO(done->players[static_cast<std::size_t>(s.player)].address);
@@ -223,8 +223,7 @@ TEST_CASE("a 4-player double round robin played to the end") {
     check_golden("crosstable.txt", text);
     check_golden("crosstable.html", html);
     // The event's record in the store: its version line, then the tournament.ini text.
-    const std::string* record =
-        club.daemon().store().record(ck::store::Namespace::Tournaments, *id);
+    const std::string* record = club.daemon().store().record(ck::league::TournamentCodec::ns, *id);
     REQUIRE(record);
     REQUIRE(record->rfind("ck-tournaments 1\n", 0) == 0);
     check_golden("tournament.ini", record->substr(record->find('\n') + 1));
@@ -262,8 +261,8 @@ TEST_CASE("a 4-player double round robin played to the end") {
     CHECK(results.count("1-0") == 3);
     CHECK(results.count("0-1") == 7);
     CHECK(results.count("1/2-1/2") == 2);
-    CHECK(club.daemon().store().record(ck::store::Namespace::Tournaments, *id));
-    CHECK(ck::daemon::tournament_archive(club.daemon().store(), *done).value() == archive);
+    CHECK(club.daemon().store().record(ck::league::TournamentCodec::ns, *id));
+    CHECK(ck::league::tournament_archive(club.daemon().store(), *done).value() == archive);
 }
 
 TEST_CASE("a hidden game in progress stays out of the archive") {
@@ -276,17 +275,17 @@ TEST_CASE("a hidden game in progress stays out of the archive") {
     auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
     REQUIRE(id);
     club.pass();
-    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    auto t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     REQUIRE(t->pairings.size() == 3);
-    auto empty = ck::daemon::tournament_archive(club.daemon().store(), *t);
+    auto empty = ck::league::tournament_archive(club.daemon().store(), *t);
     REQUIRE(empty);
     CHECK(empty->empty());
     play_out(club, 2, Script::WhiteResigns);
     club.play(1, Color::White, "e4");  // in progress: not shown
-    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
-    auto one = ck::daemon::tournament_archive(club.daemon().store(), *t);
+    auto one = ck::league::tournament_archive(club.daemon().store(), *t);
     REQUIRE(one);
     CHECK(std::count(one->begin(), one->end(), '\n') > 0);
     CHECK(one->find("[Event \"Small\"]") != std::string::npos);
@@ -318,7 +317,7 @@ TEST_CASE("a forfeit on time ends a tournament game through the same hook") {
     club.pass();
     club.clock().advance(std::chrono::hours(49));  // White never moves
     const auto mails = club.pass();
-    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    auto t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     REQUIRE(t->pairings.size() == 1);
     CHECK(t->pairings[0].outcome == ck::club::Outcome::BlackWins);
@@ -354,7 +353,7 @@ TEST_CASE("players join by mail until the organiser starts the event") {
     CHECK(*id == "open-winter");
     CHECK(club.pass().empty());  // no game yet, no mail
     const auto load = [&] {
-        auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+        auto t = ck::league::load_tournament(club.daemon().store(), *id);
         if (!t) FAIL(t.error());
         return std::move(*t);
     };
@@ -452,7 +451,7 @@ TEST_CASE("a club mail's commands act in the order written") {
     if (!id) FAIL(id.error());
     CHECK(club.pass().empty());
     const auto entered = [&] {
-        auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+        auto t = ck::league::load_tournament(club.daemon().store(), *id);
         if (!t) FAIL(t.error());
         return t->players.size();
     };
@@ -489,7 +488,7 @@ TEST_CASE("an event taking entries needs two players to start; an event with pla
     REQUIRE_FALSE(refused);
     CHECK(refused.error().find("needs 2") != std::string::npos);
     CHECK(club.daemon().store().list_games().value().empty());
-    CHECK(ck::daemon::load_tournament(club.daemon().store(), *id).value().entries_open);
+    CHECK(ck::league::load_tournament(club.daemon().store(), *id).value().entries_open);
 
     ck::daemon::TournamentSpec fixed;
     fixed.name = "Fixed";
@@ -504,7 +503,7 @@ TEST_CASE("an event taking entries needs two players to start; an event with pla
     // Sent to a game's reply address, `join` is no game command: the help mail, nothing joined.
     auto help = club.play(1, Color::White, "join lonely");
     REQUIRE(help.size() == 1);
-    CHECK(ck::daemon::load_tournament(club.daemon().store(), *id).value().players.size() == 1);
+    CHECK(ck::league::load_tournament(club.daemon().store(), *id).value().players.size() == 1);
 }
 
 TEST_CASE("a tournament under a rule set plays every game under it") {
@@ -518,7 +517,7 @@ TEST_CASE("a tournament under a rule set plays every game under it") {
     auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
     REQUIRE(id);
     club.pass();
-    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    auto t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     CHECK(t->settings.rules == "wild16");
     REQUIRE(t->pairings.size() == 3);
@@ -546,7 +545,7 @@ TEST_CASE("a Swiss round's last game end pairs and starts the next round in its 
     for (const auto& [name, address] : Roster) spec.players.push_back(address);
     auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
     REQUIRE(id);
-    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    auto t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     REQUIRE(t->pairings.size() == 2);
     CHECK(ck::club::rounds_paired(*t) == 1);
@@ -559,7 +558,7 @@ TEST_CASE("a Swiss round's last game end pairs and starts the next round in its 
     // The first game's end: round 2 waits.
     auto mails = club.play(*t->pairings[0].game, Color::White, "resign");
     CHECK(count(mails, "New game") == 0);
-    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     CHECK(ck::club::rounds_paired(*t) == 1);
     // The last game's end: one mail, one transaction, holding round 2's games and mails.
@@ -567,7 +566,7 @@ TEST_CASE("a Swiss round's last game end pairs and starts the next round in its 
     CHECK(count(mails, "Game over") == 2);
     CHECK(count(mails, "New game (Swiss by mail, round 2)") == 4);
     CHECK(count(mails, "Standings: Swiss by mail") == 4);
-    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     CHECK(ck::club::rounds_paired(*t) == 2);
     REQUIRE(t->pairings.size() == 4);
@@ -578,7 +577,7 @@ TEST_CASE("a Swiss round's last game end pairs and starts the next round in its 
     CHECK(count(mails, "Final standings") == 0);
     mails = club.play(*t->pairings[3].game, Color::White, "resign");
     CHECK(count(mails, "Final standings: Swiss by mail") == 4);
-    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     CHECK(ck::club::finished(*t));
 }

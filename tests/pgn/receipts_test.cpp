@@ -30,7 +30,7 @@ GameSetup hidden_crazyhouse() {
 }
 
 // A hidden crazyhouse game played request by request, receipts added as the daemon does
-// (daemon/game_files.cpp): receipt 0 at the start, receipt N after the N-th move.
+// (league/game_files.cpp): receipt 0 at the start, receipt N after the N-th move.
 std::string play(const std::vector<std::string>& requests, const std::string& salt = Salt,
                  bool receipts = true) {
     auto created = Game::create(hidden_crazyhouse());

@@ -19,7 +19,7 @@ namespace {
 
 struct NoteCodec {
     using Value = std::string;
-    static constexpr Namespace ns = Namespace::Players;
+    static constexpr Namespace ns{"players"};
     static constexpr int version = 1;
     static std::string encode(const std::string& v) { return v + "\n"; }
     static ck::core::Result<std::string, std::string> decode(std::string_view body) {
@@ -42,8 +42,8 @@ TEST_CASE("namespace files round-trip, and damage is found", "[store][state]") {
     CHECK_FALSE(parse_state_file("put a@x 99\nx\nend\n"));
     CHECK_FALSE(valid_record_key("has space"));
     CHECK_FALSE(valid_record_key(""));
-    CHECK(namespace_of("rate-limits") == Namespace::RateLimits);
-    CHECK(namespace_name(Namespace::Deadlines) == "deadlines");
+    CHECK(namespace_of("rate-limits") == Namespace{"rate-limits"});
+    CHECK(namespace_name(Namespace{"deadlines"}) == "deadlines");
 }
 
 TEST_CASE("records commit with the transaction and survive reopen", "[store][state]") {
@@ -85,7 +85,7 @@ TEST_CASE("a journal with records is replayed by open", "[store][state]") {
         Notes::put(tx, "ann@example.org", "Ann");
         tx.mark_seen("m1@x");
         REQUIRE(store->commit_journal_only_for_test(tx));
-        CHECK(store->record(Namespace::Players, "ann@example.org") == nullptr);
+        CHECK(store->record(NoteCodec::ns, "ann@example.org") == nullptr);
     }
     auto store = Store::open(tmp.path());
     REQUIRE(store);
@@ -177,8 +177,8 @@ TEST_CASE("a record of another version is refused on load", "[store][state]") {
     auto store = Store::open(tmp.path());
     REQUIRE(store);
     Transaction tx = tx_at();
-    tx.put_record(Namespace::Players, "ann@example.org", "ck-players 2\nAnn\n");
-    tx.put_record(Namespace::Players, "bob@example.org", "Bob\n");
+    tx.put_record(NoteCodec::ns, "ann@example.org", "ck-players 2\nAnn\n");
+    tx.put_record(NoteCodec::ns, "bob@example.org", "Bob\n");
     REQUIRE(store->commit(tx));
     auto ann = Notes::get(*store, "ann@example.org");
     REQUIRE_FALSE(ann);
@@ -203,7 +203,21 @@ TEST_CASE("bad record keys are refused before anything is written", "[store][sta
     auto store = Store::open(tmp.path());
     REQUIRE(store);
     Transaction tx = tx_at();
-    tx.put_record(Namespace::Players, "has space", "x");
+    tx.put_record(NoteCodec::ns, "has space", "x");
     CHECK_FALSE(store->commit(tx));
-    CHECK(store->record_keys(Namespace::Players).empty());
+    CHECK(store->record_keys(NoteCodec::ns).empty());
+}
+
+TEST_CASE("a namespace is any valid name, kept once read", "[store][state]") {
+    CHECK(valid_namespace_name("rate-limits"));
+    CHECK_FALSE(valid_namespace_name(""));
+    CHECK_FALSE(valid_namespace_name("Players"));
+    CHECK_FALSE(valid_namespace_name(".players.tmp.checkpoint"));
+    CHECK_FALSE(valid_namespace_name("9lives"));
+    CHECK_FALSE(namespace_of("has space"));
+    std::string word = "notes";
+    const auto ns = namespace_of(word);
+    word = "xxxxx";  // the namespace keeps its own copy of the name
+    REQUIRE(ns);
+    CHECK(ns->name() == "notes");
 }

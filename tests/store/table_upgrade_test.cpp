@@ -14,7 +14,7 @@ using ck::store::Namespace;
 // Version 1: "NAME\n"; 2 added a colour: "NAME COLOUR\n"; 3 a size: "NAME COLOUR SIZE\n".
 struct ThingCodec {
     using Value = std::string;
-    static constexpr Namespace ns = Namespace::Meta;
+    static constexpr Namespace ns = ck::store::MetaNamespace;
     static constexpr int version = 3;
     static ck::core::Result<std::string, std::string> v1(std::string_view b) {
         return std::string(b.substr(0, b.size() - 1)) + " grey\n";
@@ -34,7 +34,7 @@ using Things = ck::store::Table<ThingCodec>;
 
 struct Plain {
     using Value = std::string;
-    static constexpr Namespace ns = Namespace::Meta;
+    static constexpr Namespace ns = ck::store::MetaNamespace;
     static constexpr int version = 2;
     static std::string encode(const std::string& v) { return v + "\n"; }
     static ck::core::Result<std::string, std::string> decode(std::string_view b) {

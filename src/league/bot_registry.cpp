@@ -1,0 +1,86 @@
+// The stored bots (bot_registry.hpp).
+#include "league/bot_registry.hpp"
+
+#include <sstream>
+
+#include "bot/engine.hpp"
+#include "core/log.hpp"
+#include "core/text.hpp"
+
+namespace ck::league {
+
+namespace {
+
+// A problem as one field: no tab, no line break.
+std::string one_line(const std::string& text) {
+    std::string out = text;
+    for (char& c : out)
+        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    return out;
+}
+
+}  // namespace
+
+std::string BotCodec::encode(const Bot& b) {
+    return b.address + "\t" + b.engine + "\t" + std::to_string(b.games) + "\t" +
+           (b.removed ? "removed" : "active") + "\t" + one_line(b.problem) + "\n";
+}
+
+core::Result<Bot, std::string> BotCodec::decode(std::string_view body) {
+    std::vector<std::string_view> fields;
+    if (body.empty() || body.back() != '\n')
+        return core::unexpected(std::string("expected a line ending in a newline"));
+    for (std::string_view rest = body.substr(0, body.size() - 1);;) {
+        const auto tab = rest.find('\t');
+        fields.push_back(rest.substr(0, tab));
+        if (tab == std::string_view::npos) break;
+        rest.remove_prefix(tab + 1);
+    }
+    if (fields.size() != 5)
+        return core::unexpected(
+            std::string("expected ADDRESS<tab>ENGINE<tab>GAMES<tab>STATE<tab>PROBLEM"));
+    Bot b;
+    b.address = std::string(fields[0]);
+    b.engine = std::string(fields[1]);
+    const std::string games(fields[2]);
+    if (games.empty() || games.size() > 4 ||
+        games.find_first_not_of("0123456789") != std::string::npos)
+        return core::unexpected("bad games count '" + games + "'");
+    b.games = std::stoi(games);
+    if (!bot::parse_engine_spec(b.engine))
+        return core::unexpected("unknown engine '" + b.engine + "'");
+    if (fields[3] != "active" && fields[3] != "removed")
+        return core::unexpected("bad state '" + std::string(fields[3]) + "' (active or removed)");
+    b.removed = fields[3] == "removed";
+    b.problem = std::string(fields[4]);
+    return b;
+}
+
+core::Result<std::string, std::string> BotCodec::v1_to_v2(std::string_view body) {
+    if (body.empty() || body.back() != '\n')
+        return core::unexpected(std::string("expected a line ending in a newline"));
+    return std::string(body.substr(0, body.size() - 1)) + "\tactive\t\n";
+}
+
+bool is_bot_address(const store::Store& store, const std::string& address) {
+    return store.record(BotCodec::ns, core::lower_ascii(address)) != nullptr;
+}
+
+std::optional<Bot> find_bot(const store::Store& store, const std::string& address) {
+    auto b = BotTable::get(store, core::lower_ascii(address));
+    if (!b) {
+        core::operator_log().error(b.error().describe());
+        return std::nullopt;
+    }
+    return *b;
+}
+
+core::Result<std::vector<Bot>, std::string> load_bots(const store::Store& store) {
+    auto all = BotTable::all(store);
+    if (!all) return core::unexpected(all.error().describe());
+    std::vector<Bot> out;
+    for (auto& [key, b] : *all) out.push_back(std::move(b));
+    return out;
+}
+
+}  // namespace ck::league

@@ -1,0 +1,66 @@
+// The club's events in the store (tournament_store.hpp).
+#include "league/tournament_store.hpp"
+
+#include <optional>
+
+#include "club/pgn_archive.hpp"
+#include "club/tournament_file.hpp"
+
+namespace ck::league {
+
+std::string TournamentCodec::encode(const club::Tournament& t) {
+    return club::format_tournament(t);
+}
+
+core::Result<club::Tournament, std::string> TournamentCodec::decode(std::string_view body) {
+    auto t = club::parse_tournament(std::string(body));
+    if (!t) return core::unexpected(club::error_text(t.error()));
+    return std::move(*t);
+}
+
+core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store) {
+    return TournamentTable::keys(store);
+}
+
+core::Result<club::Tournament, std::string> load_tournament(const store::Store& store,
+                                                            const std::string& id,
+                                                            const store::Transaction* pending) {
+    auto t = TournamentTable::get(store, id, pending);
+    if (!t) return core::unexpected("tournament " + id + ": " + t.error().describe());
+    if (!*t) return core::unexpected("tournament " + id + ": no such tournament");
+    return std::move(**t);
+}
+
+void save_tournament(store::Transaction& tx, const club::Tournament& t) {
+    TournamentTable::put(tx, t.id, t);
+}
+
+const std::string* pending_file(const store::Transaction& tx, store::GameId game,
+                                const std::string& name) {
+    for (const store::FileWrite& f : tx.files())
+        if (f.game == game && f.name == name) return &f.bytes;
+    return nullptr;
+}
+
+core::Result<std::string, std::string> tournament_archive(const store::Store& store,
+                                                          const club::Tournament& t,
+                                                          const store::Transaction* pending) {
+    // Games that may not be shown yet count as not started: pgn_archive leaves them out.
+    club::Tournament shown = t;
+    for (club::Pairing& p : shown.pairings) {
+        if (!p.game || !shown.settings.hidden) continue;
+        if (p.outcome == club::Outcome::Pending) p.game.reset();
+    }
+    const club::GamePgn read = [&](std::uint64_t id) -> std::optional<std::string> {
+        if (pending)
+            if (const std::string* text = pending_file(*pending, id, "record.pgn")) return *text;
+        auto text = store.read_game_file(id, "record.pgn");
+        if (!text) return std::nullopt;
+        return std::move(*text);
+    };
+    auto archive = club::pgn_archive(shown, read);
+    if (!archive) return core::unexpected(club::error_text(archive.error()));
+    return std::move(*archive);
+}
+
+}  // namespace ck::league
