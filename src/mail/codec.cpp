@@ -99,6 +99,8 @@ std::string qp_decode(std::string_view in) {
 std::string qp_encode(std::string_view text) {
     constexpr size_t MaxLine = 76;  // including a trailing soft-break '='
     std::string out;
+    out.reserve(text.size() + text.size() / 16 + 16);
+    const auto from_at = [](std::string_view rest) { return rest.rfind("From ", 0) == 0; };
     size_t pos = 0;
     while (pos < text.size()) {
         size_t eol = text.find('\n', pos);
@@ -113,23 +115,22 @@ std::string qp_encode(std::string_view text) {
             const bool at_start = col == 0;
             bool escape = c == '=' || c >= 0x7F || (c < 0x20 && c != '\t') ||
                           ((c == ' ' || c == '\t') && last) || (at_start && c == '.') ||
-                          (at_start && c == 'F' && line.substr(i).rfind("From ", 0) == 0);
-            std::string piece;
-            if (escape) {
-                piece = {'=', Hex[c >> 4], Hex[c & 15]};
-            } else {
-                piece = std::string(1, static_cast<char>(c));
-            }
+                          (at_start && c == 'F' && from_at(line.substr(i)));
             // Keep room for the soft break '=' unless this is the line's last piece.
             const size_t room = last ? MaxLine : MaxLine - 1;
-            if (col + piece.size() > room) {
+            if (col + (escape ? 3 : 1) > room) {
                 out += "=\r\n";
                 col = 0;
-                if (!escape && (c == '.' || (c == 'F' && line.substr(i).rfind("From ", 0) == 0)))
-                    piece = {'=', Hex[c >> 4], Hex[c & 15]};
+                if (c == '.' || (c == 'F' && from_at(line.substr(i)))) escape = true;
             }
-            out += piece;
-            col += piece.size();
+            if (escape) {
+                const char piece[3] = {'=', Hex[c >> 4], Hex[c & 15]};
+                out.append(piece, 3);
+                col += 3;
+            } else {
+                out += static_cast<char>(c);
+                col += 1;
+            }
         }
         if (has_eol) out += "\r\n";
         pos = eol + 1;
