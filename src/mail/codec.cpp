@@ -1,5 +1,7 @@
 #include "mail/codec.hpp"
 
+#include <algorithm>
+
 namespace ck::mail {
 namespace {
 
@@ -96,6 +98,14 @@ std::string qp_decode(std::string_view in) {
     return out;
 }
 
+namespace {
+// A character quoted-printable keeps as it is inside a line (not first, not last).
+bool plain(char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    return (c >= 0x20 && c < 0x7F && c != '=') || c == '\t';
+}
+}  // namespace
+
 std::string qp_encode(std::string_view text) {
     constexpr size_t MaxLine = 76;  // including a trailing soft-break '='
     std::string out;
@@ -110,6 +120,19 @@ std::string qp_encode(std::string_view text) {
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         size_t col = 0;
         for (size_t i = 0; i < line.size(); ++i) {
+            // Fast path: a run of characters copied as they are (not the line's first or last
+            // character, none escaped, all before the column of a soft break).
+            if (col > 0 && col < MaxLine - 1) {
+                const size_t limit = std::min(line.size() - 1, i + (MaxLine - 1 - col));
+                size_t j = i;
+                while (j < limit && plain(line[j])) ++j;
+                if (j > i) {
+                    out.append(line.data() + i, j - i);
+                    col += j - i;
+                    i = j - 1;
+                    continue;
+                }
+            }
             const auto c = static_cast<unsigned char>(line[i]);
             const bool last = i + 1 == line.size();
             const bool at_start = col == 0;
