@@ -24,6 +24,7 @@
 #include <random>
 #include <streambuf>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/bench_support.hpp"
@@ -430,16 +431,32 @@ void run_store_size_bench(std::ostream& out) {
             return fail(a.error());
     }
     const long rss0 = max_rss_mb();
+    // CPU (user + system) beside the wall clock: on a shared machine the wall clock swings with
+    // the load and with the file system's inode allocation; the CPU is this process's own.
+    // The system part is mostly the file system's (ext4's inode allocation).
+    const auto cpu_now = [] {
+        rusage u{};
+        ::getrusage(RUSAGE_SELF, &u);
+        const auto s = [](const timeval& t) {
+            return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+        };
+        return std::pair{s(u.ru_utime), s(u.ru_stime)};
+    };
+    const auto create_cpu0 = cpu_now();
     const auto t0 = std::chrono::steady_clock::now();
     auto event = daemon::create_tournament(*big.d, spec, clock);
     if (!event) return fail(event.error());
     const double create_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const auto create_cpu1 = cpu_now();
+    const double create_user = create_cpu1.first - create_cpu0.first;
+    const double create_system = create_cpu1.second - create_cpu0.second;
     const long rss1 = max_rss_mb();
     auto many = idle_pass(big, 3);
     if (!many) return fail(many.error());
-    out << "mail 64-player double round robin created: " << create_s << " s, peak RSS " << rss1
-        << " MB (" << rss0 << " MB before)\n";
+    out << "mail 64-player double round robin created: " << create_s << " s (CPU " << create_user
+        << " s user + " << create_system << " s system), peak RSS " << rss1 << " MB (" << rss0
+        << " MB before)\n";
     out << "mail idle pass: " << *many * 1000 << " ms over 4032 games, " << *one * 1000
         << " ms over 1 game (" << *many / *one << "x)\n";
     // The site after one move mail (README "The club's web pages"): the same pass with and

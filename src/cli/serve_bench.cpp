@@ -12,7 +12,9 @@
 // once: not timed), then the timed move mails of the ply-300 games are delivered at once, and
 // then those of the ply-10 games. The figure is the mails over the wall time of the passes that
 // handled them, as serve's own pass summary reports it (`; T ms`), which also tells how many
-// games those passes replayed (none is the goal).
+// games those passes replayed (none is the goal), and serve's CPU time per mail (from /proc),
+// steadier than the wall clock on a shared machine. CK_BENCH_SERVE=BINARY runs another build
+// as serve (the store is set up by this one).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -23,6 +25,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <optional>
 #include <random>
 #include <regex>
@@ -110,9 +113,27 @@ core::Result<std::size_t, std::string> deliver_plies(mail::MaildirSink& inbox,
     return n;
 }
 
+// The CPU seconds (user + system) process `pid` used so far, from /proc (0 if unknown): on a
+// shared machine the CPU per mail is steadier than the wall time.
+double cpu_seconds_of(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto close = text.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream fields(text.substr(close + 2));
+    std::string f;
+    unsigned long long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && fields >> f; ++i) {  // fields 14 and 15: utime, stime
+        if (i == 14) utime = std::stoull(f);
+        if (i == 15) stime = std::stoull(f);
+    }
+    return static_cast<double>(utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
 // serve's pass summaries so far: handled, replays, milliseconds.
 struct Pass {
     long handled = 0, replays = 0, ms = 0;
+    double cpu = 0;  // serve's CPU seconds over the phase (phase() fills it in)
 };
 std::vector<Pass> passes(const fs::path& log) {
     std::ifstream in(log);
@@ -154,7 +175,11 @@ void run_serve_bench(std::ostream& out) {
     if (!found) return;
     const fs::path& templates = *found;
     std::error_code ec;
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    // CK_BENCH_SERVE: another build's binary to run as serve (to compare builds in the same
+    // minutes on a shared machine); this binary by default.
+    const char* other = std::getenv("CK_BENCH_SERVE");
+    const fs::path self =
+        other && *other ? fs::path(other) : fs::read_symlink("/proc/self/exe", ec);
     if (ec) {
         out << "serve: skipped (cannot find this binary: " << ec.message() << ")\n";
         return;
@@ -258,9 +283,12 @@ void run_serve_bench(std::ostream& out) {
     const auto phase = [&](const std::vector<LineGame>& games, std::size_t from, std::size_t to,
                            const std::string& tag) -> core::Result<Pass, std::string> {
         const std::size_t seen = passes(log).size();
+        const double cpu0 = cpu_seconds_of(serve);
         auto n = deliver_plies(inbox, games, from, to, tag);
         if (!n) return core::unexpected(n.error());
-        return wait_handled(log, seen, static_cast<long>(*n), serve);
+        auto done = wait_handled(log, seen, static_cast<long>(*n), serve);
+        if (done) done->cpu = cpu_seconds_of(serve) - cpu0;
+        return done;
     };
     // serve's first touch of each game: replayed once, not timed.
     auto warm_long = phase(long_games, LongPlies, LongPlies + 1, "warm");
@@ -280,6 +308,13 @@ void run_serve_bench(std::ostream& out) {
         << late->replays + early->replays << " replays in " << late->handled + early->handled
         << " timed mails (" << warm_long->replays + warm_short->replays
         << " at serve's first touch of the " << 2 * GamesPerLength << " games)\n";
+    const auto cpu_ms = [](const Pass& p) {
+        return p.handled > 0 ? 1000.0 * p.cpu / static_cast<double>(p.handled) : 0.0;
+    };
+    out << "serve CPU per move mail: " << cpu_ms(*late) << " ms at ply " << LongPlies << ", "
+        << cpu_ms(*early) << " ms at ply " << ShortPlies << " ("
+        << (cpu_ms(*late) > 0 ? cpu_ms(*early) / cpu_ms(*late) : 0.0)
+        << " as a rate ratio; wall clock aside)\n";
 }
 
 const BenchRegistration breg{{"serve", 45, run_serve_bench}};

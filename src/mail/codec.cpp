@@ -1,5 +1,7 @@
 #include "mail/codec.hpp"
 
+#include <algorithm>
+
 namespace ck::mail {
 namespace {
 
@@ -96,9 +98,19 @@ std::string qp_decode(std::string_view in) {
     return out;
 }
 
+namespace {
+// A character quoted-printable keeps as it is inside a line (not first, not last).
+bool plain(char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    return (c >= 0x20 && c < 0x7F && c != '=') || c == '\t';
+}
+}  // namespace
+
 std::string qp_encode(std::string_view text) {
     constexpr size_t MaxLine = 76;  // including a trailing soft-break '='
     std::string out;
+    out.reserve(text.size() + text.size() / 16 + 16);
+    const auto from_at = [](std::string_view rest) { return rest.rfind("From ", 0) == 0; };
     size_t pos = 0;
     while (pos < text.size()) {
         size_t eol = text.find('\n', pos);
@@ -108,28 +120,40 @@ std::string qp_encode(std::string_view text) {
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         size_t col = 0;
         for (size_t i = 0; i < line.size(); ++i) {
+            // Fast path: a run of characters copied as they are (not the line's first or last
+            // character, none escaped, all before the column of a soft break).
+            if (col > 0 && col < MaxLine - 1) {
+                const size_t limit = std::min(line.size() - 1, i + (MaxLine - 1 - col));
+                size_t j = i;
+                while (j < limit && plain(line[j])) ++j;
+                if (j > i) {
+                    out.append(line.data() + i, j - i);
+                    col += j - i;
+                    i = j - 1;
+                    continue;
+                }
+            }
             const auto c = static_cast<unsigned char>(line[i]);
             const bool last = i + 1 == line.size();
             const bool at_start = col == 0;
             bool escape = c == '=' || c >= 0x7F || (c < 0x20 && c != '\t') ||
                           ((c == ' ' || c == '\t') && last) || (at_start && c == '.') ||
-                          (at_start && c == 'F' && line.substr(i).rfind("From ", 0) == 0);
-            std::string piece;
-            if (escape) {
-                piece = {'=', Hex[c >> 4], Hex[c & 15]};
-            } else {
-                piece = std::string(1, static_cast<char>(c));
-            }
+                          (at_start && c == 'F' && from_at(line.substr(i)));
             // Keep room for the soft break '=' unless this is the line's last piece.
             const size_t room = last ? MaxLine : MaxLine - 1;
-            if (col + piece.size() > room) {
+            if (col + (escape ? 3 : 1) > room) {
                 out += "=\r\n";
                 col = 0;
-                if (!escape && (c == '.' || (c == 'F' && line.substr(i).rfind("From ", 0) == 0)))
-                    piece = {'=', Hex[c >> 4], Hex[c & 15]};
+                if (c == '.' || (c == 'F' && from_at(line.substr(i)))) escape = true;
             }
-            out += piece;
-            col += piece.size();
+            if (escape) {
+                const char piece[3] = {'=', Hex[c >> 4], Hex[c & 15]};
+                out.append(piece, 3);
+                col += 3;
+            } else {
+                out += static_cast<char>(c);
+                col += 1;
+            }
         }
         if (has_eol) out += "\r\n";
         pos = eol + 1;

@@ -1,6 +1,7 @@
 #include "store/fs_util.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
 #include <cerrno>
@@ -76,6 +77,42 @@ core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem:
     if (::close(fd) != 0) {
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot close"));
     }
+    return {};
+}
+
+core::Result<void, core::IoError> patch_file_unsynced(const std::filesystem::path& path,
+                                                      std::uint64_t keep, std::string_view bytes) {
+    const std::string name = path.string();
+    OwnedFd fd(::open(name.c_str(), O_WRONLY | O_CLOEXEC));
+    if (!fd.valid()) return core::unexpected(core::io_error_from_errno(errno, name, "cannot open"));
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0)
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot stat"));
+    if (static_cast<std::uint64_t>(st.st_size) < keep) {
+        return core::unexpected(
+            core::IoError{std::make_error_code(std::errc::invalid_argument), name,
+                          "cannot apply a journal tail at byte " + std::to_string(keep) +
+                              " to a file of " + std::to_string(st.st_size) + " bytes"});
+    }
+    auto at = static_cast<off_t>(keep);
+    const char* p = bytes.data();
+    size_t left = bytes.size();
+    while (left > 0) {
+        const ssize_t n = ::pwrite(fd.get(), p, left, at);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return core::unexpected(core::io_error_from_errno(errno, name, "cannot write"));
+        }
+        p += n;
+        at += n;
+        left -= static_cast<size_t>(n);
+    }
+    if (static_cast<std::uint64_t>(st.st_size) != keep + bytes.size() &&
+        ::ftruncate(fd.get(), at) != 0) {
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot truncate"));
+    }
+    if (::close(fd.release()) != 0)
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot close"));
     return {};
 }
 

@@ -30,6 +30,13 @@ core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& 
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
                                                           std::string_view bytes);
 
+// Keeps the first `keep` bytes of the existing file `path` and makes `bytes` follow them (written
+// at `keep`, the file cut to keep + bytes.size()), without fsync: a journal's tail record
+// (journal.hpp), with overwrite_file_unsynced's contract. A missing file, or one shorter than
+// `keep`, is an error (code invalid_argument for the latter), and nothing is written.
+core::Result<void, core::IoError> patch_file_unsynced(const std::filesystem::path& path,
+                                                      std::uint64_t keep, std::string_view bytes);
+
 // A descriptor owned for an object's life (closed by the destructor; -1 when moved from).
 class OwnedFd {
 public:

@@ -84,24 +84,27 @@ core::Result<void, core::IoError> GroupJournal::stage(const JournalRecord& stage
     }
     for (std::size_t i = 0; i < staged.files.size(); ++i) {
         const FileWrite& f = staged.files[i];
-        files_[{f.game, f.name}] = {base + offsets[i], f.bytes.size()};
+        std::vector<Piece>& pieces = files_[{f.game, f.name}];
+        if (f.keep == 0) pieces.clear();
+        pieces.push_back(Piece{base + offsets[i], f.bytes.size(), f.keep});
     }
     for (const RecordWrite& r : staged.records) records_[{r.ns, r.key}] = r.bytes;
     seen_.insert(staged.seen.begin(), staged.seen.end());
     return {};
 }
 
-core::Result<std::optional<std::string>, core::IoError> GroupJournal::read_file(
-    GameId game, const std::string& name) const {
-    const auto it = files_.find({game, name});
-    if (it == files_.end()) return std::optional<std::string>();
-    auto [at, len] = it->second;
-    std::string out(len, '\0');
+// Appends the bytes of `piece` to `out`, from the temp file and from memory.
+core::Result<void, core::IoError> GroupJournal::read_piece(const Piece& piece,
+                                                           std::string& out) const {
+    const std::uint64_t at = piece.at;
+    const std::size_t len = piece.len;
+    const std::size_t base = out.size();
+    out.resize(base + len);
     std::size_t got = 0;
     while (got < len && at + got < flushed_) {  // the part in the temp file
         const auto want =
             static_cast<std::size_t>(std::min<std::uint64_t>(len - got, flushed_ - (at + got)));
-        const ssize_t n = ::pread(fd_, out.data() + got, want, static_cast<off_t>(at + got));
+        const ssize_t n = ::pread(fd_, out.data() + base + got, want, static_cast<off_t>(at + got));
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             return core::unexpected(
@@ -109,7 +112,29 @@ core::Result<std::optional<std::string>, core::IoError> GroupJournal::read_file(
         }
         got += static_cast<std::size_t>(n);
     }
-    if (got < len) out.replace(got, len - got, buf_, at + got - flushed_, len - got);
+    if (got < len) out.replace(base + got, len - got, buf_, at + got - flushed_, len - got);
+    return {};
+}
+
+core::Result<std::optional<std::string>, core::IoError> GroupJournal::read_file(
+    GameId game, const std::string& name, const std::filesystem::path& on_disk) const {
+    const auto it = files_.find({game, name});
+    if (it == files_.end()) return std::optional<std::string>();
+    std::string out;
+    if (it->second.front().keep != 0) {  // tails of the file as it is on disk
+        auto disk = core::read_file(on_disk);
+        if (!disk) return core::unexpected(disk.error());
+        out = std::move(*disk);
+    }
+    for (const Piece& piece : it->second) {
+        if (out.size() < piece.keep) {
+            return core::unexpected(core::IoError{
+                std::make_error_code(std::errc::invalid_argument), on_disk.string(),
+                "staged tail at byte " + std::to_string(piece.keep) + " past the file's end"});
+        }
+        out.resize(piece.keep);
+        if (auto r = read_piece(piece, out); !r) return core::unexpected(r.error());
+    }
     return std::optional<std::string>(std::move(out));
 }
 

@@ -46,9 +46,10 @@ public:
     // of `staged` is kept and the group goes on.
     core::Result<void, core::IoError> stage(const JournalRecord& staged);
 
-    // The staged content of a file: nullopt when the group does not write it.
+    // The staged content of a file: nullopt when the group does not write it. `on_disk` is
+    // where the file is, read when the group wrote only tails of it (journal.hpp).
     core::Result<std::optional<std::string>, core::IoError> read_file(
-        GameId game, const std::string& name) const;
+        GameId game, const std::string& name, const std::filesystem::path& on_disk) const;
     // The staged write of a record (nullopt bytes: erased), or null.
     const std::optional<std::string>* record(Namespace ns, const std::string& key) const;
     const std::map<std::pair<Namespace, std::string>, std::optional<std::string>>& records() const {
@@ -60,10 +61,19 @@ public:
     std::vector<GameId> games() const;
     std::vector<std::string> tournaments() const;
 
+    // Where a staged write's bytes are in the journal; keep: a tail's (journal.hpp).
+    struct Piece {
+        std::uint64_t at = 0;
+        std::size_t len = 0;
+        std::uint64_t keep = 0;
+    };
+    // (game, name) -> the latest staged whole write of the file (if any) and the tails after it.
+    using FileIndex = std::map<std::pair<GameId, std::string>, std::vector<Piece>>;
+
     // A savepoint: the journal's length and the indexes as they are.
     struct Mark {
         std::uint64_t size = 0;
-        std::map<std::pair<GameId, std::string>, std::pair<std::uint64_t, std::size_t>> files;
+        FileIndex files;
         std::map<std::pair<Namespace, std::string>, std::optional<std::string>> records;
         std::set<std::string> seen;
         std::uint32_t crc = 0;
@@ -90,8 +100,9 @@ private:
     std::uint64_t flushed_ = 0;  // journal bytes in the temp file; buf_ follows them
     std::uint32_t crc_ = 0;      // CRC-32C of the records staged so far (journal.hpp)
     std::string buf_;
-    // (game, name) -> (offset in the journal, length) of the latest staged bytes.
-    std::map<std::pair<GameId, std::string>, std::pair<std::uint64_t, std::size_t>> files_;
+    core::Result<void, core::IoError> read_piece(const Piece& piece, std::string& out) const;
+
+    FileIndex files_;
     std::map<std::pair<Namespace, std::string>, std::optional<std::string>> records_;
     std::set<std::string> seen_;
 };

@@ -10,7 +10,8 @@
 namespace ck::store {
 namespace {
 
-constexpr std::string_view Magic = "ck-journal 3";
+constexpr std::string_view Magic = "ck-journal 4";
+constexpr std::string_view MagicV3 = "ck-journal 3";
 constexpr std::string_view MagicV2 = "ck-journal 2";
 constexpr std::string_view MagicV1 = "ck-journal 1";
 constexpr std::string_view Suffix = ".tx";
@@ -53,8 +54,10 @@ constexpr std::size_t MaxLine = 512;
 void encode_journal_entries(const JournalRecord& r, std::string& out,
                             std::vector<std::size_t>* file_offsets) {
     for (const auto& f : r.files) {
+        const std::string head = std::to_string(f.game) + " " + f.name;
         const std::size_t at =
-            put_blob(out, "file " + std::to_string(f.game) + " " + f.name, f.bytes);
+            f.keep == 0 ? put_blob(out, "file " + head, f.bytes)
+                        : put_blob(out, "tail " + head + " " + std::to_string(f.keep), f.bytes);
         if (file_offsets) file_offsets->push_back(at);
     }
     for (const auto& rec : r.records) {
@@ -133,9 +136,11 @@ bool JournalReader::blob(std::uint64_t len, std::string& out) {
 
 core::Result<GameId, std::string> JournalReader::header() {
     std::vector<std::string_view> w;
-    if (!line(line_) || (line_ != Magic && line_ != MagicV2 && line_ != MagicV1))
+    if (!line(line_) ||
+        (line_ != Magic && line_ != MagicV3 && line_ != MagicV2 && line_ != MagicV1))
         return bad("no header");
-    checked_ = line_ == Magic;
+    checked_ = line_ == Magic || line_ == MagicV3;
+    tails_ = line_ == Magic;
     GameId next_game = 0;
     if (!line(line_) || !split(line_, 2, w) || w[0] != "next-game" ||
         !parse_decimal(w[1], next_game)) {
@@ -170,6 +175,16 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
             if (f.game == 0 ? !valid_tournament_file_path(f.name) : !valid_game_file_name(f.name))
                 return bad("bad file name");
             if (!blob(len, f.bytes)) return bad("bad file record");
+            r.files.push_back(std::move(f));
+        } else if (tails_ && split(line_, 5, w) && w[0] == "tail") {
+            FileWrite f;
+            if (!parse_decimal(w[1], f.game) || f.game == 0 || !parse_decimal(w[3], f.keep) ||
+                f.keep == 0 || !parse_decimal(w[4], len)) {
+                return bad("bad tail record");
+            }
+            f.name = std::string(w[2]);
+            if (!valid_game_file_name(f.name)) return bad("bad file name");
+            if (!blob(len, f.bytes)) return bad("bad tail record");
             r.files.push_back(std::move(f));
         } else if (split(line_, 4, w) && w[0] == "put") {
             const auto ns = namespace_of(w[1]);

@@ -3,9 +3,12 @@
 // resolved (mail sequence numbers assigned, spool files encoded), so that applying it needs
 // no other input and applying it twice equals applying it once. Format, with each payload
 // length-prefixed and followed by "\n":
-//   ck-journal 3                (versions 1 and 2, without the checksum, are read too)
+//   ck-journal 4                (version 3, without tail records, and versions 1 and 2,
+//                                without the checksum either, are read too)
 //   next-game N                 (the game-id counter after this transaction)
 //   file GAME NAME LEN\n<bytes>\n   (GAME 0: NAME is "<tournament>/<file>", a legacy store)
+//   tail GAME NAME KEEP LEN\n<bytes>\n  (the file keeps its first KEEP bytes, then <bytes>:
+//                                written at KEEP and cut to KEEP + LEN; see below)
 //   put NAMESPACE KEY LEN\n<bytes>\n (a club-state record, state.hpp)
 //   erase NAMESPACE KEY
 //   seen LEN\n<message-id>\n
@@ -18,6 +21,13 @@
 // NEXT-GAME may have leading zeros: a group's journal (group_journal.hpp) is written front to
 // back before its counter is known, so its header holds 20 digits, filled in last. Records of
 // any kind may follow each other in any order; applying them in file order is the transaction.
+// A tail record (Store::resolve writes one for a game file whose new content shares its first
+// KEEP >= 4096 bytes, a multiple of 4096, with what the store holds: a record or player record
+// that grew by a ply) is idempotent like a whole write: it writes its bytes at KEEP and cuts the
+// file there, whatever the file held past KEEP. Its first KEEP bytes are right when it is
+// applied or replayed: the file's content as of the last checkpoint is durable, and every
+// journal since is applied before it, in order; KEEP is a block boundary, so a write torn by a
+// crash touched no block before it. Applying one to a file shorter than KEEP is an error.
 // A journal file is renamed into place complete (write_file_atomic, or the group's temp file
 // after its fsync), so it either exists whole or not at all; the "end" line guards against
 // anything else, and the checksum against a torn or damaged file (a disk or file system that
@@ -87,7 +97,8 @@ private:
     bool blob(std::uint64_t len, std::string& out);
     std::FILE* in_;
     std::string line_;
-    bool checked_ = false;  // version 3: the end line holds a checksum
+    bool checked_ = false;  // version 3 and later: the end line holds a checksum
+    bool tails_ = false;    // version 4: tail records
     bool summing_ = false;  // past the header: bytes read go into crc_
     std::uint32_t crc_ = 0;
     GameId next_game_ = 0;

@@ -375,7 +375,7 @@ core::Result<std::string, core::IoError> Store::read_game_file(GameId game,
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               name, "bad game file name"});
     }
-    auto staged = group_.read_file(game, name);
+    auto staged = group_.read_file(game, name, game_dir(game) / name);
     if (!staged) return core::unexpected(staged.error());
     if (*staged) return std::move(**staged);
     return core::read_file(game_dir(game) / name);
@@ -401,7 +401,7 @@ core::Result<std::string, core::IoError> Store::read_tournament_file(
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               path, "bad tournament file name"});
     }
-    auto staged = group_.read_file(0, path);
+    auto staged = group_.read_file(0, path, root_ / "tournaments" / path);
     if (!staged) return core::unexpected(staged.error());
     if (*staged) return std::move(**staged);
     return core::read_file(root_ / "tournaments" / path);
@@ -410,6 +410,24 @@ core::Result<std::string, core::IoError> Store::read_tournament_file(
 bool Store::seen(const std::string& message_id) const {
     return ledger_.contains(message_id) || pending_seen_.count(message_id) != 0 ||
            group_.seen(message_id);
+}
+
+// A game file that grew (a record or player record by a ply) is journaled and written as the
+// bytes past the first whole blocks it shares with what the store holds, staged writes
+// included (journal.hpp, "tail"): at ply 300 a few KB instead of tens per file. A file the
+// store cannot read (a new one) is written whole.
+void Store::as_tail(FileWrite& f) const {
+    constexpr std::size_t Block = 4096;
+    if (f.game == 0 || f.keep != 0 || f.bytes.size() < 2 * Block) return;
+    auto old = read_game_file(f.game, f.name);
+    if (!old) return;
+    const auto shared = static_cast<std::size_t>(
+        std::mismatch(old->begin(), old->end(), f.bytes.begin(), f.bytes.end()).first -
+        old->begin());
+    const std::size_t keep = shared / Block * Block;
+    if (keep == 0) return;
+    f.bytes.erase(0, keep);
+    f.keep = keep;
 }
 
 core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalRecord& record) {
@@ -421,7 +439,15 @@ core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalR
                               "game " + std::to_string(f.game) + " was never created"});
         }
     }
-    for (const auto& f : tx.files()) record.files.push_back(f);
+    // A file the transaction writes twice is written whole: a tail is taken against the file
+    // as the store holds it before the transaction.
+    std::set<std::pair<GameId, std::string>> once, twice;
+    for (const auto& f : tx.files())
+        if (!once.insert({f.game, f.name}).second) twice.insert({f.game, f.name});
+    for (const auto& f : tx.files()) {
+        record.files.push_back(f);
+        if (twice.count({f.game, f.name}) == 0) as_tail(record.files.back());
+    }
     for (const auto& r : tx.records()) record.records.push_back(r);
     for (const auto& id : tx.seen_ids()) record.seen.push_back(id);
     for (const auto& m : tx.mails()) {
@@ -476,7 +502,11 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
                 return core::unexpected(made.error());
             }
         }
-        if (auto w = overwrite_file_unsynced(file_path(f), f.bytes); !w) return w;
+        if (auto w = f.keep == 0 ? overwrite_file_unsynced(file_path(f), f.bytes)
+                                 : patch_file_unsynced(file_path(f), f.keep, f.bytes);
+            !w) {
+            return w;
+        }
     }
     for (const auto& r : part.records) {  // in memory; state/ is written at the checkpoint
         if (r.bytes) {

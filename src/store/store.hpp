@@ -250,6 +250,7 @@ private:
     core::Result<void, core::IoError> resolve(const Transaction& tx, JournalRecord& record);
     // The commit point: writes `record` as the next journal; returns its txid.
     core::Result<std::uint64_t, core::IoError> write_journal(JournalRecord& record);
+    void as_tail(FileWrite& f) const;
     // Applying a journal: its effects (any number of parts, in journal order), then its end.
     core::Result<void, core::IoError> apply_effects(const JournalRecord& part, std::uint64_t txid,
                                                     std::size_t& unspooled_bytes);

@@ -35,6 +35,9 @@ struct FileWrite {
                         // game 0: "<tournament>/<file>" under tournaments/ (README "Challenges and
                         // tournaments by mail")
     std::string bytes;  // the whole new content (opaque to the store)
+    // Set only by the store when it journals the write (Store::resolve, journal.hpp "tail"):
+    // the file keeps its first `keep` bytes and `bytes` is what follows them. 0: whole file.
+    std::uint64_t keep = 0;
 };
 
 // A record of a club-state namespace (state.hpp) set to `bytes`, or erased (nullopt).
