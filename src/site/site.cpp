@@ -58,6 +58,17 @@ core::Result<void, std::string> put(const fs::path& file, const std::string& byt
     return {};
 }
 
+// The event's crosstable (club/crosstable.hpp) under the page's h1, which names the event: the
+// crosstable's own heading (the event's name again, as the mails show it) becomes "Crosstable",
+// so the name is shown once and the headings below keep their levels.
+std::string crosstable_section(const club::Tournament& t, const club::RatingLabels* ratings) {
+    std::string html = club::crosstable_html(t, ratings);
+    const std::string heading = "<h2>" + html_escape(t.name) + "</h2>\n";
+    if (const auto at = html.find(heading); at != std::string::npos)
+        html.replace(at, heading.size(), "<h2>Crosstable</h2>\n");
+    return html;
+}
+
 }  // namespace
 
 // One call of write_site on a cache (site.hpp SiteCache): the steps in the order they run.
@@ -253,7 +264,7 @@ private:
         const club::RatingLabels* r = *labels ? &**labels : nullptr;
         CK_TRY(put(dir_ / "tournaments" / (tid + ".html"),
                    page(t->name.empty() ? tid : t->name, "../",
-                        "<div class=\"wrap\">" + club::crosstable_html(*t, r) + "</div>\n" +
+                        "<div class=\"wrap\">" + crosstable_section(*t, r) + "</div>\n" +
                             (games.empty() ? std::string() : "<p>Games: " + games + "</p>\n")),
                    report_, &c_.written_));
         return "<li><a href=\"tournaments/" + tid + ".html\">" +
