@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <string_view>
 #include <system_error>
 #include <utility>
 #include <vector>
@@ -106,14 +107,14 @@ private:
     core::Result<void, std::string> read_pools(bool first) {
         for (const std::string& name : club::pool_names()) {
             const std::string* r = store_.record(store::Namespace::Ratings, name);
-            const std::string text = r ? *r : std::string();
+            const std::string_view text = r ? std::string_view(*r) : std::string_view();
             auto kept = c_.pool_records_.find(name);
             if (!first && kept != c_.pool_records_.end() && kept->second == text) continue;
             auto pool = daemon::load_pool(store_, name);
             if (!pool) return core::unexpected(pool.error());
             if (!first) note_rerated(c_.pools_[name], *pool);
             c_.pools_[name] = std::move(*pool);
-            c_.pool_records_[name] = text;
+            c_.pool_records_[name] = std::string(text);
             pools_changed_ = true;
         }
         return {};
@@ -234,7 +235,7 @@ private:
             }
         for (const std::string& tid : *tids) {
             const std::string* r = store_.record(store::Namespace::Tournaments, tid);
-            const std::string record = r ? *r : std::string();
+            const std::string_view record = r ? std::string_view(*r) : std::string_view();
             auto kept = c_.events_.find(tid);
             if (!first && !pools_changed_ && kept != c_.events_.end() &&
                 kept->second.record == record)
@@ -242,7 +243,7 @@ private:
             auto line = render_event(tid);
             if (!line) return core::unexpected(line.error());
             if (kept == c_.events_.end() || kept->second.line != *line) index_changed_ = true;
-            c_.events_[tid] = {record, std::move(*line)};
+            c_.events_[tid] = {std::string(record), std::move(*line)};
         }
         return {};
     }
