@@ -30,21 +30,28 @@ namespace fs = std::filesystem;
 constexpr std::size_t RecentResults = 30;
 
 // Writes `file` when its content changed; `written` (may be null): the hashes of what this
-// process wrote last, so that a file written before is not read back to compare.
+// process wrote last, so that a file written before is not read back to compare (the folder is
+// the writer's own: SiteCache).
 core::Result<void, std::string> put(const fs::path& file, const std::string& bytes,
                                     SiteReport& report,
                                     std::map<std::string, std::size_t>* written = nullptr) {
     const std::size_t hash = std::hash<std::string>{}(bytes);
+    bool known = false;  // this process wrote the file, with other bytes
     if (written) {
-        if (auto it = written->find(file.string()); it != written->end() && it->second == hash) {
-            ++report.unchanged;
-            return {};
+        if (auto it = written->find(file.string()); it != written->end()) {
+            if (it->second == hash) {
+                ++report.unchanged;
+                return {};
+            }
+            known = true;
         }
     }
-    if (auto old = core::read_file(file); old && *old == bytes) {
-        ++report.unchanged;
-        if (written) (*written)[file.string()] = hash;
-        return {};
+    if (!known) {
+        if (auto old = core::read_file(file); old && *old == bytes) {
+            ++report.unchanged;
+            if (written) (*written)[file.string()] = hash;
+            return {};
+        }
     }
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
