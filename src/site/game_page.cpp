@@ -80,6 +80,8 @@ std::string replay_board(const std::vector<Ply>& plies) {
                  "</span> ";
     // The board is drawn by the replay script (html_page.cpp): coordinates as row and column
     // headers, each square's piece in words, the last move marked by an outline and in words.
+    // The move list is a labelled region that scrolls when long and takes the keyboard focus
+    // (Tab), where the arrow keys step through the moves as everywhere on the page.
     return "<div class=\"replay\">\n<div class=\"pocket\" id=\"bpocket\" "
            "aria-hidden=\"true\"></div>\n"
            "<div class=\"wrap\"><table class=\"board\" id=\"board\"></table></div>\n"
@@ -92,9 +94,10 @@ std::string replay_board(const std::vector<Ply>& plies) {
            "</button><button id=\"last\" type=\"button\" title=\"End (End)\" aria-label=\"End\">"
            "&raquo;</button> <span id=\"ply\"></span></div>\n"
            "<p><small>FEN: <code id=\"fen\"></code></small></p>\n</div>\n"
-           "<h2>Moves</h2>\n<p class=\"moves\">" +
+           "<h2 id=\"moves-heading\">Moves</h2>\n<div class=\"moves\" role=\"region\" "
+           "aria-labelledby=\"moves-heading\" tabindex=\"0\"><p>" +
            (moves.empty() ? std::string("No move yet.") : moves) +
-           "</p>\n<script type=\"application/json\" id=\"plies\">" + safe + "</script>\n";
+           "</p></div>\n<script type=\"application/json\" id=\"plies\">" + safe + "</script>\n";
 }
 
 // The referee's record of a hidden game, request by request, with what each side was told.

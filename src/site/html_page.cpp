@@ -15,7 +15,7 @@ th{background:#f3f3f3}.num{text-align:right}.wrap{overflow-x:auto}
 .board td.last{box-shadow:inset 0 0 0 3px #1a5fb4}.board th{background:none;border:0;padding:0 .3em;text-align:center;font-size:.85em;color:#444}
 .board caption{text-align:left;font-size:.9em;color:#444;padding-bottom:.2em}.board tr:last-child td{height:auto}
 .controls button{font-size:1.1em;min-width:2.6em;margin:.2em}.moves span.cur{background:#ffe08a}
-.moves span{cursor:pointer;padding:0 .15em}@media(max-width:30em){.board td{width:10vw;height:10vw;font-size:7.5vw}}
+.moves span{cursor:pointer;padding:0 .15em}.moves{max-height:16em;overflow-y:auto}@media(max-width:30em){.board td{width:10vw;height:10vw;font-size:7.5vw}}
 svg{max-width:100%;height:auto}small{color:#666})";
 
 // The replay board: the positions come as FENs (with each move's squares) in <script

@@ -13,6 +13,7 @@
 #include <set>
 #include <string>
 
+#include "club/ratings.hpp"
 #include "compose/template_set.hpp"
 #include "core/result.hpp"
 #include "league/players.hpp"
@@ -28,19 +29,25 @@ struct SiteReport {
     std::size_t written = 0;    // files created or changed
     std::size_t unchanged = 0;  // files left alone
     std::size_t replayed = 0;   // games read by replaying their record (not kept by a repository)
+    std::size_t rendered = 0;   // games whose pages were made again
 };
 
-// What a long-lived writer (`serve`) keeps between calls, so that a call after one move mail
-// replays and renders only the games that changed and rewrites only their pages: per game, its
-// index row and what its pages depend on besides its files (its pool's ratings, its players'
-// names). The caller must report every game whose files changed since the last call
-// (changed(); serve: store::Store::take_written_games, as its Store is the store's only writer);
-// a game not reported is taken as unchanged, and a page this cache saw written is not read back.
-// Only valid for one store and one folder.
+// What a long-lived writer (`serve`) keeps between calls, so that the work of a call is
+// proportional to what changed since the last one, not to the club: the first call walks every
+// game; after it, a call renders only the games reported changed (changed()), the games of a
+// player whose name changed and the rated games of a player whose rating changed, rewrites the
+// index only when one of its rows or tournament lines changed, an event's page only when its
+// record or a pool changed, and the rating pages only when a pool or a name changed. Per game
+// it keeps the index row and what the game's pages depend on besides its files (its players,
+// its pool); per event its record and index line; the pools, the players' names and the hash
+// of every file it wrote (a page it wrote is not read back). The caller must report every game
+// whose files changed since the last call (serve: store::Store::take_written_games, as its
+// Store is the store's only writer); a game not reported is taken as unchanged. Only valid for
+// one store and one folder. A call that fails leaves the cache to walk every game again.
 class SiteCache {
 public:
     void changed(const std::set<store::GameId>& games) {
-        for (const store::GameId id : games) games_.erase(id);
+        pending_.insert(games.begin(), games.end());
     }
     std::size_t size() const { return games_.size(); }
     // The writer's game repository (league/game_repository.hpp), which the games to render are
@@ -49,28 +56,33 @@ public:
     void load_through(league::GameRepository* games) { repository_ = games; }
 
 private:
-    friend core::Result<SiteReport, std::string> write_site(const store::Store&,
-                                                            const league::Players&,
-                                                            const compose::TemplateSet&,
-                                                            const std::filesystem::path&,
-                                                            SiteCache*);
+    friend class SiteWriter;  // site.cpp
     struct Game {
-        std::string white, black, pool;
-        std::size_t context = 0;  // hash of the pool record and the players' names
+        std::string white, black;  // lower-case addresses
+        std::string pool;          // its rating pool (pages depend on it when rated)
+        bool rated = false;
         bool over = false;
         std::string result;
         std::string row;  // the index row, up to the result cell
     };
-    std::map<store::GameId, Game> games_;
-    // Per tournament: hash of its record and the pools, and its line of the index.
-    std::map<std::string, std::pair<std::size_t, std::string>> events_;
+    struct Event {
+        std::string record;  // the tournament record the page was made from
+        std::string line;    // its line of the index ("" when it could not be read)
+    };
+    bool primed_ = false;                  // a first call walked every game
+    std::set<store::GameId> pending_;      // reported changed, not rendered since
+    std::map<store::GameId, Game> games_;  // every game with a page
+    std::map<std::string, std::set<store::GameId>> by_player_;  // lower-case address -> games
+    std::map<std::string, Event> events_;
+    std::map<std::string, std::string> pool_records_;  // pool -> its record ("" none)
+    std::map<std::string, club::RatingPool> pools_;    // pool -> as read from that record
+    std::map<std::string, std::string> names_;         // lower-case address -> name
     league::GameRepository* repository_ = nullptr;
-    std::size_t ratings_context_ = 0;  // hash of the pools and players the rating pages show
     std::map<std::string, std::size_t> written_;  // file -> hash of its bytes
 };
 
-// Writes the site into `dir`. `cache` (may be null): see SiteCache; without it every game is
-// replayed and every file compared with what is on disk.
+// Writes the site into `dir`. `cache` (may be null): see SiteCache; without it (a full build,
+// `crazykrieg site DIR`) every game is replayed and every file compared with what is on disk.
 core::Result<SiteReport, std::string> write_site(const store::Store& store,
                                                  const league::Players& players,
                                                  const compose::TemplateSet& words,

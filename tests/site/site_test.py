@@ -6,6 +6,7 @@ kriegspiel game and an open chess game in progress, and a tournament, written by
   - each replay board stepped to its end with the arrow keys shows the record's final position
     (board and pockets of `game show ID --as referee`'s FEN);
   - ratings.html's tables equal `crazykrieg ratings --format json`;
+  - an event's page names it once; the move list is a labelled region that takes the focus;
   - a screenshot of each kind of page, kept in WORKDIR/screenshots;
   - non-interference: a second club that differs only in the hidden game's move (e4 / d4) gives
     a byte-identical site, and that game's page has no board, no move and no square;
@@ -81,6 +82,16 @@ for f in files:
     for href in re.findall(r'href="([^"#]+)"', text):
         target = os.path.normpath(os.path.join(site, os.path.dirname(f), href))
         expect(os.path.exists(target), f"{f}: broken link {href}")
+
+# The event's name once on its page (the h1), not again as the crosstable's heading.
+event_page = open(os.path.join(site, "tournaments", "winter-cup.html"), encoding="utf-8").read()
+main = event_page[event_page.index("<main>"):event_page.index("</main>")]
+expect(main.count("Winter Cup") == 1, f"the event's name once on its page:\n{main}")
+# The move list: a labelled region that takes the keyboard focus (and scrolls when long).
+game_page = open(os.path.join(site, "games", "1.html"), encoding="utf-8").read()
+expect('<div class="moves" role="region" aria-labelledby="moves-heading" tabindex="0">' in
+       game_page and '<h2 id="moves-heading">Moves</h2>' in game_page,
+       "the move list is a focusable region labelled by its heading")
 
 
 def final_position(gid):
