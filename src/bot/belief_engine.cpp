@@ -132,9 +132,8 @@ public:
           samples_(spec.samples > 0 ? spec.samples : 32),
           cpu_cap_(spec.cpu_budget_s > 0 ? spec.cpu_budget_s : 1.0),
           belief_(start, seed, spec.particles > 0 ? spec.particles : 96) {
-        if (auto r = referee::find_rule_set(start.rules))
-            stalemate_wins_ = referee::kriegspiel_rules(*r).stalemate ==
-                              referee::StalemateResult::StalematedSideLoses;
+        stalemate_wins_ = referee::kriegspiel_rules(start.rules).stalemate ==
+                          referee::StalemateResult::StalematedSideLoses;
     }
 
     std::string next_attempt(const referee::PlayerView& view) override {

@@ -197,7 +197,7 @@ BeliefState::BeliefState(const referee::PlayerView& start, std::uint64_t seed, i
     : seed_(seed), size_(size) {
     variant_ = rules::find_variant(start.variant);
     if (!variant_) variant_ = rules::find_variant("chess");
-    if (auto r = referee::find_rule_set(start.rules)) rules_ = *r;
+    rules_ = start.rules;
     us_ = start.player;
     reset();
 }

@@ -12,8 +12,7 @@ namespace ck::bot {
 
 referee::AnyRule any_rule(const referee::PlayerView& view) {
     if (!view.hidden) return referee::AnyRule::None;
-    const auto r = referee::find_rule_set(view.rules);
-    return r ? referee::kriegspiel_rules(*r).any : referee::AnyRule::None;
+    return referee::kriegspiel_rules(view.rules).any;
 }
 
 bool under_duty(const referee::PlayerView& view) {

@@ -73,7 +73,9 @@ int run_challenge(const Args& args) {
             // (when not the default), time control, rated or casual.
             std::cout << c.id << "\t" << c.challenger << "\t" << c.challenged << "\t" << c.variant
                       << (c.hidden ? " hidden " : " ")
-                      << (c.hidden && c.rules != "crazykrieg" ? c.rules + " " : std::string())
+                      << (c.hidden && c.rules != referee::RuleSet::CrazyKrieg
+                              ? std::string(referee::rule_set_name(c.rules)) + " "
+                              : std::string())
                       << c.time << (config->rated && !c.casual ? " rated" : " casual") << "\t"
                       << core::format_iso8601(c.created)
                       << (daemon::challenge_lapsed(c, now, config->challenge_days) ? "\tlapsed"

@@ -42,9 +42,9 @@ int game_new(const Args& rest, const std::string& config_file, const std::string
         "crazykrieg game new --variant V [--hidden] [--rules R] --white EMAIL --black EMAIL "
         "[--time SPEC] [--casual|--rated]");
     daemon::NewGame spec;
-    std::string now;
+    std::string now, rules;
     opts.add_options()("variant", po::value<std::string>(&spec.variant))("hidden", "")(
-        "rules", po::value<std::string>(&spec.rules))("white", po::value<std::string>(&spec.white))(
+        "rules", po::value<std::string>(&rules))("white", po::value<std::string>(&spec.white))(
         "black", po::value<std::string>(&spec.black))("time", po::value<std::string>(&spec.time))(
         "now", po::value<std::string>(&now))("casual", "")("rated", "");
     po::variables_map vm;
@@ -64,6 +64,15 @@ int game_new(const Args& rest, const std::string& config_file, const std::string
     auto s = open_organiser_session(config_file, now, templates);
     if (!s)
         return s.error().usage ? usage_error("game", s.error().message) : fail(s.error().message);
+    if (vm.count("rules")) {  // else the default rule set (daemon::NewGame)
+        auto rs = league::parse_rule_set(rules);
+        if (!rs) {  // an unknown variant is named first, as new_game checks it first
+            league::GameMeta probe;
+            if (auto v = league::resolve_variant(spec.variant, probe); !v) return fail(v.error());
+            return fail(rs.error());
+        }
+        spec.rules = *rs;
+    }
     auto id = s->daemon->new_game(spec, *s->clock);
     if (!id) return fail(id.error().detail);
     s->send_mail();
@@ -232,8 +241,10 @@ int run_game(const Args& args) {
             auto record = store->read_game_file(id, "record.pgn");
             const std::string result = record ? result_tag(*record) : std::string();
             std::cout << id << "\t" << meta->variant
-                      << (meta->hidden ? " hidden " + meta->rules : "") << "\t" << meta->white
-                      << "\t" << meta->black << "\t" << meta->created << "\t"
+                      << (meta->hidden
+                              ? " hidden " + std::string(referee::rule_set_name(meta->rules))
+                              : "")
+                      << "\t" << meta->white << "\t" << meta->black << "\t" << meta->created << "\t"
                       << (result.empty() || result == "*" ? "in progress" : result) << "\n";
         }
         return ExitOk;

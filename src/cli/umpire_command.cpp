@@ -26,7 +26,7 @@ int run_umpire(const Args& args) {
         "crazykrieg umpire --variant NAME [--hidden] [--rules NAME] [--fen FEN]\n"
         "Reads one request per line (a move attempt, any?, resign) and writes one JSON object\n"
         "per request line");
-    std::string variant_name, rules_name = "crazykrieg", fen;
+    std::string variant_name, rules_name, fen;
     opts.add_options()("help,h", "show this help")(
         "variant", po::value<std::string>(&variant_name),
         "chess, crazyhouse, loop, chessgi, replacement, putback; kriegspiel = chess --hidden, "
@@ -52,12 +52,13 @@ int run_umpire(const Args& args) {
         setup.variant = rules::find_variant(name);
     }
     if (!setup.variant) return usage_error("umpire", "unknown variant '" + variant_name + "'");
-    auto rule_set = referee::find_rule_set(rules_name);
-    if (!rule_set)
-        return usage_error("umpire", "unknown rule set '" + rules_name +
-                                         "' (crazykrieg, wild16, berkeley, berkeley-any, "
-                                         "cincinnati, english, rand)");
-    setup.rules = *rule_set;
+    if (vm.count("rules")) {  // else the default, referee::RuleSet::CrazyKrieg
+        auto rule_set = referee::find_rule_set(rules_name);
+        if (!rule_set)
+            return usage_error("umpire", "unknown rule set '" + rules_name + "' (" +
+                                             referee::rule_set_names() + ")");
+        setup.rules = *rule_set;
+    }
     if (vm.count("fen")) setup.fen = fen;
 
     auto game = referee::Game::create(setup);

@@ -31,8 +31,8 @@ std::string subtitle(const Tournament& t) {
         s += ", " + std::to_string(t.players.size()) + " players";
     s += "; " + t.settings.variant;
     if (t.settings.hidden) s += ", hidden";
-    if (t.settings.hidden && !t.settings.rules.empty() && t.settings.rules != "crazykrieg")
-        s += " (" + t.settings.rules + " rules)";
+    if (t.settings.hidden && t.settings.rules && *t.settings.rules != referee::RuleSet::CrazyKrieg)
+        s += " (" + std::string(referee::rule_set_name(*t.settings.rules)) + " rules)";
     if (!t.settings.time.empty()) s += ", time " + t.settings.time;
     return s;
 }

@@ -42,8 +42,6 @@ core::Result<void, Error> check_fields(const Tournament& t) {
     if (s.variant.empty() || text::has_control(s.variant) ||
         s.variant.find(' ') != std::string::npos)
         return fail(ErrorCode::BadField, "variant must be one word");
-    if (text::has_control(s.rules) || s.rules.find(' ') != std::string::npos)
-        return fail(ErrorCode::BadField, "rules must be one word");
     if (!one_line(s.time)) return fail(ErrorCode::BadField, "time must be one line");
     return {};
 }

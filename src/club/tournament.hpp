@@ -31,6 +31,7 @@
 #include "club/stage_settings.hpp"
 #include "club/team.hpp"
 #include "core/result.hpp"
+#include "referee/rule_set.hpp"
 
 namespace ck::club {
 
@@ -106,8 +107,10 @@ const std::string& display_name(const Player& p);
 struct GameSettings {
     std::string variant;  // command-line variant name, e.g. "crazyhouse"
     bool hidden = false;  // Kriegspiel-style hidden game
-    std::string rules;    // hidden rule set name; empty: the daemon's default
-    std::string time;     // time-control spec (docs/cli.md `--time`); empty: none
+    // The hidden games' Kriegspiel rule set; nullopt: the default (referee::RuleSet::CrazyKrieg).
+    // tournament.ini "rules = NAME", empty for nullopt.
+    std::optional<referee::RuleSet> rules;
+    std::string time;  // time-control spec (docs/cli.md `--time`); empty: none
     // Rated or casual games (README "Ratings"); nullopt: the club's default. tournament.ini
     // "rated = yes|no", written only when set.
     std::optional<bool> rated;

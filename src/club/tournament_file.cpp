@@ -96,7 +96,7 @@ std::string format_tournament(const Tournament& t) {
     put("kind", t.kind == Kind::Double ? "double" : "single");
     put("variant", t.settings.variant);
     put("hidden", t.settings.hidden ? "true" : "false");
-    put("rules", t.settings.rules);
+    put("rules", t.settings.rules ? std::string(referee::rule_set_name(*t.settings.rules)) : "");
     put("time", t.settings.time);
     if (t.settings.rated) put("rated", *t.settings.rated ? "yes" : "no");
     if (t.entries_open) put("entries", "open");
@@ -315,7 +315,13 @@ core::Result<Tournament, Error> parse_tournament(std::string_view text) {
                 return fail(ErrorCode::BadValue, number, "hidden must be 'true' or 'false'");
             t.settings.hidden = v == "true";
         } else if (key == "rules") {
-            t.settings.rules = v;
+            if (v.empty()) {
+                t.settings.rules.reset();
+            } else {
+                t.settings.rules = referee::find_rule_set(v);
+                if (!t.settings.rules)
+                    return fail(ErrorCode::BadValue, number, "unknown rule set '" + v + "'");
+            }
         } else if (key == "rated") {
             if (v != "yes" && v != "no")
                 return fail(ErrorCode::BadValue, number, "rated must be 'yes' or 'no'");

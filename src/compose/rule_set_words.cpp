@@ -74,9 +74,7 @@ core::Result<void, ComposeError> fill_rule_set(const TemplateSet& w,
         if (!text) return core::unexpected(text.error());
         c.set("placement_text", *text);
     }
-    const auto rs = referee::find_rule_set(view.rules);
-    const referee::KriegspielRules& k =
-        referee::kriegspiel_rules(rs.value_or(referee::RuleSet::CrazyKrieg));
+    const referee::KriegspielRules& k = referee::kriegspiel_rules(view.rules);
     const bool has_any = k.any != referee::AnyRule::None;
     c.flag("has_any", view.hidden && has_any).flag("no_any", view.hidden && !has_any);
     const bool named = view.hidden && k.id != referee::RuleSet::CrazyKrieg;

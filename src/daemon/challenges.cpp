@@ -42,7 +42,9 @@ compose::ChallengeDetails details(const Challenge& c, Event e, std::string oppon
                                      c.hidden,
                                      c.time,
                                      days,
-                                     c.rules == "crazykrieg" ? std::string() : c.rules,
+                                     c.rules == referee::RuleSet::CrazyKrieg
+                                         ? std::string()
+                                         : std::string(referee::rule_set_name(c.rules)),
                                      rated_default && !c.casual};
 }
 

@@ -236,7 +236,7 @@ constexpr ChallengeWord ChallengeWords[] = {
     [](std::string_view w, ChallengeArgs& c) {
         auto rs = referee::find_rule_set(w);
         if (!rs) return false;
-        c.rules = std::string(referee::rule_set_name(*rs));
+        c.rules = *rs;
         return c.hidden = true;
     },
 };

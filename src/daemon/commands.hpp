@@ -57,6 +57,7 @@
 #include "core/result.hpp"
 #include "daemon/league_names.hpp"
 #include "league/time_control.hpp"
+#include "referee/rule_set.hpp"
 #include "rules/types.hpp"
 
 namespace ck::daemon {
@@ -82,12 +83,13 @@ struct ByeArgs {
     int round = 0;           // 1..99
 };
 struct ChallengeArgs {
-    std::string address;               // lower case (a bot's NAME: bots.hpp with_bot_names)
-    std::string variant;               // lower-case variant name
-    bool hidden = false;               // hidden play (the word, a rule set, or the variant)
-    bool casual = false;               // the word `casual`
-    std::string rules = "crazykrieg";  // the rule set (docs/rulesets.md)
-    std::optional<TimeControl> time;   // none: the club's default
+    std::string address;  // lower case (a bot's NAME: bots.hpp with_bot_names)
+    std::string variant;  // lower-case variant name
+    bool hidden = false;  // hidden play (the word, a rule set, or the variant)
+    bool casual = false;  // the word `casual`
+    // The rule set (docs/rulesets.md).
+    referee::RuleSet rules = referee::RuleSet::CrazyKrieg;
+    std::optional<TimeControl> time;  // none: the club's default
 };
 struct NoteArgs {  // Say, Message: the player's words; Conditional: the conditional lines
     std::string note;

@@ -20,7 +20,8 @@ core::Result<std::string, std::string> show_game(store::Store& store, store::Gam
     std::ostringstream out;
     const auto& m = loaded->meta;
     // A rule set is a Kriegspiel matter: open games have none.
-    out << "game " << id << ": " << m.variant << (m.hidden ? " (hidden), rules " + m.rules : "")
+    out << "game " << id << ": " << m.variant
+        << (m.hidden ? " (hidden), rules " + std::string(referee::rule_set_name(m.rules)) : "")
         << ", time " << m.time << "\n";
     out << "white: " << m.white << "\nblack: " << m.black << "\ncreated: " << m.created << "\n";
     out << "result: " << game.result().value_or("*") << "\n";

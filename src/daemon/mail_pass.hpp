@@ -38,6 +38,7 @@
 #include "league/game_repository.hpp"
 #include "league/players.hpp"
 #include "mail/source.hpp"
+#include "referee/rule_set.hpp"
 #include "store/store.hpp"
 
 namespace ck::daemon {
@@ -45,7 +46,7 @@ namespace ck::daemon {
 struct NewGame {
     std::string variant;
     bool hidden = false;
-    std::string rules = "crazykrieg";
+    referee::RuleSet rules = referee::RuleSet::CrazyKrieg;
     std::string white;
     std::string black;
     std::string time;  // empty: the club default

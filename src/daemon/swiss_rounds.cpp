@@ -50,7 +50,7 @@ NewGame tournament_game(const club::Tournament& t, const club::Pairing& p) {
     g.variant = t.settings.variant;
     g.hidden = t.settings.hidden;
     g.rated = t.settings.rated;
-    if (!t.settings.rules.empty()) g.rules = t.settings.rules;
+    if (t.settings.rules) g.rules = *t.settings.rules;
     g.white = t.players[static_cast<std::size_t>(p.white)].address;
     g.black = t.players[static_cast<std::size_t>(p.black)].address;
     g.time = t.settings.time;

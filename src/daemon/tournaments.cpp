@@ -86,9 +86,9 @@ core::Result<void, std::string> check_settings(const club::GameSettings& s) {
     GameMeta check;
     check.hidden = s.hidden;
     if (auto v = resolve_variant(s.variant, check); !v) return core::unexpected(v.error());
-    if (!s.rules.empty()) {
-        auto rs = resolve_rule_set(s.rules, check.hidden);
-        if (!rs) return core::unexpected(rs.error());
+    if (s.rules) {
+        if (auto rs = check_rule_set(*s.rules, check.hidden); !rs)
+            return core::unexpected(rs.error());
     }
     if (!s.time.empty()) {
         if (auto tc = parse_time_control(s.time); !tc) return core::unexpected(tc.error().message);
@@ -171,7 +171,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
         if (auto v = resolve_variant(spec.variant, check); !v) return core::unexpected(v.error());
         auto rs = resolve_rule_set(spec.rules, check.hidden);
         if (!rs) return core::unexpected(rs.error());
-        if (*rs != "crazykrieg") nt.settings.rules = *rs;
+        if (*rs != referee::RuleSet::CrazyKrieg) nt.settings.rules = *rs;
     }
     nt.settings.time = spec.time;
     nt.entries_open = spec.entries_open;

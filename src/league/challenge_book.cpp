@@ -16,7 +16,9 @@ std::uint64_t parse_challenge_id(const std::string& s) {
 }
 
 std::string hidden_word(const Challenge& c) {
-    return c.rules == "crazykrieg" ? "hidden" : "hidden:" + c.rules;
+    return c.rules == referee::RuleSet::CrazyKrieg
+               ? "hidden"
+               : "hidden:" + std::string(referee::rule_set_name(c.rules));
 }
 
 namespace {
@@ -35,7 +37,7 @@ core::Result<Challenge, std::string> parse_challenge_line(const std::string& lin
     if (hidden.rfind("hidden:", 0) == 0) {  // hidden under a rule set other than the default
         auto rs = referee::find_rule_set(hidden.substr(7));
         if (!rs) return core::unexpected("unknown rule set in " + hidden);
-        c.rules = std::string(referee::rule_set_name(*rs));
+        c.rules = *rs;
         hidden = "hidden";
     }
     if (!f || parse_challenge_id(id) == 0 || (hidden != "hidden" && hidden != "open"))

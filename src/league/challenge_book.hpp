@@ -15,6 +15,7 @@
 
 #include "core/clock.hpp"
 #include "core/result.hpp"
+#include "referee/rule_set.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"
@@ -32,7 +33,7 @@ struct Challenge {
     std::string variant;  // lower-case variant name
     bool hidden = false;
     bool casual = false;  // the word `casual` in the challenge: an unrated game (README "Ratings")
-    std::string rules = "crazykrieg";  // the Kriegspiel rule set (docs/rulesets.md)
+    referee::RuleSet rules = referee::RuleSet::CrazyKrieg;  // Kriegspiel rules (docs/rulesets.md)
     std::string time;  // time-control spec, never empty (the club default filled in)
     core::TimePoint created{};
 };

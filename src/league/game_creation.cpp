@@ -13,9 +13,9 @@ core::Result<CreatedGame, core::Error> create_game(const GameSpec& spec, const G
     meta.hidden = spec.hidden;
     if (auto v = resolve_variant(spec.variant, meta); !v)
         return core::unexpected(core::invalid_error(v.error()));
-    auto rules = resolve_rule_set(spec.rules, meta.hidden);
-    if (!rules) return core::unexpected(core::invalid_error(rules.error()));
-    meta.rules = *rules;
+    if (auto rules = check_rule_set(spec.rules, meta.hidden); !rules)
+        return core::unexpected(core::invalid_error(rules.error()));
+    meta.rules = spec.rules;
     const Player* w = players.find(spec.white);
     const Player* b = players.find(spec.black);
     if (!w)

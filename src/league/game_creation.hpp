@@ -23,7 +23,7 @@ namespace ck::league {
 struct GameSpec {
     std::string variant;
     bool hidden = false;
-    std::string rules = "crazykrieg";
+    referee::RuleSet rules = referee::RuleSet::CrazyKrieg;
     std::string white;
     std::string black;
     std::string time;  // empty: the club default

@@ -62,7 +62,7 @@ std::string format_game_ini(const GameMeta& m) {
     s += "version = " + std::to_string(GameIniVersion) + "\n";
     s += "variant = " + m.variant + "\n";
     s += std::string("hidden = ") + (m.hidden ? "true" : "false") + "\n";
-    s += "rules = " + m.rules + "\n";
+    s += "rules = " + std::string(referee::rule_set_name(m.rules)) + "\n";
     s += "fen = " + m.fen + "\n";
     s += "white = " + m.white + "\n";
     s += "black = " + m.black + "\n";
@@ -146,9 +146,11 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
             m.variant = value;
         else if (key == "hidden")
             m.hidden = value == "true";
-        else if (key == "rules")
-            m.rules = value;
-        else if (key == "fen")
+        else if (key == "rules") {
+            auto rs = referee::find_rule_set(value);
+            if (!rs) return core::unexpected("game.ini: unknown rule set '" + value + "'");
+            m.rules = *rs;
+        } else if (key == "fen")
             m.fen = value;
         else if (key == "white")
             m.white = value;
@@ -204,16 +206,26 @@ core::Result<void, std::string> resolve_variant(const std::string& name, GameMet
     return {};
 }
 
-core::Result<std::string, std::string> resolve_rule_set(const std::string& name, bool hidden) {
+core::Result<referee::RuleSet, std::string> parse_rule_set(const std::string& name) {
     auto rs = referee::find_rule_set(name);
     if (!rs)
-        return core::unexpected("unknown rule set '" + name +
-                                "' (crazykrieg, wild16, berkeley, berkeley-any, cincinnati, "
-                                "english, rand)");
-    if (*rs != referee::RuleSet::CrazyKrieg && !hidden)
-        return core::unexpected("the " + std::string(referee::rule_set_name(*rs)) +
+        return core::unexpected("unknown rule set '" + name + "' (" + referee::rule_set_names() +
+                                ")");
+    return *rs;
+}
+
+core::Result<void, std::string> check_rule_set(referee::RuleSet rules, bool hidden) {
+    if (rules != referee::RuleSet::CrazyKrieg && !hidden)
+        return core::unexpected("the " + std::string(referee::rule_set_name(rules)) +
                                 " rules are Kriegspiel rules: the game must be hidden");
-    return std::string(referee::rule_set_name(*rs));
+    return {};
+}
+
+core::Result<referee::RuleSet, std::string> resolve_rule_set(const std::string& name, bool hidden) {
+    auto rs = parse_rule_set(name);
+    if (!rs) return rs;
+    if (auto ok = check_rule_set(*rs, hidden); !ok) return core::unexpected(ok.error());
+    return *rs;
 }
 
 core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta) {
@@ -221,9 +233,7 @@ core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta) {
     setup.variant = rules::find_variant(meta.variant);
     if (!setup.variant) return core::unexpected("unknown variant '" + meta.variant + "'");
     setup.hidden = meta.hidden;
-    auto rs = referee::find_rule_set(meta.rules);
-    if (!rs) return core::unexpected("unknown rule set '" + meta.rules + "'");
-    setup.rules = *rs;
+    setup.rules = meta.rules;
     if (!meta.fen.empty()) setup.fen = meta.fen;
     return setup;
 }

@@ -34,6 +34,7 @@
 #include "core/result.hpp"
 #include "pgn/referee_record.hpp"
 #include "referee/game.hpp"
+#include "referee/rule_set.hpp"
 #include "rules/types.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
@@ -55,7 +56,8 @@ inline constexpr int GameIniVersion = 1;
 struct GameMeta {
     std::string variant;  // command-line name of the rules::Variant
     bool hidden = false;
-    std::string rules = "crazykrieg";
+    // The Kriegspiel rule set: game.ini "rules = NAME" (referee/rule_set.hpp names).
+    referee::RuleSet rules = referee::RuleSet::CrazyKrieg;
     std::string fen;  // empty: the standard start
     std::string white;
     std::string black;
@@ -95,9 +97,12 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text);
 // Variant names as the umpire accepts them ("kriegspiel" = hidden chess, "crazykrieg" =
 // hidden crazyhouse, else rules::find_variant); fills meta.variant / meta.hidden.
 core::Result<void, std::string> resolve_variant(const std::string& name, GameMeta& meta);
-// The canonical name of rule set `name` (case-insensitive; docs/rulesets.md); an error for an
-// unknown one, or for one other than the default in a game that is not hidden.
-core::Result<std::string, std::string> resolve_rule_set(const std::string& name, bool hidden);
+// The rule set named `name` (case-insensitive; docs/rulesets.md); an error for an unknown one.
+core::Result<referee::RuleSet, std::string> parse_rule_set(const std::string& name);
+// An error for a rule set other than the default in a game that is not hidden.
+core::Result<void, std::string> check_rule_set(referee::RuleSet rules, bool hidden);
+// parse_rule_set, then check_rule_set.
+core::Result<referee::RuleSet, std::string> resolve_rule_set(const std::string& name, bool hidden);
 
 // The referee setup `meta` names (variant, hidden, rule set, FEN).
 core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta);

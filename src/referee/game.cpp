@@ -500,7 +500,7 @@ PlayerView Game::view(Color player) const {
     v.player = player;
     v.variant = std::string(position_.variant().name);
     v.hidden = hidden_;
-    v.rules = std::string(kriegspiel().name);
+    v.rules = rules_;
     v.pieces = own_pieces(player);
     v.heard = heard_[rules::index_of(player)];
     v.move_number = position_.fullmove_number();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "referee/announcement.hpp"
+#include "referee/rule_set.hpp"
 #include "rules/types.hpp"
 
 namespace ck::referee {
@@ -24,7 +25,7 @@ struct PlayerView {
     rules::Color player = rules::Color::White;
     std::string variant;  // command-line name: "crazyhouse", "chess", ...
     bool hidden = true;   // Kriegspiel play: `pieces` holds only the player's own pieces
-    std::string rules = "crazykrieg";  // the Kriegspiel rule set (docs/rulesets.md)
+    RuleSet rules = RuleSet::CrazyKrieg;  // the Kriegspiel rule set (docs/rulesets.md)
     OwnPieces pieces;
     std::vector<Announcement> heard;  // everything told to this player, in order
     int move_number = 1;

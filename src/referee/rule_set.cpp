@@ -52,4 +52,10 @@ std::optional<RuleSet> find_rule_set(std::string_view name) {
 
 std::string_view rule_set_name(RuleSet r) { return kriegspiel_rules(r).name; }
 
+std::string rule_set_names() {
+    std::string out;
+    for (const KriegspielRules& k : Table) (out += out.empty() ? "" : ", ") += k.name;
+    return out;
+}
+
 }  // namespace ck::referee

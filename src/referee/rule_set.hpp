@@ -3,6 +3,7 @@
 // sets"). One KriegspielRules description per rule set; the referee's Game consults it and holds
 // no rule-set branches of its own (docs/design.md: "Data, not branches").
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace ck::referee {
@@ -73,5 +74,8 @@ const KriegspielRules& kriegspiel_rules(RuleSet r);
 // Case-insensitive; nullopt for a name that is not a rule set.
 std::optional<RuleSet> find_rule_set(std::string_view name);
 std::string_view rule_set_name(RuleSet r);
+// Every rule set's name in the table's order, joined by ", " (for the error that names an unknown
+// one: "crazykrieg, wild16, ...").
+std::string rule_set_names();
 
 }  // namespace ck::referee

@@ -168,7 +168,9 @@ core::Result<GamePage, std::string> game_page(const compose::TemplateSet& words,
     const bool over = g.game.over();
     const std::string mode =
         g.meta.variant +
-        (g.meta.hidden ? ", hidden (Kriegspiel rules: " + g.meta.rules + ")" : "") +
+        (g.meta.hidden ? ", hidden (Kriegspiel rules: " +
+                             std::string(referee::rule_set_name(g.meta.rules)) + ")"
+                       : "") +
         (g.meta.rated ? ", rated (" + league::pool_of(g.meta) + ")" : ", casual");
     std::string body = "<p>" + html_escape(league::display_name(players, g.meta.white)) +
                        " (White) vs " + html_escape(league::display_name(players, g.meta.black)) +

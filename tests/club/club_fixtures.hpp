@@ -14,7 +14,7 @@ inline Tournament make(const std::string& id, const std::string& name, Kind kind
     n.id = id;
     n.name = name;
     n.kind = kind;
-    n.settings = GameSettings{"crazyhouse", false, "", "3d", std::nullopt};
+    n.settings = GameSettings{"crazyhouse", false, std::nullopt, "3d", std::nullopt};
     n.players = std::move(players);
     auto t = create_tournament(std::move(n));
     if (!t) FAIL(error_text(t.error()));
@@ -73,7 +73,8 @@ inline Tournament single3() {
     Tournament t = make(
         "tri-1", "Kriegspiel Triangle", Kind::Single,
         {{"Ivo", "ivo@club.example"}, {"Jan", "jan@club.example"}, {"Kim", "kim@club.example"}});
-    t.settings = GameSettings{"kriegspiel", true, "crazykrieg", "10/50d", std::nullopt};
+    t.settings =
+        GameSettings{"kriegspiel", true, ck::referee::RuleSet::CrazyKrieg, "10/50d", std::nullopt};
     play(t, 1, 2, 3, W);
     play(t, 2, 1, 2, D);
     play(t, 3, 3, 1, B);

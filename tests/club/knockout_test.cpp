@@ -18,7 +18,7 @@ Tournament event(System system, int players, StageSettings stages, Kind kind = K
     n.id = "cup";
     n.name = "Cup";
     n.kind = kind;
-    n.settings = GameSettings{"crazyhouse", false, "", "3d", std::nullopt};
+    n.settings = GameSettings{"crazyhouse", false, std::nullopt, "3d", std::nullopt};
     for (int i = 1; i <= players; ++i)
         n.players.push_back({"P" + std::to_string(i), "p" + std::to_string(i) + "@x"});
     n.system = system;
@@ -176,7 +176,7 @@ TEST_CASE("knockout: settings and player counts are checked") {
     NewTournament n;
     n.id = "cup";
     n.name = "Cup";
-    n.settings = GameSettings{"chess", false, "", "", std::nullopt};
+    n.settings = GameSettings{"chess", false, std::nullopt, "", std::nullopt};
     for (int i = 1; i <= 5; ++i) n.players.push_back({"", "p" + std::to_string(i) + "@x"});
     n.system = System::Groups;
     n.stages = StageSettings{2, 1, 13, 1};
@@ -216,7 +216,7 @@ TEST_CASE("knockout: entries by mail, then closed; the groups must fit the entri
     NewTournament n;
     n.id = "cup";
     n.name = "Cup";
-    n.settings = GameSettings{"chess", false, "", "", std::nullopt};
+    n.settings = GameSettings{"chess", false, std::nullopt, "", std::nullopt};
     n.system = System::Groups;
     n.stages = StageSettings{2, 1, 3, 2};
     n.entries_open = true;

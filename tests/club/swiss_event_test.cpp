@@ -83,7 +83,7 @@ Tournament new_swiss(int players, int rounds) {
     NewTournament n;
     n.id = "autumn";
     n.name = "Autumn Swiss";
-    n.settings = GameSettings{"crazyhouse", false, "", "3d", std::nullopt};
+    n.settings = GameSettings{"crazyhouse", false, std::nullopt, "3d", std::nullopt};
     n.system = System::Swiss;
     n.swiss.rounds = rounds;
     for (int i = 0; i < players; ++i)
@@ -197,7 +197,7 @@ TEST_CASE("requested byes and withdrawals are refused where they cannot be", "[c
     NewTournament rr;
     rr.id = "rr";
     rr.name = "RR";
-    rr.settings = GameSettings{"chess", false, "", "", std::nullopt};
+    rr.settings = GameSettings{"chess", false, std::nullopt, "", std::nullopt};
     rr.players = {Player{"A", "a@x.test"}, Player{"B", "b@x.test"}};
     auto r = create_tournament(rr);
     REQUIRE(r);

@@ -23,7 +23,7 @@ Tournament new_swiss(int players, int rounds, int late_bye_points = 0) {
     NewTournament n;
     n.id = "winter";
     n.name = "Winter Swiss";
-    n.settings = GameSettings{"crazyhouse", false, "", "3d", std::nullopt};
+    n.settings = GameSettings{"crazyhouse", false, std::nullopt, "3d", std::nullopt};
     n.system = System::Swiss;
     n.swiss.rounds = rounds;
     n.swiss.late_bye_points = late_bye_points;
@@ -184,7 +184,7 @@ TEST_CASE("late entries are refused with the reason", "[club][swiss]") {
     NewTournament rr;
     rr.id = "rr";
     rr.name = "RR";
-    rr.settings = GameSettings{"chess", false, "", "", std::nullopt};
+    rr.settings = GameSettings{"chess", false, std::nullopt, "", std::nullopt};
     rr.players = {Player{"A", "a@x.test"}, Player{"B", "b@x.test"}};
     auto r = create_tournament(rr);
     REQUIRE(r);

@@ -21,7 +21,7 @@ Tournament match(int games = 2) {
     NewTournament n;
     n.id = "club-match";
     n.name = "Club Match";
-    n.settings = GameSettings{"crazyhouse", false, "", "3d", std::nullopt};
+    n.settings = GameSettings{"crazyhouse", false, std::nullopt, "3d", std::nullopt};
     n.system = System::Teams;
     n.entries_open = true;
     n.match.games = games;

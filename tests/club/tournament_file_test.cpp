@@ -74,7 +74,7 @@ TEST_CASE("tournament.ini round trips") {
     NewTournament n{"fresh",
                     "Fresh",
                     Kind::Double,
-                    GameSettings{"loop", false, "", "", std::nullopt},
+                    GameSettings{"loop", false, std::nullopt, "", std::nullopt},
                     {{"", "x@y"}, {"Y", "y@y"}, {"Z", "z@y"}}};
     auto t = create_tournament(n);
     REQUIRE(t);
@@ -172,7 +172,7 @@ TEST_CASE("create_tournament and record_result check their input") {
     NewTournament n{"ok",
                     "OK",
                     Kind::Single,
-                    GameSettings{"chess", false, "", "", std::nullopt},
+                    GameSettings{"chess", false, std::nullopt, "", std::nullopt},
                     {{"A", "a@x"}}};
     auto one = create_tournament(n);
     REQUIRE_FALSE(one);

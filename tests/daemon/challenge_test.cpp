@@ -230,7 +230,7 @@ TEST_CASE("challenge by mail with a rule set: the game is played under it", "[da
     };
     CHECK(has(flat(one_to(c, Bob).text), "crazyhouse (hidden, rand rules)"));
     REQUIRE(club.open_challenges().size() == 1);
-    CHECK(club.open_challenges()[0].rules == "rand");
+    CHECK(club.open_challenges()[0].rules == ck::referee::RuleSet::Rand);
     auto a = club.send(Bob, "accept 1", "a1@bob.example.net");
     REQUIRE(a.size() == 2);
     // The game-start mail names the rule set and what it announces; no `any?` under rand.
@@ -242,7 +242,7 @@ TEST_CASE("challenge by mail with a rule set: the game is played under it", "[da
     REQUIRE(ini);
     auto meta = ck::league::parse_game_ini(*ini);
     REQUIRE(meta);
-    CHECK(meta->rules == "rand");
+    CHECK(meta->rules == ck::referee::RuleSet::Rand);
     CHECK(meta->hidden);
 }
 
@@ -254,7 +254,7 @@ TEST_CASE("challenges file keeps the rule set", "[daemon][challenge]") {
     c.challenged = Bob;
     c.variant = "chess";
     c.hidden = true;
-    c.rules = "berkeley-any";
+    c.rules = ck::referee::RuleSet::BerkeleyAny;
     c.time = "3d";
     book.next_id = 2;
     book.open.push_back(c);
@@ -263,7 +263,7 @@ TEST_CASE("challenges file keeps the rule set", "[daemon][challenge]") {
     auto back = ck::daemon::parse_challenges(text);
     REQUIRE(back);
     REQUIRE(back->open.size() == 1);
-    CHECK(back->open[0].rules == "berkeley-any");
+    CHECK(back->open[0].rules == ck::referee::RuleSet::BerkeleyAny);
     CHECK(back->open[0].hidden);
     std::string bad = text;
     bad.replace(bad.find("berkeley-any"), 12, "nosuchrules0");
@@ -279,7 +279,7 @@ TEST_CASE("challenge records keep `casual`, and a record without it is not casua
     c.challenged = Bob;
     c.variant = "chess";
     c.hidden = true;
-    c.rules = "wild16";
+    c.rules = ck::referee::RuleSet::Wild16;
     c.casual = true;
     c.time = "3d";
     const std::string line = ChallengeCodec::encode(c);
@@ -288,7 +288,7 @@ TEST_CASE("challenge records keep `casual`, and a record without it is not casua
     auto back = ChallengeCodec::decode(line);
     REQUIRE(back);
     CHECK(back->casual);
-    CHECK(back->rules == "wild16");
+    CHECK(back->rules == ck::referee::RuleSet::Wild16);
     CHECK(ChallengeCodec::encode(*back) == line);
 
     // Written before ratings (no `casual` word): the club's default decides.

@@ -179,19 +179,19 @@ TEST_CASE("commands: challenge ADDRESS VARIANT [hidden] [TIME]", "[commands]") {
     cs = parse_commands("challenge bob@x.org crazyhouse hidden WILD16 3d");
     REQUIRE(cs[0].kind == Kind::Challenge);
     CHECK(cs[0].as<ChallengeArgs>().hidden);
-    CHECK(cs[0].as<ChallengeArgs>().rules == "wild16");
+    CHECK(cs[0].as<ChallengeArgs>().rules == ck::referee::RuleSet::Wild16);
     REQUIRE(cs[0].as<ChallengeArgs>().time);
     cs = parse_commands("challenge bob@x.org chess berkeley-any");
     REQUIRE(cs[0].kind == Kind::Challenge);
     CHECK(cs[0].as<ChallengeArgs>().hidden);
-    CHECK(cs[0].as<ChallengeArgs>().rules == "berkeley-any");
+    CHECK(cs[0].as<ChallengeArgs>().rules == ck::referee::RuleSet::BerkeleyAny);
     CHECK(parse_commands("challenge bob@x.org chess hidden")[0].as<ChallengeArgs>().rules ==
-          "crazykrieg");
+          ck::referee::RuleSet::CrazyKrieg);
     // All of them at once.
     cs = parse_commands("challenge bob@x.org chess hidden casual berkeley 3d");
     REQUIRE(cs[0].kind == Kind::Challenge);
     CHECK(cs[0].as<ChallengeArgs>().casual);
-    CHECK(cs[0].as<ChallengeArgs>().rules == "berkeley");
+    CHECK(cs[0].as<ChallengeArgs>().rules == ck::referee::RuleSet::Berkeley);
     REQUIRE(cs[0].as<ChallengeArgs>().time);
 
     for (const char* bad :

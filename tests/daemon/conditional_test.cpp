@@ -40,7 +40,7 @@ public:
         ck::daemon::NewGame spec;
         spec.variant = kind.variant;
         spec.hidden = kind.hidden;
-        spec.rules = kind.rules;
+        spec.rules = *ck::referee::find_rule_set(kind.rules);
         spec.time = kind.time;
         spec.white = Ada;
         spec.black = Bob;

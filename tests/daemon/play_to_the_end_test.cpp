@@ -35,7 +35,7 @@ public:
         ck::daemon::NewGame spec;
         spec.variant = s.variant;
         spec.hidden = s.hidden;
-        spec.rules = s.rules;
+        spec.rules = *ck::referee::find_rule_set(s.rules);
         spec.white = Ada;
         spec.black = Bob;
         start_game(spec);

@@ -519,7 +519,7 @@ TEST_CASE("a tournament under a rule set plays every game under it") {
     club.pass();
     auto t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
-    CHECK(t->settings.rules == "wild16");
+    CHECK(t->settings.rules == ck::referee::RuleSet::Wild16);
     REQUIRE(t->pairings.size() == 3);
     for (const auto& p : t->pairings) {
         REQUIRE(p.game);
