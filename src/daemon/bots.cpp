@@ -11,18 +11,6 @@
 
 namespace ck::daemon {
 
-namespace {
-
-// A problem as one field: no tab, no line break.
-std::string one_line(const std::string& text) {
-    std::string out = text;
-    for (char& c : out)
-        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-    return out;
-}
-
-}  // namespace
-
 core::Result<Bot, std::string> find_bot_named(const store::Store& store, const Config& config,
                                               const std::string& who) {
     const std::string address =
@@ -62,8 +50,8 @@ core::Result<bool, core::Error> note_bot_problem(store::Store& store, const Bot&
     if (!current) return core::unexpected(core::invalid_error(current.error().describe()));
     if (!*current) return false;  // no longer a bot: nothing to note
     Bot b = **current;
-    if (b.problem == one_line(problem)) return false;
-    b.problem = one_line(problem);
+    if (b.problem == problem_line(problem)) return false;
+    b.problem = problem_line(problem);
     store::Transaction tx(now);
     BotTable::put(tx, b.address, b);
     if (auto c = store.commit(tx); !c)

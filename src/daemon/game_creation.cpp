@@ -30,8 +30,7 @@ core::Result<store::GameId, core::Error> Daemon::new_game(const NewGame& spec,
 
 core::Result<store::GameId, core::Error> Daemon::stage_game(const NewGame& spec,
                                                             store::Transaction& tx) {
-    const GameSpec game_spec{spec.variant, spec.hidden, spec.rules, spec.white, spec.black,
-                             spec.time,    spec.event,  spec.round, spec.rated};
+    const GameSpec& game_spec = spec;
     const GameDefaults club{config_.rated, config_.default_time, config_.referee_address};
     auto created = create_game(game_spec, club, players_, store_, games_, tx);
     if (!created) return core::unexpected(created.error());

@@ -34,6 +34,7 @@
 #include "daemon/league_names.hpp"
 #include "daemon/request_spool.hpp"
 #include "daemon/swiss_rounds.hpp"
+#include "league/game_creation.hpp"
 #include "league/game_outcome.hpp"
 #include "league/game_repository.hpp"
 #include "league/players.hpp"
@@ -43,19 +44,9 @@
 
 namespace ck::daemon {
 
-struct NewGame {
-    std::string variant;
-    bool hidden = false;
-    referee::RuleSet rules = referee::RuleSet::CrazyKrieg;
-    std::string white;
-    std::string black;
-    std::string time;  // empty: the club default
-    // Record tags of a tournament game (club::event_tags); empty: "Crazykrieg game N", no Round.
-    std::string event;
-    std::string round;
+// A game the daemon starts: what league::GameSpec holds, plus the tournament its start mails name.
+struct NewGame : league::GameSpec {
     std::string tournament;  // the tournament's id, named in the game-start mails; empty: none
-    // Rated or casual (README "Ratings"); nullopt: the club's default ([club] rated).
-    std::optional<bool> rated;
 };
 
 struct StepReport {

@@ -9,21 +9,16 @@
 
 namespace ck::league {
 
-namespace {
-
-// A problem as one field: no tab, no line break.
-std::string one_line(const std::string& text) {
+std::string problem_line(const std::string& text) {
     std::string out = text;
     for (char& c : out)
         if (c == '\t' || c == '\n' || c == '\r') c = ' ';
     return out;
 }
 
-}  // namespace
-
 std::string BotCodec::encode(const Bot& b) {
     return b.address + "\t" + b.engine + "\t" + std::to_string(b.games) + "\t" +
-           (b.removed ? "removed" : "active") + "\t" + one_line(b.problem) + "\n";
+           (b.removed ? "removed" : "active") + "\t" + problem_line(b.problem) + "\n";
 }
 
 core::Result<Bot, std::string> BotCodec::decode(std::string_view body) {

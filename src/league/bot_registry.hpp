@@ -44,6 +44,9 @@ struct BotCodec {
 };
 using BotTable = store::Table<BotCodec>;
 
+// A problem as the record's one field holds it: tabs and line breaks become spaces.
+std::string problem_line(const std::string& text);
+
 // True when `address` (any case) is a bot's (the store's records, staged writes included).
 bool is_bot_address(const store::Store& store, const std::string& address);
 // The bot at `address`, nullopt when it is none (or its record cannot be read: logged).

@@ -1,5 +1,5 @@
-// The game session (daemon/game_session.hpp) and the consequences of its events
-// (daemon/event_effects.hpp), without any mail: each operation's events in open and hidden
+// The game session (league/game_session.hpp) and the consequences of its events
+// (league/event_effects.hpp), without any mail: each operation's events in open and hidden
 // games, a draw offer lapsing, an end by time, an adjudication, and what save() and
 // apply_game_events stage into a transaction.
 #include <catch2/catch.hpp>
