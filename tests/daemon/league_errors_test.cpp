@@ -169,3 +169,15 @@ TEST_CASE("club records that do not decode are Corrupt; an unknown event is Inva
     REQUIRE_FALSE(details);
     CHECK(details.error().kind == ErrorKind::Corrupt);
 }
+
+TEST_CASE("a registration whose commit fails keeps the store's kind", "[league][errors]") {
+    TempStore t;
+    auto players = ck::league::Players::load(*t.store);
+    REQUIRE(players);
+    fs::remove_all(t.root);  // the disk lost the store: the commit cannot write its journal
+    auto added = players->add("Ada", "Ada@example.org", *t.store, std::chrono::system_clock::now());
+    REQUIRE_FALSE(added);
+    CHECK(added.error().kind == ErrorKind::Transient);
+    CHECK(added.error().detail.rfind("cannot register ada@example.org: ", 0) == 0);
+    CHECK(players->all().empty());
+}
