@@ -65,7 +65,7 @@ int run_challenge(const Args& args) {
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto book = daemon::load_challenges(*store);
-    if (!book) return fail(book.error());
+    if (!book) return fail(book.error().detail);
     const auto now = std::chrono::system_clock::now();
     if (words[0] == "list") {
         for (const daemon::Challenge& c : book->open) {

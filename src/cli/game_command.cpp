@@ -68,8 +68,9 @@ int game_new(const Args& rest, const std::string& config_file, const std::string
         auto rs = league::parse_rule_set(rules);
         if (!rs) {  // an unknown variant is named first, as new_game checks it first
             league::GameMeta probe;
-            if (auto v = league::resolve_variant(spec.variant, probe); !v) return fail(v.error());
-            return fail(rs.error());
+            if (auto v = league::resolve_variant(spec.variant, probe); !v)
+                return fail(v.error().detail);
+            return fail(rs.error().detail);
         }
         spec.rules = *rs;
     }

@@ -414,7 +414,7 @@ void run_store_size_bench(std::ostream& out) {
         if (auto a = small.d->add_player("Player " + std::to_string(i),
                                          "player" + std::to_string(i) + "@bench.example");
             !a)
-            return fail(a.error());
+            return fail(a.error().detail);
     {
         daemon::NewGame spec;
         spec.variant = "crazykrieg";
@@ -441,7 +441,7 @@ void run_store_size_bench(std::ostream& out) {
     for (int i = 0; i < 64; ++i) {
         spec.players.push_back("player" + std::to_string(i) + "@bench.example");
         if (auto a = big.d->add_player("Player " + std::to_string(i), spec.players.back()); !a)
-            return fail(a.error());
+            return fail(a.error().detail);
     }
     const long rss0 = max_rss_mb();
     // CPU (user + system) beside the wall clock: on a shared machine the wall clock swings with

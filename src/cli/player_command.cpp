@@ -38,7 +38,7 @@ int set_settings(league::Players& players, const std::vector<std::string>& words
             return usage_error("player", "expected KEY=VALUE, not '" + words[i] + "'");
         if (auto r = league::apply_setting(next, words[i].substr(0, eq), words[i].substr(eq + 1));
             !r)
-            return usage_error("player", words[i] + ": " + r.error());
+            return usage_error("player", words[i] + ": " + r.error().detail);
     }
     if (next != p->settings) {
         store::Transaction tx(std::chrono::system_clock::now());

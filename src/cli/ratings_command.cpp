@@ -54,12 +54,12 @@ int run_ratings(const Args& args) {
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto players = league::Players::load(*store);
-    if (!players) return fail(players.error());
+    if (!players) return fail(players.error().detail);
     bool first = true;
     for (const std::string& name : club::pool_names()) {
         if (!pool.empty() && name != pool) continue;
         auto p = league::load_pool(*store, name);
-        if (!p) return fail(p.error());
+        if (!p) return fail(p.error().detail);
         if (p->players.empty()) continue;
         if (format == "json") {
             for (const club::PlayerRating* r : club::ranked(*p))

@@ -231,7 +231,7 @@ void run_serve_bench(std::ostream& out) {
             for (LineGame& g : *games) {
                 for (const auto& a : {g.white, g.black})
                     if (auto added = d.add_player("Player " + a.substr(0, a.find('@')), a); !added)
-                        return fail(added.error());
+                        return fail(added.error().detail);
                 daemon::NewGame spec;
                 spec.variant = "crazykrieg";
                 spec.hidden = true;

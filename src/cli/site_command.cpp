@@ -49,7 +49,7 @@ int run_site(const Args& args) {
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto players = league::Players::load(*store);
-    if (!players) return fail(players.error());
+    if (!players) return fail(players.error().detail);
     auto report = site::write_site(*store, *players, words->set(), dirs[0]);
     if (!report) return fail(report.error());
     std::cout << report->written << " file(s) written, " << report->unchanged << " unchanged\n";

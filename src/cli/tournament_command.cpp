@@ -318,7 +318,7 @@ int tournament_withdraw(const std::string& id, const std::string& address,
     if (!s) return s.error().usage ? usage(s.error().message) : fail(s.error().message);
     store::Store& store = s->daemon->store();
     auto t = league::load_tournament(store, id);
-    if (!t) return fail(t.error());
+    if (!t) return fail(t.error().detail);
     if (t->system == club::System::Knockout && !t->entries_open)
         return knockout_withdraw(*s, *t, address);
     if (club::is_staged(*t) && !t->entries_open)
@@ -401,7 +401,7 @@ int run_tournament(const Args& args) {
     const CommandStore& store = *opened;
     if (words[0] == "list") {
         auto ids = league::tournament_ids(*store);
-        if (!ids) return fail(ids.error());
+        if (!ids) return fail(ids.error().detail);
         for (const auto& id : *ids) {
             auto t = league::load_tournament(*store, id);
             if (!t) {
@@ -425,7 +425,7 @@ int run_tournament(const Args& args) {
         return ExitOk;
     }
     auto t = league::load_tournament(*store, words[1]);
-    if (!t) return fail(t.error());
+    if (!t) return fail(t.error().detail);
     if (words[0] == "show") {
         auto labels = league::event_rating_labels(*store, *t);  // rated: a rating column
         if (!labels) return fail(labels.error().detail);
@@ -444,7 +444,7 @@ int run_tournament(const Args& args) {
         return ExitOk;
     }
     auto archive = league::tournament_archive(*store, *t);
-    if (!archive) return fail(archive.error());
+    if (!archive) return fail(archive.error().detail);
     std::cout << *archive;
     return ExitOk;
 }

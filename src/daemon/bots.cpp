@@ -90,7 +90,7 @@ core::Result<Bot, std::string> stage_bot(Players& players, const Config& config,
     if (b.address == lower_ascii(config.referee_address))
         return core::unexpected("bot " + b.address + " would be the referee's own address");
     if (auto added = players.add_bot(spec.name, b.address, tx); !added)
-        return core::unexpected(added.error());
+        return core::unexpected(added.error().detail);
     BotTable::put(tx, b.address, b);
     return b;
 }

@@ -125,7 +125,7 @@ namespace {
 core::Result<ChallengeRun*, core::Error> challenge_part(MailRun& run) {
     if (run.challenges) return run.challenges.get();
     auto loaded = load_challenges(run.desk.store);
-    if (!loaded) return core::unexpected(core::corrupt_error(loaded.error()));
+    if (!loaded) return core::unexpected(loaded.error());
     auto part = std::make_shared<ChallengeRun>();
     part->book = std::move(*loaded);
     // Lapsed challenges go whenever the book is written.

@@ -171,7 +171,7 @@ Handled club_standings(MailRun& run, const Command& c) {
 // ratings.hpp: `ratings [POOL]`.
 Handled club_ratings(MailRun& run, const Command& c) {
     auto details = ratings_details(run.desk.store, run.desk.players, c.argument());
-    if (!details) return core::unexpected(core::corrupt_error(details.error()));
+    if (!details) return core::unexpected(details.error());
     const auto env = club_envelope(run.desk, run.sender, run.disc + "r", run.tx);
     return queue_mail(run.tx, run.desk.config, run.sender,
                       compose::ratings_mail(run.desk.templates, env, *details));

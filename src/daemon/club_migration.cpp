@@ -93,7 +93,7 @@ core::Result<void, std::string> migrate_tournaments(const store::Store& store,
             auto text = store.read_tournament_file(id, ChallengesFile);
             if (!text) return core::unexpected("challenges: " + text.error().message);
             auto book = parse_challenges(*text);
-            if (!book) return core::unexpected(book.error());
+            if (!book) return core::unexpected(book.error().detail);
             save_challenges(tx, *book);
         } else if (id.rfind('_', 0) != 0) {
             auto text = store.read_tournament_file(id, TournamentFile);

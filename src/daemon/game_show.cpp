@@ -44,7 +44,7 @@ core::Result<std::string, std::string> show_game(store::Store& store, store::Gam
         // The operator sees everything: the true position (from the record's moves) and both
         // views; `game pgn ID` prints the whole record.
         auto fen = true_fen(*loaded);
-        if (!fen) return core::unexpected(fen.error());
+        if (!fen) return core::unexpected(fen.error().detail);
         out << "fen: " << *fen << "\n";
         print_view(Color::White);
         print_view(Color::Black);

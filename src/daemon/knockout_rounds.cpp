@@ -53,9 +53,10 @@ core::Result<void, std::string> seed_by_rating(const store::Store& store, club::
     if (!club::is_staged(t) || !t.pairings.empty()) return {};
     GameMeta meta;
     meta.hidden = t.settings.hidden;
-    if (auto v = resolve_variant(t.settings.variant, meta); !v) return core::unexpected(v.error());
+    if (auto v = resolve_variant(t.settings.variant, meta); !v)
+        return core::unexpected(v.error().detail);
     auto pool = load_pool(store, pool_of(meta));
-    if (!pool) return core::unexpected(pool.error());
+    if (!pool) return core::unexpected(pool.error().detail);
     std::vector<std::pair<double, club::Player>> rated;
     for (club::Player& p : t.players)
         rated.emplace_back(club::current(&*pool, p.address).rating, std::move(p));

@@ -60,13 +60,13 @@ core::Result<Daemon, std::string> Daemon::open(const Config& config,
     auto store = open_club_store(config.store_dir, store_wait, sweep);
     if (!store) return core::unexpected(store.error());
     auto players = Players::load(*store);
-    if (!players) return core::unexpected(players.error());
+    if (!players) return core::unexpected(players.error().detail);
     Daemon d(config, std::move(*store), std::move(*players), std::move(*templates),
              std::move(*secret));
     // The games it loads stay in the repository for the first passes.
     if (auto indexed = ensure_deadline_index(d.store_, d.games_, std::chrono::system_clock::now());
         !indexed)
-        return core::unexpected(indexed.error());
+        return core::unexpected(indexed.error().detail);
     return d;
 }
 
@@ -216,7 +216,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
 void Daemon::reload_players() {
     auto players = Players::load(store_);
     if (!players) {
-        core::operator_log().error("player registry: " + players.error());
+        core::operator_log().error("player registry: " + players.error().detail);
         return;
     }
     players_ = std::move(*players);

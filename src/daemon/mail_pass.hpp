@@ -97,7 +97,7 @@ public:
     const GameRepository& games() const { return games_; }
     GameRepository& game_repository() { return games_; }
     // Registers a player (Players::add) in a transaction of its own, committed.
-    core::Result<void, std::string> add_player(const std::string& name,
+    core::Result<void, core::Error> add_player(const std::string& name,
                                                const std::string& address) {
         return players_.add(name, address, store_, std::chrono::system_clock::now());
     }

@@ -22,7 +22,8 @@ core::Result<void, std::string> change_settings(Players& players, const std::str
     if (!p) return core::unexpected("no player " + lower_ascii(address));
     const bool digest_on = digest_reader(next) && (!digest_reader(p->settings) ||
                                                    p->settings.digest_minute != next.digest_minute);
-    if (auto r = players.set_settings(address, next, tx); !r) return r;
+    if (auto r = players.set_settings(address, next, tx); !r)
+        return core::unexpected(r.error().detail);
     if (digest_on) start_digest(tx, address, tx.now());
     return {};
 }
@@ -51,7 +52,7 @@ Handled run_setting(MailRun& run, const Command& c) {
     const SetArgs& set = c.as<SetArgs>();
     compose::SettingsDetails& d = run.settings->details;
     if (auto r = apply_setting(run.settings->next, set.key, set.value); !r) {
-        d.refused.push_back({"set " + set.key + " " + set.value, r.error()});
+        d.refused.push_back({"set " + set.key + " " + set.value, r.error().detail});
         return {};
     }
     if (std::find(d.changed.begin(), d.changed.end(), set.key) == d.changed.end())

@@ -84,7 +84,7 @@ core::Result<void, core::Error> advance_swiss(const ClubDesk& desk, club::Tourna
 core::Result<std::size_t, core::Error> OverdueWatch::report(store::Store& store,
                                                             core::TimePoint now) {
     auto ids = tournament_ids(store);
-    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
+    if (!ids) return core::unexpected(ids.error());
     std::size_t reported = 0;
     store::Transaction tx(now);
     std::map<std::string, Seen> seen;
@@ -100,7 +100,7 @@ core::Result<std::size_t, core::Error> OverdueWatch::report(store::Store& store,
         Seen& s = seen.emplace(id, Seen{*text, std::nullopt}).first->second;
         auto t = load_tournament(store, id);
         if (!t) {
-            core::operator_log().error(t.error());
+            core::operator_log().error(t.error().detail);
             continue;
         }
         const int round = club::rounds_paired(*t);

@@ -129,9 +129,10 @@ core::Result<void, std::string> order_team_rosters(const store::Store& store, cl
     if (t.system != club::System::Teams || !t.entries_open) return {};
     GameMeta meta;  // the variant as its games will have it (an alias resolved)
     meta.hidden = t.settings.hidden;
-    if (auto v = resolve_variant(t.settings.variant, meta); !v) return core::unexpected(v.error());
+    if (auto v = resolve_variant(t.settings.variant, meta); !v)
+        return core::unexpected(v.error().detail);
     auto pool = load_pool(store, pool_of(meta));
-    if (!pool) return core::unexpected(pool.error());
+    if (!pool) return core::unexpected(pool.error().detail);
     club::order_rosters(
         t, [&](const std::string& address) { return club::current(&*pool, address).rating; });
     return {};

@@ -86,7 +86,7 @@ core::Result<EntryRun*, core::Error> entry_part(MailRun& run) {
         return core::unexpected(
             core::invalid_error("tournament entry from unregistered " + run.sender));
     auto ids = tournament_ids(run.desk.store);
-    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
+    if (!ids) return core::unexpected(ids.error());
     part->ids = std::move(*ids);
     run.entries = part;
     return part.get();
@@ -120,7 +120,7 @@ Handled club_entry(MailRun& run, const Command& cmd) {
     auto at = e.events.find(id);
     if (at == e.events.end()) {
         auto t = load_tournament(desk.store, id);
-        if (!t) return core::unexpected(core::corrupt_error(t.error()));
+        if (!t) return core::unexpected(t.error());
         at = e.events.emplace(id, std::move(*t)).first;
     }
     club::Tournament& t = at->second;

@@ -38,13 +38,13 @@ core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::Gam
                                                 const GameOutcome& ended, store::Transaction& tx) {
     const club::Outcome outcome = club_outcome(ended.result);
     auto ids = tournament_ids(desk.store);
-    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
+    if (!ids) return core::unexpected(ids.error());
     for (const std::string& tid : *ids) {
         // A write of the event earlier in this transaction (another game of the event ended
         // in it, e.g. in one clock pass) wins over the store's.
         auto t = load_tournament(desk.store, tid, &tx);
         if (!t) {
-            core::operator_log().error(t.error());
+            core::operator_log().error(t.error().detail);
             continue;
         }
         const club::Pairing* p = club::find_game(*t, id);
@@ -84,7 +84,7 @@ core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::Gam
         // The last game: final standings and the archive to every player. The records of the
         // games ending in this transaction are in `tx` only (save_game came first).
         auto archive = tournament_archive(desk.store, *t, &tx);
-        if (!archive) return core::unexpected(core::corrupt_error(archive.error()));
+        if (!archive) return core::unexpected(archive.error());
         std::vector<std::string> to;
         for (const club::Player& player : t->players) to.push_back(player.address);
         // A team match's captain who plays no board gets them too (docs/teams.md).

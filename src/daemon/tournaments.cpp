@@ -85,10 +85,10 @@ namespace {
 core::Result<void, std::string> check_settings(const club::GameSettings& s) {
     GameMeta check;
     check.hidden = s.hidden;
-    if (auto v = resolve_variant(s.variant, check); !v) return core::unexpected(v.error());
+    if (auto v = resolve_variant(s.variant, check); !v) return core::unexpected(v.error().detail);
     if (s.rules) {
         if (auto rs = check_rule_set(*s.rules, check.hidden); !rs)
-            return core::unexpected(rs.error());
+            return core::unexpected(rs.error().detail);
     }
     if (!s.time.empty()) {
         if (auto tc = parse_time_control(s.time); !tc) return core::unexpected(tc.error().message);
@@ -152,7 +152,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
                                                          const core::Clock& clock) {
     store::Store& store = daemon.store();
     auto taken = tournament_ids(store);
-    if (!taken) return core::unexpected(taken.error());
+    if (!taken) return core::unexpected(taken.error().detail);
     const std::string base = slug(spec.name);
     std::string id = base;
     for (int n = 2; std::find(taken->begin(), taken->end(), id) != taken->end(); ++n)
@@ -168,9 +168,10 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     if (!spec.rules.empty()) {
         GameMeta check;
         check.hidden = spec.hidden;
-        if (auto v = resolve_variant(spec.variant, check); !v) return core::unexpected(v.error());
+        if (auto v = resolve_variant(spec.variant, check); !v)
+            return core::unexpected(v.error().detail);
         auto rs = resolve_rule_set(spec.rules, check.hidden);
-        if (!rs) return core::unexpected(rs.error());
+        if (!rs) return core::unexpected(rs.error().detail);
         if (*rs != referee::RuleSet::CrazyKrieg) nt.settings.rules = *rs;
     }
     nt.settings.time = spec.time;
@@ -204,7 +205,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
 core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const std::string& id,
                                                         const core::Clock& clock) {
     auto t = load_tournament(daemon.store(), id);
-    if (!t) return core::unexpected(t.error());
+    if (!t) return core::unexpected(t.error().detail);
     if (auto ordered = order_team_rosters(daemon.store(), *t); !ordered)  // team_matches.hpp
         return core::unexpected(ordered.error());
     if (auto closed = club::close_entries(*t); !closed)
@@ -250,13 +251,13 @@ core::Result<void, core::Error> answer_standings(const ClubDesk& desk, const std
                                                  store::Transaction& tx,
                                                  const store::Transaction* pending) {
     auto ids = tournament_ids(desk.store);
-    if (!ids) return core::unexpected(core::corrupt_error(ids.error()));
+    if (!ids) return core::unexpected(ids.error());
     std::vector<club::Tournament> events;
     for (const std::string& id : *ids) {
         if (!argument.empty() && lower_ascii(argument) != id) continue;
         auto t = load_tournament(desk.store, id, pending);
         if (!t) {
-            core::operator_log().error("standings: " + t.error());
+            core::operator_log().error("standings: " + t.error().detail);
             continue;
         }
         if (argument.empty() && !club::find_player(*t, address)) continue;

@@ -6,6 +6,7 @@
 #include "bot/engine.hpp"
 #include "core/log.hpp"
 #include "core/text.hpp"
+#include "league/record_error.hpp"
 
 namespace ck::league {
 
@@ -70,9 +71,9 @@ std::optional<Bot> find_bot(const store::Store& store, const std::string& addres
     return *b;
 }
 
-core::Result<std::vector<Bot>, std::string> load_bots(const store::Store& store) {
+core::Result<std::vector<Bot>, core::Error> load_bots(const store::Store& store) {
     auto all = BotTable::all(store);
-    if (!all) return core::unexpected(all.error().describe());
+    if (!all) return core::unexpected(record_error(all.error()));
     std::vector<Bot> out;
     for (auto& [key, b] : *all) out.push_back(std::move(b));
     return out;

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
@@ -51,7 +52,7 @@ std::string problem_line(const std::string& text);
 bool is_bot_address(const store::Store& store, const std::string& address);
 // The bot at `address`, nullopt when it is none (or its record cannot be read: logged).
 std::optional<Bot> find_bot(const store::Store& store, const std::string& address);
-// Every bot, by address.
-core::Result<std::vector<Bot>, std::string> load_bots(const store::Store& store);
+// Every bot, by address; a record that does not decode is Corrupt (record_error.hpp).
+core::Result<std::vector<Bot>, core::Error> load_bots(const store::Store& store);
 
 }  // namespace ck::league

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "league/record_error.hpp"
 #include "referee/rule_set.hpp"
 
 namespace ck::league {
@@ -76,7 +77,7 @@ std::string format_challenges(const ChallengeBook& book) {
     return out;
 }
 
-core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text) {
+core::Result<ChallengeBook, core::Error> parse_challenges(std::string_view text) {
     ChallengeBook book;
     std::istringstream in{std::string(text)};
     std::string line;
@@ -91,26 +92,27 @@ core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text)
             std::string word, value;
             f >> word >> value;
             if (word != "next" || parse_challenge_id(value) == 0)
-                return core::unexpected(bad + "expected next N");
+                return core::unexpected(core::corrupt_error(bad + "expected next N"));
             book.next_id = parse_challenge_id(value);
             have_next = true;
             continue;
         }
         auto c = parse_challenge_line(line);
-        if (!c) return core::unexpected(bad + c.error());
-        if (c->id >= book.next_id) return core::unexpected(bad + "id not below next");
+        if (!c) return core::unexpected(core::corrupt_error(bad + c.error()));
+        if (c->id >= book.next_id)
+            return core::unexpected(core::corrupt_error(bad + "id not below next"));
         book.open.push_back(std::move(*c));
     }
     return book;
 }
 
-core::Result<ChallengeBook, std::string> load_challenges(const store::Store& store) {
+core::Result<ChallengeBook, core::Error> load_challenges(const store::Store& store) {
     ChallengeBook book;
     auto next = CounterTable::get(store, NextChallengeKey);
-    if (!next) return core::unexpected(next.error().describe());
+    if (!next) return core::unexpected(record_error(next.error()));
     if (*next) book.next_id = **next;
     auto all = ChallengeTable::all(store);
-    if (!all) return core::unexpected(all.error().describe());
+    if (!all) return core::unexpected(record_error(all.error()));
     for (auto& [key, c] : *all) {
         book.stored.push_back(key);
         book.open.push_back(std::move(c));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "referee/rule_set.hpp"
 #include "store/store.hpp"
@@ -57,10 +58,12 @@ using ChallengeTable = store::Table<ChallengeCodec>;
 using CounterTable = store::Table<store::CountCodec<store::MetaNamespace>>;
 
 std::string format_challenges(const ChallengeBook& book);
-core::Result<ChallengeBook, std::string> parse_challenges(std::string_view text);
+// A text that is not format_challenges' is Corrupt ("challenges line N: ...").
+core::Result<ChallengeBook, core::Error> parse_challenges(std::string_view text);
 
 // The stored book (staged writes of the running group included); none stored: an empty book.
-core::Result<ChallengeBook, std::string> load_challenges(const store::Store& store);
+// A record that does not decode is Corrupt (record_error.hpp).
+core::Result<ChallengeBook, core::Error> load_challenges(const store::Store& store);
 void save_challenges(store::Transaction& tx, const ChallengeBook& book);
 
 // True once `days` whole days have passed since the challenge was made.

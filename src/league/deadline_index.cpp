@@ -82,11 +82,13 @@ void raise_watermark(const store::Store& store, store::Transaction& tx, core::Ti
         WatermarkTable::erase(tx, Watermark);
 }
 
-core::Result<void, std::string> ensure_deadline_index(store::Store& store, GameRepository& games,
+core::Result<void, core::Error> ensure_deadline_index(store::Store& store, GameRepository& games,
                                                       core::TimePoint now) {
     if (store.record(store::MetaNamespace, IndexMark)) return {};
     auto ids = store.list_games();
-    if (!ids) return core::unexpected("deadline index: " + ids.error().describe());
+    if (!ids)
+        return core::unexpected(
+            core::from_io(ids.error(), "deadline index: " + ids.error().describe()));
     if (ids->empty()) return {};  // nothing to index; the first game's entry is its own
     store::Transaction tx(now);
     for (const store::GameId id : *ids) {
@@ -102,12 +104,13 @@ core::Result<void, std::string> ensure_deadline_index(store::Store& store, GameR
             continue;
         }
         auto deadline = game_deadline(store, id, *g);
-        if (!deadline) return core::unexpected(deadline.error().detail);
+        if (!deadline) return core::unexpected(deadline.error());
         index_deadline(store, tx, id, *deadline);
     }
     MarkTable::put(tx, IndexMark, 1);
     if (auto c = store.commit(tx); !c)
-        return core::unexpected("deadline index: " + c.error().describe());
+        return core::unexpected(
+            core::from_io(c.error(), "deadline index: " + c.error().describe()));
     core::operator_log().info("deadline index built over " + std::to_string(ids->size()) +
                               " games");
     return {};

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
@@ -63,8 +64,9 @@ void raise_watermark(const store::Store& store, store::Transaction& tx, core::Ti
 
 class GameRepository;
 // Builds the index when the store has none: every timed game in progress is loaded once,
-// through `games` (which keeps them for the passes that follow).
-core::Result<void, std::string> ensure_deadline_index(store::Store& store, GameRepository& games,
+// through `games` (which keeps them for the passes that follow). A store that cannot be listed
+// or committed keeps its kind (core::from_io); a game's clock that cannot be read, its own.
+core::Result<void, core::Error> ensure_deadline_index(store::Store& store, GameRepository& games,
                                                       core::TimePoint now);
 
 }  // namespace ck::league

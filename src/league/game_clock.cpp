@@ -33,33 +33,42 @@ std::string format_clock_ini(const ClockState& s) {
     return out.str();
 }
 
-core::Result<ClockState, std::string> parse_clock_ini(const std::string& text) {
+namespace {
+
+// A clock.ini that does not parse (parse_clock_ini).
+core::Unexpected<core::Error> corrupt(std::string detail) {
+    return core::unexpected(core::corrupt_error(std::move(detail)));
+}
+
+}  // namespace
+
+core::Result<ClockState, core::Error> parse_clock_ini(const std::string& text) {
     std::map<std::string, std::string> kv;
     std::istringstream in(text);
     std::string line;
     while (std::getline(in, line)) {
         if (line.empty()) continue;
         const auto eq = line.find(" = ");
-        if (eq == std::string::npos) return core::unexpected("clock.ini: bad line '" + line + "'");
+        if (eq == std::string::npos) return corrupt("clock.ini: bad line '" + line + "'");
         kv[line.substr(0, eq)] = line.substr(eq + 3);
     }
     // game_clock.hpp: a file without the version line is version 1.
     if (auto v = kv.find("version"); v != kv.end() && v->second != "1")
-        return core::unexpected("clock.ini: version '" + v->second +
-                                "' is not one this crazykrieg reads (1)");
+        return corrupt("clock.ini: version '" + v->second +
+                       "' is not one this crazykrieg reads (1)");
     ClockState s;
     try {
         auto start = core::parse_iso8601(kv.at("turn_start"));
-        if (!start) return core::unexpected("clock.ini: " + start.error().message);
+        if (!start) return corrupt("clock.ini: " + start.error().message);
         s.turn_start = *start;
         s.bank[0] = Seconds{std::stoll(kv.at("white_bank"))};
         s.bank[1] = Seconds{std::stoll(kv.at("black_bank"))};
         s.period_moves[0] = std::stoi(kv.at("white_period_moves"));
         s.period_moves[1] = std::stoi(kv.at("black_period_moves"));
         s.reminded = std::stoi(kv.at("reminded"));
-        if (s.reminded < 0) return core::unexpected(std::string("clock.ini: reminded below 0"));
+        if (s.reminded < 0) return corrupt("clock.ini: reminded below 0");
     } catch (const std::exception&) {
-        return core::unexpected(std::string("clock.ini: a key is missing or not a number"));
+        return corrupt("clock.ini: a key is missing or not a number");
     }
     return s;
 }
@@ -136,9 +145,7 @@ namespace {
 
 // A stored clock.ini; one that does not parse is corrupt.
 core::Result<ClockState, core::Error> clock_of(const std::string& text) {
-    auto s = parse_clock_ini(text);
-    if (!s) return core::unexpected(core::corrupt_error(s.error()));
-    return *s;
+    return parse_clock_ini(text);
 }
 
 }  // namespace

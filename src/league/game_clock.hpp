@@ -59,7 +59,8 @@ ClockState initial_clock(const TimeControl& tc, core::TimePoint start);
 
 inline constexpr int ClockIniVersion = 1;  // the version line format_clock_ini writes
 std::string format_clock_ini(const ClockState& s);
-core::Result<ClockState, std::string> parse_clock_ini(const std::string& text);
+// A text that is not format_clock_ini's (or of a version this binary does not know) is Corrupt.
+core::Result<ClockState, core::Error> parse_clock_ini(const std::string& text);
 
 // The time side `c` has for its current (or next) turn, leave not included.
 Seconds turn_budget(const ClockState& s, const TimeControl& tc, rules::Color c);

@@ -11,10 +11,8 @@ core::Result<CreatedGame, core::Error> create_game(const GameSpec& spec, const G
                                                    GameRepository& games, store::Transaction& tx) {
     GameMeta meta;
     meta.hidden = spec.hidden;
-    if (auto v = resolve_variant(spec.variant, meta); !v)
-        return core::unexpected(core::invalid_error(v.error()));
-    if (auto rules = check_rule_set(spec.rules, meta.hidden); !rules)
-        return core::unexpected(core::invalid_error(rules.error()));
+    CK_TRY(resolve_variant(spec.variant, meta));
+    CK_TRY(check_rule_set(spec.rules, meta.hidden));
     meta.rules = spec.rules;
     const Player* w = players.find(spec.white);
     const Player* b = players.find(spec.black);

@@ -96,6 +96,11 @@ std::string format_game_ini(const GameMeta& m) {
 
 namespace {
 
+// A game.ini that does not parse (parse_game_ini).
+core::Unexpected<core::Error> corrupt(std::string detail) {
+    return core::unexpected(core::corrupt_error(std::move(detail)));
+}
+
 // "3 white TEXT" (format_game_ini), or nullopt.
 std::optional<GameNote> parse_note(const std::string& value) {
     std::istringstream in(value);
@@ -120,7 +125,7 @@ std::optional<GameNote> parse_note(const std::string& value) {
 
 }  // namespace
 
-core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
+core::Result<GameMeta, core::Error> parse_game_ini(const std::string& text) {
     GameMeta m;
     std::istringstream in(text);
     std::string line;
@@ -135,20 +140,20 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
         } else if (eq2 != std::string::npos && eq2 + 2 == line.size()) {
             key = line.substr(0, eq2);
         } else {
-            return core::unexpected("game.ini: bad line '" + line + "'");
+            return corrupt("game.ini: bad line '" + line + "'");
         }
         if (key == "version") {
             // game_files.hpp: a file without the line is version 1; a newer one is refused.
             if (value != "1")
-                return core::unexpected("game.ini: version '" + value + "' is not one this " +
-                                        "crazykrieg reads (1)");
+                return corrupt("game.ini: version '" + value + "' is not one this " +
+                               "crazykrieg reads (1)");
         } else if (key == "variant")
             m.variant = value;
         else if (key == "hidden")
             m.hidden = value == "true";
         else if (key == "rules") {
             auto rs = referee::find_rule_set(value);
-            if (!rs) return core::unexpected("game.ini: unknown rule set '" + value + "'");
+            if (!rs) return corrupt("game.ini: unknown rule set '" + value + "'");
             m.rules = *rs;
         } else if (key == "fen")
             m.fen = value;
@@ -175,21 +180,21 @@ core::Result<GameMeta, std::string> parse_game_ini(const std::string& text) {
             m.followers_told = static_cast<std::size_t>(std::stoul(value));
         else if (key == "note") {
             auto note = parse_note(value);
-            if (!note) return core::unexpected("game.ini: bad note '" + value + "'");
+            if (!note) return corrupt("game.ini: bad note '" + value + "'");
             m.notes.push_back(std::move(*note));
         } else if (key == "conditional") {
             auto played = parse_note(value);
-            if (!played) return core::unexpected("game.ini: bad conditional '" + value + "'");
+            if (!played) return corrupt("game.ini: bad conditional '" + value + "'");
             m.conditional_plies.push_back(std::move(*played));
         } else
-            return core::unexpected("game.ini: bad key or value in '" + line + "'");
+            return corrupt("game.ini: bad key or value in '" + line + "'");
     }
     if (m.variant.empty() || m.white.empty() || m.black.empty())
-        return core::unexpected(std::string("game.ini: variant, white and black are required"));
+        return corrupt("game.ini: variant, white and black are required");
     return m;
 }
 
-core::Result<void, std::string> resolve_variant(const std::string& name, GameMeta& meta) {
+core::Result<void, core::Error> resolve_variant(const std::string& name, GameMeta& meta) {
     const std::string n = lower_ascii(name);
     const rules::Variant* v = nullptr;
     if (n == "kriegspiel") {
@@ -201,37 +206,39 @@ core::Result<void, std::string> resolve_variant(const std::string& name, GameMet
     } else {
         v = rules::find_variant(n);
     }
-    if (!v) return core::unexpected("unknown variant '" + name + "'");
+    if (!v) return core::unexpected(core::invalid_error("unknown variant '" + name + "'"));
     meta.variant = std::string(v->name);
     return {};
 }
 
-core::Result<referee::RuleSet, std::string> parse_rule_set(const std::string& name) {
+core::Result<referee::RuleSet, core::Error> parse_rule_set(const std::string& name) {
     auto rs = referee::find_rule_set(name);
     if (!rs)
-        return core::unexpected("unknown rule set '" + name + "' (" + referee::rule_set_names() +
-                                ")");
+        return core::unexpected(core::invalid_error("unknown rule set '" + name + "' (" +
+                                                    referee::rule_set_names() + ")"));
     return *rs;
 }
 
-core::Result<void, std::string> check_rule_set(referee::RuleSet rules, bool hidden) {
+core::Result<void, core::Error> check_rule_set(referee::RuleSet rules, bool hidden) {
     if (rules != referee::RuleSet::CrazyKrieg && !hidden)
-        return core::unexpected("the " + std::string(referee::rule_set_name(rules)) +
-                                " rules are Kriegspiel rules: the game must be hidden");
+        return core::unexpected(
+            core::invalid_error("the " + std::string(referee::rule_set_name(rules)) +
+                                " rules are Kriegspiel rules: the game must be hidden"));
     return {};
 }
 
-core::Result<referee::RuleSet, std::string> resolve_rule_set(const std::string& name, bool hidden) {
+core::Result<referee::RuleSet, core::Error> resolve_rule_set(const std::string& name, bool hidden) {
     auto rs = parse_rule_set(name);
     if (!rs) return rs;
     if (auto ok = check_rule_set(*rs, hidden); !ok) return core::unexpected(ok.error());
     return *rs;
 }
 
-core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta) {
+core::Result<referee::GameSetup, core::Error> setup_of(const GameMeta& meta) {
     referee::GameSetup setup;
     setup.variant = rules::find_variant(meta.variant);
-    if (!setup.variant) return core::unexpected("unknown variant '" + meta.variant + "'");
+    if (!setup.variant)
+        return core::unexpected(core::invalid_error("unknown variant '" + meta.variant + "'"));
     setup.hidden = meta.hidden;
     setup.rules = meta.rules;
     if (!meta.fen.empty()) setup.fen = meta.fen;
@@ -240,7 +247,7 @@ core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta) {
 
 core::Result<StoredGame, core::Error> start_game(const GameMeta& meta, const RecordTags& tags) {
     auto setup = setup_of(meta);
-    if (!setup) return core::unexpected(core::invalid_error(setup.error()));
+    if (!setup) return core::unexpected(setup.error());
     auto game = referee::Game::create(*setup);
     if (!game) return core::unexpected(core::invalid_error(game.error().message));
     pgn::RecordBuilder record(*setup);
@@ -270,7 +277,8 @@ core::Result<StoredGame, core::Error> load_game_from(const std::string& ini,
                                                      const std::string& record, store::GameId id) {
     const std::string gid = "game " + std::to_string(id) + ": ";
     auto meta = parse_game_ini(ini);
-    if (!meta) return core::unexpected(core::corrupt_error(gid + meta.error()));
+    if (!meta)
+        return core::unexpected(core::with_context(meta.error(), "game " + std::to_string(id)));
     auto opened = pgn::open_referee_record(record, meta->hidden ? meta->salt : std::string());
     if (!opened)
         return core::unexpected(core::corrupt_error(gid + record_error_text(opened.error())));
@@ -353,7 +361,7 @@ core::Result<std::string, core::Error> record_text(const StoredGame& g, const st
     return player_record_of(g, as == "white" ? rules::Color::White : rules::Color::Black);
 }
 
-core::Result<std::string, std::string> true_fen(const StoredGame& g) {
+core::Result<std::string, core::Error> true_fen(const StoredGame& g) {
     return g.game.true_position(referee::OperatorKey::make()).fen();
 }
 

@@ -92,20 +92,24 @@ struct GameMeta {
 store::GameId game_id_of(const std::string& text);
 
 std::string format_game_ini(const GameMeta& meta);
-core::Result<GameMeta, std::string> parse_game_ini(const std::string& text);
+// A text that is not format_game_ini's (or of a version this binary does not know) is Corrupt;
+// the detail starts "game.ini: " (callers put the game before it).
+core::Result<GameMeta, core::Error> parse_game_ini(const std::string& text);
 
 // Variant names as the umpire accepts them ("kriegspiel" = hidden chess, "crazykrieg" =
-// hidden crazyhouse, else rules::find_variant); fills meta.variant / meta.hidden.
-core::Result<void, std::string> resolve_variant(const std::string& name, GameMeta& meta);
-// The rule set named `name` (case-insensitive; docs/rulesets.md); an error for an unknown one.
-core::Result<referee::RuleSet, std::string> parse_rule_set(const std::string& name);
-// An error for a rule set other than the default in a game that is not hidden.
-core::Result<void, std::string> check_rule_set(referee::RuleSet rules, bool hidden);
+// hidden crazyhouse, else rules::find_variant); fills meta.variant / meta.hidden. An unknown
+// name is Invalid (a request's word, not stored state).
+core::Result<void, core::Error> resolve_variant(const std::string& name, GameMeta& meta);
+// The rule set named `name` (case-insensitive; docs/rulesets.md); Invalid for an unknown one.
+core::Result<referee::RuleSet, core::Error> parse_rule_set(const std::string& name);
+// Invalid: a rule set other than the default in a game that is not hidden.
+core::Result<void, core::Error> check_rule_set(referee::RuleSet rules, bool hidden);
 // parse_rule_set, then check_rule_set.
-core::Result<referee::RuleSet, std::string> resolve_rule_set(const std::string& name, bool hidden);
+core::Result<referee::RuleSet, core::Error> resolve_rule_set(const std::string& name, bool hidden);
 
-// The referee setup `meta` names (variant, hidden, rule set, FEN).
-core::Result<referee::GameSetup, std::string> setup_of(const GameMeta& meta);
+// The referee setup `meta` names (variant, hidden, rule set, FEN); an unknown variant is
+// Invalid (the caller that read `meta` from the store says Corrupt).
+core::Result<referee::GameSetup, core::Error> setup_of(const GameMeta& meta);
 
 // One game in memory: its meta, the referee's Game and the record of every ruling so far.
 struct StoredGame {
@@ -169,6 +173,6 @@ core::Result<std::string, core::Error> record_text(const StoredGame& g, const st
 
 // The true position's FEN (operator only: `game show ID --as referee`), read from the referee's
 // game through its TruePositionKey (referee/game.hpp); players never see it.
-core::Result<std::string, std::string> true_fen(const StoredGame& g);
+core::Result<std::string, core::Error> true_fen(const StoredGame& g);
 
 }  // namespace ck::league

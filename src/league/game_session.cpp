@@ -140,9 +140,9 @@ core::Result<ClockState, core::Error> GameSession::clock(const store::Transactio
         for (const store::FileWrite& f : staged->files())
             if (f.game == id_ && f.name == "clock.ini") {
                 auto s = parse_clock_ini(f.bytes);
-                if (!s)
-                    return core::unexpected(core::invalid_error("game " + std::to_string(id_) +
-                                                                ": clock.ini: " + s.error()));
+                if (!s)  // staged by this process: its own broken invariant
+                    return core::unexpected(core::invalid_error(
+                        "game " + std::to_string(id_) + ": clock.ini: " + s.error().detail));
                 return std::move(*s);
             }
     return load_clock(*store_, id_, g_.meta);

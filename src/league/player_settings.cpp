@@ -87,6 +87,15 @@ std::string encode_settings(const PlayerSettings& s) {
     return out;
 }
 
+namespace {
+
+// A setting the player (or organiser) asked for that cannot be (apply_setting).
+core::Unexpected<core::Error> invalid(std::string detail) {
+    return core::unexpected(core::invalid_error(std::move(detail)));
+}
+
+}  // namespace
+
 core::Result<PlayerSettings, std::string> decode_settings(std::string_view field) {
     PlayerSettings s;
     std::vector<std::string> fields;
@@ -104,12 +113,12 @@ core::Result<PlayerSettings, std::string> decode_settings(std::string_view field
         const auto eq = word.find('=');
         if (eq == std::string::npos) return core::unexpected("setting '" + word + "' without =");
         if (auto r = apply_setting(s, word.substr(0, eq), word.substr(eq + 1)); !r)
-            return core::unexpected("setting '" + word + "': " + r.error());
+            return core::unexpected("setting '" + word + "': " + r.error().detail);
     }
     return s;
 }
 
-core::Result<void, std::string> apply_setting(PlayerSettings& s, std::string_view key_in,
+core::Result<void, core::Error> apply_setting(PlayerSettings& s, std::string_view key_in,
                                               std::string_view value) {
     const std::string key = core::lower_ascii(key_in);
     // "digest@07:00" (the record, the organiser's command line) reads as "digest 07:00".
@@ -127,14 +136,13 @@ core::Result<void, std::string> apply_setting(PlayerSettings& s, std::string_vie
             const std::string& mode = words[0];
             const auto minute = two ? parse_minute(words[1]) : std::nullopt;
             if (!minute)
-                return core::unexpected(std::string(
-                    "the digest needs its time of day in UTC, as in: set mail digest 07:00"));
+                return invalid(
+                    "the digest needs its time of day in UTC, as in: set mail digest 07:00");
             s.mail = mode == "digest" ? MailMode::Digest : MailMode::Both;
             s.digest_minute = *minute;
             return {};
         }
-        return core::unexpected(std::string(
-            "mail takes each, digest HH:MM or both HH:MM, as in: set mail digest 07:00"));
+        return invalid("mail takes each, digest HH:MM or both HH:MM, as in: set mail digest 07:00");
     }
     if (key == "reminders") {
         if (words.size() == 1 && (words[0] == "none" || words[0] == "off")) {
@@ -146,18 +154,17 @@ core::Result<void, std::string> apply_setting(PlayerSettings& s, std::string_vie
             return {};
         }
         if (words.empty() || words.size() > MaxReminders)
-            return core::unexpected("reminders take none or at most " +
-                                    std::to_string(MaxReminders) +
-                                    " times before the deadline, as in: set reminders 24h,8h,1h");
+            return invalid("reminders take none or at most " + std::to_string(MaxReminders) +
+                           " times before the deadline, as in: set reminders 24h,8h,1h");
         std::vector<hours> offsets;
         for (const std::string& w : words) {
             const auto h = parse_offset(w);
             if (!h)
-                return core::unexpected("'" + w +
-                                        "' is no time before the deadline: write hours or days, "
-                                        "as in 8h or 2d");
+                return invalid("'" + w +
+                               "' is no time before the deadline: write hours or days, "
+                               "as in 8h or 2d");
             if (*h > MaxReminderOffset)
-                return core::unexpected("'" + w + "' is more than 30 days before the deadline");
+                return invalid("'" + w + "' is more than 30 days before the deadline");
             offsets.push_back(*h);
         }
         std::sort(offsets.begin(), offsets.end(), std::greater<>());
@@ -178,11 +185,10 @@ core::Result<void, std::string> apply_setting(PlayerSettings& s, std::string_vie
             s.view = ViewMode::Both;
             return {};
         }
-        return core::unexpected(
-            std::string("view takes board, list or both, as in: set view list"));
+        return invalid(std::string("view takes board, list or both, as in: set view list"));
     }
-    return core::unexpected("there is no setting '" + std::string(key_in) +
-                            "': the settings are mail, reminders and view");
+    return invalid("there is no setting '" + std::string(key_in) +
+                   "': the settings are mail, reminders and view");
 }
 
 std::vector<SettingLine> describe_settings(const PlayerSettings& s, int club_reminder_days) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "compose/list_view.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 
 namespace ck::league {
@@ -55,13 +56,16 @@ compose::TextView text_view(const PlayerSettings& s);
 
 // The record field: "mail=each reminders=club view=board" (mail=digest@07:00, reminders=none,
 // reminders=24h,8h,1h); written in this order, every key present.
+// decode_settings is part of the players codec (players.hpp): its reason is a string, as every
+// codec's (store/table.hpp); the table makes the record Corrupt (record_error.hpp).
 std::string encode_settings(const PlayerSettings& s);
 core::Result<PlayerSettings, std::string> decode_settings(std::string_view field);
 
 // One setting changed: `key` is mail, reminders or view and `words` its value as written
 // (`digest 07:00`, `digest@07:00`, `8h,1h`, `8h 1h`, `none`, `list`). The error says what is
-// wrong in a sentence for the player ("reminders take at most 4 times, as in 24h,8h,1h").
-core::Result<void, std::string> apply_setting(PlayerSettings& s, std::string_view key,
+// wrong in a sentence for the player ("reminders take at most 4 times, as in 24h,8h,1h"); it is
+// Invalid.
+core::Result<void, core::Error> apply_setting(PlayerSettings& s, std::string_view key,
                                               std::string_view words);
 
 // "digest at 07:00 UTC", "8h, 1h before each deadline", ...: one line a setting, as `settings`

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "league/record_error.hpp"
+
 namespace ck::league {
 
 core::Result<std::string, std::string> PlayerCodec::v1_to_v2(std::string_view body) {
@@ -39,9 +41,9 @@ core::Result<Player, std::string> PlayerCodec::decode(std::string_view record) {
     return p;
 }
 
-core::Result<Players, std::string> Players::load(const store::Store& store) {
+core::Result<Players, core::Error> Players::load(const store::Store& store) {
     auto all = PlayerTable::all(store);
-    if (!all) return core::unexpected(all.error().describe());
+    if (!all) return core::unexpected(record_error(all.error()));
     Players p;
     for (auto& [key, player] : *all) p.players_.push_back(std::move(player));
     std::sort(p.players_.begin(), p.players_.end(),
@@ -56,52 +58,54 @@ const Player* Players::find(const std::string& address) const {
     return nullptr;
 }
 
-core::Result<void, std::string> Players::add(const std::string& name, const std::string& address,
+core::Result<void, core::Error> Players::add(const std::string& name, const std::string& address,
                                              store::Transaction& tx) {
     if (name.size() >= BotSuffix.size() &&
         lower_ascii(name.substr(name.size() - BotSuffix.size())) == BotSuffix)
-        return core::unexpected("bad player name '" + name + "': the mark '" +
-                                std::string(BotSuffix.substr(1)) + "' is kept for bots");
+        return core::unexpected(core::invalid_error("bad player name '" + name + "': the mark '" +
+                                                    std::string(BotSuffix.substr(1)) +
+                                                    "' is kept for bots"));
     return add_any(name, address, tx);
 }
 
-core::Result<void, std::string> Players::add_bot(const std::string& name,
+core::Result<void, core::Error> Players::add_bot(const std::string& name,
                                                  const std::string& address,
                                                  store::Transaction& tx) {
     return add_any(name + std::string(BotSuffix), address, tx);
 }
 
-core::Result<void, std::string> Players::add_any(const std::string& name,
+core::Result<void, core::Error> Players::add_any(const std::string& name,
                                                  const std::string& address,
                                                  store::Transaction& tx) {
     if (name.empty() || name.find_first_of("\t\r\n") != std::string::npos)
-        return core::unexpected(std::string("bad player name"));
+        return core::unexpected(core::invalid_error("bad player name"));
     const std::string a = lower_ascii(address);
     const auto at = a.find('@');
     if (at == std::string::npos || at == 0 || at + 1 == a.size() || !store::valid_record_key(a) ||
         a.find_first_of(" \t\r\n<>,") != std::string::npos ||
         a.find('@', at + 1) != std::string::npos)
-        return core::unexpected("bad address '" + address + "'");
-    if (find(a)) return core::unexpected("player " + a + " is already registered");
+        return core::unexpected(core::invalid_error("bad address '" + address + "'"));
+    if (find(a))
+        return core::unexpected(core::invalid_error("player " + a + " is already registered"));
     const std::uint64_t order = players_.empty() ? 0 : players_.back().order + 1;
     players_.push_back(Player{name, a, order, PlayerSettings{}});
     PlayerTable::put(tx, a, players_.back());
     return {};
 }
 
-core::Result<void, std::string> Players::add(const std::string& name, const std::string& address,
+core::Result<void, core::Error> Players::add(const std::string& name, const std::string& address,
                                              store::Store& store, core::TimePoint now) {
     store::Transaction tx(now);
     if (auto staged = add(name, address, tx); !staged) return staged;
     if (auto c = store.commit(tx); !c) {
         players_.pop_back();
-        return core::unexpected("cannot register " + lower_ascii(address) + ": " +
-                                c.error().describe());
+        return core::unexpected(core::from_io(
+            c.error(), "cannot register " + lower_ascii(address) + ": " + c.error().describe()));
     }
     return {};
 }
 
-core::Result<void, std::string> Players::set_settings(const std::string& address,
+core::Result<void, core::Error> Players::set_settings(const std::string& address,
                                                       const PlayerSettings& settings,
                                                       store::Transaction& tx) {
     const std::string a = lower_ascii(address);
@@ -111,7 +115,7 @@ core::Result<void, std::string> Players::set_settings(const std::string& address
         PlayerTable::put(tx, a, p);
         return {};
     }
-    return core::unexpected("no player " + a);
+    return core::unexpected(core::invalid_error("no player " + a));
 }
 
 }  // namespace ck::league

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "core/text.hpp"
 #include "league/player_settings.hpp"
@@ -46,33 +47,36 @@ using PlayerTable = store::Table<PlayerCodec>;
 
 class Players {
 public:
-    // The registry as the store holds it (staged writes of a running group included).
-    static core::Result<Players, std::string> load(const store::Store& store);
+    // The registry as the store holds it (staged writes of a running group included). A record
+    // that does not decode is Corrupt, naming it (record_error.hpp).
+    static core::Result<Players, core::Error> load(const store::Store& store);
     // In registration order.
     const std::vector<Player>& all() const { return players_; }
     // Case-insensitive.
     const Player* find(const std::string& address) const;
     // Validates NAME (no tab or line break, not empty) and EMAIL (local@domain, no blanks), then
-    // stages the record into `tx`; the caller commits it.
-    core::Result<void, std::string> add(const std::string& name, const std::string& address,
+    // stages the record into `tx`; the caller commits it. A bad NAME or EMAIL, or a known
+    // address, is Invalid.
+    core::Result<void, core::Error> add(const std::string& name, const std::string& address,
                                         store::Transaction& tx);
     // A bot (bot_registry.hpp): registered under NAME + BotSuffix, the mark that shows it as a
     // bot wherever the club shows names (mails, lists, records, web pages). add() refuses a
     // name that ends with the mark.
-    core::Result<void, std::string> add_bot(const std::string& name, const std::string& address,
+    core::Result<void, core::Error> add_bot(const std::string& name, const std::string& address,
                                             store::Transaction& tx);
-    // The same in a transaction of its own, committed.
-    core::Result<void, std::string> add(const std::string& name, const std::string& address,
+    // The same in a transaction of its own, committed; a failed commit keeps the store's kind
+    // (core::from_io).
+    core::Result<void, core::Error> add(const std::string& name, const std::string& address,
                                         store::Store& store, core::TimePoint now);
 
     // Stages `address`'s record with `settings` into `tx` (and holds it here); an unknown
-    // address is an error.
-    core::Result<void, std::string> set_settings(const std::string& address,
+    // address is Invalid.
+    core::Result<void, core::Error> set_settings(const std::string& address,
                                                  const PlayerSettings& settings,
                                                  store::Transaction& tx);
 
 private:
-    core::Result<void, std::string> add_any(const std::string& name, const std::string& address,
+    core::Result<void, core::Error> add_any(const std::string& name, const std::string& address,
                                             store::Transaction& tx);
     std::vector<Player> players_;
 };

@@ -3,15 +3,16 @@
 
 #include "club/text_util.hpp"
 #include "core/clock.hpp"
+#include "league/record_error.hpp"
 #include "league/tournament_store.hpp"
 
 namespace ck::league {
 
-core::Result<club::RatingPool, std::string> load_pool(const store::Store& store,
+core::Result<club::RatingPool, core::Error> load_pool(const store::Store& store,
                                                       const std::string& pool,
                                                       const store::Transaction* pending) {
     auto stored = RatingPoolTable::get(store, pool, pending);
-    if (!stored) return core::unexpected(stored.error().describe());
+    if (!stored) return core::unexpected(record_error(stored.error()));
     club::RatingPool out = *stored ? std::move(**stored) : club::RatingPool{};
     out.name = pool;
     return out;
@@ -37,7 +38,7 @@ core::Result<std::vector<std::string>, core::Error> rate_game_end(
                                : outcome.result == GameResult::BlackWins ? 0.0
                                                                          : 0.5;
     auto pool = load_pool(store, pool_of(g.meta), &tx);
-    if (!pool) return core::unexpected(core::corrupt_error(pool.error()));
+    if (!pool) return core::unexpected(pool.error());
     const std::string date = core::format_iso8601(tx.now()).substr(0, 10);
     auto changes = club::rate_game(*pool, {id, date, g.meta.white, g.meta.black, white_score});
     if (!changes) return lines;  // rated already
@@ -54,7 +55,7 @@ core::Result<std::vector<std::string>, core::Error> start_rating_lines(
     std::vector<std::string> lines;
     if (!meta.rated) return lines;
     auto pool = load_pool(store, pool_of(meta), pending);
-    if (!pool) return core::unexpected(core::corrupt_error(pool.error()));
+    if (!pool) return core::unexpected(pool.error());
     const auto side = [&](const std::string& address) {
         return display_name(players, address) + " (" +
                club::rating_label(club::current(&*pool, address)) + ")";
@@ -92,10 +93,10 @@ core::Result<std::optional<club::RatingLabels>, core::Error> event_rating_labels
             text = std::move(*read);
         }
         auto meta = parse_game_ini(text);
-        if (!meta) return core::unexpected(core::corrupt_error(meta.error()));
+        if (!meta) return core::unexpected(meta.error());
         if (!meta->rated) return std::optional<club::RatingLabels>{};
         auto pool = load_pool(store, pool_of(*meta), pending);
-        if (!pool) return core::unexpected(core::corrupt_error(pool.error()));
+        if (!pool) return core::unexpected(pool.error());
         club::RatingLabels labels;
         for (const club::Player& player : t.players)
             labels[club::text::lower_ascii(player.address)] =
@@ -105,7 +106,7 @@ core::Result<std::optional<club::RatingLabels>, core::Error> event_rating_labels
     return std::optional<club::RatingLabels>{};
 }
 
-core::Result<compose::RatingsDetails, std::string> ratings_details(const store::Store& store,
+core::Result<compose::RatingsDetails, core::Error> ratings_details(const store::Store& store,
                                                                    const Players& players,
                                                                    const std::string& asked) {
     compose::RatingsDetails d;

@@ -39,8 +39,8 @@ using RatingPoolTable = store::Table<RatingPoolCodec>;
 
 // The pool's state; a pool nobody has played in yet is empty. `pending` (may be null): a
 // transaction whose write of the pool wins over the store's.
-// Its error is a record that cannot be read (store::StateError: never transient).
-core::Result<club::RatingPool, std::string> load_pool(const store::Store& store,
+// Its error is a record that cannot be read: Corrupt (record_error.hpp).
+core::Result<club::RatingPool, core::Error> load_pool(const store::Store& store,
                                                       const std::string& pool,
                                                       const store::Transaction* pending = nullptr);
 void save_pool(store::Transaction& tx, const club::RatingPool& pool);
@@ -77,8 +77,8 @@ core::Result<std::optional<club::RatingLabels>, core::Error> event_rating_labels
 
 // What the `ratings [POOL]` mail shows: every pool that has ratings (in pool_names order), or
 // the one asked for (lower-cased; an unknown name or an empty pool gives no pools: the mail
-// says no rated game has ended in it).
-core::Result<compose::RatingsDetails, std::string> ratings_details(const store::Store& store,
+// says no rated game has ended in it). A pool that cannot be read is Corrupt.
+core::Result<compose::RatingsDetails, core::Error> ratings_details(const store::Store& store,
                                                                    const Players& players,
                                                                    const std::string& asked);
 

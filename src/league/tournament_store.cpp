@@ -5,6 +5,7 @@
 
 #include "club/pgn_archive.hpp"
 #include "club/tournament_file.hpp"
+#include "league/record_error.hpp"
 
 namespace ck::league {
 
@@ -18,16 +19,18 @@ core::Result<club::Tournament, std::string> TournamentCodec::decode(std::string_
     return std::move(*t);
 }
 
-core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store) {
+core::Result<std::vector<std::string>, core::Error> tournament_ids(const store::Store& store) {
     return TournamentTable::keys(store);
 }
 
-core::Result<club::Tournament, std::string> load_tournament(const store::Store& store,
+core::Result<club::Tournament, core::Error> load_tournament(const store::Store& store,
                                                             const std::string& id,
                                                             const store::Transaction* pending) {
     auto t = TournamentTable::get(store, id, pending);
-    if (!t) return core::unexpected("tournament " + id + ": " + t.error().describe());
-    if (!*t) return core::unexpected("tournament " + id + ": no such tournament");
+    if (!t)
+        return core::unexpected(core::with_context(record_error(t.error()), "tournament " + id));
+    if (!*t)
+        return core::unexpected(core::invalid_error("tournament " + id + ": no such tournament"));
     return std::move(**t);
 }
 
@@ -42,7 +45,7 @@ const std::string* pending_file(const store::Transaction& tx, store::GameId game
     return nullptr;
 }
 
-core::Result<std::string, std::string> tournament_archive(const store::Store& store,
+core::Result<std::string, core::Error> tournament_archive(const store::Store& store,
                                                           const club::Tournament& t,
                                                           const store::Transaction* pending) {
     // Games that may not be shown yet count as not started: pgn_archive leaves them out.
@@ -51,15 +54,23 @@ core::Result<std::string, std::string> tournament_archive(const store::Store& st
         if (!p.game || !shown.settings.hidden) continue;
         if (p.outcome == club::Outcome::Pending) p.game.reset();
     }
+    std::optional<core::IoError> read_failure;  // the read that left a game without its PGN
     const club::GamePgn read = [&](std::uint64_t id) -> std::optional<std::string> {
         if (pending)
             if (const std::string* text = pending_file(*pending, id, "record.pgn")) return *text;
         auto text = store.read_game_file(id, "record.pgn");
-        if (!text) return std::nullopt;
+        if (!text) {
+            read_failure = text.error();
+            return std::nullopt;
+        }
         return std::move(*text);
     };
     auto archive = club::pgn_archive(shown, read);
-    if (!archive) return core::unexpected(club::error_text(archive.error()));
+    if (!archive) {
+        const std::string detail = club::error_text(archive.error());
+        if (read_failure) return core::unexpected(core::from_io(*read_failure, detail));
+        return core::unexpected(core::corrupt_error(detail));
+    }
     return std::move(*archive);
 }
 

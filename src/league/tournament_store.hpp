@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "club/tournament.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
@@ -32,16 +33,19 @@ struct TournamentCodec {
 };
 using TournamentTable = store::Table<TournamentCodec>;
 
-core::Result<std::vector<std::string>, std::string> tournament_ids(const store::Store& store);
-// `pending` (may be null): an uncommitted transaction whose write of the event wins.
-core::Result<club::Tournament, std::string> load_tournament(
+core::Result<std::vector<std::string>, core::Error> tournament_ids(const store::Store& store);
+// `pending` (may be null): an uncommitted transaction whose write of the event wins. A record
+// that does not decode is Corrupt (record_error.hpp); an id with no event is Invalid. Both name
+// the event ("tournament ID: ...").
+core::Result<club::Tournament, core::Error> load_tournament(
     const store::Store& store, const std::string& id, const store::Transaction* pending = nullptr);
 // Queues the record of `t` into `tx`.
 void save_tournament(store::Transaction& tx, const club::Tournament& t);
 
 // The event's PGN archive (see above). `pending` (may be null): a transaction not yet committed
-// whose files win over the store's (the games ending in it).
-core::Result<std::string, std::string> tournament_archive(
+// whose files win over the store's (the games ending in it). A game's record that cannot be
+// read has the kind of its read (core::from_io); a started game without a record is Corrupt.
+core::Result<std::string, core::Error> tournament_archive(
     const store::Store& store, const club::Tournament& t,
     const store::Transaction* pending = nullptr);
 

@@ -28,7 +28,7 @@ struct Ply {
 // The true positions after each move of the record (only for pages that may show them).
 core::Result<std::vector<Ply>, std::string> plies_of(const league::StoredGame& g) {
     auto setup = league::setup_of(g.meta);
-    if (!setup) return core::unexpected(setup.error());
+    if (!setup) return core::unexpected(setup.error().detail);
     std::optional<rules::Position> pos;
     if (setup->fen) {
         auto p = rules::Position::from_fen(*setup->fen, *setup->variant);

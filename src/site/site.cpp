@@ -118,7 +118,7 @@ private:
             auto kept = c_.pool_records_.find(name);
             if (!first && kept != c_.pool_records_.end() && kept->second == text) continue;
             auto pool = league::load_pool(store_, name);
-            if (!pool) return core::unexpected(pool.error());
+            if (!pool) return core::unexpected(pool.error().detail);
             if (!first) note_rerated(c_.pools_[name], *pool);
             c_.pools_[name] = std::move(*pool);
             c_.pool_records_[name] = std::string(text);
@@ -231,7 +231,7 @@ private:
     // A tournament page changes with its record (results, entries) or the ratings.
     core::Result<void, std::string> render_events(bool first) {
         auto tids = league::tournament_ids(store_);
-        if (!tids) return core::unexpected(tids.error());
+        if (!tids) return core::unexpected(tids.error().detail);
         const std::set<std::string> now(tids->begin(), tids->end());
         for (auto it = c_.events_.begin(); it != c_.events_.end();)
             if (!now.count(it->first)) {
@@ -259,7 +259,7 @@ private:
     core::Result<std::string, std::string> render_event(const std::string& tid) {
         auto t = league::load_tournament(store_, tid);
         if (!t) {
-            core::operator_log().error("site: tournament " + tid + ": " + t.error());
+            core::operator_log().error("site: tournament " + tid + ": " + t.error().detail);
             return std::string();
         }
         std::string games;

@@ -25,7 +25,7 @@ TEST_CASE("game.ini carries a version line; a file without one reads as version 
     CHECK(old->black == "b@y");
     auto newer = parse_game_ini("version = 2\n" + text.substr(text.find('\n') + 1));
     REQUIRE_FALSE(newer);
-    CHECK(newer.error().find("version '2'") != std::string::npos);
+    CHECK(newer.error().detail.find("version '2'") != std::string::npos);
 }
 
 TEST_CASE("clock.ini carries a version line; a file without one reads as version 1",
@@ -37,5 +37,5 @@ TEST_CASE("clock.ini carries a version line; a file without one reads as version
     CHECK(parse_clock_ini(text.substr(text.find('\n') + 1)));
     auto newer = parse_clock_ini("version = 2\n" + text.substr(text.find('\n') + 1));
     REQUIRE_FALSE(newer);
-    CHECK(newer.error().find("version '2'") != std::string::npos);
+    CHECK(newer.error().detail.find("version '2'") != std::string::npos);
 }

@@ -102,7 +102,7 @@ TEST_CASE("a ratings record of another version is refused, not guessed at", "[ra
         REQUIRE(store->commit(tx));
         auto pool = league::load_pool(*store, "chess");
         REQUIRE_FALSE(pool);
-        CHECK(pool.error().find("ratings/chess") != std::string::npos);
+        CHECK(pool.error().detail.find("ratings/chess") != std::string::npos);
     }
     fs::remove_all(root);
 }

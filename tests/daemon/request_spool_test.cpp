@@ -19,7 +19,7 @@ struct CountingRunner {
         ++calls;
         if (args.size() == 4 && args[0] == "player" && args[1] == "add") {
             if (auto added = d.add_player(args[2], args[3]); !added)
-                return RequestAnswer{1, "", added.error() + "\n"};
+                return RequestAnswer{1, "", added.error().detail + "\n"};
             return RequestAnswer{0, args[3] + "\n", ""};
         }
         (void)d.add_player("Ghost", "ghost@example.test");

@@ -48,7 +48,7 @@ TEST_CASE("game.ini keeps every rule set under its table name", "[daemon][rule_s
         "black = b@x\n";
     auto refused = ck::league::parse_game_ini(bad);
     REQUIRE_FALSE(refused);
-    CHECK(has(refused.error(), "unknown rule set 'nosuchrules'"));
+    CHECK(has(refused.error().detail, "unknown rule set 'nosuchrules'"));
     // A game.ini from before the line: the default.
     auto old = ck::league::parse_game_ini("variant = chess\nwhite = a@x\nblack = b@x\n");
     REQUIRE(old);
@@ -117,12 +117,12 @@ TEST_CASE("a challenge by mail names every rule set by its word", "[daemon][rule
 TEST_CASE("an unknown rule set name is refused with the list of names", "[daemon][rule_set]") {
     auto rs = ck::league::parse_rule_set("nosuchrules");
     REQUIRE_FALSE(rs);
-    CHECK(rs.error() ==
+    CHECK(rs.error().detail ==
           "unknown rule set 'nosuchrules' (crazykrieg, wild16, berkeley, berkeley-any, "
           "cincinnati, english, rand)");
     auto open = ck::league::resolve_rule_set("Wild16", false);
     REQUIRE_FALSE(open);
-    CHECK(open.error() == "the wild16 rules are Kriegspiel rules: the game must be hidden");
+    CHECK(open.error().detail == "the wild16 rules are Kriegspiel rules: the game must be hidden");
     auto ok = ck::league::resolve_rule_set("Wild16", true);
     REQUIRE(ok);
     CHECK(*ok == RuleSet::Wild16);
