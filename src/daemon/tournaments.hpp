@@ -1,8 +1,9 @@
 #pragma once
 // Tournaments in the daemon: ck_club holds the logic (pairings, standings, crosstables, the
 // tournament.ini text), ck_league keeps the events in the store (league/tournament_store.hpp:
-// the namespace `tournaments`, the PGN archive); this file starts their games and mails their
-// standings.
+// the namespace `tournaments`, the PGN archive); this file creates events and starts their
+// games for the organiser (it takes the Daemon, so it stands above mail_pass.hpp); their
+// standings are mailed by standings_mail.hpp, the spec is tournament_spec.hpp.
 //
 // Contracts:
 // - A Swiss (system Swiss) starts round 1 only, in one transaction (swiss_rounds.hpp); the
