@@ -9,7 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/game_turn.hpp"
+#include "daemon/game_desk.hpp"
 #include "daemon/league_names.hpp"
 #include "league/game_outcome.hpp"
 #include "store/transaction.hpp"

@@ -10,6 +10,7 @@
 #include "core/log.hpp"
 #include "daemon/auth.hpp"
 #include "daemon/commands.hpp"
+#include "daemon/game_turn.hpp"
 #include "mail/message.hpp"
 #include "referee/ruling.hpp"
 

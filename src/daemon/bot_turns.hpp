@@ -35,7 +35,7 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/bots.hpp"
-#include "daemon/game_turn.hpp"
+#include "daemon/game_desk.hpp"
 #include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "store/store.hpp"

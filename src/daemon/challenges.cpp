@@ -7,6 +7,7 @@
 
 #include "core/log.hpp"
 #include "daemon/bots.hpp"
+#include "daemon/games_list.hpp"
 #include "daemon/league_names.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"

@@ -35,9 +35,8 @@
 #include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/mail_pass.hpp"
 #include "league/challenge_book.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
@@ -48,7 +47,7 @@ namespace ck::daemon {
 // Lines of a club mail that this file answers: `challenge ...`, `accept N`, `decline N`.
 bool is_challenge_command(const Command& c);
 
-// The lines are answered by the command table's handler club_challenge (mail_run.hpp), each
+// The lines are answered by the command table's handler club_challenge (command_handlers.hpp), each
 // where it stands in the mail; the book is loaded at the first and written after the last
 // (finish_challenges). A game that cannot be started answers the acceptance as for an unknown
 // challenge, unless the failure is Transient: then it is the error (the mail is retried).

@@ -28,7 +28,7 @@
 #include <optional>
 
 #include "core/clock.hpp"
-#include "daemon/game_turn.hpp"
+#include "daemon/game_desk.hpp"
 #include "store/store.hpp"
 
 namespace ck::daemon {

@@ -13,10 +13,10 @@
 #include "daemon/challenges.hpp"
 #include "daemon/league_names.hpp"
 #include "daemon/store_advice.hpp"
-#include "daemon/tournaments.hpp"
 #include "daemon/unknown_sender.hpp"
 #include "league/leave_book.hpp"
 #include "league/players.hpp"
+#include "league/tournament_store.hpp"
 
 namespace ck::daemon {
 namespace {

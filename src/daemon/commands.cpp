@@ -5,8 +5,8 @@
 
 #include "compose/view_queries.hpp"
 #include "core/text.hpp"
+#include "daemon/command_handlers.hpp"
 #include "daemon/league_names.hpp"
-#include "daemon/mail_run.hpp"
 #include "league/game_files.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/move_list.hpp"
@@ -273,7 +273,7 @@ bool challenge_arguments(const CommandArgs& a, Command& command) {
 }
 
 // THE command table (commands.hpp): one row per command, its word, parser and handlers
-// (mail_run.hpp). Adding a command is one row here and one handler function.
+// (command_handlers.hpp). Adding a command is one row here and one handler function.
 constexpr CommandSpec Table[] = {
     // Lines that are no keyword: the try list, notes, and what is not understood.
     {nullptr, Kind::Move, nullptr, game_try, nullptr},

@@ -179,7 +179,7 @@ using CommandHandler = core::Result<void, core::Error> (*)(MailRun& run, const C
 // One row of THE command table (commands.cpp): the word, its parser and its handlers. Where the
 // command is valid is which handlers it has: `at_game` for a mail to a game's reply address,
 // `at_club` for a mail to the plain referee address (both: valid at both). Adding a command is
-// one row there and one handler function (declared in mail_run.hpp). `parse` fills the
+// one row there and one handler function (declared in command_handlers.hpp). `parse` fills the
 // Command's fields; false makes the line Unknown. Lines that are no keyword (moves, "any?",
 // `message:`, `conditional:`, a line not understood) have rows without a word or parser.
 // A new optional word of `challenge` is one row of ChallengeWords in commands.cpp.

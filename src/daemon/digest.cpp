@@ -10,7 +10,7 @@
 #include "compose/view_model.hpp"
 #include "core/crypto.hpp"
 #include "core/log.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
 #include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/reply_address.hpp"

@@ -28,7 +28,7 @@
 
 #include "core/clock.hpp"
 #include "core/result.hpp"
-#include "daemon/game_turn.hpp"
+#include "daemon/game_desk.hpp"
 #include "daemon/league_names.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"

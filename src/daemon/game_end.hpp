@@ -18,7 +18,7 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/game_turn.hpp"
+#include "daemon/game_desk.hpp"
 #include "daemon/league_names.hpp"
 #include "league/event_effects.hpp"
 #include "league/game_events.hpp"

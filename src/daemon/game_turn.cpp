@@ -8,11 +8,11 @@
 #include "compose/reply_sections.hpp"
 #include "compose/view_queries.hpp"
 #include "core/log.hpp"
-#include "daemon/club_mail.hpp"
 #include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/conditional_mail.hpp"
 #include "daemon/game_end.hpp"
+#include "daemon/games_list.hpp"
 #include "daemon/league_names.hpp"
 #include "daemon/leave_mail.hpp"
 #include "daemon/mail_run.hpp"
@@ -20,7 +20,7 @@
 #include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
 #include "daemon/spectators.hpp"
-#include "daemon/tournaments.hpp"
+#include "daemon/standings_mail.hpp"
 #include "league/game_clock.hpp"
 #include "league/game_events.hpp"
 #include "league/game_session.hpp"
@@ -73,35 +73,6 @@ private:
     if (!var) return core::unexpected(var.error())
 
 }  // namespace
-
-core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
-                                                           const std::string& game,
-                                                           const GameMeta& meta, Color c,
-                                                           const std::string& discriminator,
-                                                           const store::Transaction& tx) {
-    compose::Envelope env;
-    env.from = {RefereeDisplayName, desk.config.referee_address};
-    const Player* p = desk.players.find(meta.address(c));
-    env.to = {p ? p->name : std::string(), meta.address(c)};
-    env.player_name = p ? p->name : std::string();
-    if (p) env.view = text_view(p->settings);
-    env.date = tx.now();
-    env.discriminator = discriminator;
-    env.game_id = game;
-    auto reply = build_reply_address(desk.config.referee_address, game, c, desk.secret);
-    if (!reply) return core::unexpected(core::invalid_error(reply.error().message));
-    env.reply_to = {RefereeDisplayName, *reply};
-    const Player* opp = desk.players.find(meta.address(~c));
-    env.opponent_name = opp ? opp->name : meta.address(~c);
-    return env;
-}
-
-mail::Attachment record_attachment(const std::string& game, const std::string& as,
-                                   std::string text) {
-    const std::string name =
-        "crazykrieg-" + game + (as == "referee" ? std::string() : "-" + as) + ".pgn";
-    return mail::Attachment{name, "application/vnd.chess-pgn", std::move(text)};
-}
 
 namespace {
 

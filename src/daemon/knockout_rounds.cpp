@@ -8,9 +8,8 @@
 #include "club/ratings.hpp"
 #include "core/log.hpp"
 #include "daemon/league_names.hpp"
-#include "daemon/mail_pass.hpp"
+#include "daemon/standings_mail.hpp"
 #include "daemon/swiss_rounds.hpp"
-#include "daemon/tournaments.hpp"
 #include "league/game_files.hpp"
 #include "league/ratings.hpp"
 

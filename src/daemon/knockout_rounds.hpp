@@ -19,7 +19,7 @@
 #include "club/tournament.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 

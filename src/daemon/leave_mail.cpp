@@ -1,7 +1,7 @@
 #include "daemon/leave_mail.hpp"
 
 #include "core/log.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/games_list.hpp"
 #include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
 #include "league/game_clock.hpp"

@@ -11,7 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/game_turn.hpp"
+#include "daemon/game_desk.hpp"
 
 namespace ck::daemon {
 

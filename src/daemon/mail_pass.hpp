@@ -13,6 +13,9 @@
 // the deadline index, league/deadline_index.hpp; mail about no game (club commands, challenges,
 // entries, unknown senders), daemon/club_mail.hpp, daemon/challenges.hpp,
 // daemon/tournament_entries.hpp, daemon/unknown_sender.hpp; `leave`, daemon/leave_mail.hpp.
+// This header stands above every service and handler of the daemon: only what defines the
+// Daemon's members or takes a Daemon& (tournaments.hpp) includes it. What the services borrow
+// from the Daemon is a desk of references (daemon/club_desk.hpp, daemon/game_desk.hpp).
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -30,6 +33,7 @@
 #include "core/result.hpp"
 #include "daemon/bot_turns.hpp"
 #include "daemon/clock_pass.hpp"
+#include "daemon/club_desk.hpp"
 #include "daemon/config.hpp"
 #include "daemon/league_names.hpp"
 #include "daemon/request_spool.hpp"
@@ -43,11 +47,6 @@
 #include "store/store.hpp"
 
 namespace ck::daemon {
-
-// A game the daemon starts: what league::GameSpec holds, plus the tournament its start mails name.
-struct NewGame : league::GameSpec {
-    std::string tournament;  // the tournament's id, named in the game-start mails; empty: none
-};
 
 struct StepReport {
     std::size_t handled = 0;  // marked done at the source
@@ -110,7 +109,7 @@ public:
     // committed (challenges.hpp: a game accepted by mail commits with that mail).
     core::Result<store::GameId, core::Error> stage_game(const NewGame& spec,
                                                         store::Transaction& tx);
-    // stage_game as a GameStarter (club_mail.hpp), for the desks that may start a Swiss round.
+    // stage_game as a GameStarter (club_desk.hpp), for the desks that may start a Swiss round.
     GameStarter starter() {
         return [this](const NewGame& g, store::Transaction& t) { return stage_game(g, t); };
     }

@@ -17,7 +17,8 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
+#include "daemon/command_handlers.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/league_names.hpp"
 #include "league/players.hpp"
@@ -30,8 +31,6 @@ struct ChallengeRun;  // challenges.cpp
 struct EntryRun;      // tournament_entries.cpp
 struct SettingsRun;   // settings_mail.cpp
 struct ClubRun;       // club_mail.cpp
-
-using Handled = core::Result<void, core::Error>;
 
 struct MailRun {
     MailRun(Where at, const ClubDesk& club_desk, std::string registered, std::string discriminator,
@@ -82,44 +81,6 @@ Handled run_command(MailRun& run, const Command& command);
 // reply address the game's own answers are composed by answer_game_mail before this.
 Handled finish_mail(MailRun& run, const std::vector<Command>& commands);
 
-// ---- The handlers of the command table's rows, by the file that holds them ----
-
-// game_turn.cpp: at a game's reply address (run.turn set). What they ask of the game is
-// answered once the mail's commands have run (answer_game_mail).
-Handled game_try(MailRun& run, const Command& c);          // a move, `any?`, `resign`
-Handled game_draw(MailRun& run, const Command& c);         // `draw`, `accept`, `decline`
-Handled game_board(MailRun& run, const Command& c);        // `board`
-Handled game_pgn(MailRun& run, const Command& c);          // `pgn`
-Handled game_games(MailRun& run, const Command& c);        // `games`
-Handled game_help(MailRun& run, const Command& c);         // `help`
-Handled game_standings(MailRun& run, const Command& c);    // `standings [TOURNAMENT]`
-Handled game_leave(MailRun& run, const Command& c);        // `leave N`
-Handled game_note(MailRun& run, const Command& c);         // `say`, `message:`
-Handled game_conditional(MailRun& run, const Command& c);  // `if ...`, `conditional[s] ...`
-Handled game_view_query(MailRun& run, const Command& c);   // `pieces`, `file`, ...
-Handled game_unknown(MailRun& run, const Command& c);      // a line not understood
-// club_mail.cpp: at the plain referee address.
-Handled club_games(MailRun& run, const Command& c);      // `games`
-Handled club_help(MailRun& run, const Command& c);       // `help`
-Handled club_standings(MailRun& run, const Command& c);  // `standings [TOURNAMENT]`
-Handled club_ratings(MailRun& run, const Command& c);    // `ratings [POOL]`
-Handled club_follow(MailRun& run, const Command& c);     // `follow` / `unfollow`
-Handled club_unknown(MailRun& run, const Command& c);    // a line not understood
-// club_mail.cpp: a line the club address does not act on (a game command, or any command of
-// a sender who writes to an address not theirs): quoted with the sender's games, or help.
-Handled club_not_here(MailRun& run, const Command& c);
-// challenges.cpp: `challenge ...`, `accept N`, `decline N` (a bare `accept`: club_not_here).
-Handled club_challenge(MailRun& run, const Command& c);
-// tournament_entries.cpp: `join`, `withdraw`, `bye`.
-Handled club_entry(MailRun& run, const Command& c);
-// team_matches.cpp: `roster TOURNAMENT EMAIL ...`.
-Handled club_roster(MailRun& run, const Command& c);
-// settings_mail.cpp, at both addresses: `set ...`, `settings`.
-Handled run_setting(MailRun& run, const Command& c);
-
-// The parts' ends, called by finish_mail in this order.
-Handled finish_challenges(MailRun& run);
-Handled finish_club(MailRun& run, const std::vector<Command>& commands);
-Handled finish_settings(MailRun& run);
+// The handlers of the command table's rows and the parts' ends: command_handlers.hpp.
 
 }  // namespace ck::daemon

@@ -14,7 +14,7 @@
 #include "compose/compose.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/league_names.hpp"
 #include "league/player_settings.hpp"
@@ -26,7 +26,7 @@ namespace ck::daemon {
 // Whether the mail holds a `set` or `settings` line.
 bool asks_settings(const std::vector<Command>& commands);
 
-// The lines are answered by the command table's handler run_setting (mail_run.hpp), in the
+// The lines are answered by the command table's handler run_setting (command_handlers.hpp), in the
 // order written, with MailRun::players the registry whose record of the sender is changed in
 // memory as staged; finish_settings stages the record and queues the one settings mail.
 

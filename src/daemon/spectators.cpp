@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "core/log.hpp"
-#include "daemon/game_turn.hpp"
+#include "daemon/game_desk.hpp"
 #include "daemon/queue_mail.hpp"
 #include "mail/outgoing.hpp"
 #include "referee/spectator_view.hpp"

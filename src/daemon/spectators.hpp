@@ -17,7 +17,7 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
 #include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "store/store.hpp"

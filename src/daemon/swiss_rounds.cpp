@@ -4,8 +4,8 @@
 #include "club/pgn_archive.hpp"
 #include "club/swiss_round.hpp"
 #include "core/log.hpp"
-#include "daemon/mail_pass.hpp"
-#include "daemon/tournaments.hpp"
+#include "daemon/standings_mail.hpp"
+#include "league/tournament_store.hpp"
 
 namespace ck::daemon {
 namespace {

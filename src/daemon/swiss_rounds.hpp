@@ -23,13 +23,11 @@
 #include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
-
-struct NewGame;
 
 // The game settings of pairing `p` of `t` (tags: Event, Round, White, Black; the event's id).
 NewGame tournament_game(const club::Tournament& t, const club::Pairing& p);

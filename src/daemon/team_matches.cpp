@@ -12,10 +12,10 @@
 #include "daemon/league_names.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
-#include "daemon/tournaments.hpp"
 #include "league/game_files.hpp"
 #include "league/players.hpp"
 #include "league/ratings.hpp"
+#include "league/tournament_store.hpp"
 
 namespace ck::daemon {
 namespace {

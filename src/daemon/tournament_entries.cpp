@@ -10,8 +10,9 @@
 #include "daemon/league_names.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
-#include "daemon/tournaments.hpp"
+#include "daemon/standings_mail.hpp"
 #include "league/game_files.hpp"
+#include "league/tournament_store.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {

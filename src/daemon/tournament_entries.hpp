@@ -30,7 +30,7 @@
 #include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
 #include "daemon/commands.hpp"
 #include "store/transaction.hpp"
 
@@ -38,7 +38,7 @@ namespace ck::daemon {
 
 class Daemon;
 
-// The lines are answered by the command table's handler club_entry (mail_run.hpp), each
+// The lines are answered by the command table's handler club_entry (command_handlers.hpp), each
 // where it stands in the mail: a `standings` line after a `join` shows the entry.
 
 }  // namespace ck::daemon

@@ -8,8 +8,9 @@
 #include "club/tournament.hpp"
 #include "core/log.hpp"
 #include "daemon/knockout_rounds.hpp"
+#include "daemon/standings_mail.hpp"
 #include "daemon/swiss_rounds.hpp"
-#include "daemon/tournaments.hpp"
+#include "league/tournament_store.hpp"
 
 namespace ck::daemon {
 namespace {

@@ -8,7 +8,7 @@
 // show the ratings after the last game and reach the players after its result.
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
 #include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "league/game_outcome.hpp"

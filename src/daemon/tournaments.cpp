@@ -1,11 +1,8 @@
 // Tournaments in the store (tournaments.hpp).
 #include "daemon/tournaments.hpp"
-#include "daemon/queue_mail.hpp"
 
 #include <algorithm>
-#include <cctype>
 
-#include "club/crosstable.hpp"
 #include "club/knockout.hpp"
 #include "club/pgn_archive.hpp"
 #include "club/tournament_file.hpp"
@@ -15,69 +12,13 @@
 #include "daemon/mail_pass.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "daemon/team_matches.hpp"
+#include "daemon/tournament_slug.hpp"
 #include "league/game_files.hpp"
 #include "league/players.hpp"
 #include "league/ratings.hpp"
 #include "league/time_control.hpp"
-#include "mail/outgoing.hpp"
 
 namespace ck::daemon {
-namespace {
-
-// The ASCII letters of a Latin letter with a diacritic (U+00C0..U+017F), as a tournament id
-// spells it ("Ünïcode Cup" -> unicode-cup); empty for any other code point.
-std::string latin_ascii(char32_t cp) {
-    // U+00C0..U+00FF, one entry per code point ("" for the signs × and ÷).
-    static const char* const Latin1[64] = {
-        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i",  "i",
-        "d", "n", "o", "o", "o", "o", "o",  "",  "o", "u", "u", "u", "u", "y", "th", "ss",
-        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i",  "i",
-        "d", "n", "o", "o", "o", "o", "o",  "",  "o", "u", "u", "u", "u", "y", "th", "y"};
-    // U+0100..U+017F (Latin Extended-A), one letter per code point ('?': the ligatures below).
-    static const char* const ExtA =
-        "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii??jjkkkllllllllllnnnnnnnnnoooooo??"
-        "rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
-    if (cp >= 0xC0 && cp <= 0xFF) return Latin1[cp - 0xC0];
-    if (cp == 0x152 || cp == 0x153) return "oe";
-    if (cp == 0x132 || cp == 0x133) return "ij";
-    if (cp >= 0x100 && cp <= 0x17F) return std::string(1, ExtA[cp - 0x100]);
-    return {};
-}
-
-std::string slug(const std::string& name) {
-    std::string out;
-    bool dash = false;
-    const auto letters = [&](const std::string& s) {
-        if (dash && !out.empty()) out += '-';
-        out += s;
-        dash = false;
-    };
-    for (std::size_t i = 0; i < name.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(name[i]);
-        if (std::isalnum(c) != 0 && c < 0x80) {
-            letters(std::string(1, static_cast<char>(std::tolower(c))));
-            continue;
-        }
-        // A two-byte UTF-8 sequence: a Latin letter with a diacritic keeps its letter.
-        if ((c & 0xE0) == 0xC0 && i + 1 < name.size() &&
-            (static_cast<unsigned char>(name[i + 1]) & 0xC0) == 0x80) {
-            const char32_t cp = static_cast<char32_t>(
-                ((c & 0x1F) << 6) | (static_cast<unsigned char>(name[i + 1]) & 0x3F));
-            if (const std::string a = latin_ascii(cp); !a.empty()) {
-                letters(a);
-                ++i;
-                continue;
-            }
-        }
-        dash = true;
-    }
-    if (out.size() > 40) out.resize(40);
-    while (!out.empty() && out.back() == '-') out.pop_back();
-    return out.empty() ? std::string("tournament") : out;
-}
-
-}  // namespace
-
 namespace {
 
 // Checks what new_game could refuse, before the first game is staged (a clear error before any
@@ -153,7 +94,7 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     store::Store& store = daemon.store();
     auto taken = tournament_ids(store);
     if (!taken) return core::unexpected(taken.error().detail);
-    const std::string base = slug(spec.name);
+    const std::string base = tournament_slug(spec.name);
     std::string id = base;
     for (int n = 2; std::find(taken->begin(), taken->end(), id) != taken->end(); ++n)
         id = base + "-" + std::to_string(n);
@@ -214,56 +155,6 @@ core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const st
     if (auto ok = seed_by_rating(daemon.store(), *t); !ok) return core::unexpected(ok.error());
     if (auto ok = start_games(daemon, *t, clock); !ok) return core::unexpected(ok.error());
     return t->pairings.size();  // a Swiss: round 1's games
-}
-
-core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std::string& address,
-                                                const std::vector<club::Tournament>& events,
-                                                bool final, const std::string& archive,
-                                                const std::string& discriminator,
-                                                store::Transaction& tx, bool own_mail) {
-    compose::StandingsDetails d;
-    d.final = final;
-    for (const club::Tournament& t : events) {
-        // A rated event's crosstables have a rating column (ratings.hpp).
-        auto labels = event_rating_labels(desk.store, t, &tx);
-        if (!labels) return core::unexpected(labels.error());
-        const club::RatingLabels* r = *labels ? &**labels : nullptr;
-        // The id joins the name in the subject when the name alone could be another event's
-        // (a second "Spring Open" is spring-open-2).
-        d.events.push_back({t.name, club::crosstable_text(t, r), club::crosstable_html(t, r),
-                            t.id == slug(t.name) ? std::string() : t.id});
-    }
-    if (final && events.size() == 1) d.archive_name = "tournament-" + events[0].id + ".pgn";
-    const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
-    auto mail = compose::standings_mail(desk.templates, env, d);
-    // The answer to `standings` joins the sender's one answer (compose/reply_sections.hpp);
-    // the final standings, with the event's archive, are a mail of their own.
-    if (!final && !own_mail) return queue_mail(tx, desk.config, address, std::move(mail));
-    std::optional<mail::Attachment> attachment;
-    if (!d.archive_name.empty())
-        attachment = mail::Attachment{d.archive_name, "application/vnd.chess-pgn", archive};
-    return queue_own_mail(tx, desk.config, address, std::move(mail), std::move(attachment));
-}
-
-core::Result<void, core::Error> answer_standings(const ClubDesk& desk, const std::string& address,
-                                                 const std::string& argument,
-                                                 const std::string& discriminator,
-                                                 store::Transaction& tx,
-                                                 const store::Transaction* pending) {
-    auto ids = tournament_ids(desk.store);
-    if (!ids) return core::unexpected(ids.error());
-    std::vector<club::Tournament> events;
-    for (const std::string& id : *ids) {
-        if (!argument.empty() && lower_ascii(argument) != id) continue;
-        auto t = load_tournament(desk.store, id, pending);
-        if (!t) {
-            core::operator_log().error("standings: " + t.error().detail);
-            continue;
-        }
-        if (argument.empty() && !club::find_player(*t, address)) continue;
-        events.push_back(std::move(*t));
-    }
-    return queue_standings(desk, address, events, false, std::string(), discriminator, tx);
 }
 
 }  // namespace ck::daemon

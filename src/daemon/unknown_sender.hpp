@@ -25,7 +25,7 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/auth.hpp"
-#include "daemon/club_mail.hpp"
+#include "daemon/club_desk.hpp"
 #include "mail/message.hpp"
 #include "store/table.hpp"
 #include "store/transaction.hpp"

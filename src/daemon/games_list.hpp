@@ -1,0 +1,34 @@
+#pragma once
+// The games-list mail (docs/mail-protocol.md "Who may act"): a player's games in progress, each
+// from that player's own PlayerView (docs/design.md "Hidden information is a type"). A service of
+// the club answers (club_mail.hpp), the game mail (game_turn.hpp), `leave` and the challenges.
+#include <string>
+#include <vector>
+
+#include "compose/compose.hpp"
+#include "core/error.hpp"
+#include "core/result.hpp"
+#include "daemon/club_desk.hpp"
+#include "store/transaction.hpp"
+
+namespace ck::daemon {
+
+// The games in progress of the player registered as `address` (case-insensitive), by urgency:
+// the games on the player's move first, least time left first (then those without a clock),
+// then the games waiting for the opponent in the same order; each with its
+// opponent (registered name, else address), colour, whose turn and move number as that
+// player's view shows them, and the side to move's deadline (game_clock.hpp). A game that cannot be
+// loaded is left out (and logged for the operator).
+core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& desk,
+                                                              const std::string& address);
+
+// Queues the games-list mail to the registered player `address`. `discriminator` keeps its
+// Message-ID unique per incoming mail (derive it from the incoming Message-ID).
+// `game_commands`: game commands the player sent to the plain referee address, quoted above the
+// list with where they belong (a reply to the game's mail).
+core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std::string& address,
+                                                 const std::string& discriminator,
+                                                 store::Transaction& tx,
+                                                 std::vector<std::string> game_commands = {});
+
+}  // namespace ck::daemon
