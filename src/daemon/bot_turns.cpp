@@ -11,6 +11,7 @@
 #include "daemon/auth.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/game_turn.hpp"
+#include "league/bot_games.hpp"
 #include "mail/message.hpp"
 #include "referee/ruling.hpp"
 
@@ -126,19 +127,28 @@ core::Result<std::vector<std::string>, core::Error> bot_requests(const Bot& bot,
 
 void BotTurns::scan(const store::Store& store) {
     scanned_ = true;
-    auto ids = store.list_games();
+    // The bot-games index (league/bot_games.hpp): no game.ini is read. A store without it is
+    // walked (play() builds the index first; this is the case where that failed).
+    auto ids = league::games_with_bots(store, "");
     if (!ids) {
-        core::operator_log().error("bots: games list: " + ids.error().message);
+        core::operator_log().error("bots: " + ids.error().detail);
         scanned_ = false;  // tried again next pass
         return;
     }
-    std::set<store::GameId> all(ids->begin(), ids->end());
-    notice(store, all);
+    for (const store::GameId id : *ids)
+        if (std::find(watched_.begin(), watched_.end(), id) == watched_.end())
+            watched_.push_back(id);
 }
 
 void BotTurns::notice(const store::Store& store, const std::set<store::GameId>& saved) {
+    const bool indexed = league::bot_game_index_built(store);
     for (const store::GameId id : saved) {
         if (std::find(watched_.begin(), watched_.end(), id) != watched_.end()) continue;
+        if (indexed) {
+            // A game a bot plays has its entry from its creation to its end (bot_games.hpp).
+            if (store.record(league::BotGameCodec::ns, std::to_string(id))) watched_.push_back(id);
+            continue;
+        }
         // game.ini says who plays, the record's Result tag whether the game goes on: no replay.
         auto ini = store.read_game_file(id, "game.ini");
         if (!ini) continue;
@@ -154,7 +164,12 @@ BotTurns::Report BotTurns::play(const GameDesk& desk, store::Store& store, const
                                 const std::function<bool()>& spent,
                                 const std::function<bool()>& stop) {
     Report report;
-    if (!scanned_) scan(store);
+    if (!scanned_) {
+        // A store from before the bot-games index gets it once, before the first scan.
+        if (auto built = league::ensure_bot_game_index(store, clock.now()); !built)
+            core::operator_log().error("bots: " + built.error().detail + " (the games are walked)");
+        scan(store);
+    }
     notice(store, desk.games.take_saved());
     std::map<store::GameId, int> turns;  // this pass's transactions, by game
     std::set<store::GameId> done;        // nothing more to do in this pass

@@ -19,10 +19,10 @@
 //   a player hears the bot's answer with the ruling of their own mail. So one slow engine
 //   delays the next pass's mail by at most the budget plus one move, never a mail of the pass
 //   in hand.
-// Which games: the games in progress where a bot plays, found once by a scan when the first
-// pass runs (game.ini for the players, the record's Result tag for "in progress"), then every
-// game the daemon's repository saved since (GameRepository::take_saved): the daemon is the
-// store's only writer while it runs.
+// Which games: the games in progress where a bot plays, read once from the bot-games index
+// (league/bot_games.hpp; built first in a store from before it) when the first pass runs, then
+// every game the daemon's repository saved since (GameRepository::take_saved) that has an entry
+// there: the daemon is the store's only writer while it runs.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>

@@ -7,6 +7,7 @@
 #include "bot/engine.hpp"
 #include "core/log.hpp"
 #include "core/text.hpp"
+#include "league/bot_games.hpp"
 #include "league/game_files.hpp"
 
 namespace ck::daemon {
@@ -23,20 +24,7 @@ core::Result<Bot, std::string> find_bot_named(const store::Store& store, const C
 
 core::Result<std::vector<store::GameId>, core::Error> bot_games_in_progress(
     const store::Store& store, const std::string& address) {
-    auto ids = store.list_games();
-    if (!ids)
-        return core::unexpected(core::from_io(ids.error(), "games list: " + ids.error().message));
-    const std::string me = lower_ascii(address);
-    std::vector<store::GameId> out;
-    for (const store::GameId id : *ids) {
-        auto ini = store.read_game_file(id, "game.ini");
-        if (!ini) continue;
-        auto meta = parse_game_ini(*ini);
-        if (!meta || (lower_ascii(meta->white) != me && lower_ascii(meta->black) != me)) continue;
-        auto record = store.read_game_file(id, "record.pgn");
-        if (record && record->find("[Result \"*\"]") != std::string::npos) out.push_back(id);
-    }
-    return out;
+    return league::games_with_bots(store, address);  // never "": every bot's games
 }
 
 void stage_bot_removed(Bot bot, store::Transaction& tx) {

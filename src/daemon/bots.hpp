@@ -49,8 +49,8 @@ core::Result<Bot, std::string> stage_bot(Players& players, const Config& config,
 core::Result<Bot, std::string> find_bot_named(const store::Store& store, const Config& config,
                                               const std::string& who);
 
-// The games in progress where the bot at `address` plays, by id (each game.ini and the record's
-// Result tag: no replay).
+// The games in progress where the bot at `address` plays, by id: from the bot-games index
+// (league/bot_games.hpp), or a walk of every game.ini in a store without it.
 core::Result<std::vector<store::GameId>, core::Error> bot_games_in_progress(
     const store::Store& store, const std::string& address);
 

@@ -87,11 +87,11 @@ core::Result<void, core::Error> bot_answers(const ClubDesk& desk, const GameStar
                                             const Bot& bot, const Challenge& c,
                                             std::map<std::string, int>& accepted,
                                             const std::string& disc, store::Transaction& tx) {
-    auto playing = games_of(desk, bot.address);
+    auto playing = bot_games_in_progress(desk.store, bot.address);  // the bot-games index
     if (!playing) return core::unexpected(playing.error());
     const auto why =
         bot_declines(bot, c.variant, c.hidden, false,
-                     playing->games.size() + static_cast<std::size_t>(accepted[bot.address]));
+                     playing->size() + static_cast<std::size_t>(accepted[bot.address]));
     if (why) {
         core::operator_log().info("challenge " + std::to_string(c.id) + " declined by bot " +
                                   bot.address + ": " + *why);

@@ -1,6 +1,7 @@
 // The consequences of a game's events inside the store (event_effects.hpp).
 #include "league/event_effects.hpp"
 
+#include "league/bot_games.hpp"
 #include "league/conditional_book.hpp"
 #include "league/deadline_index.hpp"
 #include "league/ratings.hpp"
@@ -21,6 +22,7 @@ core::Result<AppliedEffects, core::Error> apply_game_events(const store::Store& 
             if (!lines) return core::unexpected(lines.error());
             out.rating_lines = std::move(*lines);
             index_deadline(store, tx, id, std::nullopt);
+            unindex_bot_game(store, tx, id);
             if (auto c = clear_conditionals(store, tx, id, g.game.hidden()); !c)
                 return core::unexpected(c.error());
         }

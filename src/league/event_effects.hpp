@@ -4,8 +4,9 @@
 // (GameSession::save), in the order of the events:
 //   TurnPassed   the deadline index entry of the game moves to the new deadline
 //                (deadline_index.hpp; none without a clock)
-//   GameEnded    the rating (ratings.hpp rate_game_end), the deadline index entry erased and
-//                both players' conditional moves removed (conditional_book.hpp)
+//   GameEnded    the rating (ratings.hpp rate_game_end), the deadline index entry and the
+//                bot-games index entry (bot_games.hpp) erased and both players' conditional
+//                moves removed (conditional_book.hpp)
 // Every other event changes only the game itself, which GameSession::save stages (followers'
 // state included: game.ini's followers_told, game_files.hpp). The tournament's part of a game's
 // end mails the players (final standings, a Swiss event's next round): the daemon applies it

@@ -1,6 +1,7 @@
 // A new game in the store (game_creation.hpp).
 #include "league/game_creation.hpp"
 
+#include "league/bot_games.hpp"
 #include "league/deadline_index.hpp"
 #include "league/game_clock.hpp"
 
@@ -47,6 +48,7 @@ core::Result<CreatedGame, core::Error> create_game(const GameSpec& spec, const G
 
     CK_TRY(games.save(tx, id, *game));
     CreatedGame created{id, std::move(*game), std::nullopt};
+    index_bot_game(store, tx, id, meta);  // bot_games.hpp
     // White's clock starts with the game-start mail (game_clock.hpp).
     if (auto tc = clock_control(meta); tc) {
         save_clock(tx, id, initial_clock(*tc, *core::parse_iso8601(meta.created)));

@@ -1,8 +1,9 @@
 #pragma once
 // A new game in the store (README "Playing a game"): its game.ini, record and player records,
-// its clock and its entry in the deadline index, staged in the caller's transaction. The
-// game-start mails are the daemon's (Daemon::stage_game, daemon/game_creation.cpp), composed
-// from what this returns, in the same transaction.
+// its clock, its entry in the deadline index and, when a bot plays it, in the bot-games index
+// (bot_games.hpp), staged in the caller's transaction. The game-start mails are the daemon's
+// (Daemon::stage_game, daemon/game_creation.cpp), composed from what this returns, in the same
+// transaction.
 #include <optional>
 #include <string>
 

@@ -1,10 +1,13 @@
 #pragma once
 // Events shared by the club tests (and their golden files in tests/data/club/golden/).
 #include <catch2/catch.hpp>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "club/tournament.hpp"
+#include "swiss/event.hpp"
 
 namespace ck::club::test {
 
@@ -102,6 +105,60 @@ inline Tournament unfinished6() {
                                                                                  {3, 4, 5, D}})
         play(t, round, w, b, o);
     return t;
+}
+
+// A Swiss of `players` entrants ("Player N" <pN@x.test>) over `rounds` rounds, entries closed,
+// with `late_bye_points` (in tenths) for a late entrant's missed rounds: the event the Swiss
+// tests play (swiss_event_test.cpp, swiss_late_entry_test.cpp).
+inline Tournament new_swiss(int players, int rounds, int late_bye_points = 0) {
+    NewTournament n;
+    n.id = "autumn";
+    n.name = "Autumn Swiss";
+    n.settings = GameSettings{"crazyhouse", false, std::nullopt, "3d", std::nullopt};
+    n.system = System::Swiss;
+    n.swiss.rounds = rounds;
+    n.swiss.late_bye_points = late_bye_points;
+    for (int i = 0; i < players; ++i)
+        n.players.push_back(
+            Player{"Player " + std::to_string(i + 1), "p" + std::to_string(i + 1) + "@x.test"});
+    auto t = create_tournament(std::move(n));
+    REQUIRE(t);
+    return std::move(*t);
+}
+
+// A two-player round robin (A <a@x.test>, B <b@x.test>) of chess: what a Swiss-only operation
+// refuses.
+inline Tournament two_player_round_robin() {
+    NewTournament rr;
+    rr.id = "rr";
+    rr.name = "RR";
+    rr.settings = GameSettings{"chess", false, std::nullopt, "", std::nullopt};
+    rr.players = {Player{"A", "a@x.test"}, Player{"B", "b@x.test"}};
+    auto r = create_tournament(rr);
+    REQUIRE(r);
+    return std::move(*r);
+}
+
+// The event before round `round` was paired: later rounds cut, unpaired entries of the round
+// (requested byes, a late entrant's missed round) kept, as `swiss check` cuts a TRF.
+inline swiss::Event before_round(const swiss::Event& event, int round) {
+    swiss::Event e = event;
+    for (auto& p : e.players) {
+        if (static_cast<int>(p.rounds.size()) < round) continue;
+        const auto entry = p.rounds[static_cast<std::size_t>(round - 1)];
+        p.rounds.resize(static_cast<std::size_t>(round - 1));
+        const bool paired = entry.opponent != 0 || entry.outcome == swiss::Outcome::PairingBye;
+        if (!paired && entry.outcome != swiss::Outcome::Absent) p.rounds.push_back(entry);
+    }
+    return e;
+}
+
+// The boards the club paired in `round`, as pairing numbers (1-based) white, black.
+inline std::set<std::pair<int, int>> boards_of(const Tournament& t, int round) {
+    std::set<std::pair<int, int>> s;
+    for (const Pairing& p : t.pairings)
+        if (p.round == round) s.insert({p.white + 1, p.black + 1});
+    return s;
 }
 
 }  // namespace ck::club::test

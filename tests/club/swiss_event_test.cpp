@@ -9,6 +9,7 @@
 #include "club/tiebreaks.hpp"
 #include "club/tournament.hpp"
 #include "club/tournament_file.hpp"
+#include "club_fixtures.hpp"
 #include "swiss/dutch.hpp"
 #include "swiss/trf.hpp"
 
@@ -16,6 +17,9 @@ namespace ck::club {
 namespace {
 
 using swiss::Colour;
+using test::before_round;
+using test::boards_of;
+using test::new_swiss;
 using O = swiss::Outcome;
 
 swiss::RoundEntry game(int opponent, Colour c, O o) { return swiss::RoundEntry{opponent, c, o}; }
@@ -77,41 +81,6 @@ TEST_CASE("tie-break lists parse and print", "[club][swiss]") {
     CHECK_FALSE(parse_tiebreaks("bh,"));
     CHECK_FALSE(parse_tiebreaks("median"));
     CHECK(tiebreaks_text({Tiebreak::DirectEncounter, Tiebreak::Buchholz}) == "de,bh");
-}
-
-Tournament new_swiss(int players, int rounds) {
-    NewTournament n;
-    n.id = "autumn";
-    n.name = "Autumn Swiss";
-    n.settings = GameSettings{"crazyhouse", false, std::nullopt, "3d", std::nullopt};
-    n.system = System::Swiss;
-    n.swiss.rounds = rounds;
-    for (int i = 0; i < players; ++i)
-        n.players.push_back(
-            Player{"Player " + std::to_string(i + 1), "p" + std::to_string(i + 1) + "@x.test"});
-    auto t = create_tournament(std::move(n));
-    REQUIRE(t);
-    return std::move(*t);
-}
-
-// The event as it stood before round `round` was paired (as `swiss check` cuts it).
-swiss::Event before_round(const swiss::Event& event, int round) {
-    swiss::Event e = event;
-    for (auto& p : e.players) {
-        if (static_cast<int>(p.rounds.size()) < round) continue;
-        const auto entry = p.rounds[static_cast<std::size_t>(round - 1)];
-        p.rounds.resize(static_cast<std::size_t>(round - 1));
-        const bool paired = entry.opponent != 0 || entry.outcome == O::PairingBye;
-        if (!paired && entry.outcome != O::Absent) p.rounds.push_back(entry);
-    }
-    return e;
-}
-
-std::set<std::pair<int, int>> boards_of(const Tournament& t, int round) {
-    std::set<std::pair<int, int>> s;
-    for (const Pairing& p : t.pairings)
-        if (p.round == round) s.insert({p.white + 1, p.black + 1});
-    return s;
 }
 
 TEST_CASE("a Swiss played through: tournament.ini and the TRF are the event", "[club][swiss]") {
@@ -194,15 +163,9 @@ TEST_CASE("requested byes and withdrawals are refused where they cannot be", "[c
     CHECK(withdrawn(t, 0, 2));
     CHECK_FALSE(withdrawn(t, 0, 1));
     // A round robin takes neither.
-    NewTournament rr;
-    rr.id = "rr";
-    rr.name = "RR";
-    rr.settings = GameSettings{"chess", false, std::nullopt, "", std::nullopt};
-    rr.players = {Player{"A", "a@x.test"}, Player{"B", "b@x.test"}};
-    auto r = create_tournament(rr);
-    REQUIRE(r);
-    CHECK(request_bye(*r, "a@x.test", 1).error().code == ErrorCode::EntriesClosed);
-    CHECK(withdraw_player(*r, "a@x.test").error().code == ErrorCode::EntriesClosed);
+    Tournament r = test::two_player_round_robin();
+    CHECK(request_bye(r, "a@x.test", 1).error().code == ErrorCode::EntriesClosed);
+    CHECK(withdraw_player(r, "a@x.test").error().code == ErrorCode::EntriesClosed);
 }
 
 }  // namespace

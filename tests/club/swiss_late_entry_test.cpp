@@ -10,6 +10,7 @@
 #include "club/tiebreaks.hpp"
 #include "club/tournament.hpp"
 #include "club/tournament_file.hpp"
+#include "club_fixtures.hpp"
 #include "swiss/check.hpp"
 #include "swiss/dutch.hpp"
 #include "swiss/trf.hpp"
@@ -17,22 +18,10 @@
 namespace ck::club {
 namespace {
 
+using test::before_round;
+using test::boards_of;
+using test::new_swiss;
 using O = swiss::Outcome;
-
-Tournament new_swiss(int players, int rounds, int late_bye_points = 0) {
-    NewTournament n;
-    n.id = "winter";
-    n.name = "Winter Swiss";
-    n.settings = GameSettings{"crazyhouse", false, std::nullopt, "3d", std::nullopt};
-    n.system = System::Swiss;
-    n.swiss.rounds = rounds;
-    n.swiss.late_bye_points = late_bye_points;
-    for (int i = 0; i < players; ++i)
-        n.players.push_back(Player{"", "p" + std::to_string(i + 1) + "@x.test"});
-    auto t = create_tournament(std::move(n));
-    REQUIRE(t);
-    return std::move(*t);
-}
 
 // Plays round `round` (paired already): white wins on odd boards, draws on even ones.
 void play_round(Tournament& t, int round, std::uint64_t& next_game) {
@@ -55,20 +44,6 @@ bool plays_in(const Tournament& t, int player, int round) {
     for (const Pairing& p : t.pairings)
         if (p.round == round && (p.white == player || p.black == player)) return true;
     return bye(t, round) == player;
-}
-
-// The event before round `round` was paired: later rounds cut, unpaired entries of the round
-// (requested byes, a late entrant's missed round) kept, as `swiss check` cuts a TRF.
-swiss::Event before_round(const swiss::Event& event, int round) {
-    swiss::Event e = event;
-    for (auto& p : e.players) {
-        if (static_cast<int>(p.rounds.size()) < round) continue;
-        const auto entry = p.rounds[static_cast<std::size_t>(round - 1)];
-        p.rounds.resize(static_cast<std::size_t>(round - 1));
-        const bool paired = entry.opponent != 0 || entry.outcome == O::PairingBye;
-        if (!paired && entry.outcome != O::Absent) p.rounds.push_back(entry);
-    }
-    return e;
 }
 
 }  // namespace
@@ -125,10 +100,9 @@ TEST_CASE("late entries: paired from the next round, missed rounds as zero-point
         INFO("round " << round);
         auto pairing = swiss::pair_dutch(before_round(*event, round));
         REQUIRE(pairing);
-        std::set<std::pair<int, int>> engine, club;
+        std::set<std::pair<int, int>> engine;
+        const std::set<std::pair<int, int>> club = boards_of(t, round);
         for (const auto& b : pairing->boards) engine.insert({b.white, b.black});
-        for (const Pairing& p : t.pairings)
-            if (p.round == round) club.insert({p.white + 1, p.black + 1});
         CHECK(engine == club);
         // Our checker: the absolute criteria hold for the round as the club paired it.
         swiss::RoundPairing played;
@@ -181,14 +155,8 @@ TEST_CASE("late entries are refused with the reason", "[club][swiss]") {
     CHECK(t.late_entries.empty());
 
     // A round robin, and a Swiss still taking entries (add_entrant then), are not for it.
-    NewTournament rr;
-    rr.id = "rr";
-    rr.name = "RR";
-    rr.settings = GameSettings{"chess", false, std::nullopt, "", std::nullopt};
-    rr.players = {Player{"A", "a@x.test"}, Player{"B", "b@x.test"}};
-    auto r = create_tournament(rr);
-    REQUIRE(r);
-    CHECK(enter_late(*r, Player{"", "c@x.test"}).error().code == ErrorCode::NotSwiss);
+    Tournament r = test::two_player_round_robin();
+    CHECK(enter_late(r, Player{"", "c@x.test"}).error().code == ErrorCode::NotSwiss);
     Tournament open = new_swiss(2, 3);
     open.entries_open = true;
     open.players.clear();

@@ -34,21 +34,6 @@ class Club : public ck::daemon::test::DaemonFixture {
 public:
     explicit Club(const std::string& tag) : DaemonFixture("bots-" + tag) { add_player("Ada", Ada); }
 
-    ck::daemon::Bot add_bot(const std::string& name, const std::string& engine, int games = 8) {
-        auto players = ck::league::Players::load(daemon_->store());
-        REQUIRE(players);
-        ck::store::Transaction tx(clock_.now());
-        ck::daemon::BotSpec spec;
-        spec.name = name;
-        spec.engine = engine;
-        spec.games = games;
-        auto bot = ck::daemon::stage_bot(*players, config_, spec, tx);
-        REQUIRE(bot);
-        REQUIRE(daemon_->store().commit(tx));
-        reopen();  // the daemon reads the registry again
-        return *bot;
-    }
-
     // A mail from `from` to `to` holding `body`, then one pass.
     ck::daemon::StepReport send(const std::string& from, const std::string& to,
                                 const std::string& body, const std::string& id) {

@@ -18,6 +18,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
+#include "daemon/bots.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/reply_address.hpp"
 #include "mail/codec.hpp"
@@ -102,6 +103,23 @@ public:
 
     void add_player(const std::string& name, const std::string& address) {
         REQUIRE(daemon_->add_player(name, address));
+    }
+
+    // Registers the bot NAME playing `engine` (daemon/bots.hpp stage_bot), up to `games` games
+    // by challenge, and reopens the daemon (which reads the registry again).
+    Bot add_bot(const std::string& name, const std::string& engine, int games = 8) {
+        auto players = Players::load(daemon_->store());
+        REQUIRE(players);
+        store::Transaction tx(clock_.now());
+        BotSpec spec;
+        spec.name = name;
+        spec.engine = engine;
+        spec.games = games;
+        auto bot = stage_bot(*players, config_, spec, tx);
+        REQUIRE(bot);
+        REQUIRE(daemon_->store().commit(tx));
+        reopen();
+        return *bot;
     }
 
     std::string reply_address(const std::string& game, rules::Color c) const {

@@ -48,6 +48,16 @@ public:
     GameRepository repository;
 };
 
+// What every test starts from: a club, a new game in it (White Ada, 3 days a move) and the
+// game's session, opened at once.
+struct NewGameSession {
+    NewGameSession(const std::string& tag, bool hidden)
+        : club(tag), id(club.new_game(hidden)), session(club.open(id)) {}
+    Club club;
+    ck::store::GameId id;
+    GameSession session;
+};
+
 template <class E>
 E only(const GameEvents& events) {
     REQUIRE(events.size() == 1);
@@ -61,13 +71,34 @@ bool staged(const ck::store::Transaction& tx, ck::store::GameId id, const std::s
     return false;
 }
 
+// Saves `s` into `tx`, whose one event must be the turn passed to `to` with a deadline three
+// days (the game's clock) after the club's time; that event.
+TurnPassed save_turn(Club& club, GameSession& s, ck::store::Transaction& tx, Color to) {
+    auto saved = s.save(tx);
+    REQUIRE(saved);
+    const auto passed = only<TurnPassed>(*saved);
+    CHECK(passed.to == to);
+    REQUIRE(passed.deadline);
+    CHECK(*passed.deadline == club.clock_now() + std::chrono::hours(72));
+    return passed;
+}
+
+// Applies the consequences of the session's events into `tx` (event_effects.hpp) and commits it.
+ck::league::AppliedEffects apply_and_commit(Club& club, ck::store::GameId id, const GameSession& s,
+                                            ck::store::Transaction& tx) {
+    auto applied = apply_game_events(club.daemon().store(), club.daemon().players(), id, s.game(),
+                                     s.events(), tx);
+    REQUIRE(applied);
+    REQUIRE(club.daemon().store().commit(tx));
+    return *applied;
+}
+
 }  // namespace
 
 TEST_CASE("an open game: a move, a request out of turn, the turn passed with its deadline",
           "[daemon][session]") {
-    Club club("open");
-    const auto id = club.new_game(false);
-    GameSession s = club.open(id);
+    NewGameSession f("open", false);
+    auto& [club, id, s] = f;
     CHECK_FALSE(s.changed());
 
     const auto moved = only<RequestRuled>(s.request(Color::White, "e4"));
@@ -85,12 +116,7 @@ TEST_CASE("an open game: a move, a request out of turn, the turn passed with its
     CHECK_FALSE(refused.ruling.reason.empty());  // open play: the reason
 
     auto tx = club.tx();
-    auto saved = s.save(tx);
-    REQUIRE(saved);
-    const auto passed = only<TurnPassed>(*saved);
-    CHECK(passed.to == Color::Black);
-    REQUIRE(passed.deadline);
-    CHECK(*passed.deadline == club.clock_now() + std::chrono::hours(72));
+    const auto passed = save_turn(club, s, tx, Color::Black);
     CHECK(staged(tx, id, "game.ini"));
     CHECK(staged(tx, id, "record.pgn"));
     CHECK(staged(tx, id, "clock.ini"));
@@ -99,20 +125,15 @@ TEST_CASE("an open game: a move, a request out of turn, the turn passed with its
     CHECK(std::holds_alternative<TurnPassed>(s.events().back()));
 
     // The deadline index follows the turn (deadline_index.hpp), applied from the event.
-    auto applied = apply_game_events(club.daemon().store(), club.daemon().players(), id, s.game(),
-                                     s.events(), tx);
-    REQUIRE(applied);
-    CHECK(applied->rating_lines.empty());
-    REQUIRE(club.daemon().store().commit(tx));
+    CHECK(apply_and_commit(club, id, s, tx).rating_lines.empty());
     const auto due = games_due(club.daemon().store(), *passed.deadline);
     CHECK(std::find(due.begin(), due.end(), id) != due.end());
 }
 
 TEST_CASE("a hidden game: tries, any?, an unreadable line, a resignation out of turn",
           "[daemon][session]") {
-    Club club("hidden");
-    const auto id = club.new_game(true);
-    GameSession s = club.open(id);
+    NewGameSession f("hidden", true);
+    auto& [club, id, s] = f;
 
     const auto unread = only<RequestUnread>(s.request(Color::White, "hello there"));
     CHECK(unread.error == "not a request");
@@ -147,9 +168,8 @@ TEST_CASE("a hidden game: tries, any?, an unreadable line, a resignation out of 
 
 TEST_CASE("draw offers: renewed, lapsing with the opponent's move, declined, accepted",
           "[daemon][session]") {
-    Club club("draw");
-    const auto id = club.new_game(false);
-    GameSession s = club.open(id);
+    NewGameSession f("draw", false);
+    auto& [club, id, s] = f;
 
     auto offered = s.offer_draw(Color::White);
     REQUIRE(offered);
@@ -184,9 +204,8 @@ TEST_CASE("draw offers: renewed, lapsing with the opponent's move, declined, acc
 }
 
 TEST_CASE("a mate ends the game in the request that gives it", "[daemon][session]") {
-    Club club("mate");
-    const auto id = club.new_game(false);
-    GameSession s = club.open(id);
+    NewGameSession f("mate", false);
+    auto& [club, id, s] = f;
     for (const char* m : {"f3", "e5", "g4"}) s.request(s.game().game.side_to_move(), m);
     const GameEvents mate = s.request(Color::Black, "Qh4");
     REQUIRE(mate.size() == 2);
@@ -197,9 +216,8 @@ TEST_CASE("a mate ends the game in the request that gives it", "[daemon][session
 }
 
 TEST_CASE("an end by time and its consequences in the store", "[daemon][session]") {
-    Club club("time");
-    const auto id = club.new_game(false);
-    GameSession s = club.open(id);
+    NewGameSession f("time", false);
+    auto& [club, id, s] = f;
     auto ended = s.end_by_time();
     REQUIRE(ended);
     const auto e = only<GameEnded>(*ended);
@@ -208,10 +226,7 @@ TEST_CASE("an end by time and its consequences in the store", "[daemon][session]
 
     auto tx = club.tx();
     REQUIRE(s.save(tx));
-    auto applied = apply_game_events(club.daemon().store(), club.daemon().players(), id, s.game(),
-                                     s.events(), tx);
-    REQUIRE(applied);
-    REQUIRE(club.daemon().store().commit(tx));
+    apply_and_commit(club, id, s, tx);
     // The deadline index no longer lists the game.
     const auto due =
         games_due(club.daemon().store(), club.clock_now() + std::chrono::hours(24 * 365));
@@ -224,9 +239,8 @@ TEST_CASE("an end by time and its consequences in the store", "[daemon][session]
 }
 
 TEST_CASE("an adjudication: the organiser's result and reason", "[daemon][session]") {
-    Club club("adjudicate");
-    const auto id = club.new_game(true);
-    GameSession s = club.open(id);
+    NewGameSession f("adjudicate", true);
+    auto& [club, id, s] = f;
     s.request(Color::White, "e4");
     auto ended = s.adjudicate(GameResult::WhiteWins, "Black left the club");
     REQUIRE(ended);
@@ -239,9 +253,8 @@ TEST_CASE("an adjudication: the organiser's result and reason", "[daemon][sessio
 }
 
 TEST_CASE("a note is kept at the current ply", "[daemon][session]") {
-    Club club("note");
-    const auto id = club.new_game(false);
-    GameSession s = club.open(id);
+    NewGameSession f("note", false);
+    auto& [club, id, s] = f;
     s.request(Color::White, "e4");
     const auto n = only<NoteAdded>(s.note(Color::White, "good luck"));
     CHECK(n.ply == 1);
@@ -251,10 +264,9 @@ TEST_CASE("a note is kept at the current ply", "[daemon][session]") {
 
 TEST_CASE("a conditional reply's turn is charged nothing: the turn passes back at once",
           "[daemon][session]") {
-    Club club("conditional");
-    const auto id = club.new_game(false);
+    NewGameSession f("conditional", false);
+    auto& [club, id, s] = f;
     club.clock().advance(std::chrono::hours(30));  // White thought for 30 hours
-    GameSession s = club.open(id);
     s.request(Color::White, "e4");
     const GameEvents reply = s.play_tries(Color::Black, {"Ke7", "e5", "d5"});
     REQUIRE(reply.size() == 2);  // an illegal try, then the move; "d5" is not tried
@@ -264,12 +276,7 @@ TEST_CASE("a conditional reply's turn is charged nothing: the turn passes back a
     CHECK(s.game().meta.conditional_plies.size() == 1);
 
     auto tx = club.tx();
-    auto saved = s.save(tx);
-    REQUIRE(saved);
-    const auto passed = only<TurnPassed>(*saved);
-    CHECK(passed.to == Color::White);
-    REQUIRE(passed.deadline);
-    CHECK(*passed.deadline == club.clock_now() + std::chrono::hours(72));
+    const auto passed = save_turn(club, s, tx, Color::White);
     auto staged_deadline = s.deadline(&tx);  // read back from the staged clock.ini
     REQUIRE(staged_deadline);
     CHECK(*staged_deadline == passed.deadline);

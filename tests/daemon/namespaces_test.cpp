@@ -14,6 +14,7 @@
 #include "daemon/digest.hpp"
 #include "daemon/request_spool.hpp"
 #include "daemon/unknown_sender.hpp"
+#include "league/bot_games.hpp"
 #include "league/deadline_index.hpp"
 #include "league/leave_book.hpp"
 #include "league/players.hpp"
@@ -30,6 +31,7 @@ TEST_CASE("every club codec claims a namespace of its own, named as on disk", "[
         d::RateLimitNamespace.name(), l::RatingPoolCodec::ns.name(),
         l::DeadlineNamespace.name(),  d::RequestAnswerCodec::ns.name(),
         d::DigestCodec::ns.name(),    l::BotCodec::ns.name(),
+        l::BotGameCodec::ns.name(),
     };
     std::set<std::string_view> seen = {ck::store::MetaNamespace.name()};
     for (const std::string_view name : claimed) {
@@ -40,5 +42,5 @@ TEST_CASE("every club codec claims a namespace of its own, named as on disk", "[
     }
     CHECK(seen == std::set<std::string_view>{"meta", "players", "leaves", "challenges",
                                              "tournaments", "rate-limits", "ratings", "deadlines",
-                                             "requests", "digests", "bots"});
+                                             "requests", "digests", "bots", "bot-games"});
 }

@@ -50,6 +50,32 @@ public:
         return new_outgoing();
     }
 
+    // The chess match "Team Cup" of `teams` (name, captain, roster), `games` a board pair.
+    static ck::daemon::TournamentSpec team_cup(
+        std::vector<ck::daemon::TournamentSpec::TeamSpec> teams, int games = 2) {
+        ck::daemon::TournamentSpec spec;
+        spec.name = "Team Cup";
+        spec.variant = "chess";
+        spec.system = ck::club::System::Teams;
+        spec.team_games = games;
+        spec.teams = std::move(teams);
+        return spec;
+    }
+
+    // Creates `spec` (which must succeed); its id.
+    std::string create(const ck::daemon::TournamentSpec& spec) {
+        auto id = ck::daemon::create_tournament(daemon(), spec, clock());
+        if (!id) FAIL(id.error());
+        return *id;
+    }
+
+    // Starts event `id` (which must succeed); the number of games started.
+    std::size_t start(const std::string& id) {
+        auto started = ck::daemon::start_tournament(daemon(), id, clock());
+        if (!started) FAIL(started.error());
+        return *started;
+    }
+
     ck::club::Tournament load(const std::string& id) {
         auto t = ck::league::load_tournament(daemon().store(), id);
         if (!t) FAIL(t.error());
@@ -91,27 +117,21 @@ TEST_CASE("team matches: the roster line", "[commands]") {
 
 TEST_CASE("team matches: rosters by the captain's mail until the start, then every game") {
     Club club;
-    ck::daemon::TournamentSpec spec;
-    spec.name = "Team Cup";
-    spec.variant = "chess";
-    spec.system = ck::club::System::Teams;
-    spec.team_games = 1;
-    spec.teams = {{"Red", Ada, {Ada, Bob}}, {"Blue", Eli, {Cy, Di}}};
-    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
-    if (!id) FAIL(id.error());
-    CHECK(*id == "team-cup");
+    const std::string id =
+        club.create(Club::team_cup({{"Red", Ada, {Ada, Bob}}, {"Blue", Eli, {Cy, Di}}}, 1));
+    CHECK(id == "team-cup");
     CHECK(club.pass().empty());  // no game before the start
-    CHECK(club.load(*id).entries_open);
+    CHECK(club.load(id).entries_open);
 
     // The captain orders Red: Bob on board 1.
     const auto set = club.mail(Ada, "roster team-cup " + Bob + " " + Ada, "roster-1@example.org");
     CHECK(subject_of(set, Ada) == "[crazykrieg] Roster of Red in Team Cup");
     CHECK(set[0].text.find("1. Bob Black") != std::string::npos);
-    CHECK(roster(club.load(*id), 0) == std::vector<std::string>{Bob, Ada});
-    CHECK(club.load(*id).match.teams[0].ordered);
+    CHECK(roster(club.load(id), 0) == std::vector<std::string>{Bob, Ada});
+    CHECK(club.load(id).match.teams[0].ordered);
     // Replayed: nothing changes, no answer.
     CHECK(club.mail(Ada, "roster team-cup " + Ada, "roster-1@example.org").empty());
-    CHECK(roster(club.load(*id), 0) == std::vector<std::string>{Bob, Ada});
+    CHECK(roster(club.load(id), 0) == std::vector<std::string>{Bob, Ada});
 
     // Refusals change nothing.
     CHECK(subject_of(club.mail(Bob, "roster team-cup " + Bob), Bob) ==
@@ -125,14 +145,12 @@ TEST_CASE("team matches: rosters by the captain's mail until the start, then eve
     CHECK(other[0].text.find("is on the roster of Red") != std::string::npos);
     CHECK(subject_of(club.mail(Eli, "roster nosuch " + Di), Eli) ==
           "[crazykrieg] No tournament nosuch");
-    CHECK(roster(club.load(*id), 1) == std::vector<std::string>{Cy, Di});
+    CHECK(roster(club.load(id), 1) == std::vector<std::string>{Cy, Di});
 
     // The start: both games at once, board n against board n, Red White on board 1 only.
-    auto started = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
-    if (!started) FAIL(started.error());
-    CHECK(*started == 2);
+    CHECK(club.start(id) == 2);
     CHECK(club.pass().size() == 4);  // a game-start mail to each player
-    const ck::club::Tournament t = club.load(*id);
+    const ck::club::Tournament t = club.load(id);
     REQUIRE(t.pairings.size() == 2);
     const auto address = [&](int p) { return t.players[static_cast<std::size_t>(p)].address; };
     CHECK(address(t.pairings[0].white) == Bob);
@@ -144,16 +162,12 @@ TEST_CASE("team matches: rosters by the captain's mail until the start, then eve
 
     CHECK(subject_of(club.mail(Ada, "roster team-cup " + Ada + " " + Bob), Ada) ==
           "[crazykrieg] Team Cup: entries are closed");
-    CHECK(roster(club.load(*id), 0) == std::vector<std::string>{Bob, Ada});
+    CHECK(roster(club.load(id), 0) == std::vector<std::string>{Bob, Ada});
 }
 
 TEST_CASE("team matches: a player or captain who is not registered is refused at creation") {
     Club club;
-    ck::daemon::TournamentSpec spec;
-    spec.name = "Team Cup";
-    spec.variant = "chess";
-    spec.system = ck::club::System::Teams;
-    spec.teams = {{"Red", "", {Ada, "nobody@example.org"}}, {"Blue", "", {Cy}}};
+    auto spec = Club::team_cup({{"Red", "", {Ada, "nobody@example.org"}}, {"Blue", "", {Cy}}});
     auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
     REQUIRE_FALSE(id);
     CHECK(id.error() == "nobody@example.org is not a registered player");
@@ -166,41 +180,28 @@ TEST_CASE("team matches: a player or captain who is not registered is refused at
 
 TEST_CASE("team matches: a start that cannot pair changes nothing") {
     Club club;
-    ck::daemon::TournamentSpec spec;
-    spec.name = "Team Cup";
-    spec.variant = "chess";
-    spec.system = ck::club::System::Teams;
-    spec.teams = {{"Red", Ada, {Ada, Bob}}, {"Blue", Eli, {Cy}}};
-    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
-    if (!id) FAIL(id.error());
-    auto refused = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
+    const std::string id =
+        club.create(Club::team_cup({{"Red", Ada, {Ada, Bob}}, {"Blue", Eli, {Cy}}}));
+    auto refused = ck::daemon::start_tournament(club.daemon(), id, club.clock());
     REQUIRE_FALSE(refused);
     CHECK(refused.error().find("rosters of the same size") != std::string::npos);
     CHECK(club.daemon().store().list_games().value().empty());
-    CHECK(club.load(*id).entries_open);
+    CHECK(club.load(id).entries_open);
     CHECK(club.pass().empty());
     // Blue's captain completes the roster; now the match starts.
     CHECK(subject_of(club.mail(Eli, "roster team-cup " + Cy + ", " + Di), Eli) ==
           "[crazykrieg] Roster of Blue in Team Cup");
-    auto started = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
-    if (!started) FAIL(started.error());
-    CHECK(*started == 4);  // 2 boards, 2 games a pair
+    CHECK(club.start(id) == 4);  // 2 boards, 2 games a pair
     CHECK(club.daemon().store().list_games().value().size() == 4);
 }
 
 TEST_CASE("team matches: a captain who plays no board gets the final standings too") {
     Club club;
-    ck::daemon::TournamentSpec spec;
-    spec.name = "Team Cup";
-    spec.variant = "chess";
-    spec.system = ck::club::System::Teams;
-    spec.team_games = 1;
-    spec.teams = {{"Red", Ada, {Ada, Bob}}, {"Blue", Eli, {Cy, Di}}};
-    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
-    if (!id) FAIL(id.error());
-    REQUIRE(ck::daemon::start_tournament(club.daemon(), *id, club.clock()));
+    const std::string id =
+        club.create(Club::team_cup({{"Red", Ada, {Ada, Bob}}, {"Blue", Eli, {Cy, Di}}}, 1));
+    REQUIRE(club.start(id) == 2);  // 2 boards, 1 game a pair
     club.pass();
-    for (const auto& p : club.load(*id).pairings)
+    for (const auto& p : club.load(id).pairings)
         REQUIRE(club.daemon().adjudicate(*p.game, ck::daemon::GameResult::Draw, "a test",
                                          club.clock()));
     const auto mails = club.pass();
