@@ -434,7 +434,7 @@ MailResult challenge_mail(const Templates& t, const Envelope& env, const Challen
     c.set("challenge_id", d.id).set("opponent", d.opponent).set("variant", d.variant);
     c.flag("has_rules", !d.rules.empty()).set("rules", d.rules);
     c.flag("hidden", d.hidden).set("time", d.time).set("days", std::to_string(d.days));
-    c.flag("rated", d.rated);
+    c.flag("rated", d.rated).flag("has_reason", !d.reason.empty()).set("reason", d.reason);
     return build(t, env, MailKind::Challenge, c, nullptr);
 }
 

@@ -309,6 +309,9 @@ struct ChallengeDetails {
     int days = 14;      // Invited: days left to answer
     std::string rules;  // a rule set other than the default (docs/rulesets.md); empty: none
     bool rated = true;  // the game it makes is rated (README "Ratings"); false: casual
+    // Declined: why, in words for the player (a removed bot's); empty: no reason given (a
+    // player's `decline N` gives none).
+    std::string reason;
 };
 MailResult challenge_mail(const Templates& t, const Envelope& env, const ChallengeDetails& details);
 

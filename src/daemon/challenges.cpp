@@ -21,6 +21,10 @@ namespace {
 
 using Event = compose::ChallengeDetails::Event;
 
+// Why a removed bot declines, as its challenger reads it (the challenge mail's reason).
+constexpr const char* RemovedBotDeclines =
+    "it was removed from the club and accepts no more challenges";
+
 std::string shown_name(const ClubDesk& desk, const std::string& address) {
     const Player* p = desk.players.find(address);
     return p && !p->name.empty() ? p->name + " <" + p->address + ">" : address;
@@ -95,10 +99,13 @@ core::Result<void, core::Error> bot_answers(const ClubDesk& desk, const GameStar
     if (why) {
         core::operator_log().info("challenge " + std::to_string(c.id) + " declined by bot " +
                                   bot.address + ": " + *why);
-        return send(desk, c.challenger,
-                    details(c, Event::Declined, shown_name(desk, c.challenged),
-                            desk.config.challenge_days, desk.config.rated),
-                    disc, tx);
+        compose::ChallengeDetails d = details(c, Event::Declined, shown_name(desk, c.challenged),
+                                              desk.config.challenge_days, desk.config.rated);
+        // README "Bots as club players": a removed bot tells the challenger it takes no game
+        // any more (no use asking again); its other reasons name its engine or its limit and
+        // stay in the operator log.
+        if (bot.removed) d.reason = RemovedBotDeclines;
+        return send(desk, c.challenger, d, disc, tx);
     }
     ++accepted[bot.address];
     return start_challenge_game(desk, start, c, c.challenger, disc, tx);

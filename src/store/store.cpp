@@ -232,12 +232,30 @@ core::Result<Store, core::IoError> Store::open(const fs::path& root, std::chrono
     return store;
 }
 
+Store::~Store() {
+    if (!root_fd_.valid() || stopped_) return;  // moved from; or a sync failed: recover at open
+    if (last_applied_ > applied_through_ && last_applied_ > closed_through_) note_clean_close();
+}
+
+// store.hpp, "Routine replay": unsynced (a lost or torn file only makes the next open's replay
+// log as a recovery), through a temp file that open sweeps if a crash left it.
+void Store::note_clean_close() const {
+    const fs::path temp = root_ / ".closed.tmp.close";
+    const fs::path file = root_ / "closed";
+    auto w = overwrite_file_unsynced(temp, CheckpointKey + std::to_string(last_applied_) + "\n");
+    if (!w || ::rename(temp.c_str(), file.c_str()) != 0)
+        core::operator_log().debug("store: cannot note a normal close in " + file.string());
+}
+
 // Reads the checkpoint and unlinks the journals it covers (left by a crash after the
 // checkpoint was written): they are applied and durable, and replaying one could overwrite a
 // file with an older content.
 core::Result<void, core::IoError> Store::retire_old_journals() {
     auto n = read_checkpoint(root_ / "checkpoint");
     if (!n) return core::unexpected(n.error());
+    // Only chooses how the replay is logged (store.hpp, "Routine replay"): unreadable is 0.
+    const auto closed = read_checkpoint(root_ / "closed");
+    closed_through_ = closed ? *closed : 0;
     applied_through_ = *n;
     last_applied_ = *n;
     next_txid_ = std::max(next_txid_, *n + 1);
@@ -585,7 +603,16 @@ core::Result<void, core::IoError> Store::apply_pending_unchecked() {
     for (const auto& n : *names) {  // zero-padded txids: name order is commit order
         const std::uint64_t txid = txid_of(n);
         if (txid == 0 || txid <= last_applied_) continue;
-        core::operator_log().info("store: applying journal " + (journal_dir() / n).string());
+        // store.hpp, "Routine replay": a journal its writer applied before a normal close is
+        // replayed for durability, not news; any other is a recovery.
+        const std::string file = (journal_dir() / n).string();
+        if (txid <= closed_through_)
+            core::operator_log().debug("store: replaying journal " + file +
+                                       " (applied before a normal close; made durable now)");
+        else
+            core::operator_log().info("store: applying journal " + file +
+                                      " (recovery: committed, not applied before its process "
+                                      "stopped or its apply failed)");
         if (auto a = apply_journal(journal_dir() / n, txid); !a) return core::unexpected(a.error());
     }
     pending_ = false;

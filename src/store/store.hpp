@@ -16,6 +16,8 @@
 //   journal/<txid>.tx    a committed transaction whose effects may not be durable yet (journal.hpp)
 //   journal/.group.tmp.tx  the journal of a running group while it is staged (group_journal.hpp)
 //   checkpoint           "applied-through N": journals with txid <= N are applied and durable
+//   closed               "applied-through N": the last holder applied the journals <= N (not
+//                        yet durable) and closed the store normally (see "Routine replay")
 //
 // Commit protocol: (1) write one journal file holding every effect (temp, fsync, rename, fsync
 // dir): this is the commit point; (2) apply each effect idempotently, without fsync: game files
@@ -35,6 +37,17 @@
 // covered by a journal > N. Cost: 2 fsyncs per commit; one syncfs and 1 or 2 fsyncs per
 // checkpoint; none for an open that finds no journal to replay. The store must be one file
 // system (open checks it).
+//
+// Routine replay: a process that commits without reaching a checkpoint (a CLI command: one
+// commit, no outbox flush) leaves its applied journals for the next open, which replays them
+// and checkpoints: its effects were written without fsync, and only a replay then a syncfs
+// makes them durable whatever happened in between. That is normal operation, not recovery: a
+// normal close (the destructor of a store that is not stopped) writes `closed`, unsynced, with
+// the highest txid it applied, and open logs the replay of a journal <= that number at debug
+// level only; a journal above it (its process died, or its apply failed) is a recovery, logged
+// at info. `closed` only chooses the log level: every journal above the checkpoint is replayed
+// whatever it says (a lost, torn or stale file only makes a routine replay look like a
+// recovery; after a power loss a file that survived may make one look routine).
 //
 // Fail-stop (README "Store: durability contract"): Linux reports a failed writeback once, and
 // marks the pages clean, so a retried fsync or syncfs can succeed over data that never reached
@@ -114,6 +127,12 @@ public:
     static core::Result<Store, core::IoError> open(
         const std::filesystem::path& root,
         std::chrono::milliseconds wait = std::chrono::milliseconds{0}, Sweep sweep = Sweep::All);
+    Store(Store&&) = default;  // the moved-from store closes nothing
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+    // A normal close: writes `closed` when it applied journals no checkpoint retired (see
+    // "Routine replay"); a stopped store writes nothing. Then releases the lock.
+    ~Store();
 
     // The error that stopped the store (see "Fail-stop" above), or null while it works.
     const core::IoError* stopped() const { return stopped_ ? &*stopped_ : nullptr; }
@@ -244,6 +263,7 @@ private:
     // Stops the store on sync failure `e` (the first one is kept); returns the stop error.
     core::IoError stop(const core::IoError& e);
     core::Result<void, core::IoError> retire_old_journals();
+    void note_clean_close() const;
     core::Result<void, core::IoError> load_records();
     core::Result<void, core::IoError> scan_counters();
     // Validates `tx` and adds its effects to `record` (mail sequence numbers assigned).
@@ -273,6 +293,7 @@ private:
     std::uint64_t next_txid_ = 1;
     std::uint64_t applied_through_ = 0;     // the checkpoint file's N
     std::uint64_t last_applied_ = 0;        // highest txid applied (journals apply in order)
+    std::uint64_t closed_through_ = 0;      // the `closed` file's N at open (routine replay)
     std::vector<std::uint64_t> unretired_;  // applied, not yet retired by a checkpoint
     std::vector<JournalMail> unspooled_;    // their mails not yet in outbox/
     bool pending_ = false;                  // a journal may be left unapplied

@@ -51,3 +51,25 @@ TEST_CASE("challenge mails: one text per event, golden", "[compose][challenge]")
     CHECK(m.text_body.find("14 days") != std::string::npos);
     check_golden_file("challenge.eml", ck::mail::render_mime(m));
 }
+
+// A removed bot's decline says why (daemon/challenges.cpp); a player's decline gives no reason
+// and reads as before. Golden file tests/data/compose/golden/challenge-declined-reason.eml.
+TEST_CASE("challenge mails: a decline with a reason says it, one without reads as before",
+          "[compose][challenge]") {
+    ChallengeDetails d{Event::Declined, "7", "Sparky (bot)", "crazykrieg", true, "3d", 14, ""};
+    const auto plain = ok(challenge_mail(templates(), club_env(), d));
+    CHECK(plain.text_body.find("Sparky (bot) declined your challenge 7.\n") != std::string::npos);
+    CHECK(plain.text_body.find("Sparky (bot) declined your challenge 7:") == std::string::npos);
+
+    d.reason = "it was removed from the club and accepts no more challenges";
+    const auto m = ok(challenge_mail(templates(), club_env(), d));
+    CHECK(m.subject == "[crazykrieg] Challenge 7 declined");
+    CHECK(m.text_body.find("Sparky (bot) declined your challenge 7: it was removed from the "
+                           "club and\naccepts no more challenges.") != std::string::npos);
+    CHECK(m.html_body.find("declined your challenge 7: it was removed from the club and accepts "
+                           "no more challenges.</p>") != std::string::npos);
+    std::istringstream in(m.text_body);
+    std::string line;
+    while (std::getline(in, line)) CHECK(columns(line) <= 78);
+    check_golden_file("challenge-declined-reason.eml", ck::mail::render_mime(m));
+}

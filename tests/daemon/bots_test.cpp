@@ -364,6 +364,9 @@ TEST_CASE("bots: a removed bot declines challenges and keeps its record", "[daem
     const auto mails = club.new_outgoing();
     REQUIRE(mails.size() == 1);
     CHECK(has(mails[0].subject, "declined"));
+    // The challenger is told why: no use asking again.
+    CHECK(has(mails[0].text, "declined your challenge 2: it was removed"));
+    CHECK(has(mails[0].text, "accepts no more challenges."));
     // Still a bot (no mail to it, its name marked) and still a player.
     CHECK(ck::daemon::is_bot_address(club.daemon().store(), Sparky));
     const auto removed = ck::daemon::find_bot(club.daemon().store(), Sparky);

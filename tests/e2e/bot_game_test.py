@@ -18,7 +18,11 @@ Passes when:
   - the crazykrieg pool rates both (ratings --format json), neither at 1500 any more.
 With --deliver no `serve` runs at all: every mail of the player goes through `crazykrieg deliver`
 (the MTA pipe, README "Delivering through the MTA"), whose one pass per mail plays the bot's
-turns after the mail, so the bot's answer comes from the `deliver` of the player's own move."""
+turns after the mail, so the bot's answer comes from the `deliver` of the player's own move.
+The seed fixes the game: the player's attempts depend only on it and on the mails (candidates_on
+takes squares in sorted order), and the bot's only on the game (bot_turns.hpp). A progress line
+every 10 mails and, on failure, the operator log of the last pass and the mails it gave say where
+a slow or failed run stood."""
 
 import argparse
 import json
@@ -28,6 +32,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ckplay  # noqa: E402
@@ -52,19 +57,23 @@ def club_mail(club, deliver, n, text):
     send(club, deliver, msg.as_bytes(policy=email.policy.SMTP))
 
 
+# The operator log of the last pass (serve --once or deliver), printed when the test fails.
+LAST_PASS = {"log": ""}
+
+
 def send(club, deliver, raw):
     """One mail of the player and the pass that rules it: `serve --once` over the inbox, or
     `deliver` with the mail on stdin (the MTA pipe), a few minutes later each time."""
+    club.tick()
     if not deliver:
         club.transport.send("alice", raw)
-        club.serve_once()
-        return
-    club.tick()
-    p = subprocess.run([club.binary, "deliver", "--now", ckplay.iso(club.now)], cwd=club.workdir,
-                       input=raw, capture_output=True, timeout=120)
+    cmd = [club.binary, "deliver" if deliver else "serve"] + ([] if deliver else ["--once"])
+    p = subprocess.run(cmd + ["--now", ckplay.iso(club.now)], cwd=club.workdir,
+                       input=raw if deliver else None, capture_output=True, timeout=120)
+    LAST_PASS["log"] = p.stderr.decode(errors="replace")
     if p.returncode != 0:
-        raise ckplay.HarnessError("deliver exited %d: %s" % (p.returncode,
-                                                             p.stderr.decode().strip()))
+        raise ckplay.HarnessError("%s exited %d: %s" % (cmd[1], p.returncode,
+                                                        LAST_PASS["log"].strip()))
 
 
 def pocket_of(body):
@@ -77,7 +86,9 @@ def main():
     ap.add_argument("binary")
     ap.add_argument("work")
     ap.add_argument("templates")
-    ap.add_argument("--seed", type=int, default=int(os.environ.get("CK_BOT_SEED", "1")))
+    # Seed 4's game ends in 15 of the player's mails (seed 1's in 52, seed 6's in 91, each
+    # pass about 1 s on a busy machine): well within the test's time limit.
+    ap.add_argument("--seed", type=int, default=int(os.environ.get("CK_BOT_SEED", "4")))
     ap.add_argument("--engine", default="belief")
     ap.add_argument("--deliver", action="store_true",
                     help="every mail through `crazykrieg deliver`, no serve")
@@ -116,7 +127,11 @@ def main():
                         % [str(m["Subject"]) for m in declined])
     moves = 0
     over = None
+    started = time.monotonic()
     for _ in range(200):
+        if moves and moves % 10 == 0:
+            print("%d of the player's mails, %.1f s" % (moves, time.monotonic() - started),
+                  flush=True)
         body = player.last.get_body(("plain",)).get_content()
         board, _ = ckplay.text_board(body)
         attempts = crash_test.candidates_on(board or {}, pocket_of(body), "white", rng)[:15]
@@ -138,15 +153,16 @@ def main():
         last = player.last.get_body(("plain",)).get_content()
         if "It is your move, White" not in last:
             problems.append("after the player's move mail %d the bot had not moved in the same"
-                            " pass (mails: %s)" % (moves, kinds))
+                            " pass (mails: %s; subjects: %s)"
+                            % (moves, kinds, [str(m["Subject"]) for m in mails]))
             break
     if over is None:
         problems.append("the game did not end in %d of the player's mails" % moves)
     else:
         result = re.search(r"^result:\s*(\S+)", club.cli("game", "show", str(game), "--as",
                                                         "referee"), re.M)
-        print("game %d over after %d of the player's mails: %s" % (game, moves,
-                                                                  result.group(1) if result else "?"))
+        print("game %d over after %d of the player's mails, %.1f s: %s"
+              % (game, moves, time.monotonic() - started, result.group(1) if result else "?"))
     # No mail ever went to the bot.
     for _, raw in t.all_outgoing():
         m = ckplay.parse(raw)
@@ -168,6 +184,9 @@ def main():
 def fail(problems):
     for p in problems:
         print("FAIL:", p)
+    if problems and LAST_PASS["log"]:
+        print("the last pass's operator log:")
+        print(LAST_PASS["log"].rstrip())
     print("bot game: %s" % ("ok" if not problems else "%d problems" % len(problems)))
     return 1 if problems else 0
 

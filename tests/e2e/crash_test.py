@@ -64,11 +64,13 @@ def candidates(view, side, rng):
 
 
 def candidates_on(board, pocket, side, rng):
-    """candidates() from a board ({square: letter}) and a pocket (piece letters)."""
+    """candidates() from a board ({square: letter}) and a pocket (piece letters). The same
+    board, pocket and rng state give the same list in every run: squares and pocket pieces are
+    taken in sorted order, never in a set's order (str hashes change with each interpreter)."""
     white = side == "white"
     own = {s for s, p in board.items() if p[0].isupper() == white}
     out = []
-    for s in own:
+    for s in sorted(own):
         p = board[s][0].upper()
         f, r = "abcdefgh".index(s[0]), int(s[1]) - 1
         targets = []
@@ -98,7 +100,7 @@ def candidates_on(board, pocket, side, rng):
                     tf, tr = tf + df, tr + dr
         out += [s + sq(tf, tr) for tf, tr in targets if sq(tf, tr) not in own]
     mine = [c for c in pocket if c.isupper() == white]
-    for c in set(mine):
+    for c in sorted(set(mine)):
         for _ in range(3):
             t = sq(rng.randrange(8), rng.randrange(1, 7) if c.upper() == "P" else rng.randrange(8))
             if t not in own:
