@@ -15,6 +15,7 @@
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/spectators.hpp"
+#include "daemon/text_view.hpp"
 #include "daemon/tournaments.hpp"
 #include "league/game_clock.hpp"
 #include "league/game_files.hpp"

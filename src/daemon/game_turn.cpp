@@ -20,6 +20,7 @@
 #include "daemon/receipt_line.hpp"
 #include "daemon/reply_address.hpp"
 #include "daemon/spectators.hpp"
+#include "daemon/text_view.hpp"
 #include "daemon/tournaments.hpp"
 #include "league/game_clock.hpp"
 #include "league/game_events.hpp"
