@@ -1,8 +1,7 @@
 #include "club/crosstable.hpp"
 
 #include "club/knockout.hpp"
-#include "club/knockout_crosstable.hpp"
-#include "club/team_crosstable.hpp"
+#include "club/team_match.hpp"
 
 namespace ck::club {
 namespace {

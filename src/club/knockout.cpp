@@ -215,6 +215,43 @@ std::string knockout_round_name(int round, int rounds) {
     return "Round " + std::to_string(round);
 }
 
+int stage_rounds(const Tournament& t) {
+    return group_rounds(t) +
+           knockout_rounds(t.system == System::Knockout
+                               ? static_cast<int>(t.players.size())
+                               : static_cast<int>(groups(t).size()) * t.stages.advance);
+}
+
+std::string stage_kind_text(const Tournament& t) {
+    const std::string games =
+        "matches of " + std::to_string(t.stages.games) + (t.stages.games == 1 ? " game" : " games");
+    if (t.system == System::Knockout) return "Knockout, " + games;
+    return std::string(t.kind == Kind::Double ? "Double round robin groups" : "Groups") +
+           " of up to " + std::to_string(t.stages.group_size) + ", top " +
+           std::to_string(t.stages.advance) + " to a knockout, " + games;
+}
+
+std::string stage_status(const Tournament& t) {
+    if (!group_stage_over(t)) {
+        std::size_t over = 0;
+        for (const Pairing& p : t.pairings)
+            if (p.outcome != Outcome::Pending) ++over;
+        return "Group stage: " + std::to_string(over) + " of " + std::to_string(t.pairings.size()) +
+               " games over";
+    }
+    const Bracket b = make_bracket(t);
+    for (std::size_t r = 0; r < b.rounds.size(); ++r) {
+        std::size_t decided = 0;
+        for (const Match& m : b.rounds[r])
+            if (m.winner) ++decided;
+        if (decided < b.rounds[r].size())
+            return knockout_round_name(static_cast<int>(r + 1), static_cast<int>(b.rounds.size())) +
+                   ": " + std::to_string(decided) + " of " + std::to_string(b.rounds[r].size()) +
+                   (b.rounds[r].size() == 1 ? " match" : " matches") + " decided";
+    }
+    return "Final standings";
+}
+
 Bracket make_bracket(const Tournament& t) {
     Bracket b;
     b.seeds = knockout_entrants(t);
@@ -358,7 +395,7 @@ core::Result<void, Error> check_stages(const Tournament& t, bool players) {
     for (std::size_t i = 0; i < t.withdrawals.size(); ++i) {
         const Withdrawal& w = t.withdrawals[i];
         if (w.player < 0 || w.player >= static_cast<int>(t.players.size()) || w.from_round < 1 ||
-            w.from_round > rounds(t))
+            w.from_round > stage_rounds(t))
             return fail(ErrorCode::BadPairings,
                         "impossible withdrawal from round " + std::to_string(w.from_round));
         for (std::size_t j = 0; j < i; ++j)
@@ -379,7 +416,7 @@ core::Result<void, Error> check_stages(const Tournament& t, bool players) {
             return fail(ErrorCode::BadPlayers,
                         "one group with one advancing leaves no knockout: advance 2 or more");
     }
-    const int last = rounds(t);
+    const int last = stage_rounds(t);
     std::set<std::uint64_t> ids;
     for (const Pairing& p : t.pairings) {
         const std::string which = "round " + std::to_string(p.round) + " game " +

@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-#include "club/tournament.hpp"
+#include "club/tournament_data.hpp"
 #include "core/result.hpp"
 
 namespace ck::club {
@@ -67,6 +67,15 @@ Bracket make_bracket(const Tournament& t);
 int knockout_rounds(int entrants);
 // "Final", "Semi-finals", "Quarter-finals", else "Round 2".
 std::string knockout_round_name(int round, int rounds);
+// The event's rounds (tournament.hpp rounds): the group stage's, then the knockout's.
+int stage_rounds(const Tournament& t);
+
+// The words the crosstables (knockout_crosstable.hpp) and the daemon's mails show of the stage.
+// "Knockout, matches of 2 games" or "Groups of up to 4, top 2 to a knockout, matches of 2
+// games".
+std::string stage_kind_text(const Tournament& t);
+// "Group stage: 5 of 12 games over", "Semi-finals: 1 of 2 matches decided", "Final standings".
+std::string stage_status(const Tournament& t);
 
 // Appends the games now due, pending without game ids: the group stage's games (none paired
 // yet), or the knockout's new matches and tie-break matches. Returns how many.

@@ -78,36 +78,6 @@ std::string advance_text(const Tournament& t) {
 
 }  // namespace
 
-std::string stage_kind_text(const Tournament& t) {
-    const std::string games =
-        "matches of " + std::to_string(t.stages.games) + (t.stages.games == 1 ? " game" : " games");
-    if (t.system == System::Knockout) return "Knockout, " + games;
-    return std::string(t.kind == Kind::Double ? "Double round robin groups" : "Groups") +
-           " of up to " + std::to_string(t.stages.group_size) + ", top " +
-           std::to_string(t.stages.advance) + " to a knockout, " + games;
-}
-
-std::string stage_status(const Tournament& t) {
-    if (!group_stage_over(t)) {
-        std::size_t over = 0;
-        for (const Pairing& p : t.pairings)
-            if (p.outcome != Outcome::Pending) ++over;
-        return "Group stage: " + std::to_string(over) + " of " + std::to_string(t.pairings.size()) +
-               " games over";
-    }
-    const Bracket b = make_bracket(t);
-    for (std::size_t r = 0; r < b.rounds.size(); ++r) {
-        std::size_t decided = 0;
-        for (const Match& m : b.rounds[r])
-            if (m.winner) ++decided;
-        if (decided < b.rounds[r].size())
-            return round_title(b, r) + ": " + std::to_string(decided) + " of " +
-                   std::to_string(b.rounds[r].size()) +
-                   (b.rounds[r].size() == 1 ? " match" : " matches") + " decided";
-    }
-    return "Final standings";
-}
-
 std::string stage_crosstable_text(const Tournament& t, const RatingLabels* ratings) {
     const Crosstable c = make_crosstable(t);
     std::string out = c.title + "\n" + c.subtitle + "\n" + c.status + "\n";

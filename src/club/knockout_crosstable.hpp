@@ -14,11 +14,8 @@
 
 namespace ck::club {
 
-// The subtitle's first words: "Knockout, matches of 2 games" or "Groups of up to 4, top 2 to a
-// knockout, matches of 2 games".
-std::string stage_kind_text(const Tournament& t);
-// "Group stage: 5 of 12 games over", "Semi-finals: 1 of 2 matches decided".
-std::string stage_status(const Tournament& t);
+// The subtitle's first words and the status line: stage_kind_text and stage_status
+// (knockout.hpp).
 std::string stage_crosstable_text(const Tournament& t, const RatingLabels* ratings = nullptr);
 std::string stage_crosstable_html(const Tournament& t, const RatingLabels* ratings = nullptr);
 

@@ -14,7 +14,7 @@
 // row with one colour) is not applied: in correspondence play every game starts at once.
 #include <vector>
 
-#include "club/tournament.hpp"
+#include "club/tournament_data.hpp"
 
 namespace ck::club {
 

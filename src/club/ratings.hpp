@@ -86,4 +86,16 @@ std::string rating_label(const glicko2::Rating& r);
 // "1623 -> 1638 (+15)" style text of a change: "1500? -> 1662? (+162)".
 std::string change_label(const RatingChange& c);
 
+// What the answer to `ratings [POOL]` shows (README "Ratings"; league::ratings_details fills it,
+// compose::ratings_mail renders it): each pool's ranked list, as monospace lines
+// ("  1. Ann Smith            1623   (12 games)").
+struct RatingsPool {
+    std::string name;
+    std::vector<std::string> lines;  // empty: nobody rated in the pool yet
+};
+struct RatingsDetails {
+    std::vector<RatingsPool> pools;  // empty: no rated game at all (or none in the pool asked)
+    std::string asked;               // the pool named in the command; empty: all
+};
+
 }  // namespace ck::club

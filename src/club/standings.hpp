@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "club/tournament.hpp"
+#include "club/tournament_data.hpp"
 
 namespace ck::club {
 

@@ -66,34 +66,6 @@ std::vector<std::string> roster_lines(const Tournament& t) {
 
 }  // namespace
 
-std::string team_subtitle(const Tournament& t) {
-    std::string s = "Team match, ";
-    if (!t.entries_open) {
-        const int n = boards(t);
-        s += std::to_string(n) + (n == 1 ? " board, " : " boards, ");
-    }
-    return s + std::to_string(t.match.games) +
-           (t.match.games == 1 ? " game a pair" : " games a pair");
-}
-
-std::string team_status(const Tournament& t) {
-    if (t.entries_open) return "Rosters open: the games start when the organiser starts the match";
-    const MatchScore s = match_score(t);
-    if (s.over == s.total) return "Final result";
-    return "Match in progress: " + std::to_string(s.over) + " of " + std::to_string(s.total) +
-           " games over";
-}
-
-std::string team_result(const Tournament& t) {
-    if (t.entries_open) return {};
-    const MatchScore s = match_score(t);
-    if (s.over != s.total) return {};
-    const std::string score = points_text(std::max(s.first_half, s.second_half)) + "-" +
-                              points_text(std::min(s.first_half, s.second_half));
-    if (s.first_half == s.second_half) return "The match is drawn " + score;
-    return team_name(t, s.first_half > s.second_half ? 0 : 1) + " win the match " + score;
-}
-
 std::string team_crosstable_text(const Tournament& t, const RatingLabels* ratings) {
     using text::columns;
     using text::pad_left;

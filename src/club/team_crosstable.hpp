@@ -14,13 +14,8 @@
 
 namespace ck::club {
 
-// "Team match, 4 boards, 2 games a pair" (the boards once started).
-std::string team_subtitle(const Tournament& t);
-// "Rosters open: the games start when the organiser starts the match", "Match in progress: 3 of
-// 8 games over", "Final result".
-std::string team_status(const Tournament& t);
-// "Red Knights win the match 5½-2½", "The match is drawn 4-4"; empty before every game is over.
-std::string team_result(const Tournament& t);
+// The subtitle, the status line and the result line: team_subtitle, team_status and
+// team_result (team_match.hpp).
 
 std::string team_crosstable_text(const Tournament& t, const RatingLabels* ratings = nullptr);
 std::string team_crosstable_html(const Tournament& t, const RatingLabels* ratings = nullptr);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "club/standings.hpp"
 #include "club/text_util.hpp"
 
 namespace ck::club {
@@ -103,6 +104,12 @@ core::Result<void, Error> check_team_match(const Tournament& t) {
     return check_games(t);
 }
 
+core::Result<void, Error> check_team_event(const Tournament& t) {
+    if (auto ok = check_fields(t); !ok) return ok;
+    if (auto ok = check_players(t.players, t.entries_open ? 0 : 2, "a team match"); !ok) return ok;
+    return check_team_match(t);
+}
+
 int boards(const Tournament& t) {
     if (t.match.teams.size() != 2) return 0;
     return static_cast<int>(
@@ -177,7 +184,7 @@ core::Result<void, Error> set_roster(Tournament& t, std::size_t team, std::vecto
         }
     }
     changed.match.teams[team].ordered = true;
-    if (auto ok = validate(changed); !ok) return ok;
+    if (auto ok = check_team_event(changed); !ok) return ok;
     t = std::move(changed);
     return {};
 }
@@ -224,6 +231,34 @@ MatchScore match_score(const Tournament& t) {
     s.total = t.pairings.size();
     s.over = finished_games(t);
     return s;
+}
+
+std::string team_subtitle(const Tournament& t) {
+    std::string s = "Team match, ";
+    if (!t.entries_open) {
+        const int n = boards(t);
+        s += std::to_string(n) + (n == 1 ? " board, " : " boards, ");
+    }
+    return s + std::to_string(t.match.games) +
+           (t.match.games == 1 ? " game a pair" : " games a pair");
+}
+
+std::string team_status(const Tournament& t) {
+    if (t.entries_open) return "Rosters open: the games start when the organiser starts the match";
+    const MatchScore s = match_score(t);
+    if (s.over == s.total) return "Final result";
+    return "Match in progress: " + std::to_string(s.over) + " of " + std::to_string(s.total) +
+           " games over";
+}
+
+std::string team_result(const Tournament& t) {
+    if (t.entries_open) return {};
+    const MatchScore s = match_score(t);
+    if (s.over != s.total) return {};
+    const std::string score = points_text(std::max(s.first_half, s.second_half)) + "-" +
+                              points_text(std::min(s.first_half, s.second_half));
+    if (s.first_half == s.second_half) return "The match is drawn " + score;
+    return t.match.teams[s.first_half > s.second_half ? 0 : 1].name + " win the match " + score;
 }
 
 }  // namespace ck::club

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "club/tournament.hpp"
+#include "club/tournament_data.hpp"
 #include "core/result.hpp"
 
 namespace ck::club {
@@ -32,6 +32,9 @@ namespace ck::club {
 // the same size (the boards), pairings exactly team_pairings(t) with unique game ids and
 // lower-case ending words. Taking rosters: no pairings.
 core::Result<void, Error> check_team_match(const Tournament& t);
+// validate (tournament.hpp) of a team match: the fields and players every event checks
+// (tournament_data.hpp; 0 players while taking rosters, 2 once started), then check_team_match.
+core::Result<void, Error> check_team_event(const Tournament& t);
 
 // The pairings of the rosters as they stand (contract above): by game then board, pending.
 std::vector<Pairing> team_pairings(const Tournament& t);
@@ -69,6 +72,15 @@ struct MatchScore {
     std::size_t over = 0, total = 0;      // games over, games in all
 };
 MatchScore match_score(const Tournament& t);
+
+// The words the crosstables (team_crosstable.hpp) and the daemon's mails show of the match.
+// "Team match, 4 boards, 2 games a pair" (the boards once started).
+std::string team_subtitle(const Tournament& t);
+// "Rosters open: the games start when the organiser starts the match", "Match in progress: 3 of
+// 8 games over", "Final result".
+std::string team_status(const Tournament& t);
+// "Red Knights win the match 5½-2½", "The match is drawn 4-4"; empty before every game is over.
+std::string team_result(const Tournament& t);
 
 }  // namespace ck::club
 

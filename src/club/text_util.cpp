@@ -8,6 +8,10 @@ bool has_control(std::string_view s) {
     return false;
 }
 
+bool one_line(std::string_view s) {
+    return !has_control(s) && (s.empty() || (s.front() != ' ' && s.back() != ' '));
+}
+
 bool is_word(std::string_view s) {
     for (char c : s)
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;

@@ -10,8 +10,10 @@
 namespace ck::club::text {
 
 bool has_control(std::string_view s);  // any byte < 0x20 or 0x7f
-using core::iequals_ascii;             // core/text.hpp
-using core::lower_ascii;               // A-Z to a-z, other bytes unchanged
+// Text that survives tournament.ini: one line, no spaces at either end (may be empty).
+bool one_line(std::string_view s);
+using core::iequals_ascii;  // core/text.hpp
+using core::lower_ascii;    // A-Z to a-z, other bytes unchanged
 // A lower-case word: [a-z0-9-]* (may be empty).
 bool is_word(std::string_view s);
 // Display columns of UTF-8 text: one per code point (no wide or combining characters expected).

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "club/ratings.hpp"
 #include "compose/deadline_text.hpp"
 #include "compose/list_view.hpp"
 #include "compose/template_engine.hpp"
@@ -278,16 +279,10 @@ struct StandingsDetails {
 };
 MailResult standings_mail(const Templates& t, const Envelope& env, const StandingsDetails& details);
 
-// The answer to `ratings [POOL]` (README "Ratings"): each pool's ranked list, as monospace
-// lines ready-made by the caller ("  1. Ann Smith            1623   (12 games)").
-struct RatingsPool {
-    std::string name;
-    std::vector<std::string> lines;  // empty: nobody rated in the pool yet
-};
-struct RatingsDetails {
-    std::vector<RatingsPool> pools;  // empty: no rated game at all (or none in the pool asked)
-    std::string asked;               // the pool named in the command; empty: all
-};
+// The answer to `ratings [POOL]` (README "Ratings"): the club's ranked lists
+// (club/ratings.hpp, filled by league::ratings_details).
+using RatingsPool = club::RatingsPool;
+using RatingsDetails = club::RatingsDetails;
 MailResult ratings_mail(const Templates& t, const Envelope& env, const RatingsDetails& details);
 
 // Challenges by mail (README "Challenges and tournaments by mail", daemon/challenges.hpp): about no

@@ -1,5 +1,6 @@
 // What the services borrow from the daemon (club_desk.hpp).
 #include "daemon/club_desk.hpp"
+#include "daemon/text_view.hpp"
 
 namespace ck::daemon {
 

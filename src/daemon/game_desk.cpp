@@ -1,5 +1,6 @@
 // The desk and envelope of a game's mails (game_desk.hpp).
 #include "daemon/game_desk.hpp"
+#include "daemon/text_view.hpp"
 
 #include "daemon/reply_address.hpp"
 

@@ -226,16 +226,4 @@ std::vector<std::chrono::hours> reminder_offsets(const PlayerSettings& s, int cl
     return {hours(24 * club_reminder_days)};
 }
 
-compose::TextView text_view(const PlayerSettings& s) {
-    switch (s.view) {
-        case ViewMode::Board:
-            return compose::TextView::Board;
-        case ViewMode::List:
-            return compose::TextView::List;
-        case ViewMode::Both:
-            return compose::TextView::Both;
-    }
-    return compose::TextView::Board;
-}
-
 }  // namespace ck::league

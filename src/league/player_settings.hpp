@@ -17,13 +17,14 @@
 #include <string_view>
 #include <vector>
 
-#include "compose/list_view.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
 
 namespace ck::league {
 
 enum class MailMode : std::uint8_t { Each, Digest, Both };
+// What the text part of every mail to the player shows: the board diagram, the move list or
+// both.
 enum class ViewMode : std::uint8_t { Board, List, Both };
 
 inline constexpr std::size_t MaxReminders = 4;
@@ -49,10 +50,6 @@ struct PlayerSettings {
 // Whether the player gets the mail each move causes them / the daily digest.
 inline bool per_move_mail(const PlayerSettings& s) { return s.mail != MailMode::Digest; }
 inline bool digest_reader(const PlayerSettings& s) { return s.mail != MailMode::Each; }
-
-// What `view` asks of every mail's text part (compose::Envelope::view); a mail to an address
-// that is no player shows the board.
-compose::TextView text_view(const PlayerSettings& s);
 
 // The record field: "mail=each reminders=club view=board" (mail=digest@07:00, reminders=none,
 // reminders=24h,8h,1h); written in this order, every key present.

@@ -106,17 +106,17 @@ core::Result<std::optional<club::RatingLabels>, core::Error> event_rating_labels
     return std::optional<club::RatingLabels>{};
 }
 
-core::Result<compose::RatingsDetails, core::Error> ratings_details(const store::Store& store,
-                                                                   const Players& players,
-                                                                   const std::string& asked) {
-    compose::RatingsDetails d;
+core::Result<club::RatingsDetails, core::Error> ratings_details(const store::Store& store,
+                                                                const Players& players,
+                                                                const std::string& asked) {
+    club::RatingsDetails d;
     for (char c : asked) d.asked += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     for (const std::string& name : club::pool_names()) {
         if (!d.asked.empty() && name != d.asked) continue;
         auto pool = load_pool(store, name);
         if (!pool) return core::unexpected(pool.error());
         if (pool->players.empty()) continue;
-        d.pools.push_back(compose::RatingsPool{name, ranked_lines(*pool, players)});
+        d.pools.push_back(club::RatingsPool{name, ranked_lines(*pool, players)});
     }
     return d;
 }

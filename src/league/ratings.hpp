@@ -12,7 +12,6 @@
 
 #include "club/crosstable.hpp"
 #include "club/ratings.hpp"
-#include "compose/compose.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "league/game_files.hpp"
@@ -78,8 +77,8 @@ core::Result<std::optional<club::RatingLabels>, core::Error> event_rating_labels
 // What the `ratings [POOL]` mail shows: every pool that has ratings (in pool_names order), or
 // the one asked for (lower-cased; an unknown name or an empty pool gives no pools: the mail
 // says no rated game has ended in it). A pool that cannot be read is Corrupt.
-core::Result<compose::RatingsDetails, core::Error> ratings_details(const store::Store& store,
-                                                                   const Players& players,
-                                                                   const std::string& asked);
+core::Result<club::RatingsDetails, core::Error> ratings_details(const store::Store& store,
+                                                                const Players& players,
+                                                                const std::string& asked);
 
 }  // namespace ck::league

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "mail/error.hpp"
-#include "mail/smtp.hpp"  // TlsMode
+#include "mail/tls_mode.hpp"
 
 namespace ck::mail::detail {
 

@@ -13,8 +13,9 @@
 
 namespace ck::mail {
 namespace detail {
+class CurlHandle;
 class ImapBatchFetcher;
-}
+}  // namespace detail
 
 // Ids are UIDs as decimal text (valid while the mailbox's UIDVALIDITY holds). One connection
 // is reused for every call (libcurl keeps the login and the selected mailbox).

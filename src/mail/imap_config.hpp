@@ -3,7 +3,7 @@
 // (imap_batch.hpp), apart from both so that neither needs the other's header.
 #include <string>
 
-#include "mail/smtp.hpp"  // TlsMode
+#include "mail/tls_mode.hpp"
 
 namespace ck::mail {
 

@@ -8,7 +8,7 @@
 
 #include "core/result.hpp"
 #include "mail/error.hpp"
-#include "mail/smtp.hpp"  // TlsMode
+#include "mail/tls_mode.hpp"
 
 namespace ck::mail::detail {
 

@@ -6,14 +6,9 @@
 #include <vector>
 
 #include "mail/source.hpp"
+#include "mail/tls_mode.hpp"
 
 namespace ck::mail {
-
-enum class TlsMode : unsigned char {
-    None,      // plain (or implicit TLS given by an smtps:// / imaps:// URL)
-    Try,       // STARTTLS when offered (CURLUSESSL_TRY)
-    Required,  // STARTTLS or fail (CURLUSESSL_ALL)
-};
 
 struct SmtpConfig {
     std::string url;  // smtp://host:port or smtps://host:port; a path sets the EHLO name

@@ -181,13 +181,3 @@ Diagnosis diagnose(const Position& pos, std::string_view token, const NotationEr
 }
 
 }  // namespace ck::rules::detail
-
-namespace ck::rules {
-
-bool is_null_move(std::string_view t) {
-    if (t.empty() || (t[0] != '-' && t[0] != 'Z' && t[0] != '0' && t[0] != '@' && t[0] != 'n'))
-        return false;
-    return t == "--" || t == "Z0" || t == "0000" || t == "@@@@" || t == "null";
-}
-
-}  // namespace ck::rules

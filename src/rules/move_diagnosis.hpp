@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "rules/notation.hpp"
+#include "rules/notation_syntax.hpp"
 #include "rules/position.hpp"
 
 namespace ck::rules::detail {

@@ -1,5 +1,6 @@
 #pragma once
-// Legal move generation for every variant (variant differences come from Variant data).
+// Legal move generation for every variant (variant differences come from Variant data). The
+// generator itself is move_generator.hpp, which Position uses too (en passant, is_legal).
 #include <cstdint>
 
 #include "rules/move.hpp"

@@ -1,4 +1,4 @@
-// The syntax layer of move notation: text -> MoveText, no position consulted
+// The syntax layer of move notation (notation_syntax.hpp): text -> MoveText, no position consulted
 // (docs/pgn.md "Moves", docs/referee-protocol.md "Requests"). Accepted forms:
 //   SAN          e4 Nbd7 R1a3 Qh4xe1 exd5 ed5 e8=Q e8Q e8(Q) e8=q O-O O-O-O 0-0 0-0-0
 //   drops        N@f5 @d5 P@d5 P*d5 N*f5 n@f5 (a lower-case letter is a piece only before @/*)
@@ -7,10 +7,11 @@
 //   prefix       "a8=Q:" Putback owner's choice for its pawn waiting on its promotion row
 //                (square optional, "=" optional, piece in either case: "q:e2e4" is to_uci's)
 // Figurines U+2654..U+265F stand for piece letters; U+00D7 (multiplication sign) for 'x'.
+#include "rules/notation_syntax.hpp"
+
 #include <cctype>
 #include <string>
 
-#include "rules/notation.hpp"
 #include "rules/notation_text.hpp"
 
 namespace ck::rules {
@@ -246,6 +247,12 @@ core::Result<MoveText, NotationError> parse_move_text(std::string_view text) {
             return syntax_error(text, "e.p. marks a pawn capture");
     }
     return mt;
+}
+
+bool is_null_move(std::string_view t) {
+    if (t.empty() || (t[0] != '-' && t[0] != 'Z' && t[0] != '0' && t[0] != '@' && t[0] != 'n'))
+        return false;
+    return t == "--" || t == "Z0" || t == "0000" || t == "@@@@" || t == "null";
 }
 
 }  // namespace ck::rules

@@ -6,7 +6,7 @@
 
 #include "rules/attacks.hpp"
 #include "rules/bitboard.hpp"
-#include "rules/movegen.hpp"
+#include "rules/move_generator.hpp"
 #include "rules/zobrist.hpp"
 
 namespace ck::rules {
@@ -141,7 +141,7 @@ void Position::settle_ep(Bitboard candidates) {
         return;
     }
     MoveList list;
-    generate_legal(*this, list);
+    detail::legal_moves(*this, list);
     Bitboard legal = 0;
     for (Move m : list)
         if (m.kind() == MoveKind::EnPassant) legal |= bb(m.to());
@@ -355,9 +355,18 @@ Position Position::scratch_copy() const {
     return p;
 }
 
+Position Position::with_pending_promoted(PieceType t) const {
+    Position p = scratch_copy();
+    const Square s = p.pending_promotion();
+    p.remove_piece(s);
+    p.put_piece(make_piece(p.side_, t), s);
+    p.promoted_ |= bb(s);
+    return p;
+}
+
 bool Position::is_legal(Move m) const {
     MoveList list;
-    generate_legal(*this, list);
+    detail::legal_moves(*this, list);
     return list.contains(m);
 }
 

@@ -78,6 +78,9 @@ public:
     Bitboard attackers_to(Square s, Bitboard occ) const;
     // Putback: the mover's pawn standing on its promotion row, awaiting its owner's choice.
     Square pending_promotion() const;
+    // Putback: a scratch copy (no history) with that pawn already the piece `t` its owner
+    // chooses, so that the owner's moves are generated as if it stood there (move_generator.hpp).
+    Position with_pending_promoted(PieceType t) const;
     // The pawn an en-passant capture onto `to` by side c takes: the enemy pawn that passed `to`
     // (one square behind it, or two after a Putback triple step).
     Square ep_victim(Square to, Color c) const;
@@ -100,7 +103,6 @@ public:
     bool is_consistent(std::string* why = nullptr) const;
 
 private:
-    friend struct PositionAccess;  // movegen.cpp: Putback pending-promotion copies
     Position() = default;
 
     // Per-ply reversible state (Stockfish's StateInfo); states_.back() is the current one.

@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "rules/move.hpp"
-#include "rules/notation.hpp"
+#include "rules/notation_syntax.hpp"
 #include "rules/position.hpp"
 
 namespace ck::rules::detail {
