@@ -5,8 +5,7 @@ a CMakeLists.txt must be listed.
 
 No include cycle inside a module: a component is x.hpp + x.cpp of one basename; a -> b when a
 file of a includes "module/b.hpp". Every strongly connected set of two or more components is a
-cycle and fails, named with its files, unless tests/layering_cycles.txt lists exactly that set
-(the cycles not yet broken; a listed cycle that is gone fails too, so the list only shrinks).
+cycle and fails, named with its files.
 usage: layering_check.py REPO_ROOT"""
 import os
 import re
@@ -101,30 +100,14 @@ def cycles_of(module_dir, module):
     return found
 
 
-known = set()
-known_path = os.path.join(root, "tests", "layering_cycles.txt")
-if os.path.exists(known_path):
-    with open(known_path) as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                module, _, members = line.partition(":")
-                known.add((module.strip(), tuple(sorted(members.split()))))
-seen = set()
 for module in sorted(allowed):
     module_dir = os.path.join(src, module)
     if not os.path.isdir(module_dir):
         continue
     for scc in cycles_of(module_dir, module):
-        key = (module, tuple(scc))
-        seen.add(key)
-        if key not in known:
-            files = sorted(n for n in os.listdir(module_dir)
-                           if n.endswith((".cpp", ".hpp")) and n[:-4] in scc)
-            problems.append("include cycle in src/%s: %s" % (module, " ".join(files)))
-for module, members in sorted(known - seen):
-    problems.append("tests/layering_cycles.txt: %s: %s is no longer a cycle (remove the line)"
-                    % (module, " ".join(members)))
+        files = sorted(n for n in os.listdir(module_dir)
+                       if n.endswith((".cpp", ".hpp")) and n[:-4] in scc)
+        problems.append("include cycle in src/%s: %s" % (module, " ".join(files)))
 
 for p in problems:
     print("FAIL:", p)
