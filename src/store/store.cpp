@@ -306,8 +306,13 @@ std::vector<std::string> Store::record_keys(Namespace ns) const {
             if (group_.record(ns, key) == nullptr) keys.push_back(key);
         }
     }
-    for (const auto& [where, bytes] : group_.records()) {
-        if (where.first == ns && bytes) keys.push_back(where.second);
+    // The staged records of `ns` alone (the group's records are ordered by namespace first):
+    // a group that stages thousands of games reads a namespace per game, and must not walk
+    // every other namespace's staged records each time.
+    const auto& staged = group_.records();
+    for (auto it = staged.lower_bound({ns, std::string()});
+         it != staged.end() && it->first.first == ns; ++it) {
+        if (it->second) keys.push_back(it->first.second);
     }
     std::sort(keys.begin(), keys.end());
     return keys;
