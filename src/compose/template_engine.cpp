@@ -35,17 +35,34 @@ struct Found {
     const std::vector<Context>* list = nullptr;
 };
 
-Found lookup(const Stack& stack, const std::string& name) {
-    for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-        const Context& c = **it;
-        if (auto t = c.text.find(name); t != c.text.end())
-            return Found{&t->second, nullptr, nullptr};
-        if (auto f = c.flags.find(name); f != c.flags.end())
-            return Found{nullptr, &f->second, nullptr};
-        if (auto l = c.lists.find(name); l != c.lists.end())
-            return Found{nullptr, nullptr, &l->second};
-    }
+// One context's binding of `name`: its text, else its flag, else its list.
+Found in_context(const Context& c, const std::string& name) {
+    if (auto t = c.text.find(name); t != c.text.end()) return Found{&t->second, nullptr, nullptr};
+    if (auto f = c.flags.find(name); f != c.flags.end()) return Found{nullptr, &f->second, nullptr};
+    if (auto l = c.lists.find(name); l != c.lists.end()) return Found{nullptr, nullptr, &l->second};
     return Found{};
+}
+
+// `name` in `stack`, innermost first. The first `merged` contexts (bottom of the stack) count as
+// ONE context, as a partial sees them (Renderer, Partial): the innermost text of the name among
+// them, else the innermost flag, else the innermost list, the order in which a context merged
+// from them would answer.
+Found lookup(const Stack& stack, const std::string& name, std::size_t merged = 0) {
+    for (std::size_t i = stack.size(); i > merged; --i)
+        if (Found f = in_context(*stack[i - 1], name); f.text || f.flag || f.list) return f;
+    Found f;
+    for (std::size_t i = merged; i > 0 && !f.text; --i)
+        if (auto t = stack[i - 1]->text.find(name); t != stack[i - 1]->text.end())
+            f.text = &t->second;
+    if (f.text) return f;
+    for (std::size_t i = merged; i > 0 && !f.flag; --i)
+        if (auto b = stack[i - 1]->flags.find(name); b != stack[i - 1]->flags.end())
+            f.flag = &b->second;
+    if (f.flag) return f;
+    for (std::size_t i = merged; i > 0 && !f.list; --i)
+        if (auto l = stack[i - 1]->lists.find(name); l != stack[i - 1]->lists.end())
+            f.list = &l->second;
+    return f;
 }
 
 bool truthy(const Found& f) {
@@ -58,6 +75,8 @@ struct Renderer {
     const std::string& origin;
     Escape escape;
     const PartialLookup& partials;
+    // How many contexts at the bottom of the stack a partial sees as one (lookup).
+    std::size_t merged = 0;
 
     core::Result<void, ComposeError> run(const std::vector<Node>& nodes, Stack& stack,
                                          std::string& out) {
@@ -67,7 +86,7 @@ struct Renderer {
                     out += n.text;
                     break;
                 case Node::Kind::Var: {
-                    Found f = lookup(stack, n.text);
+                    Found f = lookup(stack, n.text, merged);
                     if (!f.text && !f.flag && !f.list)
                         return core::unexpected(
                             error_at(origin, n.line, "unknown placeholder {{" + n.text + "}}"));
@@ -79,7 +98,7 @@ struct Renderer {
                 }
                 case Node::Kind::Section:
                 case Node::Kind::Inverted: {
-                    Found f = lookup(stack, n.text);
+                    Found f = lookup(stack, n.text, merged);
                     if (!f.text && !f.flag && !f.list)
                         return core::unexpected(
                             error_at(origin, n.line, "unknown placeholder {{#" + n.text + "}}"));
@@ -107,23 +126,18 @@ struct Renderer {
                     if (p == partials.end() || p->second == nullptr)
                         return core::unexpected(
                             error_at(origin, n.line, "unknown partial {{>" + n.text + "}}"));
-                    // The partial sees every name visible here, innermost winning.
-                    Context merged;
-                    for (const Context* c : stack) {
-                        for (const auto& kv : c->text) merged.text[kv.first] = kv.second;
-                        for (const auto& kv : c->flags) merged.flags[kv.first] = kv.second;
-                        for (const auto& kv : c->lists) merged.lists[kv.first] = kv.second;
-                    }
+                    // The partial sees every name visible here, innermost winning: the
+                    // whole stack as one context (lookup), rendered in place, without a copy
+                    // of the contexts (a board's lists are copied per partial otherwise).
                     // A partial that includes itself would never end: cap the nesting.
                     thread_local int depth = 0;
                     if (depth >= 16)
                         return core::unexpected(error_at(
                             origin, n.line, "partials nested too deep at {{>" + n.text + "}}"));
                     ++depth;
-                    auto r = p->second->render(merged, partials);
+                    auto r = p->second->render_into(stack, partials, out);
                     --depth;
-                    if (!r) return core::unexpected(r.error());
-                    out += *r;
+                    if (!r) return r;
                     break;
                 }
             }
@@ -212,10 +226,15 @@ core::Result<std::string, ComposeError> Template::render(const Context& data,
                                                          const PartialLookup& partials) const {
     std::string out;
     Stack stack{&data};
-    Renderer r{origin_, escape_, partials};
-    auto ok = r.run(nodes_, stack, out);
-    if (!ok) return core::unexpected(ok.error());
+    if (auto ok = render_into(stack, partials, out); !ok) return core::unexpected(ok.error());
     return out;
+}
+
+core::Result<void, ComposeError> Template::render_into(std::vector<const Context*>& stack,
+                                                       const PartialLookup& partials,
+                                                       std::string& out) const {
+    Renderer r{origin_, escape_, partials, stack.size()};
+    return r.run(nodes_, stack, out);
 }
 
 }  // namespace ck::compose

@@ -58,6 +58,13 @@ public:
 
     const std::string& origin() const { return origin_; }
 
+    // Renders after `out` with the names of `stack` (innermost last) seen as one context, as
+    // {{>name}} renders a partial (render: a stack of `data` alone). `stack` is as given again
+    // on return.
+    core::Result<void, ComposeError> render_into(std::vector<const Context*>& stack,
+                                                 const PartialLookup& partials,
+                                                 std::string& out) const;
+
     struct Node {
         enum class Kind : unsigned char { Text, Var, Section, Inverted, Partial } kind;
         std::string text;  // Text: the text; others: the name

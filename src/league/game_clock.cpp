@@ -181,10 +181,13 @@ core::Result<std::optional<core::TimePoint>, core::Error> game_deadline(
     const store::Transaction* staged) {
     const auto tc = clock_control(g.meta);
     if (!tc || g.game.over()) return std::optional<core::TimePoint>{};
-    auto s = load_clock(store, id, g.meta);
+    // The clock `staged` writes last, else the stored one (a new game's clock is only staged:
+    // no read of a file that is not there yet).
+    const store::FileWrite* written = nullptr;
     if (staged)
         for (const auto& f : staged->files())
-            if (f.game == id && f.name == "clock.ini") s = clock_of(f.bytes);
+            if (f.game == id && f.name == "clock.ini") written = &f;
+    auto s = written ? clock_of(written->bytes) : load_clock(store, id, g.meta);
     if (!s) return core::unexpected(s.error());
     auto book = LeaveBook::load(store, staged);
     if (!book) return core::unexpected(book.error());

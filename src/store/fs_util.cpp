@@ -43,6 +43,14 @@ core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& 
     return core::sync_directory(parent.empty() ? std::filesystem::path(".") : parent);
 }
 
+core::Result<bool, core::IoError> make_directory_unsynced(const std::filesystem::path& dir) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) return false;
+    const bool made = std::filesystem::create_directory(dir, ec);
+    if (ec) return core::unexpected(fs_error(ec, dir, "cannot create directory"));
+    return made;
+}
+
 core::Result<void, core::IoError> remove_durably(const std::filesystem::path& file) {
     const std::string name = file.string();
     if (::unlink(name.c_str()) != 0 && errno != ENOENT) {
@@ -52,7 +60,7 @@ core::Result<void, core::IoError> remove_durably(const std::filesystem::path& fi
 }
 
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
-                                                          std::string_view bytes) {
+                                                          std::string_view bytes, bool fresh) {
     const std::string name = path.string();
     const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot create"));
@@ -69,7 +77,7 @@ core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem:
         p += n;
         left -= static_cast<size_t>(n);
     }
-    if (::ftruncate(fd, static_cast<off_t>(bytes.size())) != 0) {
+    if (!fresh && ::ftruncate(fd, static_cast<off_t>(bytes.size())) != 0) {
         const int err = errno;
         ::close(fd);
         return core::unexpected(core::io_error_from_errno(err, name, "cannot truncate"));

@@ -19,6 +19,9 @@ core::Result<std::vector<std::string>, core::IoError> list_names(const std::file
 // entry becomes durable with the next sync_filesystem).
 core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& dir,
                                                    bool sync = true);
+// ensure_directory(dir, false) that says whether it made `dir` now (true: `dir` is empty, as
+// nothing else writes into the store while its lock is held).
+core::Result<bool, core::IoError> make_directory_unsynced(const std::filesystem::path& dir);
 
 // Writes `bytes` as the whole content of `path` in place (created if missing, truncated
 // otherwise), without fsync. Only for content a journal can redo: a crash midway leaves a torn
@@ -27,8 +30,11 @@ core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& 
 // the dearest part of a commit on ext4. No O_TRUNC either: ext4's auto_da_alloc writes back a
 // file truncated to zero at its close, a disk wait per file; the file is overwritten and then
 // cut to its new length instead.)
+// `fresh`: `path` is known not to exist (its directory was made by this apply,
+// make_directory_unsynced), so the cut to length, a system call per file, is left out.
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
-                                                          std::string_view bytes);
+                                                          std::string_view bytes,
+                                                          bool fresh = false);
 
 // Keeps the first `keep` bytes of the existing file `path` and makes `bytes` follow them (written
 // at `keep`, the file cut to keep + bytes.size()), without fsync: a journal's tail record

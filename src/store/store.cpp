@@ -324,8 +324,13 @@ std::vector<std::string> Store::record_keys(Namespace ns) const {
             if (group_.record(ns, key) == nullptr) keys.push_back(key);
         }
     }
-    for (const auto& [where, bytes] : group_.records()) {
-        if (where.first == ns && bytes) keys.push_back(where.second);
+    // The staged records of `ns` alone (the group's records are ordered by namespace first):
+    // a group that stages thousands of games reads a namespace per game, and must not walk
+    // every other namespace's staged records each time.
+    const auto& staged = group_.records();
+    for (auto it = staged.lower_bound({ns, std::string()});
+         it != staged.end() && it->first.first == ns; ++it) {
+        if (it->second) keys.push_back(it->first.second);
     }
     std::sort(keys.begin(), keys.end());
     return keys;
@@ -513,15 +518,27 @@ core::Result<std::uint64_t, core::IoError> Store::write_journal(JournalRecord& r
 core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part,
                                                        std::uint64_t txid,
                                                        std::size_t& unspooled_bytes) {
-    std::set<GameId> dirs_ready;
+    // Each game's directory is looked at once a part; one made here is empty, so the first
+    // write of each of its files is made without the cut to length (overwrite_file_unsynced: a
+    // new game's five files); a second write of a file in the part may be shorter, and is cut.
+    std::map<GameId, bool> dirs_made;
+    std::set<std::pair<GameId, std::string>> written;
     for (const auto& f : part.files) {
-        if (f.game == 0 || dirs_ready.insert(f.game).second) {
-            if (auto made = ensure_directory(file_path(f).parent_path(), false); !made) {
+        const fs::path path = file_path(f);
+        bool fresh = false;
+        if (f.game == 0) {
+            if (auto made = ensure_directory(path.parent_path(), false); !made)
                 return core::unexpected(made.error());
-            }
+        } else if (const auto seen = dirs_made.find(f.game); seen != dirs_made.end()) {
+            fresh = seen->second;
+        } else {
+            auto made = make_directory_unsynced(path.parent_path());
+            if (!made) return core::unexpected(made.error());
+            fresh = dirs_made[f.game] = *made;
         }
-        if (auto w = f.keep == 0 ? overwrite_file_unsynced(file_path(f), f.bytes)
-                                 : patch_file_unsynced(file_path(f), f.keep, f.bytes);
+        if (fresh) fresh = written.insert({f.game, f.name}).second;
+        if (auto w = f.keep == 0 ? overwrite_file_unsynced(path, f.bytes, fresh)
+                                 : patch_file_unsynced(path, f.keep, f.bytes);
             !w) {
             return w;
         }

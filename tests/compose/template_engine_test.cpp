@@ -85,6 +85,31 @@ TEST_CASE("partials render with the current names, and words are templates too")
     CHECK(missing.error().message == "club/words: no entry `farewell`");
 }
 
+TEST_CASE("a partial sees the names around it as one context, its own sections innermost") {
+    // Rendered in place over the caller's names (no copy of them): a name bound as text
+    // anywhere around the partial wins over the same name as a flag or list nearer in, as in a
+    // context merged from them; inside the partial's own sections the item's names come first.
+    auto set = TemplateSet::from_files(
+        "club",
+        {{"main.txt", "Subject: s\n{{#rows}}[{{>cell}}]{{/rows}}"},
+         {"main.html", "{{#rows}}{{>cell}}{{/rows}}"},
+         {"cell.txt", "{{name}}:{{#mark}}{{mark}}{{/mark}}:{{#items}}({{name}}){{/items}}"},
+         {"cell.html", "{{name}}"},
+         {"words", "unused = -\n"}},
+        {"main"});
+    REQUIRE(set);
+    Context c;
+    c.set("name", "club").set("mark", "*");
+    Context first;
+    first.set("name", "a").flag("mark", false);  // text "mark" outside wins over this flag
+    first.lists["items"] = {Context().set("name", "x"), Context()};
+    Context second;
+    second.set("name", "b");
+    second.lists["items"] = {};
+    c.lists["rows"] = {first, second};
+    CHECK(*set->render("main", false, c) == "Subject: s\n[a:*:(x)(a)][b:*:]");
+}
+
 TEST_CASE("a template folder without one of the kinds is refused, naming the file") {
     namespace fs = std::filesystem;
     fs::path dir = fs::temp_directory_path() / "ck_compose_missing_template";

@@ -343,3 +343,29 @@ TEST_CASE("an empty transaction writes nothing", "[store]") {
     CHECK(names_in(tmp.path() / "journal").empty());
     CHECK(ledger_lines(tmp.path()).empty());
 }
+
+TEST_CASE("a new game's file written twice in one journal holds the last write", "[store]") {
+    // The apply writes a new game's files without cutting them to length (its directory is
+    // new, so they are too): only the first write of a file; a later, shorter one is cut.
+    TempDir tmp;
+    const auto root = tmp.path() / "var";
+    auto store = Store::open(root);
+    REQUIRE(store);
+    const GameId g = store->new_game_id();
+    {
+        GroupCommit group(*store);
+        Transaction first(at("2026-11-21T15:30:00Z"));
+        first.write_game_file(g, "record.pgn", "a first record, longer than the last\n");
+        first.write_game_file(g, "game.ini", "version = 1\n");
+        REQUIRE(store->commit(first));
+        Transaction second(at("2026-11-21T15:30:00Z"));
+        second.write_game_file(g, "record.pgn", "last\n");
+        second.write_game_file(g, "game.ini", "version = 1\nrated = yes\n");
+        second.write_game_file(g, "game.ini", "version = 1\n");
+        REQUIRE(store->commit(second));
+        REQUIRE(group.commit());
+    }
+    CHECK(slurp(root / "games" / "1" / "record.pgn") == "last\n");
+    CHECK(slurp(root / "games" / "1" / "game.ini") == "version = 1\n");
+    CHECK(*store->read_game_file(g, "record.pgn") == "last\n");
+}
