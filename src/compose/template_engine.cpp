@@ -26,8 +26,17 @@ ComposeError error_at(const std::string& origin, int line, const std::string& wh
     return ComposeError{origin + ":" + std::to_string(line) + ": " + what};
 }
 
+// One level of the context stack: a list item (or the data), or, at the bottom of a partial,
+// every context visible where the partial was included, outermost first (`merged`). A merged
+// level reads as the union of its contexts with the innermost value of each name winning, texts
+// before flags before lists: what copying them into one Context gave, without the copy (at
+// ply 300 a turn mail's partials copied the move list's rows each time).
+struct Level {
+    const Context* one = nullptr;
+    std::vector<const Context*> merged;
+};
 // The context stack, innermost last.
-using Stack = std::vector<const Context*>;
+using Stack = std::vector<Level>;
 
 struct Found {
     const std::string* text = nullptr;
@@ -35,15 +44,31 @@ struct Found {
     const std::vector<Context>* list = nullptr;
 };
 
+Found lookup_in(const Context& c, const std::string& name) {
+    if (auto t = c.text.find(name); t != c.text.end()) return Found{&t->second, nullptr, nullptr};
+    if (auto f = c.flags.find(name); f != c.flags.end()) return Found{nullptr, &f->second, nullptr};
+    if (auto l = c.lists.find(name); l != c.lists.end()) return Found{nullptr, nullptr, &l->second};
+    return Found{};
+}
+
+Found lookup_merged(const std::vector<const Context*>& merged, const std::string& name) {
+    for (auto it = merged.rbegin(); it != merged.rend(); ++it)
+        if (auto t = (*it)->text.find(name); t != (*it)->text.end())
+            return Found{&t->second, nullptr, nullptr};
+    for (auto it = merged.rbegin(); it != merged.rend(); ++it)
+        if (auto f = (*it)->flags.find(name); f != (*it)->flags.end())
+            return Found{nullptr, &f->second, nullptr};
+    for (auto it = merged.rbegin(); it != merged.rend(); ++it)
+        if (auto l = (*it)->lists.find(name); l != (*it)->lists.end())
+            return Found{nullptr, nullptr, &l->second};
+    return Found{};
+}
+
 Found lookup(const Stack& stack, const std::string& name) {
     for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-        const Context& c = **it;
-        if (auto t = c.text.find(name); t != c.text.end())
-            return Found{&t->second, nullptr, nullptr};
-        if (auto f = c.flags.find(name); f != c.flags.end())
-            return Found{nullptr, &f->second, nullptr};
-        if (auto l = c.lists.find(name); l != c.lists.end())
-            return Found{nullptr, nullptr, &l->second};
+        const Found f =
+            it->one != nullptr ? lookup_in(*it->one, name) : lookup_merged(it->merged, name);
+        if (f.text || f.flag || f.list) return f;
     }
     return Found{};
 }
@@ -91,7 +116,7 @@ struct Renderer {
                         }
                     } else if (f.list) {
                         for (const Context& item : *f.list) {
-                            stack.push_back(&item);
+                            stack.push_back(Level{&item, {}});
                             auto r = run(n.children, stack, out);
                             stack.pop_back();
                             if (!r) return r;
@@ -107,12 +132,14 @@ struct Renderer {
                     if (p == partials.end() || p->second == nullptr)
                         return core::unexpected(
                             error_at(origin, n.line, "unknown partial {{>" + n.text + "}}"));
-                    // The partial sees every name visible here, innermost winning.
-                    Context merged;
-                    for (const Context* c : stack) {
-                        for (const auto& kv : c->text) merged.text[kv.first] = kv.second;
-                        for (const auto& kv : c->flags) merged.flags[kv.first] = kv.second;
-                        for (const auto& kv : c->lists) merged.lists[kv.first] = kv.second;
+                    // The partial sees every name visible here, innermost winning (Level).
+                    Level merged;
+                    for (const Level& l : stack) {
+                        if (l.one != nullptr)
+                            merged.merged.push_back(l.one);
+                        else
+                            merged.merged.insert(merged.merged.end(), l.merged.begin(),
+                                                 l.merged.end());
                     }
                     // A partial that includes itself would never end: cap the nesting.
                     thread_local int depth = 0;
@@ -120,10 +147,12 @@ struct Renderer {
                         return core::unexpected(error_at(
                             origin, n.line, "partials nested too deep at {{>" + n.text + "}}"));
                     ++depth;
-                    auto r = p->second->render(merged, partials);
+                    const Template& partial = *p->second;
+                    Stack inner{std::move(merged)};
+                    Renderer sub{partial.origin(), partial.escape(), partials};
+                    auto r = sub.run(partial.nodes(), inner, out);
                     --depth;
-                    if (!r) return core::unexpected(r.error());
-                    out += *r;
+                    if (!r) return r;
                     break;
                 }
             }
@@ -211,7 +240,7 @@ core::Result<Template, ComposeError> Template::parse(std::string origin, const s
 core::Result<std::string, ComposeError> Template::render(const Context& data,
                                                          const PartialLookup& partials) const {
     std::string out;
-    Stack stack{&data};
+    Stack stack{Level{&data, {}}};
     Renderer r{origin_, escape_, partials};
     auto ok = r.run(nodes_, stack, out);
     if (!ok) return core::unexpected(ok.error());

@@ -57,6 +57,7 @@ public:
                                                    const PartialLookup& partials = {}) const;
 
     const std::string& origin() const { return origin_; }
+    Escape escape() const { return escape_; }
 
     struct Node {
         enum class Kind : unsigned char { Text, Var, Section, Inverted, Partial } kind;
@@ -64,6 +65,8 @@ public:
         int line = 0;
         std::vector<Node> children;
     };
+
+    const std::vector<Node>& nodes() const { return nodes_; }
 
 private:
     std::string origin_;
