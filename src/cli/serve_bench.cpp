@@ -5,14 +5,14 @@
 // mail costs what its own ruling and files cost, not a replay of the game.
 //
 // Setup (not timed): a store with 16 players and 4 + 4 hidden crazykrieg games, each between its
-// own two players. A shadow rules::Position per game picks random legal moves (in SAN) for a
-// line that lasts its length without ending; the moves up to ply 300 (or 10) are played
-// in-process through the daemon's mail path, and that daemon is closed. Then `serve --poll 1`
-// starts; one move mail per game is handled first (serve's first touch of a game replays it
-// once: not timed), then the timed move mails of the ply-300 games are delivered at once, and
-// then those of the ply-10 games. The figure is the mails over the wall time of the passes that
-// handled them, as serve's own pass summary reports it (`; T ms`), which also tells how many
-// games those passes replayed (none is the goal), and serve's CPU time per mail (from /proc),
+// own two players. A shadow rules::Position per game picks random legal moves (mailed in
+// coordinates) for a line that lasts its length without ending; the moves up to ply 300 (or 10)
+// are played in-process through the daemon's mail path, and that daemon is closed. Then
+// `serve --poll 1` starts; one move mail per game is handled first (serve's first touch of a game
+// replays it once: not timed), then the timed move mails of the ply-300 games are delivered at
+// once, and then those of the ply-10 games. The figure is the mails over the wall time of the
+// passes that handled them, as serve's own pass summary reports it (`; T ms`), which also tells how
+// many games those passes replayed (none is the goal), and serve's CPU time per mail (from /proc),
 // steadier than the wall clock on a shared machine. CK_BENCH_SERVE=BINARY runs another build
 // as serve (the store is set up by this one).
 #include <fcntl.h>
@@ -63,7 +63,10 @@ constexpr const char* Secret = "serve-bench-secret-0123456789abcdef";
 struct LineGame {
     store::GameId id = 0;
     std::string white, black;
-    std::vector<std::string> moves;  // SAN, from the start
+    // In coordinates (rules::to_uci), from the start: SAN from the true position can be
+    // ambiguous to a hidden game's player ("several of your pieces can make that move"), which
+    // refused the mail and left the game's later mails out of turn.
+    std::vector<std::string> moves;
 };
 
 // A random line of `plies` legal crazyhouse moves that does not end the game, or empty.
@@ -77,7 +80,7 @@ std::vector<std::string> random_line(int plies, std::mt19937& rng) {
             if (legal.empty()) break;
             const rules::Move m =
                 legal[std::uniform_int_distribution<int>(0, legal.size() - 1)(rng)];
-            line.push_back(rules::to_san(pos, m));
+            line.push_back(rules::to_uci(m));
             pos.make_move(m);
             if (rules::termination(pos) != rules::Termination::None) break;
         }

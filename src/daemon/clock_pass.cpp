@@ -33,15 +33,17 @@ struct Visit {
 core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId id,
                                             store::Transaction& tx, const Visit& at) {
     const core::TimePoint now = at.now;
-    auto session = GameSession::open(desk.games, desk.store, id);
-    if (!session) return core::unexpected(session.error());
-    const StoredGame& g = session->game();
+    // A look at the kept game (no copy: most visits, one before every move mail, change
+    // nothing); a session is opened only to end the game on time. `g` is not used after that.
+    auto kept = desk.games.peek(desk.store, id);
+    if (!kept) return core::unexpected(kept.error());
+    const StoredGame& g = **kept;
     const auto tc = clock_control(g.meta);
     if (!tc || g.game.over()) {
         index_deadline(desk.store, tx, id, std::nullopt);  // a stale entry (deadline_index.hpp)
         return Event::None;
     }
-    auto state = session->clock();
+    auto state = load_clock(desk.store, id, g.meta);
     if (!state) return core::unexpected(state.error());
     auto book = LeaveBook::load(desk.store, &tx);
     if (!book) return core::unexpected(book.error());
@@ -54,6 +56,8 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
                                        : (at.hold ? counted_arrival(*state, *at.hold, now) : now);
     if (deadline < cutoff) {
         // Lost on time: the one game-end path (game_end.hpp), the late side's mail first.
+        auto session = GameSession::open(desk.games, desk.store, id);
+        if (!session) return core::unexpected(session.error());
         if (auto e = session->end_by_time(); !e) return core::unexpected(e.error());
         auto settled =
             settle_game(desk, *session, EndMailing{late, "", "g" + gid + "-forfeit"}, tx);

@@ -1,25 +1,32 @@
 #include "league/game_repository.hpp"
 
+#include <optional>
 #include <utility>
 
 namespace ck::league {
 
 core::Result<StoredGame, core::Error> GameRepository::load(const store::Store& store,
                                                            store::GameId id) {
+    auto kept = peek(store, id);
+    if (!kept) return core::unexpected(kept.error());
+    return **kept;
+}
+
+core::Result<const StoredGame*, core::Error> GameRepository::peek(const store::Store& store,
+                                                                  store::GameId id) {
     auto texts = read_game_texts(store, id);
     if (!texts) return core::unexpected(texts.error());
     if (auto it = kept_.find(id);
         it != kept_.end() && it->second.ini == texts->ini && it->second.record == texts->record) {
         it->second.used = ++tick_;
         ++kept_loads_;
-        return it->second.game;
+        return &it->second.game;
     }
     kept_.erase(id);
     ++replays_;
     auto game = load_game_from(texts->ini, texts->record, id);
-    if (!game) return game;
-    keep(id, std::move(texts->ini), std::move(texts->record), StoredGame(*game));
-    return game;
+    if (!game) return core::unexpected(game.error());
+    return &keep(id, std::move(texts->ini), std::move(texts->record), std::move(*game));
 }
 
 core::Result<void, core::Error> GameRepository::save(store::Transaction& tx, store::GameId id,
@@ -38,15 +45,21 @@ core::Result<void, core::Error> GameRepository::save(store::Transaction& tx, sto
     return {};
 }
 
-void GameRepository::keep(store::GameId id, std::string ini, std::string record, StoredGame g) {
+StoredGame& GameRepository::keep(store::GameId id, std::string ini, std::string record,
+                                 StoredGame g) {
+    if (capacity_ == 0) {  // nothing is kept: the game lives until the next call
+        uncached_ = std::move(g);
+        return *uncached_;
+    }
     if (kept_.size() >= capacity_ && kept_.find(id) == kept_.end()) {
         auto oldest = kept_.begin();
         for (auto it = kept_.begin(); it != kept_.end(); ++it)
             if (it->second.used < oldest->second.used) oldest = it;
         kept_.erase(oldest);
     }
-    if (capacity_ == 0) return;
-    kept_.insert_or_assign(id, Kept{std::move(ini), std::move(record), std::move(g), ++tick_});
+    return kept_
+        .insert_or_assign(id, Kept{std::move(ini), std::move(record), std::move(g), ++tick_})
+        .first->second.game;
 }
 
 }  // namespace ck::league

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -32,6 +33,9 @@ public:
 
     // The game `id` as the store holds it now (errors: load_game's).
     core::Result<StoredGame, core::Error> load(const store::Store& store, store::GameId id);
+    // The same without the copy, for a look that changes nothing (the clock's check before a
+    // mail): the kept game itself, valid until the next call of load, peek or save.
+    core::Result<const StoredGame*, core::Error> peek(const store::Store& store, store::GameId id);
     // Queues game.ini, record.pgn, white.pgn and black.pgn of `g` in `tx` and keeps `g`.
     core::Result<void, core::Error> save(store::Transaction& tx, store::GameId id,
                                          const StoredGame& g);
@@ -51,7 +55,8 @@ private:
         StoredGame game;
         std::uint64_t used = 0;
     };
-    void keep(store::GameId id, std::string ini, std::string record, StoredGame g);
+    // Keeps `g` (dropping the least recently used game when full) and gives it back.
+    StoredGame& keep(store::GameId id, std::string ini, std::string record, StoredGame g);
 
     std::size_t capacity_;
     std::map<store::GameId, Kept> kept_;
@@ -59,6 +64,7 @@ private:
     std::uint64_t kept_loads_ = 0;
     std::uint64_t replays_ = 0;
     std::set<store::GameId> saved_;
+    std::optional<StoredGame> uncached_;  // peek's game when capacity_ is 0
 };
 
 }  // namespace ck::league

@@ -99,6 +99,7 @@ void RecordBuilder::add_note(int ply, rules::Color by, const std::string& text) 
     std::vector<std::string>& words = notes_[ply];
     for (std::string& w : comment_words(player_name(by) + " writes: " + text))
         words.push_back(std::move(w));
+    forget_folds_from(ply);
 }
 
 void RecordBuilder::add_conditional_comment(int ply, rules::Color by, const std::string& text) {
@@ -128,91 +129,134 @@ std::vector<std::pair<std::string, std::string>> RecordBuilder::final_tags(
     return tags;
 }
 
-std::string RecordBuilder::referee_record() const {
-    std::string result;
-    const auto tags = final_tags(result);
-    auto commit = [&](int ply) -> std::string {
-        auto it = commitments_.find(ply);
-        return it == commitments_.end()
-                   ? std::string()
-                   : "[%commit " + std::to_string(ply) + " " + it->second + "]";
-    };
-    int ply = 0;
+void RecordBuilder::add_commitment(int ply, std::string hex) {
+    commitments_[ply] = std::move(hex);
+    forget_folds_from(ply);
+}
 
-    int number = 1;
-    bool white = true;
-    record::start_of(setup_, number, white);
-    record::LineWrapper movetext;
-    std::vector<std::string> pending;  // annotations of the turn not yet ended by a move
-    if (auto c = commit(0); !c.empty()) pending.push_back(std::move(c));
+void RecordBuilder::forget_folds_from(int ply) {
+    if (referee_fold_ && referee_fold_->ply >= ply) referee_fold_.reset();
+    for (auto& f : player_folds_)
+        if (f && f->ply >= ply) f.reset();
+}
+
+namespace {
+
+// "[%commit N HEX]" for ply N's receipt, or empty.
+std::string commit_text(const std::map<int, std::string>& commitments, int ply) {
+    auto it = commitments.find(ply);
+    return it == commitments.end() ? std::string()
+                                   : "[%commit " + std::to_string(ply) + " " + it->second + "]";
+}
+
+}  // namespace
+
+RecordBuilder::Fold RecordBuilder::start_referee_fold() const {
+    Fold f;
+    record::start_of(setup_, f.number, f.white);
+    if (auto c = commit_text(commitments_, 0); !c.empty()) f.open.push_back(std::move(c));
+    if (auto it = notes_.find(0); it != notes_.end())
+        f.open.insert(f.open.end(), it->second.begin(), it->second.end());
+    return f;
+}
+
+void RecordBuilder::fold_referee(Fold& f, bool over) const {
     const auto add_notes = [&](int at) {
         if (auto it = notes_.find(at); it != notes_.end())
-            pending.insert(pending.end(), it->second.begin(), it->second.end());
+            f.open.insert(f.open.end(), it->second.begin(), it->second.end());
     };
-    add_notes(0);
     // Conditional moves are told only once the game is over (add_conditional_comment).
     const auto add_conditional = [&](int at) {
-        if (result == "*") return;
+        if (!over) return;
         if (auto it = conditional_comments_.find(at); it != conditional_comments_.end())
-            pending.insert(pending.end(), it->second.begin(), it->second.end());
+            f.open.insert(f.open.end(), it->second.begin(), it->second.end());
     };
-    for (const auto& r : rulings_) {
-        pending.push_back(record::format_request(r));
-        for (auto& a : record::format_announcements(r)) pending.push_back(std::move(a));
+    for (; f.rulings < rulings_.size(); ++f.rulings) {
+        const referee::Ruling& r = rulings_[f.rulings];
+        f.open.push_back(record::format_request(r));
+        for (auto& a : record::format_announcements(r)) f.open.push_back(std::move(a));
         if (!r.move) continue;
         // Every move is followed by its comment, so a black move always gets `N...`; the
         // number and the move stay on one line.
-        movetext.add(std::to_string(number) + (white ? ". " : "... ") + *r.move);
-        if (auto c = commit(++ply); !c.empty()) pending.push_back(std::move(c));
-        add_notes(ply);
-        add_conditional(ply);
-        movetext.add_comment(pending);
-        pending.clear();
-        if (!white) ++number;
-        white = !white;
+        f.movetext.add(std::to_string(f.number) + (f.white ? ". " : "... ") + *r.move);
+        if (auto c = commit_text(commitments_, ++f.ply); !c.empty()) f.open.push_back(std::move(c));
+        add_notes(f.ply);
+        add_conditional(f.ply);
+        f.movetext.add_comment(f.open);
+        f.open.clear();
+        if (!f.white) ++f.number;
+        f.white = !f.white;
     }
-    if (!pending.empty()) movetext.add_comment(pending);  // trailing requests (resign, ...)
-    movetext.add(result);
-    return record::write_tags(tags, setup_, result) + movetext.finish();
+}
+
+std::string RecordBuilder::referee_record() const {
+    std::string result;
+    const auto tags = final_tags(result);
+    Fold f;
+    if (result == "*") {
+        if (!referee_fold_) referee_fold_ = start_referee_fold();
+        fold_referee(*referee_fold_, false);
+        f = *referee_fold_;
+    } else {  // over: rendered whole, conditional comments in
+        referee_fold_.reset();
+        f = start_referee_fold();
+        fold_referee(f, true);
+    }
+    if (!f.open.empty()) f.movetext.add_comment(f.open);  // trailing requests (resign, ...)
+    f.movetext.add(result);
+    return record::write_tags(tags, setup_, result) + f.movetext.finish();
+}
+
+RecordBuilder::Fold RecordBuilder::start_player_fold() const {
+    Fold f;
+    if (auto c = commit_text(commitments_, 0); !c.empty()) f.open.push_back(std::move(c));
+    return f;
 }
 
 // The player record as pgn::player_record writes it from the referee record's replay
 // (referee_record_verify.cpp), from the rulings and pictures in memory.
-std::optional<std::string> RecordBuilder::player_record(rules::Color player,
-                                                        const referee::Game& now) const {
+bool RecordBuilder::fold_player(Fold& f, rules::Color player) const {
     const int c = static_cast<int>(player);
-    record::LineWrapper movetext;
-    std::vector<std::string> turn;
-    int ply = 0;
-    const auto commit = [&](int n) {
-        if (auto it = commitments_.find(n); it != commitments_.end())
-            turn.push_back("[%commit " + std::to_string(n) + " " + it->second + "]");
-    };
-    const auto end_turn = [&](const std::string& picture) {
-        if (turn.empty()) return;
-        turn.push_back(record::format_view(player, picture));
-        movetext.add_comment(turn);
-        turn.clear();
-    };
-    commit(0);
-    for (std::size_t i = 0; i < rulings_.size(); ++i) {
-        const referee::Ruling& r = rulings_[i];
+    for (; f.rulings < rulings_.size(); ++f.rulings) {
+        const referee::Ruling& r = rulings_[f.rulings];
         if (r.side == player && r.answer != referee::Answer::Error && !r.ending)
-            turn.push_back(record::format_request(r));
+            f.open.push_back(record::format_request(r));
         for (const auto& a : r.told[c])
-            turn.push_back(record::format_announcement(record::side_word(player), a));
-        if (r.move) commit(++ply);
+            f.open.push_back(record::format_announcement(record::side_word(player), a));
+        if (r.move) {
+            if (auto t = commit_text(commitments_, ++f.ply); !t.empty())
+                f.open.push_back(std::move(t));
+        }
         if (r.move || r.result) {
-            if (!pictures_[i]) return std::nullopt;
-            end_turn((*pictures_[i])[c]);
+            if (!pictures_[f.rulings]) return false;
+            if (!f.open.empty()) {  // the turn's comment ends with the player's picture
+                f.open.push_back(record::format_view(player, (*pictures_[f.rulings])[c]));
+                f.movetext.add_comment(f.open);
+                f.open.clear();
+            }
         }
     }
-    end_turn(now.view_text(player));
+    return true;
+}
+
+std::optional<std::string> RecordBuilder::player_record(rules::Color player,
+                                                        const referee::Game& now) const {
+    auto& kept = player_folds_[static_cast<int>(player)];
+    if (!kept) kept = start_player_fold();
+    if (!fold_player(*kept, player)) {
+        kept.reset();
+        return std::nullopt;
+    }
+    Fold f = *kept;
+    if (!f.open.empty()) {  // the turn in progress, with the picture of `now`
+        f.open.push_back(record::format_view(player, now.view_text(player)));
+        f.movetext.add_comment(f.open);
+    }
     std::string result;
     auto tags = final_tags(result);
     tags.emplace_back("View", player == rules::Color::White ? "White" : "Black");
-    movetext.add(result);
-    return record::write_tags(tags, setup_, result) + movetext.finish();
+    f.movetext.add(result);
+    return record::write_tags(tags, setup_, result) + f.movetext.finish();
 }
 
 }  // namespace ck::pgn

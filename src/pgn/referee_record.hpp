@@ -88,6 +88,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "pgn/referee_record_format.hpp"
 #include "referee/game.hpp"
 #include "referee/ruling.hpp"
 #include "rules/types.hpp"
@@ -114,7 +115,7 @@ public:
     // receipt of ply N goes at the end of move N's comment.
     void set_salt(std::string salt) { salt_ = std::move(salt); }
     const std::string& salt() const { return salt_; }
-    void add_commitment(int ply, std::string hex) { commitments_[ply] = std::move(hex); }
+    void add_commitment(int ply, std::string hex);
     const std::map<int, std::string>& commitments() const { return commitments_; }
     int plies() const;  // moves recorded so far
     // A player's note to the opponent (README "Notes to the opponent"), written after `ply`
@@ -129,6 +130,9 @@ public:
     // game is in progress the record (mailed by `pgn` in open play) says nothing of it.
     void add_conditional_comment(int ply, rules::Color by, const std::string& text);
 
+    // The records are rendered incrementally (see Fold below): the cost of a call grows with
+    // the rulings added since the last one, not with the game's length, except for the copy
+    // of the text and a game that is over (rendered whole).
     std::string referee_record() const;
     // The player record of `player` (format above) from the rulings in memory, byte-identical
     // to pgn::player_record(referee_record(), player); `now` is the game after the last ruling.
@@ -140,6 +144,29 @@ public:
     const std::string* tag(const std::string& name) const;
 
 private:
+    // The movetext of a record rendered up to the first `rulings` rulings: a left fold over the
+    // rulings, so the next render resumes it instead of starting again. It stays true while
+    // what it read of earlier plies stays as it was: rulings are only appended; a receipt or a
+    // note for a ply it already folded drops it (add_commitment, add_note); the referee
+    // record's fold is kept only while the result is "*" (once the game is over, conditional
+    // comments enter earlier plies' comments). Copies of the builder carry their folds along.
+    struct Fold {
+        record::LineWrapper movetext;
+        std::vector<std::string> open;  // annotations of the comment not yet closed
+        std::size_t rulings = 0;        // rulings folded in
+        int ply = 0;                    // moves folded in
+        int number = 1;                 // referee record: the next move's number and side
+        bool white = true;
+    };
+    Fold start_referee_fold() const;
+    Fold start_player_fold() const;
+    // Folds in the rulings past f.rulings (`over`: conditional comments go in).
+    void fold_referee(Fold& f, bool over) const;
+    // False when a turn-ending ruling has no pictures (f is then left part-way).
+    bool fold_player(Fold& f, rules::Color player) const;
+    // Drops the folds that read ply `ply`'s receipt or notes.
+    void forget_folds_from(int ply);
+
     // The tags as referee_record writes them (Termination and Salt set from the rulings) and
     // the result.
     std::vector<std::pair<std::string, std::string>> final_tags(std::string& result) const;
@@ -157,6 +184,8 @@ private:
     std::map<int, std::string> commitments_;
     std::map<int, std::vector<std::string>> notes_;                 // ply -> comment words
     std::map<int, std::vector<std::string>> conditional_comments_;  // ply -> words, after the end
+    mutable std::optional<Fold> referee_fold_;
+    mutable std::array<std::optional<Fold>, 2> player_folds_;  // White's, Black's
 };
 
 struct RecordCheck {

@@ -127,6 +127,13 @@ std::vector<SpooledMail> Transaction::mails() const {
     return out;
 }
 
+std::vector<const SpooledMail*> Transaction::envelopes() const {
+    std::vector<const SpooledMail*> out;
+    out.reserve(mails_.size());
+    for (const Queued& q : mails_) out.push_back(&q.spooled);
+    return out;
+}
+
 bool valid_game_file_name(const std::string& name) {
     if (name.empty() || name.size() > 100 || name[0] == '.') return false;
     return std::all_of(name.begin(), name.end(), [](char c) {
@@ -162,13 +169,13 @@ core::Result<void, core::IoError> validate(const Transaction& tx) {
             return core::unexpected(invalid("bad Message-ID for the ledger"));
         }
     }
-    for (const auto& m : tx.mails()) {
-        if (m.recipients.empty())
+    for (const SpooledMail* m : tx.envelopes()) {
+        if (m->recipients.empty())
             return core::unexpected(invalid("outgoing mail without recipient"));
-        if (has_line_break_or_nul(m.envelope_from)) {
+        if (has_line_break_or_nul(m->envelope_from)) {
             return core::unexpected(invalid("bad envelope sender"));
         }
-        for (const auto& r : m.recipients) {
+        for (const auto& r : m->recipients) {
             if (r.empty() || has_line_break_or_nul(r)) {
                 return core::unexpected(invalid("bad envelope recipient"));
             }

@@ -101,6 +101,9 @@ public:
     const std::vector<std::string>& seen_ids() const { return seen_; }
     // Every queued mail in order, the unrendered ones rendered.
     std::vector<SpooledMail> mails() const;
+    // Every queued mail's envelope in order (raw_message empty for an unrendered one): what
+    // validate() checks, without rendering the mails a second time before resolve does.
+    std::vector<const SpooledMail*> envelopes() const;
     bool empty() const {
         return files_.empty() && records_.empty() && seen_.empty() && mails_.empty();
     }

@@ -110,6 +110,34 @@ TEST_CASE("a partial sees the names around it as one context, its own sections i
     CHECK(*set->render("main", false, c) == "Subject: s\n[a:*:(x)(a)][b:*:]");
 }
 
+TEST_CASE("a partial sees the names visible where it stands, as one merged context") {
+    // The partial reads every level of the stack without copying it; what it sees is what a
+    // merged copy gave: the innermost value of each name, a text before a flag before a list,
+    // whatever level each stands on; nested partials and list items inside a partial too.
+    auto set = TemplateSet::from_files(
+        "club",
+        {{"main.txt", "Subject: s\n{{#rows}}{{>row}};{{/rows}}|{{>row}}"},
+         {"main.html", "x"},
+         {"row.txt", "{{n}}{{#k}}+{{/k}}{{#cells}}({{c}}{{>cell}}){{/cells}}"},
+         {"row.html", "x"},
+         {"cell.txt", "{{n}}{{c}}"},
+         {"cell.html", "x"},
+         {"words", "x = y\n"}},
+        {"main"});
+    if (!set) FAIL(set.error().message);
+    Context c;
+    c.set("n", "top").set("k", "");
+    c.lists["cells"] = {Context().set("c", "a"), Context().set("c", "b")};
+    Context first;
+    first.set("n", "1").flag("k", true);  // k: a text outside, a flag inside: the text wins
+    Context second;
+    second.lists["n"] = {Context()};  // n: a list inside, a text outside: the text wins
+    second.lists["cells"] = {Context().set("c", "z")};
+    c.lists["rows"] = {first, second};
+    CHECK(*set->render("main", false, c) ==
+          "Subject: s\n1(a1a)(b1b);top(ztopz);|top(atopa)(btopb)");
+}
+
 TEST_CASE("a template folder without one of the kinds is refused, naming the file") {
     namespace fs = std::filesystem;
     fs::path dir = fs::temp_directory_path() / "ck_compose_missing_template";

@@ -11,6 +11,7 @@
 
 #include "league/deadline_index.hpp"
 #include "store/store.hpp"
+#include "temp_store.hpp"
 
 namespace {
 
@@ -21,21 +22,7 @@ TimePoint at_hour(int h) {
     return std::chrono::system_clock::from_time_t(1795262400) + std::chrono::hours(h);
 }
 
-struct TempStore {
-    fs::path root = fs::temp_directory_path() / ("ck-deadline-index-" + std::to_string(::getpid()));
-    std::optional<ck::store::Store> store;
-    TempStore() {
-        fs::remove_all(root);
-        auto s = ck::store::Store::open(root);
-        REQUIRE(s);
-        store.emplace(std::move(*s));
-    }
-    ~TempStore() {
-        store.reset();
-        std::error_code ec;
-        fs::remove_all(root, ec);
-    }
-};
+using ck::test::TempStore;
 
 void commit(ck::store::Store& store, ck::store::Transaction& tx) { REQUIRE(store.commit(tx)); }
 
@@ -47,7 +34,7 @@ const std::string* watermark(const ck::store::Store& store) {
 
 TEST_CASE("the watermark follows the earliest entry and skips the entries while it is ahead",
           "[daemon][deadlines]") {
-    TempStore t;
+    TempStore t("deadline-index");
     auto& store = *t.store;
     {
         ck::store::Transaction tx(at_hour(0));
@@ -98,7 +85,7 @@ TEST_CASE("the watermark follows the earliest entry and skips the entries while 
 
 TEST_CASE("games_due equals the entries due after any sequence of writes and raises",
           "[daemon][deadlines]") {
-    TempStore t;
+    TempStore t("deadline-index");
     auto& store = *t.store;
     std::mt19937 rng(11);
     std::map<ck::store::GameId, int> truth;  // game -> hour of its entry

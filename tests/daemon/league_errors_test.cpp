@@ -21,33 +21,14 @@
 #include "league/tournament_store.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
+#include "temp_store.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using ck::core::ErrorKind;
 
-struct TempStore {
-    fs::path root = fs::temp_directory_path() / ("ck-league-errors-" + std::to_string(::getpid()));
-    std::optional<ck::store::Store> store;
-    TempStore() {
-        fs::remove_all(root);
-        auto s = ck::store::Store::open(root);
-        REQUIRE(s);
-        store.emplace(std::move(*s));
-    }
-    ~TempStore() {
-        store.reset();
-        std::error_code ec;
-        fs::remove_all(root, ec);
-    }
-    // Commits `bytes` as the record `key` of `ns`, as a damaged disk or a hand edit could leave it.
-    void put(ck::store::Namespace ns, const std::string& key, const std::string& bytes) {
-        ck::store::Transaction tx(std::chrono::system_clock::now());
-        tx.put_record(ns, key, bytes);
-        REQUIRE(store->commit(tx));
-    }
-};
+using ck::test::TempStore;
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
@@ -57,7 +38,7 @@ bool contains(const std::string& text, const std::string& part) {
 
 TEST_CASE("a players record that does not decode is Corrupt and names the record",
           "[league][errors]") {
-    TempStore t;
+    TempStore t("league-errors");
     t.put(ck::league::PlayerCodec::ns, "eve@example.org", "ck-players 2\nnot a player\n");
     auto players = ck::league::Players::load(*t.store);
     REQUIRE_FALSE(players);
@@ -66,7 +47,7 @@ TEST_CASE("a players record that does not decode is Corrupt and names the record
 }
 
 TEST_CASE("a bad registration is Invalid", "[league][errors]") {
-    TempStore t;
+    TempStore t("league-errors");
     auto players = ck::league::Players::load(*t.store);
     REQUIRE(players);
     const auto now = std::chrono::system_clock::now();
@@ -130,7 +111,7 @@ TEST_CASE("a stored game.ini or clock.ini that does not parse is Corrupt, naming
 
 TEST_CASE("club records that do not decode are Corrupt; an unknown event is Invalid",
           "[league][errors]") {
-    TempStore t;
+    TempStore t("league-errors");
     t.put(ck::league::TournamentCodec::ns, "spring", "ck-tournaments 1\nno = such key\n");
     auto event = ck::league::load_tournament(*t.store, "spring");
     REQUIRE_FALSE(event);
@@ -171,7 +152,7 @@ TEST_CASE("club records that do not decode are Corrupt; an unknown event is Inva
 }
 
 TEST_CASE("a registration whose commit fails keeps the store's kind", "[league][errors]") {
-    TempStore t;
+    TempStore t("league-errors");
     auto players = ck::league::Players::load(*t.store);
     REQUIRE(players);
     fs::remove_all(t.root);  // the disk lost the store: the commit cannot write its journal
