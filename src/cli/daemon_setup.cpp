@@ -38,7 +38,7 @@ core::Result<CommandStore, std::string> open_command_store(const daemon::Config&
     std::filesystem::create_directories(config.store_dir, ec);
     if (club) {
         auto s = daemon::open_club_store(config.store_dir, StoreWait);
-        if (!s) return core::unexpected(s.error());
+        if (!s) return core::unexpected(s.error().detail);
         return CommandStore(std::make_unique<store::Store>(std::move(*s)));
     }
     auto s = store::Store::open(config.store_dir, StoreWait);

@@ -458,7 +458,7 @@ void run_store_size_bench(std::ostream& out) {
     const auto create_cpu0 = cpu_now();
     const auto t0 = std::chrono::steady_clock::now();
     auto event = daemon::create_tournament(*big.d, spec, clock);
-    if (!event) return fail(event.error());
+    if (!event) return fail(event.error().detail);
     const double create_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const auto create_cpu1 = cpu_now();

@@ -58,7 +58,7 @@ core::Result<Daemon, std::string> Daemon::open(const Config& config,
     auto templates = compose::Templates::load(templates_dir);
     if (!templates) return core::unexpected("templates: " + templates.error().message);
     auto store = open_club_store(config.store_dir, store_wait, sweep);
-    if (!store) return core::unexpected(store.error());
+    if (!store) return core::unexpected(store.error().detail);
     auto players = Players::load(*store);
     if (!players) return core::unexpected(players.error().detail);
     Daemon d(config, std::move(*store), std::move(*players), std::move(*templates),

@@ -181,7 +181,8 @@ private:
 // The operator's look at a game: "white"/"black" -> that player's view board text and what they
 // heard; "referee" -> the true FEN (operator only).
 // `games`: read through that repository (no replay of a kept game); null: replayed.
-core::Result<std::string, std::string> show_game(store::Store& store, store::GameId id,
+// A bad `as` is Invalid; a game that cannot be loaded or replayed keeps its error's kind.
+core::Result<std::string, core::Error> show_game(store::Store& store, store::GameId id,
                                                  const std::string& as,
                                                  GameRepository* games = nullptr);
 
