@@ -113,7 +113,7 @@ core::Result<OrganiserSession, SessionError> open_organiser_session(const std::s
     if (!sink) return core::unexpected(SessionError{false, sink.error()});
     s.sink = std::move(*sink);
     auto d = daemon::Daemon::open(s.config, s.templates, StoreWait);
-    if (!d) return core::unexpected(SessionError{false, d.error()});
+    if (!d) return core::unexpected(SessionError{false, d.error().detail});
     s.owned = std::make_unique<daemon::Daemon>(std::move(*d));
     s.daemon = s.owned.get();
     return s;

@@ -104,7 +104,7 @@ void run_mail_bench(std::ostream& out) {
     const QuietLog quiet;
 
     auto opened = daemon::Daemon::open(config, templates);
-    if (!opened) return fail(opened.error());
+    if (!opened) return fail(opened.error().detail);
     daemon::Daemon& d = *opened;
     core::SystemClock clock;
     std::vector<std::string> players;
@@ -254,7 +254,7 @@ core::Result<void, std::string> open_club(BenchClub& c, const std::string& name,
         !w)
         return core::unexpected(w.error().message);
     auto opened = daemon::Daemon::open(c.config, templates);
-    if (!opened) return core::unexpected(opened.error());
+    if (!opened) return core::unexpected(opened.error().detail);
     c.d.emplace(std::move(*opened));
     return {};
 }
