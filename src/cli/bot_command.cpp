@@ -131,7 +131,7 @@ int remove_bot(const std::string& who, bool resign, const std::string& config_fi
         return ExitFailure;
     };
     auto bot = daemon::find_bot_named(d.store(), s->config, who);
-    if (!bot) return fail("remove: " + bot.error());
+    if (!bot) return fail("remove: " + bot.error().detail);
     auto games = daemon::bot_games_in_progress(d.store(), bot->address);
     if (!games) return fail("remove " + bot->address + ": " + games.error().detail);
     if (!games->empty() && !resign) {

@@ -38,7 +38,7 @@ core::Result<CommandStore, std::string> open_command_store(const daemon::Config&
     std::filesystem::create_directories(config.store_dir, ec);
     if (club) {
         auto s = daemon::open_club_store(config.store_dir, StoreWait);
-        if (!s) return core::unexpected(s.error());
+        if (!s) return core::unexpected(s.error().detail);
         return CommandStore(std::make_unique<store::Store>(std::move(*s)));
     }
     auto s = store::Store::open(config.store_dir, StoreWait);
@@ -113,7 +113,7 @@ core::Result<OrganiserSession, SessionError> open_organiser_session(const std::s
     if (!sink) return core::unexpected(SessionError{false, sink.error()});
     s.sink = std::move(*sink);
     auto d = daemon::Daemon::open(s.config, s.templates, StoreWait);
-    if (!d) return core::unexpected(SessionError{false, d.error()});
+    if (!d) return core::unexpected(SessionError{false, d.error().detail});
     s.owned = std::make_unique<daemon::Daemon>(std::move(*d));
     s.daemon = s.owned.get();
     return s;

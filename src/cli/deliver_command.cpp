@@ -82,7 +82,7 @@ int run_deliver(const Args& args) {
     }
     auto d = daemon::Daemon::open(*config, templates_dir(templates, *config), StoreWait);
     if (!d) {
-        core::operator_log().warn("deliver: " + d.error() + "; message left in the inbox");
+        core::operator_log().warn("deliver: " + d.error().detail + "; message left in the inbox");
         return ExitOk;
     }
     d->step(source, **sink, **clock);

@@ -270,7 +270,7 @@ int run_game(const Args& args) {
     }
     auto text = daemon::show_game(
         *store, id, as, hosting_daemon() ? &hosting_daemon()->game_repository() : nullptr);
-    if (!text) return fail(text.error());
+    if (!text) return fail(text.error().detail);
     std::cout << *text;
     return ExitOk;
 }

@@ -104,7 +104,7 @@ void run_mail_bench(std::ostream& out) {
     const QuietLog quiet;
 
     auto opened = daemon::Daemon::open(config, templates);
-    if (!opened) return fail(opened.error());
+    if (!opened) return fail(opened.error().detail);
     daemon::Daemon& d = *opened;
     core::SystemClock clock;
     std::vector<std::string> players;
@@ -254,7 +254,7 @@ core::Result<void, std::string> open_club(BenchClub& c, const std::string& name,
         !w)
         return core::unexpected(w.error().message);
     auto opened = daemon::Daemon::open(c.config, templates);
-    if (!opened) return core::unexpected(opened.error());
+    if (!opened) return core::unexpected(opened.error().detail);
     c.d.emplace(std::move(*opened));
     return {};
 }
@@ -458,7 +458,7 @@ void run_store_size_bench(std::ostream& out) {
     const auto create_cpu0 = cpu_now();
     const auto t0 = std::chrono::steady_clock::now();
     auto event = daemon::create_tournament(*big.d, spec, clock);
-    if (!event) return fail(event.error());
+    if (!event) return fail(event.error().detail);
     const double create_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const auto create_cpu1 = cpu_now();

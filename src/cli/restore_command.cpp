@@ -94,7 +94,7 @@ int run_restore(const Args& args) {
     std::size_t games = 0;
     {
         auto store = daemon::open_club_store(staging / "games", std::chrono::milliseconds{0});
-        if (!store) return give_up("the restored store does not open: " + store.error());
+        if (!store) return give_up("the restored store does not open: " + store.error().detail);
         auto ids = store->list_games();
         if (!ids) return give_up(ids.error().describe());
         games = ids->size();

@@ -227,7 +227,7 @@ void run_serve_bench(std::ostream& out) {
     {
         const QuietLog quiet;
         auto opened = daemon::Daemon::open(*config, templates);
-        if (!opened) return fail(opened.error());
+        if (!opened) return fail(opened.error().detail);
         daemon::Daemon& d = *opened;
         core::SystemClock clock;
         for (auto* games : {&long_games, &short_games})

@@ -232,7 +232,7 @@ int tournament_new(const std::vector<std::string>& rest, const std::string& conf
     auto s = open_organiser_session(config_file, now, templates);
     if (!s) return s.error().usage ? usage(s.error().message) : fail(s.error().message);
     auto id = daemon::create_tournament(*s->daemon, spec, *s->clock);
-    if (!id) return fail(id.error());
+    if (!id) return fail(id.error().detail);
     s->send_mail();
     std::cout << *id << "\n";
     return ExitOk;
@@ -256,7 +256,7 @@ int tournament_start(const std::string& id, const std::vector<std::string>& rest
     auto s = open_organiser_session(config_file, now, templates);
     if (!s) return s.error().usage ? usage(s.error().message) : fail(s.error().message);
     auto games = daemon::start_tournament(*s->daemon, id, *s->clock);
-    if (!games) return fail(games.error());
+    if (!games) return fail(games.error().detail);
     s->send_mail();
     std::cout << id << ": " << *games << " games started\n";
     return ExitOk;

@@ -9,16 +9,17 @@
 #include "core/text.hpp"
 #include "league/bot_games.hpp"
 #include "league/game_files.hpp"
+#include "league/record_error.hpp"
 
 namespace ck::daemon {
 
-core::Result<Bot, std::string> find_bot_named(const store::Store& store, const Config& config,
+core::Result<Bot, core::Error> find_bot_named(const store::Store& store, const Config& config,
                                               const std::string& who) {
     const std::string address =
         who.find('@') == std::string::npos ? bot_address(config, who) : lower_ascii(who);
     auto b = BotTable::get(store, address);
-    if (!b) return core::unexpected(b.error().describe());
-    if (!*b) return core::unexpected("no bot '" + who + "' (" + address + ")");
+    if (!b) return core::unexpected(league::record_error(b.error()));
+    if (!*b) return core::unexpected(core::invalid_error("no bot '" + who + "' (" + address + ")"));
     return **b;
 }
 
@@ -35,7 +36,7 @@ void stage_bot_removed(Bot bot, store::Transaction& tx) {
 core::Result<bool, core::Error> note_bot_problem(store::Store& store, const Bot& bot,
                                                  const std::string& problem, core::TimePoint now) {
     auto current = BotTable::get(store, bot.address);
-    if (!current) return core::unexpected(core::invalid_error(current.error().describe()));
+    if (!current) return core::unexpected(league::record_error(current.error()));
     if (!*current) return false;  // no longer a bot: nothing to note
     Bot b = **current;
     if (b.problem == problem_line(problem)) return false;
@@ -55,7 +56,7 @@ std::string bot_address(const Config& config, const std::string& name) {
     return lower_ascii(name) + "@" + lower_ascii(domain);
 }
 
-core::Result<Bot, std::string> stage_bot(Players& players, const Config& config,
+core::Result<Bot, core::Error> stage_bot(Players& players, const Config& config,
                                          const BotSpec& spec, store::Transaction& tx) {
     const bool good_name = !spec.name.empty() && spec.name.size() <= 32 &&
                            std::all_of(spec.name.begin(), spec.name.end(), [](char c) {
@@ -63,22 +64,24 @@ core::Result<Bot, std::string> stage_bot(Players& players, const Config& config,
                                       (c >= '0' && c <= '9') || c == '-' || c == '_';
                            });
     if (!good_name)
-        return core::unexpected("bad bot name '" + spec.name +
-                                "' (1 to 32 letters, digits, '-' or '_': it is the address's "
-                                "local part)");
+        return core::unexpected(core::invalid_error(
+            "bad bot name '" + spec.name +
+            "' (1 to 32 letters, digits, '-' or '_': it is the address's local part)"));
     std::string engine = spec.engine;
     if (spec.level != 0)
         engine += (engine.find(':') == std::string::npos ? ":" : ",") + std::string("level=") +
                   std::to_string(spec.level);
     auto parsed = bot::parse_engine_spec(engine);
-    if (!parsed) return core::unexpected(parsed.error().message);
+    if (!parsed) return core::unexpected(core::invalid_error(parsed.error().message));
     if (spec.games < 1 || spec.games > 999)
-        return core::unexpected("bad --games " + std::to_string(spec.games) + " (1 to 999)");
+        return core::unexpected(
+            core::invalid_error("bad --games " + std::to_string(spec.games) + " (1 to 999)"));
     Bot b{bot_address(config, spec.name), engine, spec.games};
     if (b.address == lower_ascii(config.referee_address))
-        return core::unexpected("bot " + b.address + " would be the referee's own address");
+        return core::unexpected(
+            core::invalid_error("bot " + b.address + " would be the referee's own address"));
     if (auto added = players.add_bot(spec.name, b.address, tx); !added)
-        return core::unexpected(added.error().detail);
+        return core::unexpected(added.error());
     BotTable::put(tx, b.address, b);
     return b;
 }

@@ -40,13 +40,13 @@ struct BotSpec {
 };
 
 // Validates `spec` and stages the player and its bots record into `tx`; returns the bot.
-// Errors name what is wrong (a bad name, an unknown engine or option, a taken address).
-core::Result<Bot, std::string> stage_bot(Players& players, const Config& config,
+// Errors name what is wrong (a bad name, an unknown engine or option, a taken address): Invalid.
+core::Result<Bot, core::Error> stage_bot(Players& players, const Config& config,
                                          const BotSpec& spec, store::Transaction& tx);
 
 // The bot that `who` names: its NAME (any case) or its address. Errors say that no bot has it
-// (or its record cannot be read).
-core::Result<Bot, std::string> find_bot_named(const store::Store& store, const Config& config,
+// (Invalid) or that its record cannot be read (Corrupt, league/record_error.hpp).
+core::Result<Bot, core::Error> find_bot_named(const store::Store& store, const Config& config,
                                               const std::string& who);
 
 // The games in progress where the bot at `address` plays, by id: from the bot-games index

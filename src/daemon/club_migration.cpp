@@ -29,13 +29,14 @@ constexpr std::string_view LegacyLimitPrefix = "unknown-sender.";
 constexpr std::string_view LegacyLimitDomain = "@ratelimit.crazykrieg.invalid";
 
 // The lines of a legacy file; nullopt when there is no such file.
-core::Result<std::optional<std::vector<std::string>>, std::string> legacy_lines(
+core::Result<std::optional<std::vector<std::string>>, core::Error> legacy_lines(
     const fs::path& file) {
     std::error_code ec;
     if (!fs::exists(file, ec)) return std::optional<std::vector<std::string>>();
     auto text = core::read_file(file);
     if (!text)
-        return core::unexpected("cannot read " + file.string() + ": " + text.error().message);
+        return core::unexpected(core::from_io(
+            text.error(), "cannot read " + file.string() + ": " + text.error().message));
     std::vector<std::string> lines;
     std::istringstream in(*text);
     std::string line;
@@ -49,7 +50,7 @@ struct Legacy {
     bool any = false;
 };
 
-core::Result<void, std::string> migrate_players(const store::Store& store, store::Transaction& tx,
+core::Result<void, core::Error> migrate_players(const store::Store& store, store::Transaction& tx,
                                                 Legacy& legacy) {
     const fs::path file = store.root() / LegacyPlayers;
     auto lines = legacy_lines(file);
@@ -58,7 +59,8 @@ core::Result<void, std::string> migrate_players(const store::Store& store, store
     std::uint64_t order = 0;
     for (const std::string& line : **lines) {
         const auto tab = line.find('\t');
-        if (tab == std::string::npos) return core::unexpected("bad line in " + file.string());
+        if (tab == std::string::npos)
+            return core::unexpected(core::corrupt_error("bad line in " + file.string()));
         const Player p{line.substr(tab + 1), line.substr(0, tab), order++, PlayerSettings{}};
         PlayerTable::put(tx, p.address, p);
     }
@@ -67,7 +69,7 @@ core::Result<void, std::string> migrate_players(const store::Store& store, store
     return {};
 }
 
-core::Result<void, std::string> migrate_leaves(const store::Store& store, store::Transaction& tx,
+core::Result<void, core::Error> migrate_leaves(const store::Store& store, store::Transaction& tx,
                                                Legacy& legacy) {
     const fs::path file = store.root() / LegacyLeaves;
     auto lines = legacy_lines(file);
@@ -75,7 +77,9 @@ core::Result<void, std::string> migrate_leaves(const store::Store& store, store:
     if (!*lines) return {};
     for (const std::string& line : **lines) {
         auto leave = LeaveCodec::decode(line + "\n");
-        if (!leave) return core::unexpected("bad line in " + file.string() + ": " + leave.error());
+        if (!leave)
+            return core::unexpected(
+                core::corrupt_error("bad line in " + file.string() + ": " + leave.error()));
         LeaveTable::put(tx, LeaveCodec::key(*leave), *leave);
     }
     legacy.files.push_back(file);
@@ -83,23 +87,29 @@ core::Result<void, std::string> migrate_leaves(const store::Store& store, store:
     return {};
 }
 
-core::Result<void, std::string> migrate_tournaments(const store::Store& store,
+core::Result<void, core::Error> migrate_tournaments(const store::Store& store,
                                                     store::Transaction& tx, Legacy& legacy) {
     auto ids = store.list_tournaments();
-    if (!ids) return core::unexpected("tournaments: " + ids.error().message);
+    if (!ids)
+        return core::unexpected(core::from_io(ids.error(), "tournaments: " + ids.error().message));
     for (const std::string& id : *ids) {
         const fs::path dir = store.root() / "tournaments" / id;
         if (id == ChallengesDir) {
             auto text = store.read_tournament_file(id, ChallengesFile);
-            if (!text) return core::unexpected("challenges: " + text.error().message);
+            if (!text)
+                return core::unexpected(
+                    core::from_io(text.error(), "challenges: " + text.error().message));
             auto book = parse_challenges(*text);
-            if (!book) return core::unexpected(book.error().detail);
+            if (!book) return core::unexpected(book.error());
             save_challenges(tx, *book);
         } else if (id.rfind('_', 0) != 0) {
             auto text = store.read_tournament_file(id, TournamentFile);
-            if (!text) return core::unexpected("tournament " + id + ": " + text.error().message);
+            if (!text)
+                return core::unexpected(
+                    core::from_io(text.error(), "tournament " + id + ": " + text.error().message));
             auto t = TournamentCodec::decode(*text);
-            if (!t) return core::unexpected("tournament " + id + ": " + t.error());
+            if (!t)
+                return core::unexpected(core::corrupt_error("tournament " + id + ": " + t.error()));
             TournamentTable::put(tx, t->id, *t);
         }
         legacy.files.push_back(dir);
@@ -110,7 +120,7 @@ core::Result<void, std::string> migrate_tournaments(const store::Store& store,
 
 // The rate-limit ids of the ledger: unknown-sender.DAY.HASH@... (one reply to HASH on DAY) and
 // unknown-sender.DAY.total.N@... (the N-th reply of DAY, from 0).
-core::Result<void, std::string> migrate_rate_limits(const store::Store& store,
+core::Result<void, core::Error> migrate_rate_limits(const store::Store& store,
                                                     store::Transaction& tx) {
     auto lines = legacy_lines(store.root() / "ledger" / "seen");
     if (!lines) return core::unexpected(lines.error());
@@ -144,7 +154,7 @@ core::Result<void, std::string> migrate_rate_limits(const store::Store& store,
 
 }  // namespace
 
-core::Result<bool, std::string> migrate_club_state(store::Store& store, core::TimePoint now) {
+core::Result<bool, core::Error> migrate_club_state(store::Store& store, core::TimePoint now) {
     store::Transaction tx(now);
     Legacy legacy;
     if (auto r = migrate_players(store, tx, legacy); !r) return core::unexpected(r.error());
@@ -155,31 +165,37 @@ core::Result<bool, std::string> migrate_club_state(store::Store& store, core::Ti
     // the ledger again.
     if (auto r = migrate_rate_limits(store, tx); !r) return core::unexpected(r.error());
     if (auto c = store.commit(tx); !c)
-        return core::unexpected("migrating the club state: " + c.error().describe());
+        return core::unexpected(
+            core::from_io(c.error(), "migrating the club state: " + c.error().describe()));
     if (auto c = store.checkpoint(); !c)
-        return core::unexpected("migrating the club state: " + c.error().describe());
+        return core::unexpected(
+            core::from_io(c.error(), "migrating the club state: " + c.error().describe()));
     for (const fs::path& p : legacy.files) {
         std::error_code ec;
         fs::remove_all(p, ec);
-        if (ec) return core::unexpected("cannot remove " + p.string() + ": " + ec.message());
+        if (ec)
+            return core::unexpected(
+                core::transient_error("cannot remove " + p.string() + ": " + ec.message()));
     }
     // Durably gone before anything changes the records: a legacy file that came back after a
     // power loss would be migrated again over newer state.
     for (const fs::path& dir : {store.root(), store.root() / "tournaments"})
         if (auto synced = core::sync_directory(dir); !synced)
-            return core::unexpected(synced.error().describe());
+            return core::unexpected(core::from_io(synced.error()));
     core::operator_log().info("store " + store.root().string() +
                               ": club state moved into typed namespaces (state/)");
     return true;
 }
 
-core::Result<store::Store, std::string> open_club_store(const std::filesystem::path& dir,
+core::Result<store::Store, core::Error> open_club_store(const std::filesystem::path& dir,
                                                         std::chrono::milliseconds wait,
                                                         store::Store::Sweep sweep) {
     std::error_code ec;
     fs::create_directories(dir, ec);
     auto store = store::Store::open(dir, wait, sweep);
-    if (!store) return core::unexpected(describe_store_failure(store.error(), dir));
+    if (!store)
+        return core::unexpected(
+            core::from_io(store.error(), describe_store_failure(store.error(), dir)));
     auto migrated = migrate_club_state(*store, std::chrono::system_clock::now());
     if (!migrated) return core::unexpected(migrated.error());
     store->set_silent_recipients(&is_bot_address);  // no mail to a bot (bots.hpp)

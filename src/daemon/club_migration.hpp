@@ -15,18 +15,21 @@
 #include <string>
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "store/store.hpp"
 
 namespace ck::daemon {
 
-// Migrates the legacy club state of `store` if it has any; returns whether it did.
-core::Result<bool, std::string> migrate_club_state(store::Store& store, core::TimePoint now);
+// Migrates the legacy club state of `store` if it has any; returns whether it did. A legacy
+// file that does not parse is Corrupt; a failed read, commit or removal has the store's kind
+// (core::from_io; a removal: Transient).
+core::Result<bool, core::Error> migrate_club_state(store::Store& store, core::TimePoint now);
 
 // store::Store::open (creating the directory) followed by migrate_club_state: how every
 // command and the daemon open the club's store. The bots' addresses are its silent recipients
 // (bots.hpp: no mail to a bot).
-core::Result<store::Store, std::string> open_club_store(
+core::Result<store::Store, core::Error> open_club_store(
     const std::filesystem::path& dir, std::chrono::milliseconds wait,
     store::Store::Sweep sweep = store::Store::Sweep::All);
 

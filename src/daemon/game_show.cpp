@@ -10,12 +10,12 @@ namespace ck::daemon {
 
 using rules::Color;
 
-core::Result<std::string, std::string> show_game(store::Store& store, store::GameId id,
+core::Result<std::string, core::Error> show_game(store::Store& store, store::GameId id,
                                                  const std::string& as, GameRepository* games) {
     if (as != "white" && as != "black" && as != "referee")
-        return core::unexpected(std::string("--as must be white, black or referee"));
+        return core::unexpected(core::invalid_error("--as must be white, black or referee"));
     auto loaded = games ? games->load(store, id) : load_game(store, id);
-    if (!loaded) return core::unexpected(loaded.error().detail);
+    if (!loaded) return core::unexpected(loaded.error());
     const referee::Game& game = loaded->game;
     std::ostringstream out;
     const auto& m = loaded->meta;
@@ -44,7 +44,7 @@ core::Result<std::string, std::string> show_game(store::Store& store, store::Gam
         // The operator sees everything: the true position (from the record's moves) and both
         // views; `game pgn ID` prints the whole record.
         auto fen = true_fen(*loaded);
-        if (!fen) return core::unexpected(fen.error().detail);
+        if (!fen) return core::unexpected(fen.error());
         out << "fen: " << *fen << "\n";
         print_view(Color::White);
         print_view(Color::Black);

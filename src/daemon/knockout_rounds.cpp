@@ -48,14 +48,13 @@ core::Result<std::size_t, core::Error> advance_stages(const ClubDesk& desk, club
     return started;
 }
 
-core::Result<void, std::string> seed_by_rating(const store::Store& store, club::Tournament& t) {
+core::Result<void, core::Error> seed_by_rating(const store::Store& store, club::Tournament& t) {
     if (!club::is_staged(t) || !t.pairings.empty()) return {};
     GameMeta meta;
     meta.hidden = t.settings.hidden;
-    if (auto v = resolve_variant(t.settings.variant, meta); !v)
-        return core::unexpected(v.error().detail);
+    if (auto v = resolve_variant(t.settings.variant, meta); !v) return core::unexpected(v.error());
     auto pool = load_pool(store, pool_of(meta));
-    if (!pool) return core::unexpected(pool.error().detail);
+    if (!pool) return core::unexpected(pool.error());
     std::vector<std::pair<double, club::Player>> rated;
     for (club::Player& p : t.players)
         rated.emplace_back(club::current(&*pool, p.address).rating, std::move(p));

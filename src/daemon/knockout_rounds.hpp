@@ -31,6 +31,6 @@ core::Result<std::size_t, core::Error> advance_stages(const ClubDesk& desk, club
                                                       store::Transaction& tx);
 
 // Orders t.players by rating as above. `t` has no pairings yet.
-core::Result<void, std::string> seed_by_rating(const store::Store& store, club::Tournament& t);
+core::Result<void, core::Error> seed_by_rating(const store::Store& store, club::Tournament& t);
 
 }  // namespace ck::daemon

@@ -35,38 +35,45 @@ using rules::Color;
 
 }  // namespace
 
-core::Result<std::string, std::string> load_or_create_secret(const std::string& path) {
+core::Result<std::string, core::Error> load_or_create_secret(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
         const std::filesystem::path p(path);
         if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
         auto w = core::write_file_atomic(p, core::random_hex(32) + "\n", 0600);
-        if (!w) return core::unexpected("cannot create " + path + ": " + w.error().message);
+        if (!w)
+            return core::unexpected(
+                core::from_io(w.error(), "cannot create " + path + ": " + w.error().message));
         core::operator_log().info("created the server secret " + path);
     }
     auto s = read_secret_file(path, 16);
-    if (!s) return core::unexpected(s.error().message);
+    if (!s)
+        return core::unexpected(core::Error{s.error().code == ConfigError::Code::Unreadable
+                                                ? core::ErrorKind::Transient
+                                                : core::ErrorKind::Invalid,
+                                            s.error().message});
     return std::move(*s);
 }
 
-core::Result<Daemon, std::string> Daemon::open(const Config& config,
+core::Result<Daemon, core::Error> Daemon::open(const Config& config,
                                                const std::filesystem::path& templates_dir,
                                                std::chrono::milliseconds store_wait,
                                                store::Store::Sweep sweep) {
     auto secret = load_or_create_secret(config.secret_file);
     if (!secret) return core::unexpected(secret.error());
     auto templates = compose::Templates::load(templates_dir);
-    if (!templates) return core::unexpected("templates: " + templates.error().message);
+    if (!templates)
+        return core::unexpected(core::invalid_error("templates: " + templates.error().message));
     auto store = open_club_store(config.store_dir, store_wait, sweep);
     if (!store) return core::unexpected(store.error());
     auto players = Players::load(*store);
-    if (!players) return core::unexpected(players.error().detail);
+    if (!players) return core::unexpected(players.error());
     Daemon d(config, std::move(*store), std::move(*players), std::move(*templates),
              std::move(*secret));
     // The games it loads stay in the repository for the first passes.
     if (auto indexed = ensure_deadline_index(d.store_, d.games_, std::chrono::system_clock::now());
         !indexed)
-        return core::unexpected(indexed.error().detail);
+        return core::unexpected(indexed.error());
     return d;
 }
 

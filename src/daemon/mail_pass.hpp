@@ -71,8 +71,10 @@ struct StepReport {
 };
 
 // The server secret: the first line of config.secret_file. When that file does not exist it
-// is created once (mode 0600) holding 32 random bytes as hex (core::random_hex).
-core::Result<std::string, std::string> load_or_create_secret(const std::string& path);
+// is created once (mode 0600) holding 32 random bytes as hex (core::random_hex). A file that
+// cannot be read or written is Transient (core::from_io for the write); a secret that is too
+// short is Invalid.
+core::Result<std::string, core::Error> load_or_create_secret(const std::string& path);
 
 class Daemon;
 // Runs one organiser request (the command line of a `crazykrieg` command) against the daemon
@@ -82,8 +84,9 @@ using RequestRunner = std::function<RequestAnswer(const std::vector<std::string>
 class Daemon {
 public:
     // Opens the store (waiting up to `store_wait` for its lock; `sweep`: store::Store::open) and
-    // the player registry, loads the templates and the secret.
-    static core::Result<Daemon, std::string> open(
+    // the player registry, loads the templates and the secret. Errors keep their kind (the
+    // store's, the registry's, the secret's); templates that do not load are Invalid.
+    static core::Result<Daemon, core::Error> open(
         const Config& config, const std::filesystem::path& templates_dir,
         std::chrono::milliseconds store_wait = std::chrono::milliseconds{0},
         store::Store::Sweep sweep = store::Store::Sweep::TopDirs);
@@ -181,7 +184,8 @@ private:
 // The operator's look at a game: "white"/"black" -> that player's view board text and what they
 // heard; "referee" -> the true FEN (operator only).
 // `games`: read through that repository (no replay of a kept game); null: replayed.
-core::Result<std::string, std::string> show_game(store::Store& store, store::GameId id,
+// A bad `as` is Invalid; a game that cannot be loaded or replayed keeps its error's kind.
+core::Result<std::string, core::Error> show_game(store::Store& store, store::GameId id,
                                                  const std::string& as,
                                                  GameRepository* games = nullptr);
 

@@ -15,15 +15,14 @@ bool asks_settings(const std::vector<Command>& commands) {
     });
 }
 
-core::Result<void, std::string> change_settings(Players& players, const std::string& address,
+core::Result<void, core::Error> change_settings(Players& players, const std::string& address,
                                                 const PlayerSettings& next,
                                                 store::Transaction& tx) {
     const Player* p = players.find(address);
-    if (!p) return core::unexpected("no player " + lower_ascii(address));
+    if (!p) return core::unexpected(core::invalid_error("no player " + lower_ascii(address)));
     const bool digest_on = digest_reader(next) && (!digest_reader(p->settings) ||
                                                    p->settings.digest_minute != next.digest_minute);
-    if (auto r = players.set_settings(address, next, tx); !r)
-        return core::unexpected(r.error().detail);
+    if (auto r = players.set_settings(address, next, tx); !r) return core::unexpected(r.error());
     if (digest_on) start_digest(tx, address, tx.now());
     return {};
 }
@@ -69,7 +68,7 @@ Handled finish_settings(MailRun& run) {
             core::invalid_error("settings of " + run.sender + ", who is no registered player"));
     if (next != p->settings)
         if (auto r = change_settings(*run.players, run.sender, next, run.tx); !r)
-            return core::unexpected(core::invalid_error(r.error()));
+            return core::unexpected(r.error());
     for (const SettingLine& l : describe_settings(next, run.desk.config.reminder_days))
         d.settings.push_back({l.key, l.value});
     const compose::Envelope env = club_envelope(run.desk, run.sender, run.disc + "c", run.tx);

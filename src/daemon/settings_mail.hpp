@@ -31,7 +31,8 @@ bool asks_settings(const std::vector<Command>& commands);
 // memory as staged; finish_settings stages the record and queues the one settings mail.
 
 // Stages `address`'s settings `next` (and the digest's start when it is turned on) into `tx`.
-core::Result<void, std::string> change_settings(Players& players, const std::string& address,
+// An address that is no player is Invalid; the registry's errors keep their kind.
+core::Result<void, core::Error> change_settings(Players& players, const std::string& address,
                                                 const PlayerSettings& next, store::Transaction& tx);
 
 }  // namespace ck::daemon

@@ -99,7 +99,7 @@ Handled club_roster(MailRun& run, const Command& cmd) {
                       compose::entry_mail(desk.templates, env, d));
 }
 
-core::Result<void, std::string> team_match_spec(const Players& players, const TournamentSpec& spec,
+core::Result<void, core::Error> team_match_spec(const Players& players, const TournamentSpec& spec,
                                                 club::NewTournament& out) {
     out.entries_open = true;  // rosters until `tournament start`
     out.players.clear();
@@ -111,12 +111,15 @@ core::Result<void, std::string> team_match_spec(const Players& players, const To
         if (!ts.captain.empty()) {
             const Player* c = players.find(ts.captain);
             if (!c)
-                return core::unexpected("captain " + ts.captain + " is not a registered player");
+                return core::unexpected(
+                    core::invalid_error("captain " + ts.captain + " is not a registered player"));
             team.captain = c->address;
         }
         for (const std::string& address : ts.players) {
             const Player* p = players.find(address);
-            if (!p) return core::unexpected(address + " is not a registered player");
+            if (!p)
+                return core::unexpected(
+                    core::invalid_error(address + " is not a registered player"));
             team.roster.push_back(static_cast<int>(out.players.size()));
             out.players.push_back(club::Player{p->name, p->address});
         }
@@ -125,14 +128,13 @@ core::Result<void, std::string> team_match_spec(const Players& players, const To
     return {};
 }
 
-core::Result<void, std::string> order_team_rosters(const store::Store& store, club::Tournament& t) {
+core::Result<void, core::Error> order_team_rosters(const store::Store& store, club::Tournament& t) {
     if (t.system != club::System::Teams || !t.entries_open) return {};
     GameMeta meta;  // the variant as its games will have it (an alias resolved)
     meta.hidden = t.settings.hidden;
-    if (auto v = resolve_variant(t.settings.variant, meta); !v)
-        return core::unexpected(v.error().detail);
+    if (auto v = resolve_variant(t.settings.variant, meta); !v) return core::unexpected(v.error());
     auto pool = load_pool(store, pool_of(meta));
-    if (!pool) return core::unexpected(pool.error().detail);
+    if (!pool) return core::unexpected(pool.error());
     club::order_rosters(
         t, [&](const std::string& address) { return club::current(&*pool, address).rating; });
     return {};

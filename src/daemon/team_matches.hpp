@@ -35,12 +35,12 @@ namespace ck::daemon {
 
 // Fills the team match of `out` (players, teams, games a pair) from `spec` (tournament new
 // --system teams): every player and captain a registered player; the match takes rosters.
-core::Result<void, std::string> team_match_spec(const Players& players, const TournamentSpec& spec,
+core::Result<void, core::Error> team_match_spec(const Players& players, const TournamentSpec& spec,
                                                 club::NewTournament& out);
 
 // Orders the rosters of team match `t` that no captain ordered by the players' current ratings
 // in the pool of the match's games (highest first; a player without a rating counts as the
 // initial rating; ties keep the roster's order). Anything else: nothing.
-core::Result<void, std::string> order_team_rosters(const store::Store& store, club::Tournament& t);
+core::Result<void, core::Error> order_team_rosters(const store::Store& store, club::Tournament& t);
 
 }  // namespace ck::daemon

@@ -23,16 +23,17 @@ namespace {
 
 // Checks what new_game could refuse, before the first game is staged (a clear error before any
 // work; a failure half-way is taken back whole by the GroupCommit of start_games).
-core::Result<void, std::string> check_settings(const club::GameSettings& s) {
+core::Result<void, core::Error> check_settings(const club::GameSettings& s) {
     GameMeta check;
     check.hidden = s.hidden;
-    if (auto v = resolve_variant(s.variant, check); !v) return core::unexpected(v.error().detail);
+    if (auto v = resolve_variant(s.variant, check); !v) return core::unexpected(v.error());
     if (s.rules) {
         if (auto rs = check_rule_set(*s.rules, check.hidden); !rs)
-            return core::unexpected(rs.error().detail);
+            return core::unexpected(rs.error());
     }
     if (!s.time.empty()) {
-        if (auto tc = parse_time_control(s.time); !tc) return core::unexpected(tc.error().message);
+        if (auto tc = parse_time_control(s.time); !tc)
+            return core::unexpected(core::invalid_error(tc.error().message));
     }
     return {};
 }
@@ -40,34 +41,34 @@ core::Result<void, std::string> check_settings(const club::GameSettings& s) {
 // A Swiss event (entries closed): round 1 is paired and started, and the event written, in one
 // transaction (swiss_rounds.hpp). A knockout or a group stage the same way: its first matches or
 // every group game (knockout_rounds.hpp).
-core::Result<void, std::string> start_swiss(Daemon& daemon, club::Tournament& t,
+core::Result<void, core::Error> start_swiss(Daemon& daemon, club::Tournament& t,
                                             const core::Clock& clock) {
     for (const club::Player& p : t.players)
         if (!daemon.players().find(p.address))
-            return core::unexpected(p.address + " is not a registered player");
+            return core::unexpected(core::invalid_error(p.address + " is not a registered player"));
     const ClubDesk desk{daemon.config(),    daemon.players(),          daemon.store(),
                         daemon.templates(), &daemon.game_repository(), daemon.starter()};
     store::Transaction tx(clock.now());
     if (club::is_staged(t)) {  // a knockout or groups (knockout_rounds.hpp)
-        if (auto ok = advance_stages(desk, t, tx); !ok) return core::unexpected(ok.error().detail);
+        if (auto ok = advance_stages(desk, t, tx); !ok) return core::unexpected(ok.error());
     } else if (auto ok = advance_swiss(desk, t, tx); !ok) {
-        return core::unexpected(ok.error().detail);
+        return core::unexpected(ok.error());
     }
     save_tournament(tx, t);
-    if (auto c = daemon.store().commit(tx); !c) return core::unexpected(c.error().describe());
+    if (auto c = daemon.store().commit(tx); !c) return core::unexpected(core::from_io(c.error()));
     core::operator_log().info("tournament " + t.id + " started: round 1 of " +
                               std::to_string(club::rounds(t)));
     return {};
 }
 
 // Starts every pairing of `t` (entries closed) and writes tournament.ini, as one store group.
-core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
+core::Result<void, core::Error> start_games(Daemon& daemon, club::Tournament& t,
                                             const core::Clock& clock) {
     if (t.system == club::System::Swiss || club::is_staged(t)) return start_swiss(daemon, t, clock);
     store::Store& store = daemon.store();
     for (const club::Player& p : t.players)
         if (!daemon.players().find(p.address))
-            return core::unexpected(p.address + " is not a registered player");
+            return core::unexpected(core::invalid_error(p.address + " is not a registered player"));
     // One group: every game and the tournament record commit as one journal (store.hpp), or
     // nothing: a GroupCommit dropped on an error takes back every game staged so far.
     store::GroupCommit group(store);
@@ -75,13 +76,13 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
         const NewGame g = tournament_game(t, p);
         const club::EventTags tags = club::event_tags(t, p);
         auto gid = daemon.new_game(g, clock);
-        if (!gid) return core::unexpected("round " + tags.round + ": " + gid.error().detail);
+        if (!gid) return core::unexpected(core::with_context(gid.error(), "round " + tags.round));
         p.game = *gid;
     }
     store::Transaction tx(clock.now());
     save_tournament(tx, t);
-    if (auto c = store.commit(tx); !c) return core::unexpected(c.error().describe());
-    if (auto c = group.commit(); !c) return core::unexpected(c.error().describe());
+    if (auto c = store.commit(tx); !c) return core::unexpected(core::from_io(c.error()));
+    if (auto c = group.commit(); !c) return core::unexpected(core::from_io(c.error()));
     core::operator_log().info("tournament " + t.id +
                               " started: " + std::to_string(t.pairings.size()) + " games");
     return {};
@@ -89,11 +90,11 @@ core::Result<void, std::string> start_games(Daemon& daemon, club::Tournament& t,
 
 }  // namespace
 
-core::Result<std::string, std::string> create_tournament(Daemon& daemon, const TournamentSpec& spec,
+core::Result<std::string, core::Error> create_tournament(Daemon& daemon, const TournamentSpec& spec,
                                                          const core::Clock& clock) {
     store::Store& store = daemon.store();
     auto taken = tournament_ids(store);
-    if (!taken) return core::unexpected(taken.error().detail);
+    if (!taken) return core::unexpected(taken.error());
     const std::string base = tournament_slug(spec.name);
     std::string id = base;
     for (int n = 2; std::find(taken->begin(), taken->end(), id) != taken->end(); ++n)
@@ -109,10 +110,9 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     if (!spec.rules.empty()) {
         GameMeta check;
         check.hidden = spec.hidden;
-        if (auto v = resolve_variant(spec.variant, check); !v)
-            return core::unexpected(v.error().detail);
+        if (auto v = resolve_variant(spec.variant, check); !v) return core::unexpected(v.error());
         auto rs = resolve_rule_set(spec.rules, check.hidden);
-        if (!rs) return core::unexpected(rs.error().detail);
+        if (!rs) return core::unexpected(rs.error());
         if (*rs != referee::RuleSet::CrazyKrieg) nt.settings.rules = *rs;
     }
     nt.settings.time = spec.time;
@@ -122,19 +122,20 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     nt.stages = spec.stages;
     for (const std::string& address : spec.players) {
         const Player* p = daemon.players().find(address);
-        if (!p) return core::unexpected(address + " is not a registered player");
+        if (!p)
+            return core::unexpected(core::invalid_error(address + " is not a registered player"));
         nt.players.push_back(club::Player{p->name, p->address});
     }
     if (spec.system == club::System::Teams)
         if (auto ok = team_match_spec(daemon.players(), spec, nt); !ok)
             return core::unexpected(ok.error());
     auto t = club::create_tournament(std::move(nt));
-    if (!t) return core::unexpected(club::error_text(t.error()));
+    if (!t) return core::unexpected(core::invalid_error(club::error_text(t.error())));
     if (auto ok = check_settings(t->settings); !ok) return core::unexpected(ok.error());
     if (t->entries_open) {
         store::Transaction tx(clock.now());
         save_tournament(tx, *t);
-        if (auto c = store.commit(tx); !c) return core::unexpected(c.error().describe());
+        if (auto c = store.commit(tx); !c) return core::unexpected(core::from_io(c.error()));
         core::operator_log().info("tournament " + id + " created, taking entries");
         return id;
     }
@@ -143,14 +144,14 @@ core::Result<std::string, std::string> create_tournament(Daemon& daemon, const T
     return id;
 }
 
-core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const std::string& id,
+core::Result<std::size_t, core::Error> start_tournament(Daemon& daemon, const std::string& id,
                                                         const core::Clock& clock) {
     auto t = load_tournament(daemon.store(), id);
-    if (!t) return core::unexpected(t.error().detail);
+    if (!t) return core::unexpected(t.error());
     if (auto ordered = order_team_rosters(daemon.store(), *t); !ordered)  // team_matches.hpp
         return core::unexpected(ordered.error());
     if (auto closed = club::close_entries(*t); !closed)
-        return core::unexpected(club::error_text(closed.error()));
+        return core::unexpected(core::invalid_error(club::error_text(closed.error())));
     if (auto ok = check_settings(t->settings); !ok) return core::unexpected(ok.error());
     if (auto ok = seed_by_rating(daemon.store(), *t); !ok) return core::unexpected(ok.error());
     if (auto ok = start_games(daemon, *t, clock); !ok) return core::unexpected(ok.error());

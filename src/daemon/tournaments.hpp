@@ -42,14 +42,17 @@ class Daemon;
 // Latin letter as its letter; "-2", "-3" ... when taken) and, unless it takes entries, starts all
 // its games (a Swiss: round 1; a knockout or groups: seeded by rating, then its first matches or
 // every group game, knockout_rounds.hpp). Returns the id.
-core::Result<std::string, std::string> create_tournament(Daemon& daemon, const TournamentSpec& spec,
+core::Result<std::string, core::Error> create_tournament(Daemon& daemon, const TournamentSpec& spec,
                                                          const core::Clock& clock);
 
 // Closes the entries of event `id` (club::close_entries: the entry list in order of entry
 // becomes the seeding, a knockout's by rating; at least 2 players) and starts its games, as
 // create_tournament does.
 // Returns the number of games started. Nothing changes on error.
-core::Result<std::size_t, std::string> start_tournament(Daemon& daemon, const std::string& id,
+// Errors (both functions) keep their kind: Invalid for the organiser's input (an unknown event
+// or player, settings or entries the event refuses), Corrupt for a stored record that does not
+// decode (passed on from ck_league), the store's kind (core::from_io) for a failed commit.
+core::Result<std::size_t, core::Error> start_tournament(Daemon& daemon, const std::string& id,
                                                         const core::Clock& clock);
 
 }  // namespace ck::daemon

@@ -170,11 +170,11 @@ TEST_CASE("team matches: a player or captain who is not registered is refused at
     auto spec = Club::team_cup({{"Red", "", {Ada, "nobody@example.org"}}, {"Blue", "", {Cy}}});
     auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
     REQUIRE_FALSE(id);
-    CHECK(id.error() == "nobody@example.org is not a registered player");
+    CHECK(id.error().detail == "nobody@example.org is not a registered player");
     spec.teams = {{"Red", "boss@example.org", {Ada}}, {"Blue", "", {Cy}}};
     id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
     REQUIRE_FALSE(id);
-    CHECK(id.error() == "captain boss@example.org is not a registered player");
+    CHECK(id.error().detail == "captain boss@example.org is not a registered player");
     CHECK(ck::league::tournament_ids(club.daemon().store()).value().empty());
 }
 
@@ -184,7 +184,7 @@ TEST_CASE("team matches: a start that cannot pair changes nothing") {
         club.create(Club::team_cup({{"Red", Ada, {Ada, Bob}}, {"Blue", Eli, {Cy}}}));
     auto refused = ck::daemon::start_tournament(club.daemon(), id, club.clock());
     REQUIRE_FALSE(refused);
-    CHECK(refused.error().find("rosters of the same size") != std::string::npos);
+    CHECK(refused.error().detail.find("rosters of the same size") != std::string::npos);
     CHECK(club.daemon().store().list_games().value().empty());
     CHECK(club.load(id).entries_open);
     CHECK(club.pass().empty());

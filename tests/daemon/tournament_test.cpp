@@ -431,7 +431,7 @@ TEST_CASE("players join by mail until the organiser starts the event") {
     // Starting twice is refused and changes nothing.
     auto again = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
     REQUIRE_FALSE(again);
-    CHECK(again.error().find("not taking entries") != std::string::npos);
+    CHECK(again.error().detail.find("not taking entries") != std::string::npos);
     CHECK(club.daemon().store().list_games().value().size() == 3);
 }
 
@@ -486,7 +486,7 @@ TEST_CASE("an event taking entries needs two players to start; an event with pla
     club.mail(Roster[0].second, ref, "join lonely");
     auto refused = ck::daemon::start_tournament(club.daemon(), *id, club.clock());
     REQUIRE_FALSE(refused);
-    CHECK(refused.error().find("needs 2") != std::string::npos);
+    CHECK(refused.error().detail.find("needs 2") != std::string::npos);
     CHECK(club.daemon().store().list_games().value().empty());
     CHECK(ck::league::load_tournament(club.daemon().store(), *id).value().entries_open);
 
