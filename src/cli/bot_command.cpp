@@ -274,6 +274,13 @@ int run_bot(const Args& args) {
         return args.size() < 2 ? ExitUsage : ExitOk;
     }
     if (args[1] == "match") return run_match_command(args);
+    // `bot add --help` (any action's --help) shows the usage, as `player add --help` does.
+    for (std::size_t i = 2; i < args.size(); ++i) {
+        if (args[i] == "--help" || args[i] == "-h") {
+            std::cout << Usage;
+            return ExitOk;
+        }
+    }
     if (args[1] == "add" || args[1] == "list" || args[1] == "remove") return run_club_bot(args);
     return usage_error("bot", "unknown action '" + args[1] + "' (add, list, remove, match)");
 }

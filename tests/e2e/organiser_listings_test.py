@@ -2,7 +2,7 @@
 """What the organiser's listings say (issue "Played to the end", D12, D20, D22): `challenge list`
 shows a challenge's rule set and whether it is rated or casual; `game list` shows the rule set
 and the result or "in progress"; `game show` of an unknown id says "no game N" and of an open game
-names no rule set; `game new --help` names --casual and --rated; a tournament's id keeps the
+names no rule set; `game new --help` names --casual and --rated, and every action's --help shows its usage; a tournament's id keeps the
 letters of an accented name; `config check` lists every problem of a broken file.
 usage: organiser_listings_test.py CRAZYKRIEG WORKDIR TEMPLATES LOCAL_MAIL_PY"""
 import os
@@ -31,6 +31,12 @@ for name, address in players.items():
 # D22: the usage names every option of `game new`.
 usage = ck("game", "new", "--help")
 expect("[--casual|--rated]" in usage, f"game new --help: {usage!r}")
+# Every action's --help shows its command's usage and succeeds (`bot add --help` once said
+# "unknown option '--help'").
+for words in (("bot", "add"), ("bot", "remove"), ("player", "add"), ("game", "adjudicate"),
+              ("tournament", "new"), ("challenge", "cancel")):
+    usage = ck(*words, "--help")
+    expect(usage.startswith("usage: crazykrieg " + words[0]), f"{' '.join(words)} --help: {usage!r}")
 
 # D12: a challenge's rule set and casual in `challenge list`.
 mail("send", players["Ann"], "challenge ben@example.test crazyhouse hidden wild16 casual 5d")
