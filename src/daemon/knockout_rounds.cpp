@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "club/knockout.hpp"
-#include "club/knockout_crosstable.hpp"
 #include "club/ratings.hpp"
 #include "core/log.hpp"
 #include "daemon/league_names.hpp"
