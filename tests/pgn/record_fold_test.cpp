@@ -128,6 +128,21 @@ Logged started(const GameSetup& setup, const Game& game) {
     return l;
 }
 
+// A new game as `setup` says.
+Game new_game(const GameSetup& setup) {
+    auto created = Game::create(setup);
+    REQUIRE(created.has_value());
+    return std::move(*created);
+}
+
+// The setup of a `variant` game, open or hidden.
+GameSetup setup_of(const char* variant, bool hidden) {
+    GameSetup setup;
+    setup.variant = ck::rules::find_variant(variant);
+    setup.hidden = hidden;
+    return setup;
+}
+
 }  // namespace
 
 TEST_CASE("a record rendered after every change equals one rendered once", "[record]") {
@@ -135,12 +150,8 @@ TEST_CASE("a record rendered after every change equals one rendered once", "[rec
         for (bool hidden : {true, false}) {
             for (unsigned seed = 1; seed <= 4; ++seed) {
                 INFO(variant << " hidden " << hidden << " seed " << seed);
-                GameSetup setup;
-                setup.variant = ck::rules::find_variant(variant);
-                setup.hidden = hidden;
-                auto created = Game::create(setup);
-                REQUIRE(created.has_value());
-                Game game = std::move(*created);
+                const GameSetup setup = setup_of(variant, hidden);
+                Game game = new_game(setup);
                 Logged l = started(setup, game);
                 check_fresh(l, game);
                 std::mt19937 rng(seed * 104729 + (hidden ? 1 : 0));
@@ -160,12 +171,8 @@ TEST_CASE("a record rendered after every change equals one rendered once", "[rec
 }
 
 TEST_CASE("copies of a rendered record go their own ways", "[record]") {
-    GameSetup setup;
-    setup.variant = ck::rules::find_variant("crazyhouse");
-    setup.hidden = true;
-    auto created = Game::create(setup);
-    REQUIRE(created.has_value());
-    Game game = std::move(*created);
+    const GameSetup setup = setup_of("crazyhouse", true);
+    Game game = new_game(setup);
     Logged kept = started(setup, game);
     std::mt19937 rng(42);
     play_checked(game, kept, rng, 60);
@@ -182,12 +189,8 @@ TEST_CASE("copies of a rendered record go their own ways", "[record]") {
 }
 
 TEST_CASE("a reopened record renders incrementally as it is played on", "[record]") {
-    GameSetup setup;
-    setup.variant = ck::rules::find_variant("crazyhouse");
-    setup.hidden = true;
-    auto created = Game::create(setup);
-    REQUIRE(created.has_value());
-    Game game = std::move(*created);
+    const GameSetup setup = setup_of("crazyhouse", true);
+    Game game = new_game(setup);
     Logged l = started(setup, game);
     std::mt19937 rng(3);
     play_checked(game, l, rng, 80);
