@@ -8,6 +8,7 @@
 
 #include "../referee/referee_test_support.hpp"
 #include "pgn/referee_record.hpp"
+#include "random_requests.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -27,23 +28,9 @@ void play_on(Game& game, RecordBuilder& b, std::mt19937& rng, int requests) {
     auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
     for (int i = 0; i < requests && !game.over(); ++i) {
         const auto& pos = game.true_position(key);
-        ck::rules::MoveList legal;
-        ck::rules::generate_legal(pos, legal);
-        std::string text;
         const int roll = pick(100);
-        if (roll < 60 && !legal.empty())
-            text = ck::rules::to_san(pos, legal[pick(legal.size())]);
-        else if (roll < 85)
-            text = std::string(1, char('a' + pick(8))) + char('1' + pick(8)) + char('a' + pick(8)) +
-                   char('1' + pick(8));
-        else if (roll < 95)
-            text = "any?";
-        else if (roll < 97)
-            text = "nonsense";
-        else if (roll < 98 && i > 30)
-            text = "resign";
-        else
-            text = "N@e4";
+        std::string text = ck::test::random_request(pos, pick, roll, 60, 97)
+                               .value_or(roll < 98 && i > 30 ? "resign" : "N@e4");
         const auto r = game.request(text);
         b.add(r, game);
         if (r.move && game.hidden()) b.add_commitment(b.plies(), game.commitment(Salt, b.plies()));

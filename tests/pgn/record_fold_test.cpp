@@ -13,6 +13,7 @@
 
 #include "../referee/referee_test_support.hpp"
 #include "pgn/referee_record.hpp"
+#include "random_requests.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -75,21 +76,8 @@ void play_checked(Game& game, Logged& l, std::mt19937& rng, int requests) {
     auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
     for (int i = 0; i < requests && !game.over(); ++i) {
         const auto& pos = game.true_position(key);
-        ck::rules::MoveList legal;
-        ck::rules::generate_legal(pos, legal);
-        std::string text;
-        const int roll = pick(100);
-        if (roll < 65 && !legal.empty())
-            text = ck::rules::to_san(pos, legal[pick(legal.size())]);
-        else if (roll < 85)
-            text = std::string(1, char('a' + pick(8))) + char('1' + pick(8)) + char('a' + pick(8)) +
-                   char('1' + pick(8));
-        else if (roll < 95)
-            text = "any?";
-        else if (roll < 98)
-            text = "nonsense";
-        else
-            text = "N@e4";
+        const std::string text =
+            ck::test::random_request(pos, pick, pick(100), 65, 98).value_or("N@e4");
         const auto r = game.request(text);
         add_ruling(l, r, game);
         if (pick(3) == 0) check_fresh(l, game);  // rendered before the receipt arrives
