@@ -32,22 +32,16 @@ core::Result<std::vector<std::string>, core::IoError> list_names(const std::file
     return names;
 }
 
-core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& dir, bool sync) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(dir, ec)) return {};
-    if (!std::filesystem::create_directory(dir, ec) && ec) {
-        return core::unexpected(fs_error(ec, dir, "cannot create directory"));
-    }
-    if (!sync) return {};
-    auto parent = dir.parent_path();
-    return core::sync_directory(parent.empty() ? std::filesystem::path(".") : parent);
-}
-
-core::Result<bool, core::IoError> make_directory_unsynced(const std::filesystem::path& dir) {
+core::Result<bool, core::IoError> ensure_directory(const std::filesystem::path& dir, bool sync) {
     std::error_code ec;
     if (std::filesystem::is_directory(dir, ec)) return false;
     const bool made = std::filesystem::create_directory(dir, ec);
     if (ec) return core::unexpected(fs_error(ec, dir, "cannot create directory"));
+    if (!sync) return made;
+    auto parent = dir.parent_path();
+    if (auto synced = core::sync_directory(parent.empty() ? std::filesystem::path(".") : parent);
+        !synced)
+        return core::unexpected(synced.error());
     return made;
 }
 

@@ -16,12 +16,10 @@ namespace ck::store {
 core::Result<std::vector<std::string>, core::IoError> list_names(const std::filesystem::path& dir);
 
 // Creates `dir` if missing and makes its entry in the parent durable (with `sync` false the
-// entry becomes durable with the next sync_filesystem).
-core::Result<void, core::IoError> ensure_directory(const std::filesystem::path& dir,
+// entry becomes durable with the next sync_filesystem). True when it made `dir` now: `dir` is
+// then empty, as nothing else writes into the store while its lock is held.
+core::Result<bool, core::IoError> ensure_directory(const std::filesystem::path& dir,
                                                    bool sync = true);
-// ensure_directory(dir, false) that says whether it made `dir` now (true: `dir` is empty, as
-// nothing else writes into the store while its lock is held).
-core::Result<bool, core::IoError> make_directory_unsynced(const std::filesystem::path& dir);
 
 // Writes `bytes` as the whole content of `path` in place (created if missing, truncated
 // otherwise), without fsync. Only for content a journal can redo: a crash midway leaves a torn

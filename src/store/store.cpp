@@ -126,7 +126,7 @@ core::Result<bool, core::IoError> check_state_format(const fs::path& file) {
 core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sweep sweep) {
     for (const char* sub :
          {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
-        if (auto made = ensure_directory(root / sub); !made) return made;
+        if (auto made = ensure_directory(root / sub); !made) return core::unexpected(made.error());
     }
     // A store without the state/ version line is new, or was written by a version from before
     // journals, which wrote game files through temp files in their directories: sweep those
@@ -532,7 +532,7 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
         } else if (const auto seen = dirs_made.find(f.game); seen != dirs_made.end()) {
             fresh = seen->second;
         } else {
-            auto made = make_directory_unsynced(path.parent_path());
+            auto made = ensure_directory(path.parent_path(), false);
             if (!made) return core::unexpected(made.error());
             fresh = dirs_made[f.game] = *made;
         }
