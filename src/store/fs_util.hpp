@@ -29,7 +29,7 @@ core::Result<bool, core::IoError> ensure_directory(const std::filesystem::path& 
 // file truncated to zero at its close, a disk wait per file; the file is overwritten and then
 // cut to its new length instead.)
 // `fresh`: `path` is known not to exist (its directory was made by this apply,
-// make_directory_unsynced), so the cut to length, a system call per file, is left out.
+// ensure_directory), so the cut to length, a system call per file, is left out.
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
                                                           std::string_view bytes,
                                                           bool fresh = false);
