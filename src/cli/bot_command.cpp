@@ -147,19 +147,19 @@ int remove_bot(const std::string& who, bool resign, const std::string& config_fi
         if (auto c = d.store().commit(tx); !c)
             return fail("cannot remove " + bot->address + ": " + c.error().describe());
     }
-    const daemon::Player* p = d.players().find(bot->address);
+    const league::Player* p = d.players().find(bot->address);
     const std::string name = p != nullptr ? p->name : bot->address;
     for (const auto id : *games) {
         auto loaded = d.game_repository().load(d.store(), id);
         if (!loaded)
             return fail("remove: game " + std::to_string(id) + ": " + loaded.error().detail);
         const bool white = core::lower_ascii(loaded->meta.white) == bot->address;
-        const auto result = white ? daemon::GameResult::BlackWins : daemon::GameResult::WhiteWins;
+        const auto result = white ? league::GameResult::BlackWins : league::GameResult::WhiteWins;
         auto outcome = d.adjudicate(
             id, result, name + " was removed from the club by the organiser", *s->clock);
         if (!outcome)
             return fail("remove: game " + std::to_string(id) + ": " + outcome.error().detail);
-        std::cout << "game " << id << " adjudicated " << daemon::result_text(outcome->result)
+        std::cout << "game " << id << " adjudicated " << league::result_text(outcome->result)
                   << "\n";
     }
     s->send_mail();
@@ -254,7 +254,7 @@ int run_club_bot(const Args& args) {
         std::cout << bot->address << "\n";
         return ExitOk;
     }
-    auto bots = daemon::load_bots(*store);
+    auto bots = league::load_bots(*store);
     if (!bots) {
         std::cerr << "crazykrieg bot: " << bots.error() << "\n";
         return ExitFailure;

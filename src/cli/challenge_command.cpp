@@ -64,11 +64,11 @@ int run_challenge(const Args& args) {
     auto opened = open_command_store(*config);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
-    auto book = daemon::load_challenges(*store);
+    auto book = league::load_challenges(*store);
     if (!book) return fail(book.error().detail);
     const auto now = std::chrono::system_clock::now();
     if (words[0] == "list") {
-        for (const daemon::Challenge& c : book->open) {
+        for (const league::Challenge& c : book->open) {
             // Settings as the challenge mail words them: variant, hidden and its rule set
             // (when not the default), time control, rated or casual.
             std::cout << c.id << "\t" << c.challenger << "\t" << c.challenged << "\t" << c.variant
@@ -78,16 +78,16 @@ int run_challenge(const Args& args) {
                               : std::string())
                       << c.time << (config->rated && !c.casual ? " rated" : " casual") << "\t"
                       << core::format_iso8601(c.created)
-                      << (daemon::challenge_lapsed(c, now, config->challenge_days) ? "\tlapsed"
+                      << (league::challenge_lapsed(c, now, config->challenge_days) ? "\tlapsed"
                                                                                    : "")
                       << "\n";
         }
         return ExitOk;
     }
-    if (!daemon::remove_challenge(*book, id))
+    if (!league::remove_challenge(*book, id))
         return fail("no open challenge " + std::to_string(id));
     store::Transaction tx(now);
-    daemon::save_challenges(tx, *book);
+    league::save_challenges(tx, *book);
     if (auto c = store->commit(tx); !c) return fail(c.error().describe());
     std::cout << "challenge " << id << " cancelled\n";
     return ExitOk;

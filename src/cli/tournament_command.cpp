@@ -291,17 +291,17 @@ int knockout_withdraw(OrganiserSession& s, club::Tournament& t, const std::strin
         if (!r) return fail(club::error_text(r.error()));
         from = *r;
         store::Transaction tx(s.clock->now());
-        daemon::save_tournament(tx, t);
+        league::save_tournament(tx, t);
         if (auto c = d.store().commit(tx); !c) return fail(c.error().describe());
     }
     const std::string name = t.players[static_cast<std::size_t>(*p)].name;
     for (const club::Pairing* g : to_end(from)) {
         const auto result =
-            g->white == *p ? daemon::GameResult::BlackWins : daemon::GameResult::WhiteWins;
+            g->white == *p ? league::GameResult::BlackWins : league::GameResult::WhiteWins;
         auto outcome = d.adjudicate(*g->game, result, name + " withdrew from " + t.name, *s.clock);
         if (!outcome)
             return fail("game " + std::to_string(*g->game) + ": " + outcome.error().detail);
-        std::cout << t.id << ": game " << *g->game << " " << daemon::result_text(outcome->result)
+        std::cout << t.id << ": game " << *g->game << " " << league::result_text(outcome->result)
                   << " by forfeit\n";
     }
     s.send_mail();

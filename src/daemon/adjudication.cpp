@@ -9,6 +9,13 @@
 #include "league/game_session.hpp"
 
 namespace ck::daemon {
+
+using league::GameOutcome;
+using league::GameResult;
+using league::GameSession;
+using league::result_text;
+using league::Termination;
+
 namespace {
 
 // One line: line breaks and tabs become spaces, outer spaces go.

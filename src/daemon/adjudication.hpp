@@ -10,7 +10,6 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/game_desk.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_outcome.hpp"
 #include "store/transaction.hpp"
 
@@ -19,8 +18,10 @@ namespace ck::daemon {
 // Adjudicates game `id` with `result` for `reason` (the organiser's words; line breaks become
 // spaces) into `tx`, which the caller commits. Errors (Invalid, naming the game): no game `id`,
 // the game is over already, an empty reason.
-core::Result<GameOutcome, core::Error> adjudicate_game(const GameDesk& desk, store::GameId id,
-                                                       GameResult result, const std::string& reason,
-                                                       store::Transaction& tx);
+core::Result<league::GameOutcome, core::Error> adjudicate_game(const GameDesk& desk,
+                                                               store::GameId id,
+                                                               league::GameResult result,
+                                                               const std::string& reason,
+                                                               store::Transaction& tx);
 
 }  // namespace ck::daemon

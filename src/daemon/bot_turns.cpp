@@ -16,6 +16,15 @@
 #include "referee/ruling.hpp"
 
 namespace ck::daemon {
+
+using league::Bot;
+using league::BotTable;
+using league::find_bot;
+using league::is_bot_address;
+using league::parse_game_ini;
+using league::play_request;
+using league::StoredGame;
+
 namespace {
 
 using rules::Color;

@@ -36,7 +36,7 @@
 #include "core/result.hpp"
 #include "daemon/bots.hpp"
 #include "daemon/game_desk.hpp"
-#include "daemon/league_names.hpp"
+#include "league/bot_registry.hpp"
 #include "league/game_files.hpp"
 #include "store/store.hpp"
 
@@ -56,8 +56,8 @@ std::uint64_t bot_seed(store::GameId id, std::size_t heard);
 // move), rehearsed on a copy of the game: up to the first legal move, the game's end, or
 // BotRefusedPerTurn refused. The engine is given only g.game.view(side). Errors: the engine
 // cannot be made (its program is missing, it cannot play this game) or made no request.
-core::Result<std::vector<std::string>, core::Error> bot_requests(const Bot& bot,
-                                                                 const StoredGame& g,
+core::Result<std::vector<std::string>, core::Error> bot_requests(const league::Bot& bot,
+                                                                 const league::StoredGame& g,
                                                                  std::uint64_t seed);
 
 class BotTurns {

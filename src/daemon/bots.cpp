@@ -13,6 +13,13 @@
 
 namespace ck::daemon {
 
+using core::lower_ascii;  // core/text.hpp
+using league::Bot;
+using league::BotTable;
+using league::is_bot_address;
+using league::Players;
+using league::problem_line;
+
 core::Result<Bot, core::Error> find_bot_named(const store::Store& store, const Config& config,
                                               const std::string& who) {
     const std::string address =

@@ -22,7 +22,6 @@
 #include "core/result.hpp"
 #include "daemon/commands.hpp"
 #include "daemon/config.hpp"
-#include "daemon/league_names.hpp"
 #include "league/bot_registry.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"
@@ -36,18 +35,18 @@ struct BotSpec {
     std::string name;    // 1-32 of [A-Za-z0-9_-]; the address is lower(name)@domain
     std::string engine;  // an engine spec
     int level = 0;       // 0: the engine's default; else its `level=` option (fairy-stockfish)
-    int games = DefaultBotGames;
+    int games = league::DefaultBotGames;
 };
 
 // Validates `spec` and stages the player and its bots record into `tx`; returns the bot.
 // Errors name what is wrong (a bad name, an unknown engine or option, a taken address): Invalid.
-core::Result<Bot, core::Error> stage_bot(Players& players, const Config& config,
-                                         const BotSpec& spec, store::Transaction& tx);
+core::Result<league::Bot, core::Error> stage_bot(league::Players& players, const Config& config,
+                                                 const BotSpec& spec, store::Transaction& tx);
 
 // The bot that `who` names: its NAME (any case) or its address. Errors say that no bot has it
 // (Invalid) or that its record cannot be read (Corrupt, league/record_error.hpp).
-core::Result<Bot, core::Error> find_bot_named(const store::Store& store, const Config& config,
-                                              const std::string& who);
+core::Result<league::Bot, core::Error> find_bot_named(const store::Store& store,
+                                                      const Config& config, const std::string& who);
 
 // The games in progress where the bot at `address` plays, by id: from the bot-games index
 // (league/bot_games.hpp), or a walk of every game.ini in a store without it.
@@ -55,12 +54,12 @@ core::Result<std::vector<store::GameId>, core::Error> bot_games_in_progress(
     const store::Store& store, const std::string& address);
 
 // Stages `bot` as removed (README "Bots as club players", `bot remove`) into `tx`.
-void stage_bot_removed(Bot bot, store::Transaction& tx);
+void stage_bot_removed(league::Bot bot, store::Transaction& tx);
 
 // Records in a transaction of its own, committed at `now`, that the engine of `bot` could not
 // play (`problem`, one line; empty: it plays again). Returns true when that changed the record
 // (the caller logs the news once, not at every pass), false when the record said so already.
-core::Result<bool, core::Error> note_bot_problem(store::Store& store, const Bot& bot,
+core::Result<bool, core::Error> note_bot_problem(store::Store& store, const league::Bot& bot,
                                                  const std::string& problem, core::TimePoint now);
 
 // The address a bot's NAME gives on the club's domain (the challenge word `challenge NAME`).
@@ -75,7 +74,7 @@ std::vector<Command> with_bot_names(std::vector<Command> commands, const store::
 
 // Why `bot` does not take a game (a removed bot takes none) of `variant` (hidden or open, from the
 // standard start or not) when it already plays `playing` games; nullopt: it accepts.
-std::optional<std::string> bot_declines(const Bot& bot, const std::string& variant, bool hidden,
-                                        bool fen, std::size_t playing);
+std::optional<std::string> bot_declines(const league::Bot& bot, const std::string& variant,
+                                        bool hidden, bool fen, std::size_t playing);
 
 }  // namespace ck::daemon

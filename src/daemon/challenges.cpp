@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "core/log.hpp"
+#include "core/text.hpp"
 #include "daemon/bots.hpp"
 #include "daemon/games_list.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 #include "league/players.hpp"
@@ -17,6 +17,19 @@
 #include "referee/rule_set.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::Bot;
+using league::Challenge;
+using league::challenge_lapsed;
+using league::ChallengeBook;
+using league::find_bot;
+using league::format_time_control;
+using league::load_challenges;
+using league::parse_challenge_id;
+using league::Player;
+using league::save_challenges;
+
 namespace {
 
 using Event = compose::ChallengeDetails::Event;

@@ -5,7 +5,6 @@
 
 #include "core/log.hpp"
 #include "daemon/game_end.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/reminder_schedule.hpp"
@@ -15,6 +14,22 @@
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
+
+using league::clock_control;
+using league::counted_arrival;
+using league::deadline_of;
+using league::games_due;
+using league::GameSession;
+using league::index_deadline;
+using league::LeaveBook;
+using league::load_clock;
+using league::Player;
+using league::PlayerSettings;
+using league::raise_watermark;
+using league::reminder_offsets;
+using league::save_clock;
+using league::StoredGame;
+
 namespace {
 
 using rules::Color;

@@ -4,6 +4,10 @@
 
 namespace ck::daemon {
 
+using league::load_game;
+using league::Player;
+using league::StoredGame;
+
 core::Result<StoredGame, core::Error> load_desk_game(const ClubDesk& desk, store::GameId id) {
     if (desk.games) return desk.games->load(desk.store, id);
     return load_game(desk.store, id);

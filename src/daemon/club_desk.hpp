@@ -3,7 +3,7 @@
 // below the orchestrator"): the club's configuration, registry, store, templates and game
 // repository, as references, so a service never needs the Daemon (mail_pass.hpp) or a handler's
 // header. This header is at the bottom of the daemon's services: it includes no other header of
-// src/daemon but league_names.hpp and config.hpp.
+// src/daemon but config.hpp.
 #include <functional>
 #include <string>
 
@@ -11,7 +11,6 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/config.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_creation.hpp"
 #include "league/game_files.hpp"
 #include "league/game_repository.hpp"
@@ -34,19 +33,20 @@ using GameStarter =
 // What the club-level answers borrow from the daemon for one mail.
 struct ClubDesk {
     const Config& config;
-    const Players& players;
+    const league::Players& players;
     const store::Store& store;
     const compose::Templates& templates;
     // The daemon's game repository: games are read through it (a game kept from an earlier
     // mail or pass is not replayed, game_repository.hpp). Null: replayed from the store.
-    GameRepository* games = nullptr;
+    league::GameRepository* games = nullptr;
     // Starts the games of a Swiss event's next round in the transaction that ends the round
     // (tournament_hooks.hpp). Empty: such a round cannot start here (an Invalid error).
     GameStarter start = {};
 };
 
 // The game `id` as the store holds it, through desk.games when there is one.
-core::Result<StoredGame, core::Error> load_desk_game(const ClubDesk& desk, store::GameId id);
+core::Result<league::StoredGame, core::Error> load_desk_game(const ClubDesk& desk,
+                                                             store::GameId id);
 
 // The display name the referee's mails come from.
 inline constexpr const char* RefereeDisplayName = "Crazykrieg referee";

@@ -11,7 +11,6 @@
 #include "daemon/challenges.hpp"
 #include "daemon/command_problems.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/spectators.hpp"
@@ -22,6 +21,8 @@
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
+
+using league::ratings_details;
 
 // What the commands of one club mail asked for that is answered once they have all run
 // (finish_club): the club_* handlers fill it.

@@ -34,7 +34,6 @@
 #include "daemon/commands.hpp"
 #include "daemon/config.hpp"
 #include "daemon/games_list.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_repository.hpp"
 #include "league/players.hpp"
 #include "mail/message.hpp"

@@ -11,7 +11,6 @@
 #include "core/atomic_file.hpp"
 #include "core/log.hpp"
 #include "daemon/challenges.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/store_advice.hpp"
 #include "daemon/unknown_sender.hpp"
 #include "league/leave_book.hpp"
@@ -19,6 +18,21 @@
 #include "league/tournament_store.hpp"
 
 namespace ck::daemon {
+
+using league::ChallengesDir;
+using league::ChallengesFile;
+using league::is_bot_address;
+using league::LeaveCodec;
+using league::LeaveTable;
+using league::parse_challenges;
+using league::Player;
+using league::PlayerSettings;
+using league::PlayerTable;
+using league::save_challenges;
+using league::TournamentCodec;
+using league::TournamentFile;
+using league::TournamentTable;
+
 namespace {
 
 namespace fs = std::filesystem;

@@ -8,13 +8,17 @@
 #include "compose/reply_sections.hpp"
 #include "core/text.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "league/time_control.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/variant.hpp"
 
 namespace ck::daemon {
+
+using league::GameMeta;
+using league::parse_time_control;
+using league::resolve_variant;
+
 namespace {
 
 // Words separated by blanks, commas or semicolons, as commands.cpp reads them.

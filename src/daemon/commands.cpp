@@ -6,13 +6,17 @@
 #include "compose/view_queries.hpp"
 #include "core/text.hpp"
 #include "daemon/command_handlers.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/move_list.hpp"
 #include "rules/notation.hpp"
 
 namespace ck::daemon {
+
+using league::GameMeta;
+using league::parse_time_control;
+using league::resolve_variant;
+
 namespace {
 
 using Kind = Command::Kind;

@@ -55,7 +55,6 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/league_names.hpp"
 #include "league/time_control.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/types.hpp"
@@ -89,7 +88,7 @@ struct ChallengeArgs {
     bool casual = false;  // the word `casual`
     // The rule set (docs/rulesets.md).
     referee::RuleSet rules = referee::RuleSet::CrazyKrieg;
-    std::optional<TimeControl> time;  // none: the club's default
+    std::optional<league::TimeControl> time;  // none: the club's default
 };
 struct NoteArgs {  // Say, Message: the player's words; Conditional: the conditional lines
     std::string note;

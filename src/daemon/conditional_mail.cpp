@@ -7,13 +7,21 @@
 #include "compose/reply_sections.hpp"
 #include "compose/view_model.hpp"
 #include "core/log.hpp"
-#include "daemon/league_names.hpp"
 #include "league/conditional_book.hpp"
 #include "league/deadline_index.hpp"
 #include "league/game_clock.hpp"
 #include "league/leave_book.hpp"
 
 namespace ck::daemon {
+
+using league::ConditionalBook;
+using league::GameEvent;
+using league::GameMeta;
+using league::GameSession;
+using league::RequestRuled;
+using league::RequestUnread;
+using league::StoredGame;
+
 namespace {
 
 using rules::Color;

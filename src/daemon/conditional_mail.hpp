@@ -31,7 +31,6 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "league/game_session.hpp"
 #include "rules/types.hpp"
@@ -60,8 +59,8 @@ struct ConditionalReport {
 // conditional_played: their clock is the session's save) and the caller saves it and mails
 // both players.
 core::Result<ConditionalReport, core::Error> run_conditionals(
-    const store::Store& store, store::Transaction& tx, GameSession& session, rules::Color sender,
-    const std::vector<Command>& commands, bool sender_moved);
+    const store::Store& store, store::Transaction& tx, league::GameSession& session,
+    rules::Color sender, const std::vector<Command>& commands, bool sender_moved);
 
 // Appends to the first mail queued in `tx` to each player (never a follower's) what concerns
 // that player's own conditional moves: "Played by your conditional moves:", "Your conditional
@@ -69,7 +68,7 @@ core::Result<ConditionalReport, core::Error> run_conditionals(
 // while any is stored, and in the sender's answer when the mail had conditional commands) and
 // notices. A player with no mail queued gets nothing here (the caller queues the sender's
 // board first when report.answer_sender).
-void append_conditional_sections(store::Transaction& tx, const GameMeta& meta,
+void append_conditional_sections(store::Transaction& tx, const league::GameMeta& meta,
                                  const ConditionalReport& report);
 
 }  // namespace ck::daemon

@@ -11,6 +11,9 @@
 #include "daemon/mail_url.hpp"
 
 namespace ck::daemon {
+
+using league::parse_time_control;
+
 namespace po = boost::program_options;
 namespace {
 

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "core/result.hpp"
-#include "daemon/league_names.hpp"
 #include "league/time_control.hpp"
 
 namespace ck::daemon {
@@ -59,7 +58,7 @@ struct Config {
     bool smtp_verify_tls = true;
     std::string smtp_ca_file;  // PEM bundle of CAs to trust; empty: the system's
     // [club]
-    TimeControl default_time{TimeControl::Kind::DaysPerMove, 3, 0, 0, std::nullopt};
+    league::TimeControl default_time{league::TimeControl::Kind::DaysPerMove, 3, 0, 0, std::nullopt};
     int reminder_days = 1;
     int leave_days_per_year = 30;
     int challenge_days = 14;  // an unanswered challenge lapses after this (challenges.hpp)

@@ -10,14 +10,25 @@
 #include "compose/view_model.hpp"
 #include "core/crypto.hpp"
 #include "core/log.hpp"
+#include "core/text.hpp"
 #include "daemon/club_desk.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/reply_address.hpp"
 #include "league/game_clock.hpp"
 #include "league/game_files.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::digest_reader;
+using league::game_deadline;
+using league::GameNote;
+using league::parse_game_ini;
+using league::per_move_mail;
+using league::Player;
+using league::Players;
+using league::StoredGame;
+
 namespace {
 
 using rules::Color;

@@ -29,7 +29,6 @@
 #include "core/clock.hpp"
 #include "core/result.hpp"
 #include "daemon/game_desk.hpp"
-#include "daemon/league_names.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
@@ -75,7 +74,7 @@ DigestReport run_digests(const GameDesk& desk, store::Store& store, core::TimePo
 
 // Drops from `tx` the turn mails (compose::MailKind::Turn) queued to players who read the
 // digest only, except to `sender` (the answer to their own mail). Returns how many.
-std::size_t withhold_per_move_mails(const Players& players, store::Transaction& tx,
+std::size_t withhold_per_move_mails(const league::Players& players, store::Transaction& tx,
                                     const std::string& sender);
 
 }  // namespace ck::daemon

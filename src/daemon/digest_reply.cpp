@@ -5,10 +5,13 @@
 
 #include "core/text.hpp"
 #include "daemon/digest.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::game_id_of;
+using league::parse_game_ini;
 
 GameLines split_game_lines(std::string_view text) {
     GameLines out;

@@ -5,7 +5,6 @@
 
 #include "core/log.hpp"
 #include "daemon/game_turn.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/receipt_line.hpp"
@@ -15,6 +14,14 @@
 #include "league/ratings.hpp"
 
 namespace ck::daemon {
+
+using league::clock_control;
+using league::create_game;
+using league::GameDefaults;
+using league::GameMeta;
+using league::GameSpec;
+using league::start_rating_lines;
+using league::StoredGame;
 
 using rules::Color;
 

@@ -6,6 +6,9 @@
 
 namespace ck::daemon {
 
+using league::GameMeta;
+using league::Player;
+
 using rules::Color;
 
 core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,

@@ -10,7 +10,6 @@
 #include "core/result.hpp"
 #include "daemon/club_desk.hpp"
 #include "daemon/config.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "league/game_repository.hpp"
 #include "league/players.hpp"
@@ -24,21 +23,19 @@ namespace ck::daemon {
 // What a game mail borrows from the daemon.
 struct GameDesk {
     const Config& config;
-    const Players& players;
+    const league::Players& players;
     const store::Store& store;
     const compose::Templates& templates;
     const std::string& secret;
-    GameRepository& games;   // loads and saves the games (game_repository.hpp)
-    GameStarter start = {};  // a Swiss event's next round (club_desk.hpp ClubDesk::start)
+    league::GameRepository& games;  // loads and saves the games (game_repository.hpp)
+    GameStarter start = {};         // a Swiss event's next round (club_desk.hpp ClubDesk::start)
 };
 
 // The envelope of a game mail to player `c` of `meta`: to the registered address, Reply-To the
 // per-game reply address, dated tx.now(), in the view the player asked for (`set view`).
-core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
-                                                           const std::string& game,
-                                                           const GameMeta& meta, rules::Color c,
-                                                           const std::string& discriminator,
-                                                           const store::Transaction& tx);
+core::Result<compose::Envelope, core::Error> game_envelope(
+    const GameDesk& desk, const std::string& game, const league::GameMeta& meta, rules::Color c,
+    const std::string& discriminator, const store::Transaction& tx);
 
 // The attachment of a record: "crazykrieg-42.pgn" (referee) or "crazykrieg-42-white.pgn".
 mail::Attachment record_attachment(const std::string& game, const std::string& as,

@@ -2,7 +2,6 @@
 #include "daemon/game_end.hpp"
 
 #include "core/log.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/spectators.hpp"
@@ -13,6 +12,15 @@
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
+
+using league::AppliedEffects;
+using league::apply_game_events;
+using league::find_event;
+using league::GameEnded;
+using league::GameSession;
+using league::loser_of;
+using league::StoredGame;
+using league::Termination;
 
 using rules::Color;
 

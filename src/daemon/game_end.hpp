@@ -19,7 +19,6 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/game_desk.hpp"
-#include "daemon/league_names.hpp"
 #include "league/event_effects.hpp"
 #include "league/game_events.hpp"
 #include "league/game_files.hpp"
@@ -41,15 +40,15 @@ struct EndMailing {
 // Saves `session` into `tx` (GameSession::save; `arrived`: when the mail that moved reached
 // the source) and applies steps 1-3 above to the events of the session. Returns what step 1
 // gave (the rating lines of an end).
-core::Result<AppliedEffects, core::Error> settle_game(const GameDesk& desk, GameSession& session,
-                                                      const EndMailing& mailing,
-                                                      store::Transaction& tx,
-                                                      std::optional<core::TimePoint> arrived = {});
+core::Result<league::AppliedEffects, core::Error> settle_game(
+    const GameDesk& desk, league::GameSession& session, const EndMailing& mailing,
+    store::Transaction& tx, std::optional<core::TimePoint> arrived = {});
 
 // Step 2 alone: queues the end mails of `ended` to both players (`mailing.first` first, with
 // `rating_lines`) and to every follower.
-core::Result<void, core::Error> queue_game_end_mails(const GameDesk& desk, const StoredGame& g,
-                                                     const GameEnded& ended,
+core::Result<void, core::Error> queue_game_end_mails(const GameDesk& desk,
+                                                     const league::StoredGame& g,
+                                                     const league::GameEnded& ended,
                                                      const std::vector<std::string>& rating_lines,
                                                      const EndMailing& mailing,
                                                      store::Transaction& tx);

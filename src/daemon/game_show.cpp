@@ -1,12 +1,15 @@
 // The operator's look at a game (show_game, mail_pass.hpp: `crazykrieg game show`).
 #include <sstream>
 
-#include "daemon/league_names.hpp"
 #include "daemon/mail_pass.hpp"
 #include "league/game_files.hpp"
 #include "referee/announcement.hpp"
 
 namespace ck::daemon {
+
+using league::GameRepository;
+using league::load_game;
+using league::true_fen;
 
 using rules::Color;
 

@@ -13,7 +13,6 @@
 #include "daemon/conditional_mail.hpp"
 #include "daemon/game_end.hpp"
 #include "daemon/games_list.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/leave_mail.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
@@ -27,6 +26,29 @@
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
+
+using league::count_events;
+using league::DrawAccepted;
+using league::DrawDeclined;
+using league::DrawLapsed;
+using league::DrawOffered;
+using league::find_event;
+using league::game_deadline;
+using league::game_id_of;
+using league::GameEnded;
+using league::GameEvent;
+using league::GameEvents;
+using league::GameSession;
+using league::NoDrawOffer;
+using league::NotOnMove;
+using league::Player;
+using league::record_text;
+using league::RequestRuled;
+using league::RequestUnread;
+using league::Resigned;
+using league::StoredGame;
+using league::TurnPassed;
+
 namespace {
 
 using rules::Color;

@@ -30,7 +30,6 @@
 #include "daemon/commands.hpp"
 #include "daemon/config.hpp"
 #include "daemon/game_desk.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "league/game_repository.hpp"
 #include "league/players.hpp"

@@ -4,12 +4,18 @@
 #include <algorithm>
 
 #include "core/log.hpp"
-#include "daemon/league_names.hpp"
+#include "core/text.hpp"
 #include "daemon/queue_mail.hpp"
 #include "league/game_clock.hpp"
 #include "league/game_files.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::game_deadline;
+using league::parse_game_ini;
+using league::Player;
+
 namespace {
 
 using rules::Color;

@@ -6,13 +6,17 @@
 #include "club/knockout.hpp"
 #include "club/ratings.hpp"
 #include "core/log.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/standings_mail.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "league/game_files.hpp"
 #include "league/ratings.hpp"
 
 namespace ck::daemon {
+
+using league::GameMeta;
+using league::load_pool;
+using league::pool_of;
+using league::resolve_variant;
 
 core::Result<std::size_t, core::Error> advance_stages(const ClubDesk& desk, club::Tournament& t,
                                                       store::Transaction& tx) {

@@ -1,8 +1,8 @@
 #include "daemon/leave_mail.hpp"
 
 #include "core/log.hpp"
+#include "core/text.hpp"
 #include "daemon/games_list.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/queue_mail.hpp"
 #include "league/game_clock.hpp"
 #include "league/leave_book.hpp"
@@ -10,6 +10,14 @@
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::game_deadline;
+using league::Leave;
+using league::LeaveBook;
+using league::parse_game_ini;
+using league::StoredGame;
+
 namespace {
 
 using rules::Color;

@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/game_desk.hpp"
+#include "league/game_files.hpp"
 
 namespace ck::daemon {
 
@@ -20,7 +21,8 @@ namespace ck::daemon {
 core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::string& address,
                                              int days, const std::string& message_id,
                                              const std::string& discriminator,
-                                             store::GameId current_id, const StoredGame* current,
+                                             store::GameId current_id,
+                                             const league::StoredGame* current,
                                              store::Transaction& tx);
 
 }  // namespace ck::daemon

@@ -1,6 +1,5 @@
 #include "daemon/mail_pass.hpp"
 #include "daemon/club_migration.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "league/deadline_index.hpp"
 
@@ -29,6 +28,12 @@
 #include "store/outbox.hpp"
 
 namespace ck::daemon {
+
+using league::ensure_deadline_index;
+using league::game_id_of;
+using league::parse_game_ini;
+using league::Players;
+
 namespace {
 
 using rules::Color;

@@ -35,7 +35,6 @@
 #include "daemon/clock_pass.hpp"
 #include "daemon/club_desk.hpp"
 #include "daemon/config.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/request_spool.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "league/game_creation.hpp"
@@ -93,11 +92,11 @@ public:
 
     const Config& config() const { return config_; }
     store::Store& store() { return store_; }
-    const Players& players() const { return players_; }
+    const league::Players& players() const { return players_; }
     const compose::Templates& templates() const { return templates_; }
     // The games as the passes load and save them (game_repository.hpp).
-    const GameRepository& games() const { return games_; }
-    GameRepository& game_repository() { return games_; }
+    const league::GameRepository& games() const { return games_; }
+    league::GameRepository& game_repository() { return games_; }
     // Registers a player (Players::add) in a transaction of its own, committed.
     core::Result<void, core::Error> add_player(const std::string& name,
                                                const std::string& address) {
@@ -119,9 +118,10 @@ public:
 
     // Adjudicates game `id` (adjudication.hpp adjudicate_game) in a transaction of its own,
     // committed; the mails are left in the outbox (flush).
-    core::Result<GameOutcome, core::Error> adjudicate(store::GameId id, GameResult result,
-                                                      const std::string& reason,
-                                                      const core::Clock& clock);
+    core::Result<league::GameOutcome, core::Error> adjudicate(store::GameId id,
+                                                              league::GameResult result,
+                                                              const std::string& reason,
+                                                              const core::Clock& clock);
 
     // From now on step() drains the organiser requests of the store's spool (request_spool.hpp)
     // with `run`: after the clock pass and before the mails, in the same group commit as the
@@ -163,7 +163,7 @@ private:
                                                 core::TimePoint arrived,
                                                 std::optional<core::LogContext>& about);
 
-    Daemon(Config c, store::Store s, Players p, compose::Templates t, std::string secret)
+    Daemon(Config c, store::Store s, league::Players p, compose::Templates t, std::string secret)
         : config_(std::move(c)),
           store_(std::move(s)),
           players_(std::move(p)),
@@ -172,10 +172,10 @@ private:
 
     Config config_;
     store::Store store_;
-    Players players_;
+    league::Players players_;
     compose::Templates templates_;
     std::string secret_;
-    GameRepository games_;
+    league::GameRepository games_;
     RequestRunner run_request_;
     BotTurns bots_;         // the games where a bot plays (bot_turns.hpp)
     OverdueWatch overdue_;  // the Swiss rounds' deadlines (swiss_rounds.hpp)
@@ -187,6 +187,6 @@ private:
 // A bad `as` is Invalid; a game that cannot be loaded or replayed keeps its error's kind.
 core::Result<std::string, core::Error> show_game(store::Store& store, store::GameId id,
                                                  const std::string& as,
-                                                 GameRepository* games = nullptr);
+                                                 league::GameRepository* games = nullptr);
 
 }  // namespace ck::daemon

@@ -20,7 +20,6 @@
 #include "daemon/club_desk.hpp"
 #include "daemon/command_handlers.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/league_names.hpp"
 #include "league/players.hpp"
 #include "store/transaction.hpp"
 
@@ -52,7 +51,7 @@ struct MailRun {
     store::Transaction& tx;
     // The registry `set` changes (settings_mail.hpp); null: `set` and `settings` are not
     // acted on here (a game's part of a digest reply, a bot's turn).
-    Players* players = nullptr;
+    league::Players* players = nullptr;
     // Stages a game accepted by challenge (Daemon::stage_game); empty: no challenge acts.
     GameStarter new_game;
     // At a game's reply address: the game's answer (game_turn.cpp); else null.

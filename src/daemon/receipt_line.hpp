@@ -3,12 +3,11 @@
 // latest commitment, i.e. the one of the current ply. Games without a salt (open games, older
 // hidden games) show none.
 #include "compose/compose.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 
 namespace ck::daemon {
 
-inline void add_receipt(compose::Envelope& env, const StoredGame& g) {
+inline void add_receipt(compose::Envelope& env, const league::StoredGame& g) {
     const auto& commitments = g.record.commitments();
     if (commitments.empty()) return;
     env.receipt_ply = commitments.rbegin()->first;

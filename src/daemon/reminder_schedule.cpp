@@ -5,6 +5,9 @@
 
 namespace ck::daemon {
 
+using league::Player;
+using league::Players;
+
 std::optional<int> reminder_due(const std::vector<std::chrono::hours>& offsets, int handled,
                                 core::TimePoint deadline, core::TimePoint now) {
     const auto due = static_cast<int>(std::count_if(

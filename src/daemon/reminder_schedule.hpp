@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "core/clock.hpp"
-#include "daemon/league_names.hpp"
 #include "league/players.hpp"
 
 namespace ck::daemon {
@@ -24,6 +23,6 @@ std::optional<int> reminder_due(const std::vector<std::chrono::hours>& offsets, 
 // How far before a deadline any reminder of the club may come: the longest offset among the
 // club's default and every player's own (the clock pass visits the games whose deadline is
 // within it, deadline_index.hpp).
-std::chrono::hours reminder_reach(const Players& players, int club_reminder_days);
+std::chrono::hours reminder_reach(const league::Players& players, int club_reminder_days);
 
 }  // namespace ck::daemon

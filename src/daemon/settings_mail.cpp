@@ -3,11 +3,21 @@
 
 #include <algorithm>
 
+#include "core/text.hpp"
 #include "daemon/digest.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::apply_setting;
+using league::describe_settings;
+using league::digest_reader;
+using league::Player;
+using league::Players;
+using league::PlayerSettings;
+using league::SettingLine;
 
 bool asks_settings(const std::vector<Command>& commands) {
     return std::any_of(commands.begin(), commands.end(), [](const Command& c) {

@@ -16,7 +16,6 @@
 #include "core/result.hpp"
 #include "daemon/club_desk.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/league_names.hpp"
 #include "league/player_settings.hpp"
 #include "league/players.hpp"
 #include "store/transaction.hpp"
@@ -32,7 +31,9 @@ bool asks_settings(const std::vector<Command>& commands);
 
 // Stages `address`'s settings `next` (and the digest's start when it is turned on) into `tx`.
 // An address that is no player is Invalid; the registry's errors keep their kind.
-core::Result<void, core::Error> change_settings(Players& players, const std::string& address,
-                                                const PlayerSettings& next, store::Transaction& tx);
+core::Result<void, core::Error> change_settings(league::Players& players,
+                                                const std::string& address,
+                                                const league::PlayerSettings& next,
+                                                store::Transaction& tx);
 
 }  // namespace ck::daemon

@@ -4,12 +4,24 @@
 #include <algorithm>
 
 #include "core/log.hpp"
+#include "core/text.hpp"
 #include "daemon/game_desk.hpp"
 #include "daemon/queue_mail.hpp"
 #include "mail/outgoing.hpp"
 #include "referee/spectator_view.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::format_game_ini;
+using league::game_id_of;
+using league::GameMeta;
+using league::load_game;
+using league::Player;
+using league::saved_meta;
+using league::spectator_events;
+using league::StoredGame;
+
 namespace {
 
 using rules::Color;

@@ -18,7 +18,6 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_desk.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
@@ -31,7 +30,7 @@ namespace ck::daemon {
 // Message-ID. `adjudication_reason`: the organiser's words when an adjudication ended the game
 // (game_end.hpp). Does nothing when the game has no followers.
 core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
-                                                      const StoredGame& g,
+                                                      const league::StoredGame& g,
                                                       const std::string& discriminator,
                                                       store::Transaction& tx,
                                                       const std::string& adjudication_reason = {});

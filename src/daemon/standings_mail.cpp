@@ -5,7 +5,7 @@
 
 #include "club/crosstable.hpp"
 #include "core/log.hpp"
-#include "daemon/league_names.hpp"
+#include "core/text.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/tournament_slug.hpp"
 #include "league/ratings.hpp"
@@ -13,6 +13,11 @@
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::event_rating_labels;
+using league::load_tournament;
+using league::tournament_ids;
 
 core::Result<void, core::Error> queue_standings(const ClubDesk& desk, const std::string& address,
                                                 const std::vector<club::Tournament>& events,

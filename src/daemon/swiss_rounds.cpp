@@ -8,6 +8,12 @@
 #include "league/tournament_store.hpp"
 
 namespace ck::daemon {
+
+using league::load_tournament;
+using league::save_tournament;
+using league::tournament_ids;
+using league::TournamentCodec;
+
 namespace {
 
 // Starts the games of the last round paired that have no game yet, and mails the round.

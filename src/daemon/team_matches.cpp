@@ -9,7 +9,7 @@
 #include "club/ratings.hpp"
 #include "club/team_match.hpp"
 #include "core/log.hpp"
-#include "daemon/league_names.hpp"
+#include "core/text.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 #include "league/game_files.hpp"
@@ -18,6 +18,17 @@
 #include "league/tournament_store.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::GameMeta;
+using league::load_pool;
+using league::Player;
+using league::Players;
+using league::pool_of;
+using league::resolve_variant;
+using league::save_tournament;
+using league::TournamentTable;
+
 namespace {
 
 using Event = compose::EntryDetails::Event;

@@ -22,7 +22,6 @@
 #include "core/result.hpp"
 #include "daemon/club_desk.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/tournament_spec.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"
@@ -35,7 +34,8 @@ namespace ck::daemon {
 
 // Fills the team match of `out` (players, teams, games a pair) from `spec` (tournament new
 // --system teams): every player and captain a registered player; the match takes rosters.
-core::Result<void, core::Error> team_match_spec(const Players& players, const TournamentSpec& spec,
+core::Result<void, core::Error> team_match_spec(const league::Players& players,
+                                                const TournamentSpec& spec,
                                                 club::NewTournament& out);
 
 // Orders the rosters of team match `t` that no captain ordered by the players' current ratings

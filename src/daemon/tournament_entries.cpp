@@ -7,7 +7,7 @@
 #include "club/crosstable.hpp"
 #include "club/knockout.hpp"
 #include "core/log.hpp"
-#include "daemon/league_names.hpp"
+#include "core/text.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
 #include "daemon/standings_mail.hpp"
@@ -16,6 +16,13 @@
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
+using league::load_tournament;
+using league::Player;
+using league::save_tournament;
+using league::tournament_ids;
+
 namespace {
 
 using Event = compose::EntryDetails::Event;

@@ -13,6 +13,18 @@
 #include "league/tournament_store.hpp"
 
 namespace ck::daemon {
+
+using league::GameOutcome;
+using league::GameResult;
+using league::load_tournament;
+using league::loser_of;
+using league::result_text;
+using league::save_tournament;
+using league::Termination;
+using league::termination_word;
+using league::tournament_archive;
+using league::tournament_ids;
+
 namespace {
 
 // The termination as a tournament ending word (club::Pairing::ending): "mate", "resign",

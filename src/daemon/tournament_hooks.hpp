@@ -9,7 +9,6 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_desk.hpp"
-#include "daemon/league_names.hpp"
 #include "league/game_files.hpp"
 #include "league/game_outcome.hpp"
 #include "store/transaction.hpp"
@@ -27,6 +26,7 @@ namespace ck::daemon {
 // A game in progress, or of no tournament: nothing. Safe to call on every save, and twice in
 // one transaction (a tournament.ini already written into `tx` is read from there).
 core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::GameId id,
-                                                const GameOutcome& outcome, store::Transaction& tx);
+                                                const league::GameOutcome& outcome,
+                                                store::Transaction& tx);
 
 }  // namespace ck::daemon

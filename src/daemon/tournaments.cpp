@@ -8,7 +8,6 @@
 #include "club/tournament_file.hpp"
 #include "core/log.hpp"
 #include "daemon/knockout_rounds.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "daemon/team_matches.hpp"
@@ -19,6 +18,17 @@
 #include "league/time_control.hpp"
 
 namespace ck::daemon {
+
+using league::check_rule_set;
+using league::GameMeta;
+using league::load_tournament;
+using league::parse_time_control;
+using league::Player;
+using league::resolve_rule_set;
+using league::resolve_variant;
+using league::save_tournament;
+using league::tournament_ids;
+
 namespace {
 
 // Checks what new_game could refuse, before the first game is staged (a clear error before any

@@ -26,7 +26,6 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_desk.hpp"
-#include "daemon/league_names.hpp"
 #include "daemon/standings_mail.hpp"
 #include "daemon/tournament_spec.hpp"
 #include "league/tournament_store.hpp"

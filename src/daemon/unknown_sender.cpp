@@ -2,9 +2,12 @@
 
 #include "core/crypto.hpp"
 #include "core/log.hpp"
+#include "core/text.hpp"
 #include "mail/outgoing.hpp"
 
 namespace ck::daemon {
+
+using core::lower_ascii;  // core/text.hpp
 namespace {
 
 // A plain local@domain: one '@', both sides non-empty, no blanks, controls or specials.

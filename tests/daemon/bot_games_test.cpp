@@ -104,7 +104,7 @@ TEST_CASE("bot-games index: exactly each bot's games in progress, across ends an
     club.check_lists({g2, g4, g6});
 
     // The organiser's adjudication.
-    REQUIRE(club.daemon().adjudicate(g2, ck::daemon::GameResult::Draw, "a test", club.clock()));
+    REQUIRE(club.daemon().adjudicate(g2, ck::league::GameResult::Draw, "a test", club.clock()));
     club.check_lists({g4, g6});
 
     // Reopened: the index is the store's.
@@ -127,7 +127,7 @@ TEST_CASE("bot-games index: a store from before it is walked, then indexed at th
     const GameId g3 = club.game(club.zappy, club.sparky, "30d");
     const GameId g4 = club.game(club.sparky, Bob, "3d");
     REQUIRE(
-        club.daemon().adjudicate(g4, ck::daemon::GameResult::WhiteWins, "a test", club.clock()));
+        club.daemon().adjudicate(g4, ck::league::GameResult::WhiteWins, "a test", club.clock()));
     // As a store written before the index: no mark, no entries.
     {
         ck::store::Transaction tx(club.clock().now());

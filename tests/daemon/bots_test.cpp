@@ -75,9 +75,9 @@ TEST_CASE("bots: registry, names marked, engines checked", "[daemon][bots]") {
     const ck::league::Player* p = club.daemon().players().find(Sparky);
     REQUIRE(p != nullptr);
     CHECK(p->name == "Sparky (bot)");
-    CHECK(ck::daemon::is_bot_address(club.daemon().store(), "SPARKY@club.example"));
-    CHECK_FALSE(ck::daemon::is_bot_address(club.daemon().store(), Ada));
-    auto bots = ck::daemon::load_bots(club.daemon().store());
+    CHECK(ck::league::is_bot_address(club.daemon().store(), "SPARKY@club.example"));
+    CHECK_FALSE(ck::league::is_bot_address(club.daemon().store(), Ada));
+    auto bots = ck::league::load_bots(club.daemon().store());
     REQUIRE(bots);
     REQUIRE(bots->size() == 1);
     CHECK(bots->front().engine == "belief");
@@ -253,7 +253,7 @@ TEST_CASE("bots: the engine gets only the bot's view (paired games)", "[daemon][
     const std::vector<std::string> white_b = {"h2h3", "g2g3", "b1a3", "a2a4"};
     for (const std::string engine : {"random", "random-any", "heuristic", "belief"}) {
         CAPTURE(engine);
-        const ck::daemon::Bot bot{Sparky, engine, 1};
+        const ck::league::Bot bot{Sparky, engine, 1};
         auto a = new_game();
         auto b = new_game();
         int compared = 0;
@@ -326,11 +326,11 @@ TEST_CASE("bots: a bot whose engine cannot play says so once; its games wait", "
         ++errors;
     CHECK(errors == 1);  // logged once, not at every pass
     CHECK(club.game(1).record.plies() == 0);
-    auto listed = ck::daemon::find_bot(club.daemon().store(), bot.address);
+    auto listed = ck::league::find_bot(club.daemon().store(), bot.address);
     REQUIRE(listed);
     CHECK(has(listed->problem, why));
     // Mended (here: an engine that plays open games): the next pass plays, the problem goes.
-    ck::daemon::Bot mended = *listed;
+    ck::league::Bot mended = *listed;
     mended.engine = "random";
     ck::store::Transaction tx(club.clock().now());
     ck::league::BotTable::put(tx, mended.address, mended);
@@ -338,7 +338,7 @@ TEST_CASE("bots: a bot whose engine cannot play says so once; its games wait", "
     club.clock().advance(std::chrono::minutes(10));
     CHECK(club.step().bot_turns == 1);
     CHECK(club.game(1).record.plies() == 1);
-    auto after = ck::daemon::find_bot(club.daemon().store(), bot.address);
+    auto after = ck::league::find_bot(club.daemon().store(), bot.address);
     REQUIRE(after);
     CHECK(after->problem.empty());
 }
@@ -368,8 +368,8 @@ TEST_CASE("bots: a removed bot declines challenges and keeps its record", "[daem
     CHECK(has(mails[0].text, "declined your challenge 2: it was removed"));
     CHECK(has(mails[0].text, "accepts no more challenges."));
     // Still a bot (no mail to it, its name marked) and still a player.
-    CHECK(ck::daemon::is_bot_address(club.daemon().store(), Sparky));
-    const auto removed = ck::daemon::find_bot(club.daemon().store(), Sparky);
+    CHECK(ck::league::is_bot_address(club.daemon().store(), Sparky));
+    const auto removed = ck::league::find_bot(club.daemon().store(), Sparky);
     REQUIRE(removed);
     CHECK(removed->removed);
     REQUIRE(club.daemon().players().find(Sparky) != nullptr);

@@ -52,8 +52,8 @@ public:
         return ids->size();
     }
 
-    std::vector<ck::daemon::Challenge> open_challenges() {
-        auto book = ck::daemon::load_challenges(daemon_->store());
+    std::vector<ck::league::Challenge> open_challenges() {
+        auto book = ck::league::load_challenges(daemon_->store());
         REQUIRE(book);
         return book->open;
     }
@@ -187,9 +187,9 @@ TEST_CASE("challenge by mail: accept/decline without a number is not a challenge
 }
 
 TEST_CASE("challenge book: format and parse round trip, remove", "[daemon][challenge]") {
-    ck::daemon::ChallengeBook book;
+    ck::league::ChallengeBook book;
     book.next_id = 5;
-    ck::daemon::Challenge c;
+    ck::league::Challenge c;
     c.id = 4;
     c.challenger = Ada;
     c.challenged = Bob;
@@ -198,25 +198,25 @@ TEST_CASE("challenge book: format and parse round trip, remove", "[daemon][chall
     c.time = "30d+1d";
     c.created = std::chrono::system_clock::from_time_t(1795262400);
     book.open.push_back(c);
-    const std::string text = ck::daemon::format_challenges(book);
+    const std::string text = ck::league::format_challenges(book);
     CHECK(text ==
           "next 5\n4 ada@example.org bob@example.net crazyhouse hidden 30d+1d "
           "2026-11-21T12:00:00Z\n");
-    auto back = ck::daemon::parse_challenges(text);
+    auto back = ck::league::parse_challenges(text);
     REQUIRE(back);
     CHECK(back->next_id == 5);
     REQUIRE(back->open.size() == 1);
     CHECK(back->open[0].time == "30d+1d");
     CHECK(back->open[0].created == c.created);
-    CHECK_FALSE(ck::daemon::parse_challenges("next 5\n4 ada bob crazyhouse maybe 3d x\n"));
+    CHECK_FALSE(ck::league::parse_challenges("next 5\n4 ada bob crazyhouse maybe 3d x\n"));
     CHECK_FALSE(
-        ck::daemon::parse_challenges("next 3\n4 a b crazyhouse open 3d "
+        ck::league::parse_challenges("next 3\n4 a b crazyhouse open 3d "
                                      "2026-11-21T12:00:00Z\n"));  // id >= next
-    CHECK_FALSE(ck::daemon::remove_challenge(*back, 3));
-    CHECK(ck::daemon::remove_challenge(*back, 4));
+    CHECK_FALSE(ck::league::remove_challenge(*back, 3));
+    CHECK(ck::league::remove_challenge(*back, 4));
     CHECK(back->open.empty());
-    CHECK(ck::daemon::challenge_lapsed(c, c.created + std::chrono::hours(24 * 14), 14));
-    CHECK_FALSE(ck::daemon::challenge_lapsed(c, c.created + std::chrono::hours(24 * 14 - 1), 14));
+    CHECK(ck::league::challenge_lapsed(c, c.created + std::chrono::hours(24 * 14), 14));
+    CHECK_FALSE(ck::league::challenge_lapsed(c, c.created + std::chrono::hours(24 * 14 - 1), 14));
 }
 
 TEST_CASE("challenge by mail with a rule set: the game is played under it", "[daemon][challenge]") {
@@ -247,8 +247,8 @@ TEST_CASE("challenge by mail with a rule set: the game is played under it", "[da
 }
 
 TEST_CASE("challenges file keeps the rule set", "[daemon][challenge]") {
-    ck::daemon::ChallengeBook book;
-    ck::daemon::Challenge c;
+    ck::league::ChallengeBook book;
+    ck::league::Challenge c;
     c.id = 1;
     c.challenger = Ada;
     c.challenged = Bob;
@@ -258,22 +258,22 @@ TEST_CASE("challenges file keeps the rule set", "[daemon][challenge]") {
     c.time = "3d";
     book.next_id = 2;
     book.open.push_back(c);
-    const std::string text = ck::daemon::format_challenges(book);
+    const std::string text = ck::league::format_challenges(book);
     CHECK(has(text, " hidden:berkeley-any 3d "));
-    auto back = ck::daemon::parse_challenges(text);
+    auto back = ck::league::parse_challenges(text);
     REQUIRE(back);
     REQUIRE(back->open.size() == 1);
     CHECK(back->open[0].rules == ck::referee::RuleSet::BerkeleyAny);
     CHECK(back->open[0].hidden);
     std::string bad = text;
     bad.replace(bad.find("berkeley-any"), 12, "nosuchrules0");
-    CHECK_FALSE(ck::daemon::parse_challenges(bad));
+    CHECK_FALSE(ck::league::parse_challenges(bad));
 }
 
 TEST_CASE("challenge records keep `casual`, and a record without it is not casual",
           "[daemon][challenge]") {
-    using ck::daemon::ChallengeCodec;
-    ck::daemon::Challenge c;
+    using ck::league::ChallengeCodec;
+    ck::league::Challenge c;
     c.id = 7;
     c.challenger = Ada;
     c.challenged = Bob;

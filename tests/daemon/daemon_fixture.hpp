@@ -21,6 +21,8 @@
 #include "daemon/bots.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/reply_address.hpp"
+#include "league/bot_registry.hpp"
+#include "league/players.hpp"
 #include "mail/codec.hpp"
 #include "mail/maildir.hpp"
 #include "mail/message.hpp"
@@ -107,8 +109,8 @@ public:
 
     // Registers the bot NAME playing `engine` (daemon/bots.hpp stage_bot), up to `games` games
     // by challenge, and reopens the daemon (which reads the registry again).
-    Bot add_bot(const std::string& name, const std::string& engine, int games = 8) {
-        auto players = Players::load(daemon_->store());
+    league::Bot add_bot(const std::string& name, const std::string& engine, int games = 8) {
+        auto players = league::Players::load(daemon_->store());
         REQUIRE(players);
         store::Transaction tx(clock_.now());
         BotSpec spec;

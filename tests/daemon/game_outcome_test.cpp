@@ -7,6 +7,7 @@
 #include "league/game_outcome.hpp"
 
 using namespace ck::daemon;
+using namespace ck::league;
 using ck::rules::Color;
 
 TEST_CASE("results and terminations read back what they write", "[daemon][outcome]") {

@@ -13,6 +13,7 @@
 
 using ck::rules::Color;
 using namespace ck::daemon;
+using namespace ck::league;
 
 namespace {
 

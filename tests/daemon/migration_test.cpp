@@ -56,7 +56,7 @@ void check_migrated(const ck::store::Store& store) {
     CHECK(winter->entries_open);
     CHECK(winter->players.size() == 2);
 
-    auto book = ck::daemon::load_challenges(store);
+    auto book = ck::league::load_challenges(store);
     REQUIRE(book);
     CHECK(book->next_id == 3);
     REQUIRE(book->open.size() == 1);

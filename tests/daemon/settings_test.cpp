@@ -21,6 +21,7 @@
 using ck::daemon::test::OutMail;
 using ck::rules::Color;
 using namespace ck::daemon;
+using namespace ck::league;
 using std::chrono::hours;
 
 namespace {

@@ -202,7 +202,7 @@ TEST_CASE("team matches: a captain who plays no board gets the final standings t
     REQUIRE(club.start(id) == 2);  // 2 boards, 1 game a pair
     club.pass();
     for (const auto& p : club.load(id).pairings)
-        REQUIRE(club.daemon().adjudicate(*p.game, ck::daemon::GameResult::Draw, "a test",
+        REQUIRE(club.daemon().adjudicate(*p.game, ck::league::GameResult::Draw, "a test",
                                          club.clock()));
     const auto mails = club.pass();
     std::vector<std::string> finals;

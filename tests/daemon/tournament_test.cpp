@@ -606,7 +606,7 @@ TEST_CASE("a late entry by mail into a Swiss under way is paired from the next r
     auto again = club.mail(di, ref, "join " + *id);
     REQUIRE(again.size() == 1);
     CHECK(again[0].subject == "[crazykrieg] Already entered in Late Swiss");
-    auto t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    auto t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     REQUIRE(t->players.size() == 4);
     REQUIRE(t->late_entries.size() == 1);
@@ -618,7 +618,7 @@ TEST_CASE("a late entry by mail into a Swiss under way is paired from the next r
         return m.subject.find("New game (Late Swiss, round 2)") != std::string::npos;
     });
     CHECK(starts == 4);  // two games: Di plays
-    t = ck::daemon::load_tournament(club.daemon().store(), *id);
+    t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     bool di_plays = false;
     for (const auto& p : t->pairings)

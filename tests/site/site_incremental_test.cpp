@@ -160,9 +160,9 @@ TEST_CASE("the incremental site after each pass equals a full build from scratch
         {"a player is renamed",
          [&] {
              ck::store::Transaction tx(club.clock().now());
-             const ck::daemon::Player* ada = club.daemon().players().find("ada@example.org");
+             const ck::league::Player* ada = club.daemon().players().find("ada@example.org");
              REQUIRE(ada);
-             ck::daemon::Player renamed = *ada;
+             ck::league::Player renamed = *ada;
              renamed.name = "Ada Whitfield";
              ck::league::PlayerTable::put(tx, renamed.address, renamed);
              REQUIRE(club.daemon().store().commit(tx));
