@@ -11,6 +11,11 @@
 //   mail's transaction: accepted when its engine can play the game and it plays fewer than
 //   `games` games, else declined.
 // - Its moves are computed by the daemon (bot_turns.hpp), from its player's view only.
+// - Its engine spec is checked here, not by the club library (league/bot_registry.hpp keeps it
+//   as text, so src/league needs no src/bot): stage_bot refuses a spec that does not parse, and
+//   a stored spec that does not (a record edited by hand, or an engine this build lacks)
+//   declines every challenge with the parser's reason (bot_declines) and is the bot's problem
+//   at its turn (bot_turns.hpp bot_requests).
 #include <array>
 #include <optional>
 #include <string>
@@ -73,7 +78,8 @@ std::vector<Command> with_bot_names(std::vector<Command> commands, const store::
                                     const Config& config);
 
 // Why `bot` does not take a game (a removed bot takes none) of `variant` (hidden or open, from the
-// standard start or not) when it already plays `playing` games; nullopt: it accepts.
+// standard start or not) when it already plays `playing` games; nullopt: it accepts. An engine
+// spec that does not parse (bot/engine.hpp parse_engine_spec) is the reason given.
 std::optional<std::string> bot_declines(const league::Bot& bot, const std::string& variant,
                                         bool hidden, bool fen, std::size_t playing);
 

@@ -22,7 +22,9 @@ inline constexpr int DefaultBotGames = 8;
 
 struct Bot {
     std::string address;  // lower-case, NAME@<the referee address's domain>
-    std::string engine;   // an engine spec (bot::parse_engine_spec), e.g. "belief"
+    // An engine spec as text, e.g. "belief": checked by the daemon's bots (daemon/bots.hpp)
+    // when the bot is added, answers a challenge or plays; this library parses no engine.
+    std::string engine;
     int games = DefaultBotGames;
     // `bot remove` (README "Bots as club players"): it declines every challenge; it stays a
     // registered player (its name, ratings and games are kept) and keeps the silent address.

@@ -392,3 +392,40 @@ TEST_CASE("bots: a version 1 record reads as an active bot with no problem", "[d
     CHECK(round->removed);
     CHECK(round->problem == "a problem in two lines");
 }
+
+// The club library keeps a bot's engine spec as text (league/bot_registry.hpp: src/league does
+// not include src/bot); the daemon's bot service checks it. A stored spec this build cannot
+// parse (edited by hand, or an engine it lacks) is no corrupt record: the registry still reads,
+// and the bot declines every challenge (bot_declines gives the parser's reason).
+TEST_CASE("bots: a stored engine spec that does not parse is the bot service's to refuse",
+          "[daemon][bots]") {
+    const auto odd = ck::league::BotTable::decode(
+        Sparky, ck::store::record_version_line(ck::league::BotCodec::ns, 2) + Sparky +
+                    "\talphazero\t3\tactive\t\n");
+    REQUIRE(odd);
+    CHECK(odd->engine == "alphazero");
+    CHECK_FALSE(ck::league::BotTable::decode(
+        Sparky, ck::store::record_version_line(ck::league::BotCodec::ns, 2) + Sparky +
+                    "\t\t3\tactive\t\n"));  // no engine at all
+    const auto why = ck::daemon::bot_declines(*odd, "crazyhouse", false, false, 0);
+    REQUIRE(why);
+    CHECK(has(*why, "unknown engine 'alphazero'"));
+
+    Club club("odd-engine");
+    auto bot = club.add_bot("Sparky", "random");
+    bot.engine = "alphazero";
+    ck::store::Transaction tx(club.clock().now());
+    ck::league::BotTable::put(tx, bot.address, bot);
+    REQUIRE(club.daemon().store().commit(tx));
+    auto bots = ck::league::load_bots(club.daemon().store());
+    REQUIRE(bots);
+    REQUIRE(bots->size() == 1);
+    CHECK((*bots)[0].engine == "alphazero");
+    club.new_outgoing();
+    club.send(Ada, Referee, "challenge Sparky crazyhouse", "odd@example.org");
+    CHECK(club.games() == 0);
+    const auto mails = club.new_outgoing();
+    REQUIRE(mails.size() == 1);
+    CHECK(has(mails[0].subject, "declined"));
+    CHECK(has(mails[0].text, "declined your challenge 1"));  // why: the operator log's
+}
