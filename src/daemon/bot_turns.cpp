@@ -136,8 +136,8 @@ core::Result<std::vector<std::string>, core::Error> bot_requests(const Bot& bot,
 
 void BotTurns::scan(const store::Store& store) {
     scanned_ = true;
-    // The bot-games index (league/bot_games.hpp): no game.ini is read. A store without it is
-    // walked (play() builds the index first; this is the case where that failed).
+    // The bot-games index (league/bot_games.hpp): no game.ini is read. A store from before it
+    // got it at the daemon's open (Daemon::open); a store without it is walked.
     auto ids = league::games_with_bots(store, "");
     if (!ids) {
         core::operator_log().error("bots: " + ids.error().detail);
@@ -173,12 +173,7 @@ BotTurns::Report BotTurns::play(const GameDesk& desk, store::Store& store, const
                                 const std::function<bool()>& spent,
                                 const std::function<bool()>& stop) {
     Report report;
-    if (!scanned_) {
-        // A store from before the bot-games index gets it once, before the first scan.
-        if (auto built = league::ensure_bot_game_index(store, clock.now()); !built)
-            core::operator_log().error("bots: " + built.error().detail + " (the games are walked)");
-        scan(store);
-    }
+    if (!scanned_) scan(store);
     notice(store, desk.games.take_saved());
     std::map<store::GameId, int> turns;  // this pass's transactions, by game
     std::set<store::GameId> done;        // nothing more to do in this pass

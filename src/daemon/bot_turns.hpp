@@ -20,7 +20,8 @@
 //   delays the next pass's mail by at most the budget plus one move, never a mail of the pass
 //   in hand.
 // Which games: the games in progress where a bot plays, read once from the bot-games index
-// (league/bot_games.hpp; built first in a store from before it) when the first pass runs, then
+// (league/bot_games.hpp; built at the daemon's open in a store from before it, Daemon::open)
+// when the first pass runs, then
 // every game the daemon's repository saved since (GameRepository::take_saved) that has an entry
 // there: the daemon is the store's only writer while it runs.
 #include <chrono>

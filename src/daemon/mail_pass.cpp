@@ -1,6 +1,7 @@
 #include "daemon/mail_pass.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/swiss_rounds.hpp"
+#include "league/bot_games.hpp"
 #include "league/deadline_index.hpp"
 
 #include <algorithm>
@@ -29,6 +30,7 @@
 
 namespace ck::daemon {
 
+using league::ensure_bot_game_index;
 using league::ensure_deadline_index;
 using league::game_id_of;
 using league::parse_game_ini;
@@ -75,10 +77,25 @@ core::Result<Daemon, core::Error> Daemon::open(const Config& config,
     if (!players) return core::unexpected(players.error());
     Daemon d(config, std::move(*store), std::move(*players), std::move(*templates),
              std::move(*secret));
-    // The games it loads stay in the repository for the first passes.
-    if (auto indexed = ensure_deadline_index(d.store_, d.games_, std::chrono::system_clock::now());
-        !indexed)
-        return core::unexpected(indexed.error());
+    // A store from before the store's indexes gets them here, once, as one upgrade committed in
+    // the open's transaction: the deadline index (the games it loads stay in the repository for
+    // the first passes) and the bot-games index (league/bot_games.hpp), so that every pass, a
+    // `deliver` and `bot remove` read the indexes, not every game.
+    store::Transaction upgrade(std::chrono::system_clock::now());
+    auto deadlines = ensure_deadline_index(d.store_, d.games_, upgrade);
+    if (!deadlines) return core::unexpected(deadlines.error());
+    auto bots = ensure_bot_game_index(d.store_, upgrade);
+    if (!bots) return core::unexpected(bots.error());
+    if (*deadlines || *bots) {
+        if (auto c = d.store_.commit(upgrade); !c)
+            return core::unexpected(core::from_io(
+                c.error(),
+                "store upgrade (deadline and bot-games indexes): " + c.error().describe()));
+        core::operator_log().info(
+            "store " + d.store_.root().string() +
+            " upgraded at its open:" + (*deadlines ? " deadline index built" : "") +
+            (*deadlines && *bots ? "," : "") + (*bots ? " bot-games index built" : ""));
+    }
     return d;
 }
 

@@ -83,8 +83,10 @@ using RequestRunner = std::function<RequestAnswer(const std::vector<std::string>
 class Daemon {
 public:
     // Opens the store (waiting up to `store_wait` for its lock; `sweep`: store::Store::open) and
-    // the player registry, loads the templates and the secret. Errors keep their kind (the
-    // store's, the registry's, the secret's); templates that do not load are Invalid.
+    // the player registry, loads the templates and the secret. A store from before the deadline
+    // or the bot-games index gets it here, once, in one transaction (a store upgrade:
+    // league/deadline_index.hpp, league/bot_games.hpp). Errors keep their kind (the store's,
+    // the registry's, the secret's); templates that do not load are Invalid.
     static core::Result<Daemon, core::Error> open(
         const Config& config, const std::filesystem::path& templates_dir,
         std::chrono::milliseconds store_wait = std::chrono::milliseconds{0},

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <set>
 
-#include "core/log.hpp"
 #include "core/text.hpp"
 #include "league/bot_registry.hpp"
 
@@ -121,13 +120,13 @@ core::Result<std::vector<store::GameId>, core::Error> games_with_bots(const stor
     return out;
 }
 
-core::Result<bool, core::Error> ensure_bot_game_index(store::Store& store, core::TimePoint now) {
+core::Result<bool, core::Error> ensure_bot_game_index(const store::Store& store,
+                                                      store::Transaction& tx) {
     if (bot_game_index_built(store)) return false;
     auto ids = store.list_games();
     if (ids && ids->empty()) return false;  // the first game sets the mark (index_bot_game)
     auto walked = walk(store);
     if (!walked) return core::unexpected(core::with_context(walked.error(), "bot-games index"));
-    store::Transaction tx(now);
     std::set<std::string> keep;
     for (const auto& [id, g] : *walked) {
         keep.insert(std::to_string(id));
@@ -136,11 +135,6 @@ core::Result<bool, core::Error> ensure_bot_game_index(store::Store& store, core:
     for (const std::string& key : BotGameTable::keys(store))
         if (!keep.count(key)) BotGameTable::erase(tx, key);
     MarkTable::put(tx, IndexMark, 1);
-    if (auto c = store.commit(tx); !c)
-        return core::unexpected(
-            core::from_io(c.error(), "bot-games index: commit: " + c.error().message));
-    core::operator_log().info("bot-games index built: " + std::to_string(walked->size()) +
-                              " game(s) in progress with a bot");
     return true;
 }
 

@@ -12,15 +12,15 @@
 // beside them, so a crash keeps it true. Who plays a game does not change while it runs, and a
 // bot stays a bot when removed (bot_registry.hpp), so nothing else moves an entry.
 // The mark is set in the transaction that creates the store's first game (game 1: no older game
-// can lack an entry). A store without it (written before the index) is read by walking every
-// game (as before the index) until ensure_bot_game_index builds it, once, in a transaction of its
-// own that also sets the mark; entries staged before that (games created meanwhile) are rewritten
-// by the build.
+// can lack an entry). A store without it (written before the index) gets it as a store upgrade
+// when the daemon opens it (Daemon::open, beside the deadline index): ensure_bot_game_index
+// stages every entry and the mark into the open's transaction, once. Until then (a command that
+// opens the store without a daemon) it is read by walking every game, as before the index;
+// entries staged meanwhile (games created by such a command) are rewritten by the build.
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "league/game_files.hpp"
@@ -61,9 +61,11 @@ bool bot_game_index_built(const store::Store& store);
 core::Result<std::vector<store::GameId>, core::Error> games_with_bots(const store::Store& store,
                                                                       const std::string& address);
 
-// Builds the index when the store has none (the walk above, one transaction committed at `now`
-// holding every entry and the mark); nothing when it is built or the store holds no game yet.
-// Returns true when it built it.
-core::Result<bool, core::Error> ensure_bot_game_index(store::Store& store, core::TimePoint now);
+// Stages into `tx` the index's build when the store has none (the walk above: every entry, the
+// erasure of any other, and the mark; the caller commits `tx`, the daemon's open). Returns true
+// when it staged the build; false when the index is built or the store holds no game yet.
+// Errors: the games list cannot be read (the store's kind).
+core::Result<bool, core::Error> ensure_bot_game_index(const store::Store& store,
+                                                      store::Transaction& tx);
 
 }  // namespace ck::league

@@ -82,15 +82,15 @@ void raise_watermark(const store::Store& store, store::Transaction& tx, core::Ti
         WatermarkTable::erase(tx, Watermark);
 }
 
-core::Result<void, core::Error> ensure_deadline_index(store::Store& store, GameRepository& games,
-                                                      core::TimePoint now) {
-    if (store.record(store::MetaNamespace, IndexMark)) return {};
+core::Result<bool, core::Error> ensure_deadline_index(const store::Store& store,
+                                                      GameRepository& games,
+                                                      store::Transaction& tx) {
+    if (store.record(store::MetaNamespace, IndexMark)) return false;
     auto ids = store.list_games();
     if (!ids)
         return core::unexpected(
             core::from_io(ids.error(), "deadline index: " + ids.error().describe()));
-    if (ids->empty()) return {};  // nothing to index; the first game's entry is its own
-    store::Transaction tx(now);
+    if (ids->empty()) return false;  // nothing to index; the first game's entry is its own
     for (const store::GameId id : *ids) {
         auto ini = store.read_game_file(id, "game.ini");
         if (!ini) continue;
@@ -108,12 +108,7 @@ core::Result<void, core::Error> ensure_deadline_index(store::Store& store, GameR
         index_deadline(store, tx, id, *deadline);
     }
     MarkTable::put(tx, IndexMark, 1);
-    if (auto c = store.commit(tx); !c)
-        return core::unexpected(
-            core::from_io(c.error(), "deadline index: " + c.error().describe()));
-    core::operator_log().info("deadline index built over " + std::to_string(ids->size()) +
-                              " games");
-    return {};
+    return true;
 }
 
 }  // namespace ck::league

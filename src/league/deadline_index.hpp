@@ -11,7 +11,7 @@
 // games: the clock pass visits that game when the entry is due, finds nothing to do, and writes the
 // true deadline (or erases the entry) then.
 // A store without the index (written before it; the mark meta/deadline-index is missing) gets
-// it built once by ensure_deadline_index, on the daemon's open.
+// it built once by ensure_deadline_index, in the daemon's open's transaction (Daemon::open).
 // The watermark meta/next-deadline is an instant NO LATER than every entry (it may be earlier):
 // a write of an entry earlier than it lowers it in the same transaction, and games_due reads
 // the entries only once the watermark is due, so an idle pass costs the same over one game or
@@ -63,10 +63,14 @@ std::vector<store::GameId> games_due(const store::Store& store, core::TimePoint 
 void raise_watermark(const store::Store& store, store::Transaction& tx, core::TimePoint t);
 
 class GameRepository;
-// Builds the index when the store has none: every timed game in progress is loaded once,
-// through `games` (which keeps them for the passes that follow). A store that cannot be listed
-// or committed keeps its kind (core::from_io); a game's clock that cannot be read, its own.
-core::Result<void, core::Error> ensure_deadline_index(store::Store& store, GameRepository& games,
-                                                      core::TimePoint now);
+// Stages into `tx` the index's build when the store has none (a store upgrade: the caller
+// commits `tx`, the daemon's open): every timed game in progress is loaded once, through
+// `games` (which keeps them for the passes that follow), its entry and the mark are staged.
+// Returns true when it staged the build; false when the index is built or the store holds no
+// game yet. A store that cannot be listed keeps its kind (core::from_io); a game's clock that
+// cannot be read, its own.
+core::Result<bool, core::Error> ensure_deadline_index(const store::Store& store,
+                                                      GameRepository& games,
+                                                      store::Transaction& tx);
 
 }  // namespace ck::league
