@@ -33,13 +33,13 @@ expect("crazykrieg serve: mail source" in r.stderr, f"the reason on stderr: {r.s
 # The kind of a set-up error (core/error.hpp) chooses the exit code: a wrong [imap] key is a bad
 # configuration (Invalid: exit 2, as a file that does not parse); a password file that cannot be
 # read may be mended (Transient: exit 1). Neither connects.
-bad = os.path.join(work, "imap-nouser.conf")
+bad = os.path.join(work, "imap-nopwkey.conf")
 with open(bad, "w") as f:
-    f.write("[mail]\nsource = imap\n[imap]\nurl = imap://127.0.0.1:1/INBOX\n"
-            f"password_file = {pw}\n")
+    f.write("[mail]\nsource = imap\n[imap]\nurl = imap://127.0.0.1:1/INBOX\n")
 r = cli.ck("serve", "--once", "--config", bad, "--templates", templates, check=False)
-expect(r.returncode == 2, f"imap.user not set: exit 2: {r}")
-expect(r.stderr == "crazykrieg serve: imap.user is not set\n", f"the reason: {r.stderr!r}")
+expect(r.returncode == 2, f"imap.password_file not set: exit 2: {r}")
+expect(r.stderr == "crazykrieg serve: imap.password_file is not set (source = imap)\n",
+       f"the reason: {r.stderr!r}")
 missing = os.path.join(work, "imap-nopw.conf")
 with open(missing, "w") as f:
     f.write("[mail]\nsource = imap\n[imap]\nurl = imap://127.0.0.1:1/INBOX\n"
