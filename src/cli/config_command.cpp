@@ -129,7 +129,7 @@ void check_source(Report& r, const daemon::Config& c, bool connect) {
                               : ", handled mail moved to " + c.imap_processed_folder));
     auto imap = daemon::imap_client_config(c);
     if (!imap) {
-        r.problem("imap: " + imap.error());
+        r.problem("imap: " + imap.error().detail);
         return;
     }
     check_private_file(r, "imap.password_file", c.imap_password_file);
@@ -154,7 +154,7 @@ void check_sink(Report& r, const daemon::Config& c, bool connect) {
            "smtp " + c.smtp_url + (c.smtp_user.empty() ? ", no AUTH" : " as " + c.smtp_user));
     auto smtp = daemon::smtp_client_config(c);
     if (!smtp) {
-        r.problem("smtp: " + smtp.error());
+        r.problem("smtp: " + smtp.error().detail);
         return;
     }
     if (!c.smtp_user.empty()) check_private_file(r, "smtp.password_file", c.smtp_password_file);

@@ -72,7 +72,7 @@ core::Result<std::unique_ptr<core::Clock>, std::string> make_clock(const std::st
     return std::unique_ptr<core::Clock>(std::make_unique<core::FixedClock>(*t));
 }
 
-core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
+core::Result<std::unique_ptr<mail::MailSource>, core::Error> make_source(
     const daemon::Config& config) {
     if (config.source == daemon::Config::Source::Imap) {
         auto imap = daemon::imap_client_config(config);
@@ -80,17 +80,19 @@ core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
         return std::unique_ptr<mail::MailSource>(
             std::make_unique<mail::ImapSource>(std::move(*imap)));
     }
-    if (auto ok = ensure_maildir_path(config.inbox); !ok) return core::unexpected(ok.error());
+    if (auto ok = ensure_maildir_path(config.inbox); !ok)
+        return core::unexpected(core::transient_error(ok.error()));
     return std::unique_ptr<mail::MailSource>(std::make_unique<mail::MaildirSource>(config.inbox));
 }
 
-core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemon::Config& config) {
+core::Result<std::unique_ptr<mail::MailSink>, core::Error> make_sink(const daemon::Config& config) {
     if (config.sink == daemon::Config::Sink::Smtp) {
         auto smtp = daemon::smtp_client_config(config);
         if (!smtp) return core::unexpected(smtp.error());
         return std::unique_ptr<mail::MailSink>(std::make_unique<mail::SmtpSink>(std::move(*smtp)));
     }
-    if (auto ok = ensure_maildir_path(config.outbox); !ok) return core::unexpected(ok.error());
+    if (auto ok = ensure_maildir_path(config.outbox); !ok)
+        return core::unexpected(core::transient_error(ok.error()));
     return std::unique_ptr<mail::MailSink>(std::make_unique<mail::MaildirSink>(config.outbox));
 }
 
@@ -110,7 +112,7 @@ core::Result<OrganiserSession, SessionError> open_organiser_session(const std::s
         return s;
     }
     auto sink = make_sink(s.config);
-    if (!sink) return core::unexpected(SessionError{false, sink.error()});
+    if (!sink) return core::unexpected(SessionError{false, sink.error().detail});
     s.sink = std::move(*sink);
     auto d = daemon::Daemon::open(s.config, s.templates, StoreWait);
     if (!d) return core::unexpected(SessionError{false, d.error().detail});

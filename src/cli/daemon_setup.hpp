@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/config.hpp"
 #include "daemon/mail_pass.hpp"
@@ -79,9 +80,11 @@ core::Result<void, std::string> ensure_maildir_path(const std::string& dir);
 // The configured source and sink. Maildir: the directory is created when missing. IMAP/SMTP:
 // the password files are read now (an error names the key, never the password); nothing
 // connects until the first call, so a server that is down is a per-pass error, not this one.
-core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
+// Errors (core/error.hpp): a wrong [imap]/[smtp] key is Invalid (daemon/transport_config.hpp);
+// a password file that cannot be read or a Maildir that cannot be made is Transient.
+core::Result<std::unique_ptr<mail::MailSource>, core::Error> make_source(
     const daemon::Config& config);
-core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemon::Config& config);
+core::Result<std::unique_ptr<mail::MailSink>, core::Error> make_sink(const daemon::Config& config);
 
 // What an organiser command that changes games (`game new`, `game follow`, `tournament new`,
 // `tournament start`) works with: the configuration, the clock (--now), the configured sink and

@@ -77,12 +77,19 @@ int run_deliver(const Args& args) {
     mail::MaildirSource source(config->inbox);
     auto sink = make_sink(*config);
     if (!sink) {
-        core::operator_log().error("deliver: " + sink.error() + "; message left in the inbox");
+        core::operator_log().error("deliver: " + sink.error().detail +
+                                   "; message left in the inbox");
         return ExitOk;
     }
     auto d = daemon::Daemon::open(*config, templates_dir(templates, *config), StoreWait);
     if (!d) {
-        core::operator_log().warn("deliver: " + d.error().detail + "; message left in the inbox");
+        // Stored either way: a store another command holds passes (WARN); a broken set-up (the
+        // templates, a corrupt store) waits for the operator (ERROR, core/error.hpp).
+        const std::string line = "deliver: " + d.error().detail + "; message left in the inbox";
+        if (d.error().transient())
+            core::operator_log().warn(line);
+        else
+            core::operator_log().error(line);
         return ExitOk;
     }
     d->step(source, **sink, **clock);

@@ -298,7 +298,7 @@ core::Result<MovePassTimes, std::string> move_passes(BenchClub& c, int runs, con
     if (auto w =
             site::write_site(c.d->store(), c.d->players(), c.d->templates().set(), site, &cache);
         !w)
-        return core::unexpected("site: " + w.error());
+        return core::unexpected("site: " + w.error().detail);
     MovePassTimes best;
     const auto since = [](std::chrono::steady_clock::time_point t) {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -330,7 +330,7 @@ core::Result<MovePassTimes, std::string> move_passes(BenchClub& c, int runs, con
         if (auto w = site::write_site(c.d->store(), c.d->players(), c.d->templates().set(), site,
                                       &cache);
             !w)
-            return core::unexpected("site: " + w.error());
+            return core::unexpected("site: " + w.error().detail);
         best.site_alone = std::min(best.site_alone, since(s0));
         best.with_site = std::min(best.with_site, since(t0));
     }

@@ -83,8 +83,9 @@ std::optional<int> run_through_daemon(const Command& command, const Args& args) 
     if (!spool.serving()) return std::nullopt;
     auto id = spool.submit(absolute_paths(args));
     if (!id) {
-        std::cerr << "crazykrieg " << command.name << ": " << id.error() << "\n";
-        return ExitTempFail;
+        // Nothing was sent: a failure that may pass (the disk) is worth retrying (75).
+        std::cerr << "crazykrieg " << command.name << ": " << id.error().detail << "\n";
+        return id.error().transient() ? ExitTempFail : ExitFailure;
     }
     const auto timeout = request_timeout();
     auto give_up = std::chrono::steady_clock::now() + timeout;
@@ -92,7 +93,8 @@ std::optional<int> run_through_daemon(const Command& command, const Args& args) 
     for (;;) {
         auto answer = spool.take_answer(*id);
         if (!answer) {
-            std::cerr << "crazykrieg " << command.name << ": " << answer.error() << "\n";
+            // Whatever its kind: the request ran, so sending it again is no retry (exit 1).
+            std::cerr << "crazykrieg " << command.name << ": " << answer.error().detail << "\n";
             return ExitFailure;
         }
         if (*answer) return print_answer(**answer);

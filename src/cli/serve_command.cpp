@@ -81,7 +81,11 @@ int run_serve(const Args& args) {
     auto source = make_source(*config);
     auto sink = make_sink(*config);
     if (!source || !sink) {
-        std::cerr << "crazykrieg serve: " << (!source ? source.error() : sink.error()) << "\n";
+        const core::Error& e = !source ? source.error() : sink.error();
+        // A wrong [imap]/[smtp] key is a bad configuration (exit 2, as a file that does not
+        // parse); a password file or Maildir that cannot be read or made, exit 1 (docs/cli.md).
+        if (e.kind == core::ErrorKind::Invalid) return usage_error("serve", e.detail);
+        std::cerr << "crazykrieg serve: " << e.detail << "\n";
         return ExitFailure;
     }
     // One serve per store, for its whole life (a second one refuses to start). It waits a
@@ -107,7 +111,7 @@ int run_serve(const Args& args) {
     d.serve_requests(run_hosted);
     const daemon::RequestSpool requests(config->store_dir);
     if (auto made = requests.prepare(); !made) {
-        std::cerr << "crazykrieg serve: " << made.error() << "\n";
+        std::cerr << "crazykrieg serve: " << made.error().detail << "\n";
         return ExitFailure;
     }
     // README "TLS": a certificate that fails verification is a set-up error, not an outage:
@@ -144,7 +148,7 @@ int run_serve(const Args& args) {
             auto site = site::write_site(d.store(), d.players(), d.templates().set(),
                                          config->site_dir, &site_cache);
             if (!site)
-                core::operator_log().error("site: " + site.error());
+                core::operator_log().error("site: " + site.error().detail);
             else if (site->written > 0)
                 core::operator_log().info("site: " + std::to_string(site->written) +
                                           " file(s) rewritten, " + std::to_string(site->replayed) +

@@ -51,7 +51,7 @@ int run_site(const Args& args) {
     auto players = league::Players::load(*store);
     if (!players) return fail(players.error().detail);
     auto report = site::write_site(*store, *players, words->set(), dirs[0]);
-    if (!report) return fail(report.error());
+    if (!report) return fail(report.error().detail);
     std::cout << report->written << " file(s) written, " << report->unchanged << " unchanged\n";
     return ExitOk;
 }

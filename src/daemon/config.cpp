@@ -214,7 +214,8 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
         bad("mail.trusted_authserv_id", "expected one authserv-id (a host name)");
     get("imap.url", c.imap_url);
     if (vm.count("imap.url")) {
-        if (auto u = parse_mail_url(c.imap_url, "imap", "imaps"); !u) bad("imap.url", u.error());
+        if (auto u = parse_mail_url(c.imap_url, "imap", "imaps"); !u)
+            bad("imap.url", u.error().detail);
     }
     get("imap.user", c.imap_user);
     get("imap.password_file", c.imap_password_file);
@@ -235,7 +236,7 @@ core::Result<Config, ConfigError> load_config(std::istream& in, const std::strin
     get("smtp.url", c.smtp_url);
     if (vm.count("smtp.url")) {
         if (auto u = parse_mail_url(c.smtp_url, "smtp", "smtps"); !u)
-            bad("smtp.url", u.error());
+            bad("smtp.url", u.error().detail);
         else if (!u->path.empty())
             bad("smtp.url", "expected no path: smtp://HOST[:PORT]");
     }
@@ -319,6 +320,11 @@ core::Result<std::string, ConfigError> read_secret_file(const std::string& path,
                     "secret shorter than " + std::to_string(min_length) + " characters");
     }
     return first;
+}
+
+core::ErrorKind secret_error_kind(const ConfigError& e) {
+    return e.code == ConfigError::Code::Unreadable ? core::ErrorKind::Transient
+                                                   : core::ErrorKind::Invalid;
 }
 
 }  // namespace ck::daemon

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "league/time_control.hpp"
 
@@ -103,5 +104,9 @@ const std::vector<std::string>& config_keys();
 // secret should have at least 16 characters: `head -c 32 /dev/urandom | base64 > var/secret`).
 [[nodiscard]] core::Result<std::string, ConfigError> read_secret_file(const std::string& path,
                                                                       std::size_t min_length = 1);
+// The kind of a read_secret_file failure (core/error.hpp): Transient when the file could not be
+// opened or read (it may be made readable while the daemon waits), Invalid when its secret is
+// too short.
+core::ErrorKind secret_error_kind(const ConfigError& e);
 
 }  // namespace ck::daemon

@@ -54,11 +54,7 @@ core::Result<std::string, core::Error> load_or_create_secret(const std::string& 
         core::operator_log().info("created the server secret " + path);
     }
     auto s = read_secret_file(path, 16);
-    if (!s)
-        return core::unexpected(core::Error{s.error().code == ConfigError::Code::Unreadable
-                                                ? core::ErrorKind::Transient
-                                                : core::ErrorKind::Invalid,
-                                            s.error().message});
+    if (!s) return core::unexpected(core::Error{secret_error_kind(s.error()), s.error().message});
     return std::move(*s);
 }
 
@@ -99,13 +95,13 @@ core::Result<Daemon, core::Error> Daemon::open(const Config& config,
     return d;
 }
 
-core::Result<void, std::string> Daemon::flush(mail::MailSink& sink, const core::Clock& clock) {
+core::Result<void, core::Error> Daemon::flush(mail::MailSink& sink, const core::Clock& clock) {
     store::Outbox outbox(store_);
     auto r = outbox.flush(sink, clock);
     if (r) return {};
     const std::string why = describe_store_failure(r.error(), store_.root());
     core::operator_log().error("outbox flush: " + why);
-    return core::unexpected("outbox flush: " + why);
+    return core::unexpected(core::from_io(r.error(), "outbox flush: " + why));
 }
 
 StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const core::Clock& clock,
@@ -162,7 +158,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         const RequestSpool spool(config_.store_dir);
         for (const auto& [id, answer] : answered) {
             if (auto done = spool.finish(id, answer); !done)
-                core::operator_log().error("request " + id + ": " + done.error());
+                core::operator_log().error("request " + id + ": " + done.error().detail);
             ++report.requests;
         }
         answered.clear();
@@ -190,7 +186,8 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
                                    " (no clock pass until the source answers)");
         report.error = "mail source: " + pending.error().message;
         report.certificate_error = pending.error().code == mail::MailErrorCode::Certificate;
-        if (auto flushed = flush(sink, clock); !flushed) report.error += "; " + flushed.error();
+        if (auto flushed = flush(sink, clock); !flushed)
+            report.error += "; " + flushed.error().detail;
         count_loads();
         return report;
     }
@@ -228,7 +225,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     for (; next < pending->size(); ++next) keep_pending((*pending)[next]);  // after a stop
     const ClockReport ticked = tick(clock, hold);
     report.clock_events = ticked.reminders + ticked.forfeits + ticked.digests;
-    if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
+    if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error().detail;
     // The bots' turns (bot_turns.hpp): only now, when the pass's mail is committed and sent,
     // each turn committed on its own, within the pass's budget for them.
     const auto until = std::chrono::steady_clock::now() + BotPassBudget;
@@ -237,7 +234,7 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
         [until] { return std::chrono::steady_clock::now() >= until; }, stop);
     report.bot_turns = bots.turns;
     if (bots.turns > 0)
-        if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error();
+        if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error().detail;
     count_loads();
     return report;
 }

@@ -145,8 +145,12 @@ public:
     core::Result<void, core::Error> handle(const std::string& raw, const core::Clock& clock,
                                            std::optional<core::TimePoint> arrived = {});
 
-    // Sends the due mails of the outbox; an outbox I/O error is logged and returned.
-    core::Result<void, std::string> flush(mail::MailSink& sink, const core::Clock& clock);
+    // Sends the due mails of the outbox; an outbox I/O error is logged and returned with the
+    // kind of that error (core::from_io: Transient for the disk or the spool; Corrupt for bytes
+    // the store refused as malformed); the detail "outbox flush: ..." says what to do
+    // (daemon/store_advice.hpp). A sink that refuses a mail for now is no error: the mail
+    // waits in the outbox.
+    core::Result<void, core::Error> flush(mail::MailSink& sink, const core::Clock& clock);
 
     // The clock pass (daemon/clock_pass.hpp): reminders and losses on time at clock.now(),
     // each committed on its own; step() runs it after the mail, with `hold` the earliest

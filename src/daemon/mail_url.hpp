@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 
 namespace ck::daemon {
@@ -18,8 +19,9 @@ struct MailUrl {
 // Accepts the schemes `plain` (STARTTLS or none) and `tls` (implicit TLS), any case. Refused:
 // other schemes, an empty host, user info ("user:password@": credentials belong in
 // *.user / *.password_file), a query, a fragment, ';' parameters, bad %-escapes, control
-// characters.
-[[nodiscard]] core::Result<MailUrl, std::string> parse_mail_url(const std::string& url,
+// characters. Every refusal is Invalid (core/error.hpp: a configuration value that retrying
+// reads the same); its detail never repeats the URL (it may hold a password).
+[[nodiscard]] core::Result<MailUrl, core::Error> parse_mail_url(const std::string& url,
                                                                 std::string_view plain,
                                                                 std::string_view tls);
 

@@ -37,6 +37,23 @@ std::string field(std::string_view name, const std::string& bytes) {
     return std::string(name) + " " + std::to_string(bytes.size()) + "\n" + bytes + "\n";
 }
 
+// `what` of `path` failed with `ec`: an error of its I/O kind, "WHAT PATH: REASON".
+core::Error spool_failure(const std::error_code& ec, const fs::path& path,
+                          const std::string& what) {
+    return core::from_io(core::IoError{ec, path.string(), what},
+                         what + " " + path.string() + ": " + ec.message());
+}
+
+// Makes new/, cur/ and done/ under `dir`.
+core::Result<void, core::Error> make_folders(const fs::path& dir) {
+    std::error_code ec;
+    for (const char* sub : {"new", "cur", "done"}) {
+        fs::create_directories(dir / sub, ec);
+        if (ec) return core::unexpected(spool_failure(ec, dir / sub, "cannot create"));
+    }
+    return {};
+}
+
 // The request files of `dir` (no dot files), sorted.
 std::vector<std::string> names_in(const fs::path& dir) {
     std::vector<std::string> names;
@@ -57,17 +74,19 @@ std::string encode_request(const std::vector<std::string>& args) {
     return out;
 }
 
-core::Result<std::vector<std::string>, std::string> decode_request(std::string_view bytes) {
+core::Result<std::vector<std::string>, core::Error> decode_request(std::string_view bytes) {
     if (bytes.substr(0, RequestHeader.size()) != RequestHeader)
-        return core::unexpected(std::string("not a request (no 'ck-request 1' line)"));
+        return core::unexpected(core::corrupt_error("not a request (no 'ck-request 1' line)"));
     std::vector<std::string> args;
     std::size_t pos = RequestHeader.size();
     while (pos < bytes.size()) {
         auto a = read_field(bytes, pos, "arg");
-        if (!a) return core::unexpected("malformed argument at byte " + std::to_string(pos));
+        if (!a)
+            return core::unexpected(
+                core::corrupt_error("malformed argument at byte " + std::to_string(pos)));
         args.push_back(std::move(*a));
     }
-    if (args.empty()) return core::unexpected(std::string("a request without a command"));
+    if (args.empty()) return core::unexpected(core::corrupt_error("a request without a command"));
     return args;
 }
 
@@ -100,14 +119,9 @@ RequestSpool::RequestSpool(fs::path store_dir)
 
 bool RequestSpool::serving() const { return core::FileLock::held(store_dir_ / "serve.lock"); }
 
-core::Result<std::string, std::string> RequestSpool::submit(
+core::Result<std::string, core::Error> RequestSpool::submit(
     const std::vector<std::string>& args) const {
-    std::error_code ec;
-    for (const char* sub : {"new", "cur", "done"}) {
-        fs::create_directories(dir_ / sub, ec);
-        if (ec)
-            return core::unexpected("cannot create " + (dir_ / sub).string() + ": " + ec.message());
-    }
+    CK_TRY(make_folders(dir_));
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                         std::chrono::system_clock::now().time_since_epoch())
                         .count();
@@ -117,21 +131,24 @@ core::Result<std::string, std::string> RequestSpool::submit(
     // 0644: a command line holds no secret, and a `backup` sent by root must be readable by
     // the daemon's user.
     if (auto w = core::write_file_atomic(file, encode_request(args), 0644); !w)
-        return core::unexpected("cannot write the request " + file.string() + ": " +
-                                w.error().message);
+        return core::unexpected(core::from_io(
+            w.error(), "cannot write the request " + file.string() + ": " + w.error().message));
     return id;
 }
 
-core::Result<std::optional<RequestAnswer>, std::string> RequestSpool::take_answer(
+core::Result<std::optional<RequestAnswer>, core::Error> RequestSpool::take_answer(
     const std::string& id) const {
     const fs::path file = dir_ / "done" / id;
     std::error_code ec;
     if (!fs::exists(file, ec)) return std::optional<RequestAnswer>{};
     auto bytes = core::read_file(file);
     if (!bytes)
-        return core::unexpected("cannot read " + file.string() + ": " + bytes.error().message);
+        return core::unexpected(core::from_io(
+            bytes.error(), "cannot read " + file.string() + ": " + bytes.error().message));
     auto answer = RequestAnswerTable::decode(id, *bytes);
-    if (!answer) return core::unexpected(file.string() + ": " + answer.error().describe());
+    if (!answer)
+        return core::unexpected(
+            core::corrupt_error(file.string() + ": " + answer.error().describe()));
     fs::remove(file, ec);
     return std::optional<RequestAnswer>(std::move(*answer));
 }
@@ -150,15 +167,7 @@ bool RequestSpool::has_new() const {
     return false;
 }
 
-core::Result<void, std::string> RequestSpool::prepare() const {
-    std::error_code ec;
-    for (const char* sub : {"new", "cur", "done"}) {
-        fs::create_directories(dir_ / sub, ec);
-        if (ec)
-            return core::unexpected("cannot create " + (dir_ / sub).string() + ": " + ec.message());
-    }
-    return {};
-}
+core::Result<void, core::Error> RequestSpool::prepare() const { return make_folders(dir_); }
 
 std::vector<Request> RequestSpool::pick_up(
     std::vector<std::pair<std::string, RequestAnswer>>& broken) const {
@@ -172,14 +181,15 @@ std::vector<Request> RequestSpool::pick_up(
         const fs::path file = dir_ / "cur" / name;
         auto bytes = core::read_file(file);
         auto args = bytes ? decode_request(*bytes)
-                          : core::Result<std::vector<std::string>, std::string>(
-                                core::unexpected(bytes.error().message));
+                          : core::Result<std::vector<std::string>, core::Error>(core::unexpected(
+                                core::from_io(bytes.error(), bytes.error().message)));
         if (!store::valid_record_key(name) || !args) {
             broken.emplace_back(
                 name,
                 RequestAnswer{1, "",
                               "crazykrieg: the daemon could not read the request " + file.string() +
-                                  ": " + (args ? std::string("bad name") : args.error()) + "\n"});
+                                  ": " + (args ? std::string("bad name") : args.error().detail) +
+                                  "\n"});
             continue;
         }
         requests.push_back(Request{name, std::move(*args)});
@@ -194,7 +204,7 @@ std::vector<std::string> RequestSpool::pending_ids() const {
     return ids;
 }
 
-core::Result<void, std::string> RequestSpool::finish(const std::string& id,
+core::Result<void, core::Error> RequestSpool::finish(const std::string& id,
                                                      const RequestAnswer& answer) const {
     std::error_code ec;
     fs::create_directories(dir_ / "done", ec);
@@ -206,11 +216,14 @@ core::Result<void, std::string> RequestSpool::finish(const std::string& id,
                 RequestAnswerCodec::encode(answer),
             0600);
         !w)
-        return core::unexpected("cannot write the answer " + file.string() + ": " +
-                                w.error().message);
+        return core::unexpected(core::from_io(
+            w.error(), "cannot write the answer " + file.string() + ": " + w.error().message));
     fs::remove(dir_ / "cur" / id, ec);
     fs::remove(dir_ / "new" / id, ec);
-    if (ec) return core::unexpected("cannot remove the request " + id + ": " + ec.message());
+    if (ec)
+        return core::unexpected(
+            core::from_io(core::IoError{ec, (dir_ / "new" / id).string(), "cannot remove"},
+                          "cannot remove the request " + id + ": " + ec.message()));
     return {};
 }
 

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "store/table.hpp"
 
@@ -59,11 +60,16 @@ public:
     bool serving() const;
     const std::filesystem::path& dir() const { return dir_; }
 
+    // Errors (core/error.hpp): a folder or file of the spool that cannot be made, written or
+    // read has the kind of its I/O failure (core::from_io: Transient for the disk, a permission
+    // or a missing folder); an answer or a request file that does not decode is Corrupt.
+
     // --- the command's side ---
-    // Writes the request durably into new/; returns its id.
-    core::Result<std::string, std::string> submit(const std::vector<std::string>& args) const;
-    // The answer of request `id` if the daemon wrote it (and deletes it), else nullopt.
-    core::Result<std::optional<RequestAnswer>, std::string> take_answer(
+    // Writes the request durably into new/; returns its id. Nothing is sent when it fails.
+    core::Result<std::string, core::Error> submit(const std::vector<std::string>& args) const;
+    // The answer of request `id` if the daemon wrote it (and deletes it), else nullopt. A
+    // failure here comes after the request ran: the command must not send it again.
+    core::Result<std::optional<RequestAnswer>, core::Error> take_answer(
         const std::string& id) const;
     // Takes back a request the daemon has not picked up yet: true when it was still in new/.
     bool withdraw(const std::string& id) const;
@@ -73,7 +79,7 @@ public:
     bool has_new() const;
     // Makes new/, cur/ and done/ (serve, at its start): so they belong to the daemon's user
     // even when the first request comes from root.
-    core::Result<void, std::string> prepare() const;
+    core::Result<void, core::Error> prepare() const;
     // Moves every request of new/ to cur/, then returns every request of cur/ in id order
     // (ids start with their time, so roughly oldest first). A request file that cannot be read
     // is answered at once with exit 1 (`broken`) and left out.
@@ -81,7 +87,7 @@ public:
     // The ids still in new/ or cur/.
     std::vector<std::string> pending_ids() const;
     // After the commit: writes done/<id> (temp, rename) and unlinks cur/<id>.
-    core::Result<void, std::string> finish(const std::string& id,
+    core::Result<void, core::Error> finish(const std::string& id,
                                            const RequestAnswer& answer) const;
     // Deletes answers in done/ older than `age` (their command is gone).
     void sweep_answers(std::chrono::seconds age) const;
@@ -93,6 +99,7 @@ private:
 
 // The request file's bytes: "ck-request 1\n" then "arg LEN\n<bytes>\n" an argument.
 std::string encode_request(const std::vector<std::string>& args);
-core::Result<std::vector<std::string>, std::string> decode_request(std::string_view bytes);
+// Bytes that are not a request are Corrupt (a file of the spool that retrying reads the same).
+core::Result<std::vector<std::string>, core::Error> decode_request(std::string_view bytes);
 
 }  // namespace ck::daemon

@@ -25,14 +25,15 @@ struct Ply {
                            // start neither
 };
 
-// The true positions after each move of the record (only for pages that may show them).
-core::Result<std::vector<Ply>, std::string> plies_of(const league::StoredGame& g) {
+// The true positions after each move of the record (only for pages that may show them). A
+// game.ini or record.pgn that does not replay is Corrupt (stored data).
+core::Result<std::vector<Ply>, core::Error> plies_of(const league::StoredGame& g) {
     auto setup = league::setup_of(g.meta);
-    if (!setup) return core::unexpected(setup.error().detail);
+    if (!setup) return core::unexpected(setup.error());
     std::optional<rules::Position> pos;
     if (setup->fen) {
         auto p = rules::Position::from_fen(*setup->fen, *setup->variant);
-        if (!p) return core::unexpected("bad FEN: " + p.error().message);
+        if (!p) return core::unexpected(core::corrupt_error("bad FEN: " + p.error().message));
         pos = std::move(*p);
     } else {
         pos = rules::Position::startpos(*setup->variant);
@@ -44,7 +45,9 @@ core::Result<std::vector<Ply>, std::string> plies_of(const league::StoredGame& g
         const bool white = fen.find(" w ") != std::string::npos;
         const auto fields = fen.substr(fen.rfind(' ') + 1);
         auto m = rules::parse_move(*pos, *r.move);
-        if (!m) return core::unexpected("record.pgn: move '" + *r.move + "' does not replay");
+        if (!m)
+            return core::unexpected(
+                core::corrupt_error("record.pgn: move '" + *r.move + "' does not replay"));
         pos->make_move(*m);
         plies.push_back({fields + (white ? ". " : "... ") + *r.move, pos->fen(),
                          m->kind() == rules::MoveKind::Drop ? "" : rules::square_name(m->from()),
@@ -126,14 +129,15 @@ std::string pocket_text(const std::string& pocket) {
     return pocket.empty() ? std::string("-") : html_escape(pocket);
 }
 
-// What a follower may see of a hidden game in progress: the SpectatorView only.
-core::Result<std::string, std::string> spectator_section(const compose::TemplateSet& words,
+// What a follower may see of a hidden game in progress: the SpectatorView only. Templates that
+// cannot be filled are Invalid (the installed templates, not the game, are wrong).
+core::Result<std::string, core::Error> spectator_section(const compose::TemplateSet& words,
                                                          const league::StoredGame& g) {
     const referee::SpectatorView view =
         referee::spectator_view(g.game.view(Color::White), g.game.view(Color::Black));
     compose::Context c;
     if (auto filled = compose::fill_spectator(words, view, 0, c); !filled)
-        return core::unexpected(filled.error().message);
+        return core::unexpected(core::invalid_error(filled.error().message));
     std::string out = "<p>A hidden game in progress: only what both players heard is shown. " +
                       html_escape(side_name(view.to_move)) + " to play move " +
                       std::to_string(view.move_number) + ".</p>\n";
@@ -160,7 +164,7 @@ std::string players_line(const league::Players& players, const league::GameMeta&
     return one(meta.white) + " vs " + one(meta.black);
 }
 
-core::Result<GamePage, std::string> game_page(const compose::TemplateSet& words,
+core::Result<GamePage, core::Error> game_page(const compose::TemplateSet& words,
                                               const league::Players& players, store::GameId id,
                                               const league::StoredGame& g,
                                               const club::RatingPool* pool) {

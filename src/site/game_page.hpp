@@ -11,6 +11,7 @@
 
 #include "club/ratings.hpp"
 #include "compose/template_set.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "league/game_files.hpp"
 #include "league/players.hpp"
@@ -23,8 +24,9 @@ struct GamePage {
     std::string pgn;  // over: the referee's record for games/<id>.pgn; else empty
 };
 
-// `pool`: the game's rating pool (may be null).
-core::Result<GamePage, std::string> game_page(const compose::TemplateSet& words,
+// `pool`: the game's rating pool (may be null). A stored game that does not replay is Corrupt,
+// templates that cannot be filled are Invalid (core/error.hpp).
+core::Result<GamePage, core::Error> game_page(const compose::TemplateSet& words,
                                               const league::Players& players, store::GameId id,
                                               const league::StoredGame& g,
                                               const club::RatingPool* pool);

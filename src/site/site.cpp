@@ -32,7 +32,7 @@ constexpr std::size_t RecentResults = 30;
 // Writes `file` when its content changed; `written` (may be null): the hashes of what this
 // process wrote last, so that a file written before is not read back to compare (the folder is
 // the writer's own: SiteCache).
-core::Result<void, std::string> put(const fs::path& file, const std::string& bytes,
+core::Result<void, core::Error> put(const fs::path& file, const std::string& bytes,
                                     SiteReport& report,
                                     std::map<std::string, std::size_t>* written = nullptr) {
     const std::size_t hash = std::hash<std::string>{}(bytes);
@@ -55,12 +55,15 @@ core::Result<void, std::string> put(const fs::path& file, const std::string& byt
     }
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
-    if (ec) return core::unexpected(file.parent_path().string() + ": " + ec.message());
+    if (ec)
+        return core::unexpected(
+            core::from_io(core::IoError{ec, file.parent_path().string(), "cannot create"},
+                          file.parent_path().string() + ": " + ec.message()));
     // A page is derived from the store (a full `crazykrieg site` build writes it again): its
     // bytes are synced before the rename, but not the folder, so a crash may leave the page
     // before, never a torn one (core/atomic_file.hpp rename_into_place).
     if (auto w = core::rename_into_place(file, bytes); !w)
-        return core::unexpected(file.string() + ": " + w.error().message);
+        return core::unexpected(core::from_io(w.error(), file.string() + ": " + w.error().message));
     ++report.written;
     if (written) (*written)[file.string()] = hash;
     return {};
@@ -86,7 +89,7 @@ public:
                const compose::TemplateSet& words, const fs::path& dir, SiteCache& cache)
         : store_(store), players_(players), words_(words), dir_(dir), c_(cache) {}
 
-    core::Result<SiteReport, std::string> run() {
+    core::Result<SiteReport, core::Error> run() {
         const bool first = !c_.primed_;
         c_.primed_ = false;  // until this call succeeds
         CK_TRY(read_pools(first));
@@ -94,7 +97,7 @@ public:
         std::set<store::GameId> todo = std::exchange(c_.pending_, {});
         if (first) {
             auto ids = store_.list_games();
-            if (!ids) return core::unexpected(ids.error().message);
+            if (!ids) return core::unexpected(core::from_io(ids.error(), ids.error().message));
             todo.insert(ids->begin(), ids->end());
         } else {
             for (const std::string& address : renamed_) add_games_of(address, "", todo);
@@ -111,14 +114,14 @@ public:
 private:
     // The pools whose records changed since the last call are read again; a player whose
     // values in a pool changed is in rerated_ (their rated games show their rating).
-    core::Result<void, std::string> read_pools(bool first) {
+    core::Result<void, core::Error> read_pools(bool first) {
         for (const std::string& name : club::pool_names()) {
             const std::string* r = store_.record(league::RatingPoolCodec::ns, name);
             const std::string_view text = r ? std::string_view(*r) : std::string_view();
             auto kept = c_.pool_records_.find(name);
             if (!first && kept != c_.pool_records_.end() && kept->second == text) continue;
             auto pool = league::load_pool(store_, name);
-            if (!pool) return core::unexpected(pool.error().detail);
+            if (!pool) return core::unexpected(pool.error());
             if (!first) note_rerated(c_.pools_[name], *pool);
             c_.pools_[name] = std::move(*pool);
             c_.pool_records_[name] = std::string(text);
@@ -183,7 +186,7 @@ private:
         index_changed_ = true;
     }
 
-    core::Result<void, std::string> render_game(store::GameId id) {
+    core::Result<void, core::Error> render_game(store::GameId id) {
         const std::string gid = std::to_string(id);
         league::GameRepository* const games = c_.repository_;
         const std::uint64_t replays_before = games ? games->replays() : 0;
@@ -199,7 +202,7 @@ private:
         auto kept_pool = c_.pools_.find(pool_name);
         const club::RatingPool* pool = kept_pool == c_.pools_.end() ? nullptr : &kept_pool->second;
         auto gp = game_page(words_, players_, id, *g, pool);
-        if (!gp) return core::unexpected("game " + gid + ": " + gp.error());
+        if (!gp) return core::unexpected(core::with_context(gp.error(), "game " + gid));
         CK_TRY(put(dir_ / "games" / (gid + ".html"), gp->html, report_, &c_.written_));
         if (!gp->pgn.empty())
             CK_TRY(put(dir_ / "games" / (gid + ".pgn"), gp->pgn, report_, &c_.written_));
@@ -229,9 +232,9 @@ private:
     }
 
     // A tournament page changes with its record (results, entries) or the ratings.
-    core::Result<void, std::string> render_events(bool first) {
+    core::Result<void, core::Error> render_events(bool first) {
         auto tids = league::tournament_ids(store_);
-        if (!tids) return core::unexpected(tids.error().detail);
+        if (!tids) return core::unexpected(tids.error());
         const std::set<std::string> now(tids->begin(), tids->end());
         for (auto it = c_.events_.begin(); it != c_.events_.end();)
             if (!now.count(it->first)) {
@@ -256,7 +259,7 @@ private:
     }
 
     // Writes the event's page; its line of the index ("" when the event cannot be read).
-    core::Result<std::string, std::string> render_event(const std::string& tid) {
+    core::Result<std::string, core::Error> render_event(const std::string& tid) {
         auto t = league::load_tournament(store_, tid);
         if (!t) {
             core::operator_log().error("site: tournament " + tid + ": " + t.error().detail);
@@ -268,7 +271,8 @@ private:
                 games += "<a href=\"../games/" + std::to_string(*p.game) + ".html\">" +
                          std::to_string(*p.game) + "</a> ";
         auto labels = league::event_rating_labels(store_, *t);
-        if (!labels) return core::unexpected("tournament " + tid + ": " + labels.error().detail);
+        if (!labels)
+            return core::unexpected(core::with_context(labels.error(), "tournament " + tid));
         const club::RatingLabels* r = *labels ? &**labels : nullptr;
         CK_TRY(put(dir_ / "tournaments" / (tid + ".html"),
                    page(t->name.empty() ? tid : t->name, "../",
@@ -280,7 +284,7 @@ private:
     }
 
     // index.html: the games in progress (newest first), the recent results, the events.
-    core::Result<void, std::string> write_index() {
+    core::Result<void, core::Error> write_index() {
         std::string playing, results;
         std::size_t results_shown = 0;
         for (auto it = c_.games_.rbegin(); it != c_.games_.rend(); ++it) {
@@ -308,7 +312,7 @@ private:
     }
 
     // The rating pages change with the pools and the players' names.
-    core::Result<void, std::string> write_ratings() {
+    core::Result<void, core::Error> write_ratings() {
         std::vector<club::RatingPool> pools;
         for (const std::string& name : club::pool_names()) pools.push_back(c_.pools_.at(name));
         CK_TRY(put(dir_ / "ratings.html", ratings_page(pools, players_), report_, &c_.written_));
@@ -329,7 +333,7 @@ private:
     std::set<std::pair<std::string, std::string>> rerated_;  // pool, lower-case address
 };
 
-core::Result<SiteReport, std::string> write_site(const store::Store& store,
+core::Result<SiteReport, core::Error> write_site(const store::Store& store,
                                                  const league::Players& players,
                                                  const compose::TemplateSet& words,
                                                  const fs::path& dir, SiteCache* cache) {

@@ -15,6 +15,7 @@
 
 #include "club/ratings.hpp"
 #include "compose/template_set.hpp"
+#include "core/error.hpp"
 #include "core/result.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"
@@ -83,7 +84,12 @@ private:
 
 // Writes the site into `dir`. `cache` (may be null): see SiteCache; without it (a full build,
 // `crazykrieg site DIR`) every game is replayed and every file compared with what is on disk.
-core::Result<SiteReport, std::string> write_site(const store::Store& store,
+// Errors keep their kind (core/error.hpp): a page or folder that cannot be written, or the
+// store's games that cannot be listed, have the kind of their I/O failure (core::from_io:
+// Transient for the disk); a rating pool or tournament list that does not decode is Corrupt; a
+// game's page that cannot be made is its game_page error ("game ID: ..."). One game that cannot
+// be loaded is logged and left out, not an error.
+core::Result<SiteReport, core::Error> write_site(const store::Store& store,
                                                  const league::Players& players,
                                                  const compose::TemplateSet& words,
                                                  const std::filesystem::path& dir,

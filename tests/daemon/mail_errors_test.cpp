@@ -102,3 +102,26 @@ TEST_CASE("a store that cannot commit fails as Transient and the mail stays pend
     CHECK(retried.handled == 1);
     CHECK(club.pending() == 0);
 }
+
+TEST_CASE("an outbox that cannot be read makes the flush fail as Transient", "[daemon][errors]") {
+    Club club("flush");  // the game-start mails wait in the outbox
+    const std::filesystem::path outbox = club.daemon().store().outbox_dir();
+    // The outbox spool replaced by a file (ENOTDIR), as a failing disk would refuse it.
+    std::filesystem::remove_all(outbox);
+    REQUIRE(core::write_file_atomic(outbox, "not a directory\n"));
+    ck::mail::MaildirSink sink(club.config().outbox);
+    auto flushed = club.daemon().flush(sink, club.clock());
+    REQUIRE_FALSE(flushed);
+    CHECK(flushed.error().kind == core::ErrorKind::Transient);
+    CHECK(flushed.error().detail.rfind("outbox flush: ", 0) == 0);
+    CHECK(flushed.error().detail.find(outbox.string()) != std::string::npos);
+
+    // The same failure in a pass: the pass reports it (serve --once exits 1 on it).
+    club.deliver(move_mail(club.reply_address("1", Color::White), "1. e4", "flush-1@ada"));
+    CHECK(club.step().error.rfind("outbox flush: ", 0) == 0);
+
+    // Once the disk is back, the next flush sends them.
+    std::filesystem::remove(outbox);
+    std::filesystem::create_directories(outbox);
+    CHECK(club.daemon().flush(sink, club.clock()));
+}

@@ -128,4 +128,75 @@ TEST_CASE("a command takes back a request the daemon has not picked up") {
     CHECK_FALSE(spool.withdraw(*id));
 }
 
+// The spool's errors keep their kind (request_spool.hpp): what the disk refuses has the kind of
+// its I/O failure (a folder where a file should be: Transient, it may be mended), bytes that do
+// not decode are Corrupt; the texts are the ones the commands print.
+TEST_CASE("request spool: a request file that does not decode is Corrupt", "[errors]") {
+    auto header = decode_request("something else");
+    REQUIRE_FALSE(header);
+    CHECK(header.error().kind == core::ErrorKind::Corrupt);
+    CHECK(header.error().detail == "not a request (no 'ck-request 1' line)");
+    auto arg = decode_request("ck-request 1\narg 5\nabc\n");
+    REQUIRE_FALSE(arg);
+    CHECK(arg.error().kind == core::ErrorKind::Corrupt);
+    CHECK(arg.error().detail == "malformed argument at byte 13");
+    auto empty = decode_request("ck-request 1\n");
+    REQUIRE_FALSE(empty);
+    CHECK(empty.error().kind == core::ErrorKind::Corrupt);
+    CHECK(empty.error().detail == "a request without a command");
+}
+
+TEST_CASE("request spool: the disk's refusals are Transient, a bad answer Corrupt", "[errors]") {
+    namespace fs = std::filesystem;
+    const fs::path root =
+        fs::temp_directory_path() / ("ck-spool-errors-" + std::to_string(::getpid()));
+    fs::remove_all(root);
+    fs::create_directories(root);
+    const RequestSpool spool(root);
+    const auto block = [](const fs::path& p) {  // a file where the spool wants a folder
+        fs::remove_all(p);
+        REQUIRE(core::write_file_atomic(p, "not a folder\n"));
+    };
+
+    // requests/ is a file: neither the command nor serve can make the folders.
+    block(spool.dir());
+    auto submitted = spool.submit({"player", "list"});
+    REQUIRE_FALSE(submitted);
+    CHECK(submitted.error().kind == core::ErrorKind::Transient);
+    CHECK(submitted.error().detail.rfind("cannot create " + (spool.dir() / "new").string() + ": ",
+                                         0) == 0);
+    auto prepared = spool.prepare();
+    REQUIRE_FALSE(prepared);
+    CHECK(prepared.error().kind == core::ErrorKind::Transient);
+    CHECK(prepared.error().detail.rfind("cannot create " + (spool.dir() / "new").string() + ": ",
+                                        0) == 0);
+    fs::remove(spool.dir());
+    REQUIRE(spool.prepare());
+
+    // An answer that does not decode is Corrupt; one that cannot be read (a folder) Transient.
+    const fs::path answer = spool.dir() / "done" / "1-2-abcd";
+    REQUIRE(core::write_file_atomic(answer, "ck-requests 1\nno exit line\n"));
+    auto corrupt = spool.take_answer("1-2-abcd");
+    REQUIRE_FALSE(corrupt);
+    CHECK(corrupt.error().kind == core::ErrorKind::Corrupt);
+    CHECK(corrupt.error().detail.rfind(answer.string() + ": store record requests/1-2-abcd: ", 0) ==
+          0);
+    fs::remove(answer);
+    fs::create_directories(answer);
+    auto unreadable = spool.take_answer("1-2-abcd");
+    REQUIRE_FALSE(unreadable);
+    CHECK(unreadable.error().kind == core::ErrorKind::Transient);
+    CHECK(unreadable.error().detail.rfind("cannot read " + answer.string() + ": ", 0) == 0);
+    fs::remove(answer);
+
+    // done/ is a file: the daemon cannot write the answer.
+    block(spool.dir() / "done");
+    auto finished = spool.finish("1-2-abcd", RequestAnswer{0, "ok\n", ""});
+    REQUIRE_FALSE(finished);
+    CHECK(finished.error().kind == core::ErrorKind::Transient);
+    CHECK(finished.error().detail.rfind("cannot write the answer " + answer.string() + ": ", 0) ==
+          0);
+    fs::remove_all(root);
+}
+
 }  // namespace ck::daemon::test

@@ -69,7 +69,7 @@ TEST_CASE("transport: mail URLs", "[transport_config]") {
     // A password in the URL is refused, and the message does not repeat it.
     auto pw = parse_mail_url("imap://user:hunter2@mail.example", "imap", "imaps");
     REQUIRE_FALSE(pw);
-    CHECK(pw.error().find("hunter2") == std::string::npos);
+    CHECK(pw.error().detail.find("hunter2") == std::string::npos);
 }
 
 TEST_CASE("transport: IMAP settings from the config, password from its file",
@@ -81,7 +81,7 @@ TEST_CASE("transport: IMAP settings from the config, password from its file",
         "user = referee@example.test\npassword_file = " +
         pw + "\nprocessed_folder = Done\nstarttls = no\n");
     auto i = imap_client_config(c);
-    INFO((i ? std::string() : i.error()));
+    INFO((i ? std::string() : i.error().detail));
     REQUIRE(i);
     CHECK(i->url == "imap://127.0.0.1:10143");
     CHECK(i->mailbox == "INBOX");
@@ -105,7 +105,7 @@ TEST_CASE("transport: IMAP settings from the config, password from its file",
     c.imap_password_file.clear();
     auto none = imap_client_config(c);
     REQUIRE_FALSE(none);
-    CHECK(none.error().find("imap.password_file") != std::string::npos);
+    CHECK(none.error().detail.find("imap.password_file") != std::string::npos);
     c.imap_password_file = "/nonexistent/imap-pass";
     CHECK_FALSE(imap_client_config(c));
 }
@@ -131,7 +131,7 @@ TEST_CASE("transport: SMTP settings from the config, AUTH only with a user", "[t
     c.smtp_user = "referee";
     auto missing = smtp_client_config(c);
     REQUIRE_FALSE(missing);
-    CHECK(missing.error().find("smtp.password_file") != std::string::npos);
+    CHECK(missing.error().detail.find("smtp.password_file") != std::string::npos);
     c.smtp_password_file = dir.file("smtp-pass", "pa55\n");
     auto with_auth = smtp_client_config(c);
     REQUIRE(with_auth);
@@ -171,4 +171,82 @@ TEST_CASE("transport: ca_file reaches both clients; empty means the system's CAs
     CHECK(ck::daemon::default_config().smtp_ca_file.empty());
     c.imap_ca_file.clear();
     CHECK(imap_client_config(c)->ca_file.empty());
+}
+
+// The kinds of the settings' errors (transport_config.hpp): a key that is missing or wrong is
+// Invalid, a password file that cannot be read Transient; the texts are config check's.
+TEST_CASE("transport: a wrong key is Invalid, an unreadable password file Transient",
+          "[transport_config][errors]") {
+    using ck::core::ErrorKind;
+    Dir dir;
+    const std::string pw = dir.file("pass", "pw\n");
+    Config c = load(
+        "[mail]\nsource = imap\nsink = smtp\nreferee_address = referee@example.test\n"
+        "[imap]\nurl = imap://127.0.0.1:10143\nuser = referee@example.test\npassword_file = " +
+        pw + "\n[smtp]\nurl = smtp://127.0.0.1:10025\n");
+    REQUIRE(imap_client_config(c));
+    REQUIRE(smtp_client_config(c));
+    const auto imap_error = [](const Config& k) {
+        auto i = imap_client_config(k);
+        REQUIRE_FALSE(i);
+        return i.error();
+    };
+    const auto smtp_error = [](const Config& k) {
+        auto s = smtp_client_config(k);
+        REQUIRE_FALSE(s);
+        return s.error();
+    };
+
+    Config k = c;
+    k.imap_url = "imap://user:pw@mail.example";
+    auto e = imap_error(k);
+    CHECK(e.kind == ErrorKind::Invalid);
+    CHECK(e.detail ==
+          "imap.url: no user or password in the URL: use the user and password_file keys");
+    k = c;
+    k.imap_user.clear();
+    e = imap_error(k);
+    CHECK(e.kind == ErrorKind::Invalid);
+    CHECK(e.detail == "imap.user is not set");
+    k = c;
+    k.imap_password_file.clear();
+    e = imap_error(k);
+    CHECK(e.kind == ErrorKind::Invalid);
+    CHECK(e.detail == "imap.password_file is not set (source = imap)");
+    k = c;
+    k.imap_password_file = "/nonexistent/imap-pass";
+    e = imap_error(k);
+    CHECK(e.kind == ErrorKind::Transient);
+    CHECK(e.detail == "imap.password_file: /nonexistent/imap-pass: cannot open the secret file");
+    k = c;
+    k.imap_password_file = dir.file("empty", "\n");
+    e = imap_error(k);
+    CHECK(e.kind == ErrorKind::Invalid);  // read, but holds no password
+    CHECK(e.detail.rfind("imap.password_file: ", 0) == 0);
+
+    k = c;
+    k.smtp_url = "ftp://mail.example";
+    e = smtp_error(k);
+    CHECK(e.kind == ErrorKind::Invalid);
+    CHECK(e.detail == "smtp.url: expected smtp://HOST[:PORT] or smtps://...");
+    k = c;
+    k.smtp_url = "smtp://mail.example/path";
+    e = smtp_error(k);
+    CHECK(e.kind == ErrorKind::Invalid);
+    CHECK(e.detail == "smtp.url: expected no path: smtp://HOST[:PORT]");
+    k = c;
+    k.smtp_user = "referee";
+    e = smtp_error(k);
+    CHECK(e.kind == ErrorKind::Invalid);
+    CHECK(e.detail == "smtp.user is set but smtp.password_file is not");
+    k = c;
+    k.smtp_password_file = pw;
+    e = smtp_error(k);
+    CHECK(e.kind == ErrorKind::Invalid);
+    CHECK(e.detail == "smtp.password_file is set but smtp.user is not");
+    k.smtp_user = "referee";
+    k.smtp_password_file = "/nonexistent/smtp-pass";
+    e = smtp_error(k);
+    CHECK(e.kind == ErrorKind::Transient);
+    CHECK(e.detail == "smtp.password_file: /nonexistent/smtp-pass: cannot open the secret file");
 }

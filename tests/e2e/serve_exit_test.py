@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`serve --once` exit codes (docs/cli.md: "exits (0 on success)"; README "Commands"): 0 after a pass
 on the embedded default, 1 with the reason on stderr when the IMAP source cannot be reached
-(here a closed port on 127.0.0.1, no server needed).
+(here a closed port on 127.0.0.1, no server needed) or its password file cannot be read, 2 when
+an [imap] key is wrong.
 usage: serve_exit_test.py CRAZYKRIEG WORKDIR TEMPLATES"""
 import os
 import signal
@@ -28,6 +29,25 @@ with open(conf, "w") as f:
 r = cli.ck("serve", "--once", "--config", conf, "--templates", templates, check=False)
 expect(r.returncode == 1, f"an unreachable IMAP server: exit 1: {r}")
 expect("crazykrieg serve: mail source" in r.stderr, f"the reason on stderr: {r.stderr!r}")
+
+# The kind of a set-up error (core/error.hpp) chooses the exit code: a wrong [imap] key is a bad
+# configuration (Invalid: exit 2, as a file that does not parse); a password file that cannot be
+# read may be mended (Transient: exit 1). Neither connects.
+bad = os.path.join(work, "imap-nopwkey.conf")
+with open(bad, "w") as f:
+    f.write("[mail]\nsource = imap\n[imap]\nurl = imap://127.0.0.1:1/INBOX\n")
+r = cli.ck("serve", "--once", "--config", bad, "--templates", templates, check=False)
+expect(r.returncode == 2, f"imap.password_file not set: exit 2: {r}")
+expect(r.stderr == "crazykrieg serve: imap.password_file is not set (source = imap)\n",
+       f"the reason: {r.stderr!r}")
+missing = os.path.join(work, "imap-nopw.conf")
+with open(missing, "w") as f:
+    f.write("[mail]\nsource = imap\n[imap]\nurl = imap://127.0.0.1:1/INBOX\n"
+            "user = referee@club.example\npassword_file = /nonexistent/imap.pw\n")
+r = cli.ck("serve", "--once", "--config", missing, "--templates", templates, check=False)
+expect(r.returncode == 1, f"an unreadable password file: exit 1: {r}")
+expect("crazykrieg serve: imap.password_file: /nonexistent/imap.pw: cannot open" in r.stderr,
+       f"the reason: {r.stderr!r}")
 
 # A long-running serve and the organiser's commands side by side.
 daemon = subprocess.Popen([binary, "serve", "--poll", "1", "--templates", templates], cwd=work,
