@@ -78,7 +78,7 @@ core::Result<std::string, core::Error> load_or_create_secret(const std::string& 
 
 class Daemon;
 // Runs one organiser request (the command line of a `crazykrieg` command) against the daemon
-// that serves the store and returns what the command printed (cli/request_client.hpp).
+// that serves the store and returns what the command printed (app/request_client.hpp).
 using RequestRunner = std::function<RequestAnswer(const std::vector<std::string>& args, Daemon&)>;
 
 class Daemon {

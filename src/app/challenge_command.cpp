@@ -9,15 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "core/clock.hpp"
 #include "daemon/challenges.hpp"
 #include "daemon/club_migration.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 int fail(const std::string& message) {
@@ -93,8 +93,9 @@ int run_challenge(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"challenge", "challenges by mail (list, cancel)", 63, run_challenge, true}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command challenge_command() {
+    return {"challenge", "challenges by mail (list, cancel)", run_challenge, true};
+}
+}  // namespace ck::app

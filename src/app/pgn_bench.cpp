@@ -15,13 +15,13 @@
 #include <streambuf>
 #include <string>
 
-#include "cli/command.hpp"
+#include "app/bench_section.hpp"
 #include "core/data_files.hpp"
 #include "pgn/batch_validator.hpp"
 #include "pgn/input_stream.hpp"
 #include "pgn/reader.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 constexpr std::size_t TargetBytes = 100u << 20;
@@ -123,4 +123,4 @@ void run_pgn_bench(std::ostream& out) {
 const BenchRegistration breg{{"pgn", 30, run_pgn_bench}};
 
 }  // namespace
-}  // namespace ck::cli
+}  // namespace ck::app

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "app/command_rows.hpp"
 #include "cli/backup_archive.hpp"
-#include "cli/command.hpp"
 #include "daemon/club_migration.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 namespace fs = std::filesystem;
@@ -28,7 +28,7 @@ int fail(const std::string& message) {
 
 // The configuration of the restored copy: relative paths, so relative to DIR (README
 // "Configuration").
-std::string restored_config(const std::string& backup, const RestoredBackup& r) {
+std::string restored_config(const std::string& backup, const cli::RestoredBackup& r) {
     const auto value = [&](const std::string& key) {
         const auto it = r.manifest.find(key);
         return it == r.manifest.end() ? std::string() : it->second;
@@ -82,7 +82,7 @@ int run_restore(const Args& args) {
         file.open(backup, std::ios::binary);
         if (!file) return give_up("cannot read " + backup);
     }
-    auto unpacked = unpack_backup(backup == "-" ? std::cin : file, staging);
+    auto unpacked = cli::unpack_backup(backup == "-" ? std::cin : file, staging);
     if (!unpacked) return give_up(backup + ": " + unpacked.error());
     if (!fs::is_directory(staging / "games", ec)) return give_up(backup + ": it holds no store");
     {
@@ -109,8 +109,9 @@ int run_restore(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"restore", "check a backup and unpack it into a new directory (FILE DIR)", 68, run_restore}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command restore_command() {
+    return {"restore", "check a backup and unpack it into a new directory (FILE DIR)", run_restore};
+}
+}  // namespace ck::app

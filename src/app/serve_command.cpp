@@ -3,7 +3,7 @@
 // poll interval until SIGTERM/SIGINT; the message in hand is finished, then exit 0. It holds
 // <store>/serve.lock and the store for its life, with one daemon::Daemon (its game repository's
 // cache, templates, secret, player registry) across passes; organiser commands reach it
-// through the request spool (cli/request_client.hpp), which wakes it before the poll interval.
+// through the request spool (request_client.hpp), which wakes it before the poll interval.
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -11,15 +11,15 @@
 #include <string>
 #include <thread>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
-#include "cli/request_client.hpp"
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
+#include "app/request_client.hpp"
 #include "core/file_lock.hpp"
 #include "core/log.hpp"
 #include "daemon/mail_pass.hpp"
 #include "site/site.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 volatile std::sig_atomic_t stop_flag = 0;
@@ -198,8 +198,9 @@ int run_serve(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"serve", "the play-by-mail daemon (Maildir default)", 50, run_serve}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command serve_command() {
+    return {"serve", "the play-by-mail daemon (Maildir default)", run_serve};
+}
+}  // namespace ck::app

@@ -1,11 +1,19 @@
 // crazykrieg bench: every registered section's figures, "name: value unit" per line.
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
 
-#include "cli/command.hpp"
+#include "app/bench_section.hpp"
+#include "app/command_rows.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
+
+// Function-local static: registrations run during static initialisation of other files.
+std::vector<BenchSection>& bench_registry() {
+    static std::vector<BenchSection> all;
+    return all;
+}
 
 int run_bench(const Args& args) {
     namespace po = boost::program_options;
@@ -27,8 +35,18 @@ int run_bench(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"bench", "print performance figures as 'name: value unit' lines", 90, run_bench}};
-
 }  // namespace
-}  // namespace ck::cli
+
+BenchRegistration::BenchRegistration(BenchSection s) { bench_registry().push_back(s); }
+
+std::vector<BenchSection> bench_sections() {
+    auto all = bench_registry();
+    std::sort(all.begin(), all.end(),
+              [](const BenchSection& a, const BenchSection& b) { return a.order < b.order; });
+    return all;
+}
+
+Command bench_command() {
+    return {"bench", "print performance figures as 'name: value unit' lines", run_bench};
+}
+}  // namespace ck::app

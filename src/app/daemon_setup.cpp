@@ -1,4 +1,4 @@
-#include "cli/daemon_setup.hpp"
+#include "app/daemon_setup.hpp"
 
 #include <filesystem>
 #include <system_error>
@@ -12,7 +12,7 @@
 #include "mail/maildir.hpp"
 #include "mail/smtp.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 
 core::Result<void, std::string> ensure_maildir_path(const std::string& dir) {
     std::error_code ec;
@@ -55,7 +55,7 @@ core::Result<daemon::Config, std::string> load_daemon_config(const std::string& 
                  : daemon::load_config_file(chosen.file);
     if (!c) return core::unexpected(c.error().message);
     if (use == StoreUse::Write) {
-        if (auto mine = check_store_owner(c->store_dir); !mine)
+        if (auto mine = cli::check_store_owner(c->store_dir); !mine)
             return core::unexpected(mine.error());
     }
     return std::move(*c);
@@ -119,4 +119,4 @@ core::Result<OrganiserSession, SessionError> open_organiser_session(const std::s
     return s;
 }
 
-}  // namespace ck::cli
+}  // namespace ck::app

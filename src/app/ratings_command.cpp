@@ -7,15 +7,15 @@
 #include <iostream>
 #include <string>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "club/ratings.hpp"
 #include "league/players.hpp"
 #include "league/ratings.hpp"
 #include "referee/ruling_json.hpp"
 #include "store/store.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 namespace po = boost::program_options;
@@ -76,9 +76,10 @@ int run_ratings(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{{"ratings",
-                               "the rating lists (Glicko-2, one pool per variant and mode)", 64,
-                               run_ratings, true}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command ratings_command() {
+    return {"ratings", "the rating lists (Glicko-2, one pool per variant and mode)", run_ratings,
+            true};
+}
+}  // namespace ck::app

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <string>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "core/log.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/mail_pass.hpp"
@@ -17,7 +17,7 @@
 #include "league/game_outcome.hpp"
 #include "store/store.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 namespace po = boost::program_options;
@@ -275,9 +275,11 @@ int run_game(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"game", "create, list and inspect games (new, list, show, pgn, follow, unfollow, adjudicate)",
-     61, run_game, true}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command game_command() {
+    return {"game",
+            "create, list and inspect games (new, list, show, pgn, follow, unfollow, adjudicate)",
+            run_game, true};
+}
+}  // namespace ck::app

@@ -33,8 +33,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "club/crosstable.hpp"
 #include "club/knockout.hpp"
 #include "club/swiss_round.hpp"
@@ -49,7 +49,7 @@
 #include "store/store.hpp"
 #include "swiss/trf.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 int fail(const std::string& message) {
@@ -449,11 +449,12 @@ int run_tournament(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"tournament",
-     "round-robin, Swiss, knockout, group and team tournaments (new, start, "
-     "withdraw, list, show, pgn, trf)",
-     62, run_tournament, true}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command tournament_command() {
+    return {"tournament",
+            "round-robin, Swiss, knockout, group and team tournaments (new, start, "
+            "withdraw, list, show, pgn, trf)",
+            run_tournament, true};
+}
+}  // namespace ck::app

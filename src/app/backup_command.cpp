@@ -20,14 +20,14 @@
 #include <string>
 #include <vector>
 
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "cli/backup_archive.hpp"
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
 #include "core/file_lock.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 namespace fs = std::filesystem;
@@ -112,7 +112,7 @@ int run_backup(const Args& args) {
         if (!file) return fail("cannot open " + partial);
     }
     std::ostream& out = target == "-" ? std::cout : file;
-    BackupWriter archive(out);
+    cli::BackupWriter archive(out);
     const auto entries = store_entries(root, ec);
     if (ec) return fail("cannot list the store " + root.string() + ": " + ec.message());
     std::size_t files = 0, games = 0;
@@ -162,9 +162,10 @@ int run_backup(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{{"backup", "a consistent, compressed snapshot of the store (FILE)",
-                               67, run_backup,
-                               /*via_daemon=*/true, /*reads_only=*/true}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command backup_command() {
+    return {"backup", "a consistent, compressed snapshot of the store (FILE)", run_backup,
+            /*via_daemon=*/true, /*reads_only=*/true};
+}
+}  // namespace ck::app

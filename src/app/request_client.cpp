@@ -1,4 +1,4 @@
-#include "cli/request_client.hpp"
+#include "app/request_client.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -7,10 +7,11 @@
 #include <sstream>
 #include <thread>
 
-#include "cli/daemon_setup.hpp"
+#include "app/command_table.hpp"
+#include "app/daemon_setup.hpp"
 #include "daemon/request_spool.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 namespace fs = std::filesystem;
@@ -121,8 +122,7 @@ std::optional<int> run_through_daemon(const Command& command, const Args& args) 
 daemon::RequestAnswer run_hosted(const Args& args, daemon::Daemon& d) {
     daemon::RequestAnswer answer;
     const Command* command = nullptr;
-    static const auto all = commands();
-    for (const auto& c : all)
+    for (const auto& c : commands())
         if (!args.empty() && c.name == args[0] && c.via_daemon &&
             (c.runs_alone == nullptr || !c.runs_alone(args)))
             command = &c;
@@ -152,4 +152,4 @@ daemon::RequestAnswer run_hosted(const Args& args, daemon::Daemon& d) {
     return answer;
 }
 
-}  // namespace ck::cli
+}  // namespace ck::app

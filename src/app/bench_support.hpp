@@ -10,7 +10,7 @@
 
 #include "store/store.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 
 // A stream buffer that drops what is written (the operator log of a bench's set-up).
 class NullBuf : public std::streambuf {
@@ -56,4 +56,4 @@ std::optional<std::filesystem::path> bench_templates(std::ostream& out, const st
 std::string player_mail(const std::string& from, const std::string& to, const std::string& body,
                         const std::string& message_id, store::GameId game);
 
-}  // namespace ck::cli
+}  // namespace ck::app

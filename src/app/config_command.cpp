@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "compose/compose.hpp"
 #include "core/config_location.hpp"
 #include "core/data_files.hpp"
@@ -26,7 +26,7 @@
 #include "mail/imap.hpp"
 #include "mail/smtp.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 namespace fs = std::filesystem;
@@ -244,8 +244,9 @@ int run_config(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"config", "check the configuration (check [--connect])", 65, run_config}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command config_command() {
+    return {"config", "check the configuration (check [--connect])", run_config};
+}
+}  // namespace ck::app

@@ -2,12 +2,12 @@
 // tests/data/perft/bench.epd (copied here so that the installed program needs no data files).
 #include <ostream>
 
-#include "cli/command.hpp"
+#include "app/bench_section.hpp"
 #include "rules/cpu_timer.hpp"
 #include "rules/movegen.hpp"
 #include "rules/position.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 struct BenchCase {
@@ -56,4 +56,4 @@ void run_perft_bench(std::ostream& out) {
 const BenchRegistration breg{{"perft", 10, run_perft_bench}};
 
 }  // namespace
-}  // namespace ck::cli
+}  // namespace ck::app

@@ -5,11 +5,11 @@
 #include <ctime>
 #include <iostream>
 
-#include "cli/command.hpp"
+#include "app/bench_section.hpp"
 #include "swiss/dutch.hpp"
 #include "swiss/simulate.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 void run_swiss_bench(std::ostream& out) {
@@ -40,4 +40,4 @@ void run_swiss_bench(std::ostream& out) {
 const BenchRegistration reg{{"swiss", 60, run_swiss_bench}};
 
 }  // namespace
-}  // namespace ck::cli
+}  // namespace ck::app

@@ -27,8 +27,8 @@
 #include <utility>
 #include <vector>
 
-#include "cli/bench_support.hpp"
-#include "cli/command.hpp"
+#include "app/bench_section.hpp"
+#include "app/bench_support.hpp"
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
 #include "core/data_files.hpp"
@@ -43,7 +43,7 @@
 #include "rules/variant.hpp"
 #include "site/site.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 namespace fs = std::filesystem;
@@ -497,4 +497,4 @@ const BenchRegistration breg{{"mail", 40, run_mail_bench}};
 const BenchRegistration breg_size{{"mail", 41, run_store_size_bench}};
 
 }  // namespace
-}  // namespace ck::cli
+}  // namespace ck::app

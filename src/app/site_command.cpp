@@ -4,14 +4,14 @@
 #include <iostream>
 #include <string>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "compose/compose.hpp"
 #include "league/players.hpp"
 #include "site/site.hpp"
 #include "store/store.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 constexpr const char* Usage =
@@ -56,8 +56,10 @@ int run_site(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"site", "write the club's static web site (games, tournaments, ratings)", 66, run_site, true}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command site_command() {
+    return {"site", "write the club's static web site (games, tournaments, ratings)", run_site,
+            true};
+}
+}  // namespace ck::app

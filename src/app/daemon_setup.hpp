@@ -16,7 +16,7 @@
 #include "mail/source.hpp"
 #include "store/store.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 
 // How long a command waits for the store while another command holds it. `serve` holds the
 // store for its life: while it runs, commands reach it through the request spool instead
@@ -108,4 +108,4 @@ core::Result<OrganiserSession, SessionError> open_organiser_session(const std::s
                                                                     const std::string& now,
                                                                     const std::string& templates);
 
-}  // namespace ck::cli
+}  // namespace ck::app

@@ -6,9 +6,9 @@
 #include <iostream>
 #include <string>
 
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "bot/match.hpp"
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
 #include "core/text.hpp"
 #include "daemon/bots.hpp"
 #include "daemon/mail_pass.hpp"
@@ -17,7 +17,7 @@
 #include "referee/rule_set.hpp"
 #include "rules/variant.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 int run_match_command(const Args& args) {
@@ -290,9 +290,14 @@ bool match_runs_alone(const Args& args) {
     return args.size() < 2 || (args[1] != "add" && args[1] != "list" && args[1] != "remove");
 }
 
-const CommandRegistration reg{{"bot", "computer opponents: bots as club players, engine matches",
-                               95, run_bot, /*via_daemon=*/true, /*reads_only=*/false,
-                               match_runs_alone}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command bot_command() {
+    return {"bot",
+            "computer opponents: bots as club players, engine matches",
+            run_bot,
+            /*via_daemon=*/true,
+            /*reads_only=*/false,
+            match_runs_alone};
+}
+}  // namespace ck::app

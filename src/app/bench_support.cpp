@@ -1,5 +1,5 @@
 // What the benches that run a club share (bench_support.hpp).
-#include "cli/bench_support.hpp"
+#include "app/bench_support.hpp"
 
 #include <unistd.h>
 
@@ -10,7 +10,7 @@
 #include "core/data_files.hpp"
 #include "core/log.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 
 namespace fs = std::filesystem;
 
@@ -48,4 +48,4 @@ std::string player_mail(const std::string& from, const std::string& to, const st
            "\r\n\r\nOn Sat, 21 Nov 2026 at 12:00, Crazykrieg referee wrote:\r\n> Your move.\r\n";
 }
 
-}  // namespace ck::cli
+}  // namespace ck::app

@@ -6,14 +6,14 @@
 #include <iostream>
 #include <string>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/settings_mail.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 constexpr const char* Usage =
@@ -108,9 +108,11 @@ int run_player(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"player", "register club players and their settings (add NAME EMAIL, list, set EMAIL ...)", 60,
-     run_player, true}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command player_command() {
+    return {"player",
+            "register club players and their settings (add NAME EMAIL, list, set EMAIL ...)",
+            run_player, true};
+}
+}  // namespace ck::app

@@ -10,15 +10,15 @@
 #include <iterator>
 #include <string>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "app/command_rows.hpp"
+#include "app/daemon_setup.hpp"
 #include "cli/store_owner.hpp"
 #include "core/log.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/request_spool.hpp"
 #include "mail/maildir.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 int run_deliver(const Args& args) {
@@ -48,7 +48,7 @@ int run_deliver(const Args& args) {
     if (!config) return usage_error("deliver", config.error());
     // Run as the wrong user (master.cf's user=): the MTA keeps the mail and retries once the
     // organiser mended it (cli/store_owner.hpp), rather than bouncing it.
-    if (auto mine = check_store_owner(config->store_dir); !mine) {
+    if (auto mine = cli::check_store_owner(config->store_dir); !mine) {
         std::cerr << "crazykrieg deliver: " << mine.error() << "\n";
         return ExitTempFail;
     }
@@ -89,8 +89,9 @@ int run_deliver(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"deliver", "process one message from stdin (MTA pipe)", 51, run_deliver}};
-
 }  // namespace
-}  // namespace ck::cli
+
+Command deliver_command() {
+    return {"deliver", "process one message from stdin (MTA pipe)", run_deliver};
+}
+}  // namespace ck::app

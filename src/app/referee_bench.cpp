@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.hpp"
+#include "app/bench_section.hpp"
 #include "referee/game.hpp"
 #include "referee/ruling_json.hpp"
 #include "rules/variant.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 std::string random_attempt(const referee::PlayerView& v, std::mt19937& rng) {
@@ -82,4 +82,4 @@ void run_referee_bench(std::ostream& out) {
 const BenchRegistration breg{{"referee", 20, run_referee_bench}};
 
 }  // namespace
-}  // namespace ck::cli
+}  // namespace ck::app

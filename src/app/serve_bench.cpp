@@ -34,8 +34,8 @@
 #include <thread>
 #include <vector>
 
-#include "cli/bench_support.hpp"
-#include "cli/command.hpp"
+#include "app/bench_section.hpp"
+#include "app/bench_support.hpp"
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
 #include "core/data_files.hpp"
@@ -49,7 +49,7 @@
 #include "rules/notation.hpp"
 #include "rules/variant.hpp"
 
-namespace ck::cli {
+namespace ck::app {
 namespace {
 
 namespace fs = std::filesystem;
@@ -323,4 +323,4 @@ void run_serve_bench(std::ostream& out) {
 const BenchRegistration breg{{"serve", 45, run_serve_bench}};
 
 }  // namespace
-}  // namespace ck::cli
+}  // namespace ck::app
