@@ -20,8 +20,8 @@
 #include "compose/compose.hpp"
 #include "core/config_location.hpp"
 #include "core/data_files.hpp"
-#include "daemon/config.hpp"
 #include "daemon/transport_config.hpp"
+#include "league/config.hpp"
 #include "league/time_control.hpp"
 #include "mail/imap.hpp"
 #include "mail/smtp.hpp"
@@ -81,13 +81,13 @@ void check_private_file(Report& r, const std::string& what, const std::string& p
         r.warning(what + " " + path + " can be read by others (chmod 600 " + path + ")");
 }
 
-void check_secret(Report& r, const daemon::Config& c) {
+void check_secret(Report& r, const league::Config& c) {
     std::error_code ec;
     if (!fs::exists(c.secret_file, ec)) {
         r.line("secret", c.secret_file + " (created on first use)");
         return;
     }
-    auto secret = daemon::read_secret_file(c.secret_file);
+    auto secret = league::read_secret_file(c.secret_file);
     if (!secret) {
         r.problem("secret: " + secret.error().message);
         return;
@@ -118,8 +118,8 @@ void check_ca_file(Report& r, const std::string& section, bool tls, bool verify,
         r.line(section + " tls", "certificate verified against " + ca_file);
 }
 
-void check_source(Report& r, const daemon::Config& c, bool connect) {
-    if (c.source == daemon::Config::Source::Maildir) {
+void check_source(Report& r, const league::Config& c, bool connect) {
+    if (c.source == league::Config::Source::Maildir) {
         check_writable_dir(r, "source", "maildir", c.inbox);
         return;
     }
@@ -145,8 +145,8 @@ void check_source(Report& r, const daemon::Config& c, bool connect) {
         r.line("imap connection", "ok, " + std::to_string(pending->size()) + " message(s) waiting");
 }
 
-void check_sink(Report& r, const daemon::Config& c, bool connect) {
-    if (c.sink == daemon::Config::Sink::Maildir) {
+void check_sink(Report& r, const league::Config& c, bool connect) {
+    if (c.sink == league::Config::Sink::Maildir) {
         check_writable_dir(r, "sink", "maildir", c.outbox);
         return;
     }
@@ -206,13 +206,13 @@ int run_config(const Args& args) {
     auto loaded = load_daemon_config(config_file, StoreUse::Read);
     if (!loaded) {
         r.problem(loaded.error());
-        // Every problem of the file, not only the first (daemon/config.hpp ConfigError::more).
+        // Every problem of the file, not only the first (league/config.hpp ConfigError::more).
         if (!config_file.empty())
-            if (auto again = daemon::load_config_file(config_file); !again)
+            if (auto again = league::load_config_file(config_file); !again)
                 for (const std::string& m : again.error().more) r.problem(m);
         return ExitFailure;
     }
-    const daemon::Config& c = *loaded;
+    const league::Config& c = *loaded;
     r.line("referee address", c.referee_address);
     check_writable_dir(r, "store", "", c.store_dir);
     check_secret(r, c);
@@ -232,7 +232,7 @@ int run_config(const Args& args) {
             std::to_string(c.reminder_days) + ", leave_days_per_year " +
             std::to_string(c.leave_days_per_year) + ", challenge_days " +
             std::to_string(c.challenge_days) + ", unknown_sender_reply " +
-            (c.unknown_sender_reply == daemon::Config::UnknownSenderReply::None ? "none"
+            (c.unknown_sender_reply == league::Config::UnknownSenderReply::None ? "none"
                                                                                 : "once-per-day") +
             ", rated " + (c.rated ? "yes" : "no"));
     r.line("site", c.site_dir.empty() ? std::string("none") : c.site_dir);

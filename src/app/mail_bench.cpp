@@ -89,7 +89,7 @@ void run_mail_bench(std::ostream& out) {
     auto fail = [&](const std::string& what) {
         out << "mail: bench setup failed: " << what << "\n";
     };
-    daemon::Config config = daemon::default_config();
+    league::Config config = league::default_config();
     config.store_dir = (root / "games").string();
     config.inbox = (root / "inbox").string();
     config.outbox = (root / "outbox").string();
@@ -228,7 +228,7 @@ void run_mail_bench(std::ostream& out) {
 // A daemon on a fresh directory under the temp dir, as the embedded default lays it out.
 struct BenchClub {
     fs::path root;
-    daemon::Config config;
+    league::Config config;
     std::optional<daemon::Daemon> d;
     ~BenchClub() {
         d.reset();
@@ -242,7 +242,7 @@ core::Result<void, std::string> open_club(BenchClub& c, const std::string& name,
     c.root = fs::temp_directory_path() / ("ck-" + name + "-" + std::to_string(::getpid()));
     std::error_code ec;
     fs::remove_all(c.root, ec);
-    c.config = daemon::default_config();
+    c.config = league::default_config();
     c.config.store_dir = (c.root / "games").string();
     c.config.inbox = (c.root / "inbox").string();
     c.config.outbox = (c.root / "outbox").string();

@@ -40,9 +40,9 @@
 #include "core/clock.hpp"
 #include "core/data_files.hpp"
 #include "core/log.hpp"
-#include "daemon/config.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/reply_address.hpp"
+#include "league/config.hpp"
 #include "mail/maildir.hpp"
 #include "rules/game_status.hpp"
 #include "rules/movegen.hpp"
@@ -203,7 +203,7 @@ void run_serve_bench(std::ostream& out) {
           << "\nsecret_file = " << (root / "var" / "secret").string()
           << "\nreferee_address = referee@club.example\n";
     }
-    auto config = daemon::load_config_file(conf.string());
+    auto config = league::load_config_file(conf.string());
     if (!config) return fail(config.error().message);
     for (const auto& dir : {config->inbox, config->outbox})
         if (auto ok = mail::ensure_maildir(dir); !ok) return fail(ok.error().message);

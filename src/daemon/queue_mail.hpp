@@ -9,7 +9,8 @@
 #include "compose/compose.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/config.hpp"
+#include "daemon/league_names.hpp"
+#include "league/config.hpp"
 #include "mail/outgoing.hpp"
 #include "store/transaction.hpp"
 

@@ -7,8 +7,9 @@
 #include <string_view>
 
 #include "core/result.hpp"
-#include "daemon/config.hpp"
-#include "daemon/mail_url.hpp"
+#include "daemon/league_names.hpp"
+#include "league/config.hpp"
+#include "league/mail_url.hpp"
 #include "mail/imap.hpp"
 #include "mail/smtp.hpp"
 

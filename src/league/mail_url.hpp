@@ -6,7 +6,7 @@
 
 #include "core/result.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 // scheme://HOST[:PORT][/PATH] as imap.url and smtp.url take it.
 struct MailUrl {
@@ -23,4 +23,4 @@ struct MailUrl {
                                                                 std::string_view plain,
                                                                 std::string_view tls);
 
-}  // namespace ck::daemon
+}  // namespace ck::league

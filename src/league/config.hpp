@@ -1,22 +1,21 @@
 #pragma once
-// The daemon's configuration (docs/cli.md; keys exactly as config/crazykrieg.conf.example lists
-// them). INI sections read with Boost.Program_options (po::parse_config_file). Defaults are the
-// embedded default: everything under ./var/ (Maildir inbox and outbox, game store), no mail
-// server. The embedded default's relative paths are relative to the working directory; the
-// relative paths of a config file are relative to the directory of that file (README
-// "Configuration"), so that no command with --config depends on where it is run.
-// Secrets and passwords are never values of a key: a key names the file that holds them
-// (read_secret_file), and there is no command-line option for them.
+// The club server's configuration, read by the daemon and by every command that opens the store
+// (docs/cli.md; keys exactly as config/crazykrieg.conf.example lists them). INI sections read
+// with Boost.Program_options (po::parse_config_file). Defaults are the embedded default:
+// everything under ./var/ (Maildir inbox and outbox, game store), no mail server. The embedded
+// default's relative paths are relative to the working directory; the relative paths of a config
+// file are relative to the directory of that file (README "Configuration"), so that no command with
+// --config depends on where it is run. Secrets and passwords are never values of a key: a key names
+// the file that holds them (read_secret_file), and there is no command-line option for them.
 #include <cstdint>
 #include <istream>
 #include <string>
 #include <vector>
 
 #include "core/result.hpp"
-#include "daemon/league_names.hpp"
 #include "league/time_control.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 struct Config {
     enum class Source : std::uint8_t { Maildir, Imap };
@@ -105,4 +104,4 @@ const std::vector<std::string>& config_keys();
 [[nodiscard]] core::Result<std::string, ConfigError> read_secret_file(const std::string& path,
                                                                       std::size_t min_length = 1);
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,9 +1,9 @@
 // imap.url and smtp.url (mail_url.hpp).
-#include "daemon/mail_url.hpp"
+#include "league/mail_url.hpp"
 
 #include "core/text.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 namespace {
 
 int hex_value(char ch) {
@@ -61,4 +61,4 @@ core::Result<MailUrl, std::string> parse_mail_url(const std::string& url, std::s
     return u;
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,4 +1,4 @@
-#include "daemon/config.hpp"
+#include "league/config.hpp"
 
 #include <algorithm>
 #include <boost/program_options.hpp>
@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "core/text.hpp"
-#include "daemon/mail_url.hpp"
+#include "league/mail_url.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 namespace po = boost::program_options;
 namespace {
 
@@ -318,4 +318,4 @@ core::Result<std::string, ConfigError> read_secret_file(const std::string& path,
     return first;
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league
