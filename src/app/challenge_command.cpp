@@ -61,7 +61,7 @@ int run_challenge(const Args& args) {
     }
     auto config = load_daemon_config(config_file);
     if (!config) return usage(config.error());
-    auto opened = open_command_store(*config);
+    auto opened = open_club_command_store(*config);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto book = daemon::load_challenges(*store);

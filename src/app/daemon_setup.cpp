@@ -3,9 +3,6 @@
 #include <filesystem>
 #include <system_error>
 
-#include "cli/store_owner.hpp"
-#include "core/config_location.hpp"
-#include "core/data_files.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/transport_config.hpp"
 #include "mail/imap.hpp"
@@ -28,53 +25,23 @@ daemon::Daemon* hosting = nullptr;
 }  // namespace
 
 daemon::Daemon* hosting_daemon() { return hosting; }
-HostedRun::HostedRun(daemon::Daemon& d) : outer_(hosting) { hosting = &d; }
+HostedRun::HostedRun(daemon::Daemon& d) : club_(d.config(), d.store()), outer_(hosting) {
+    hosting = &d;
+}
 HostedRun::~HostedRun() { hosting = outer_; }
 
-core::Result<CommandStore, std::string> open_command_store(const daemon::Config& config,
-                                                           bool club) {
+core::Result<CommandStore, std::string> open_club_command_store(const league::Config& config) {
     if (hosting) return CommandStore(hosting->store());
     std::error_code ec;
     std::filesystem::create_directories(config.store_dir, ec);
-    if (club) {
-        auto s = daemon::open_club_store(config.store_dir, StoreWait);
-        if (!s) return core::unexpected(s.error().detail);
-        return CommandStore(std::make_unique<store::Store>(std::move(*s)));
-    }
-    auto s = store::Store::open(config.store_dir, StoreWait);
-    if (!s) return core::unexpected(s.error().describe());
+    auto s = daemon::open_club_store(config.store_dir, StoreWait);
+    if (!s) return core::unexpected(s.error().detail);
     return CommandStore(std::make_unique<store::Store>(std::move(*s)));
 }
 
-core::Result<daemon::Config, std::string> load_daemon_config(const std::string& config_file,
-                                                             StoreUse use) {
-    if (hosting) return hosting->config();
-    const core::ConfigChoice chosen = core::locate_config(config_file);
-    auto c = chosen.file.empty()
-                 ? core::Result<daemon::Config, daemon::ConfigError>(daemon::default_config())
-                 : daemon::load_config_file(chosen.file);
-    if (!c) return core::unexpected(c.error().message);
-    if (use == StoreUse::Write) {
-        if (auto mine = cli::check_store_owner(c->store_dir); !mine)
-            return core::unexpected(mine.error());
-    }
-    return std::move(*c);
-}
-
-std::filesystem::path templates_dir(const std::string& option, const daemon::Config& config) {
-    return core::locate_templates(option, config.templates).dir;
-}
-
-core::Result<std::unique_ptr<core::Clock>, std::string> make_clock(const std::string& now) {
-    if (now.empty()) return std::unique_ptr<core::Clock>(std::make_unique<core::SystemClock>());
-    auto t = core::parse_iso8601(now);
-    if (!t) return core::unexpected(t.error().message);
-    return std::unique_ptr<core::Clock>(std::make_unique<core::FixedClock>(*t));
-}
-
 core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
-    const daemon::Config& config) {
-    if (config.source == daemon::Config::Source::Imap) {
+    const league::Config& config) {
+    if (config.source == league::Config::Source::Imap) {
         auto imap = daemon::imap_client_config(config);
         if (!imap) return core::unexpected(imap.error());
         return std::unique_ptr<mail::MailSource>(
@@ -84,8 +51,8 @@ core::Result<std::unique_ptr<mail::MailSource>, std::string> make_source(
     return std::unique_ptr<mail::MailSource>(std::make_unique<mail::MaildirSource>(config.inbox));
 }
 
-core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const daemon::Config& config) {
-    if (config.sink == daemon::Config::Sink::Smtp) {
+core::Result<std::unique_ptr<mail::MailSink>, std::string> make_sink(const league::Config& config) {
+    if (config.sink == league::Config::Sink::Smtp) {
         auto smtp = daemon::smtp_client_config(config);
         if (!smtp) return core::unexpected(smtp.error());
         return std::unique_ptr<mail::MailSink>(std::make_unique<mail::SmtpSink>(std::move(*smtp)));

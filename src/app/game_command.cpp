@@ -226,7 +226,7 @@ int run_game(const Args& args) {
         return usage_error("game", "--as must be white, black or referee");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("game", config.error());
-    auto opened = open_command_store(*config);
+    auto opened = open_club_command_store(*config);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto ids = store->list_games();

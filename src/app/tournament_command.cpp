@@ -396,7 +396,7 @@ int run_tournament(const Args& args) {
     if (words[0] != "list" && words.size() != 2) return usage(words[0] + " needs an ID");
     auto config = load_daemon_config(config_file);
     if (!config) return usage(config.error());
-    auto opened = open_command_store(*config);
+    auto opened = open_club_command_store(*config);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     if (words[0] == "list") {

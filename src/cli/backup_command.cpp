@@ -20,14 +20,14 @@
 #include <string>
 #include <vector>
 
-#include "app/command_rows.hpp"
-#include "app/daemon_setup.hpp"
 #include "cli/backup_archive.hpp"
+#include "cli/command_rows.hpp"
+#include "cli/command_setup.hpp"
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
 #include "core/file_lock.hpp"
 
-namespace ck::app {
+namespace ck::cli {
 namespace {
 
 namespace fs = std::filesystem;
@@ -91,7 +91,7 @@ int run_backup(const Args& args) {
     // point and nothing is being applied; otherwise the store's lock keeps every pass and
     // organiser command out while the copy is taken.
     std::optional<core::FileLock> lock;
-    if (hosting_daemon() != nullptr) {
+    if (hosting_club() != nullptr) {
         if (target == "-")
             return fail(
                 "serve is running: give a FILE that its user may write (standard "
@@ -112,7 +112,7 @@ int run_backup(const Args& args) {
         if (!file) return fail("cannot open " + partial);
     }
     std::ostream& out = target == "-" ? std::cout : file;
-    cli::BackupWriter archive(out);
+    BackupWriter archive(out);
     const auto entries = store_entries(root, ec);
     if (ec) return fail("cannot list the store " + root.string() + ": " + ec.message());
     std::size_t files = 0, games = 0;
@@ -168,4 +168,4 @@ Command backup_command() {
     return {"backup", "a consistent, compressed snapshot of the store (FILE)", run_backup,
             /*via_daemon=*/true, /*reads_only=*/true};
 }
-}  // namespace ck::app
+}  // namespace ck::cli

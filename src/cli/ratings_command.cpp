@@ -7,15 +7,15 @@
 #include <iostream>
 #include <string>
 
-#include "app/command_rows.hpp"
-#include "app/daemon_setup.hpp"
+#include "cli/command_rows.hpp"
+#include "cli/command_setup.hpp"
 #include "club/ratings.hpp"
 #include "league/players.hpp"
 #include "league/ratings.hpp"
 #include "referee/ruling_json.hpp"
 #include "store/store.hpp"
 
-namespace ck::app {
+namespace ck::cli {
 namespace {
 
 namespace po = boost::program_options;
@@ -50,7 +50,7 @@ int run_ratings(const Args& args) {
         return usage_error("ratings", "unknown pool '" + pool + "'");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("ratings", config.error());
-    auto opened = open_command_store(*config, false);
+    auto opened = open_command_store(*config);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto players = league::Players::load(*store);
@@ -82,4 +82,4 @@ Command ratings_command() {
     return {"ratings", "the rating lists (Glicko-2, one pool per variant and mode)", run_ratings,
             true};
 }
-}  // namespace ck::app
+}  // namespace ck::cli
