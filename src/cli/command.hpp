@@ -23,7 +23,8 @@ struct Command {
     // while serve runs").
     bool via_daemon = false;
     // A via_daemon command that writes nothing into the store (`backup`): any user who may
-    // read the store may send it, as app::load_daemon_config(StoreUse::Read) lets them run it.
+    // read the store may send it, as load_daemon_config(StoreUse::Read) (command_setup.hpp) lets
+    // them run it.
     bool reads_only = false;
     // A via_daemon command's invocations that never touch the store (`bot match`): they run in
     // the calling process even while a daemon serves the store. Null: none.
