@@ -7,14 +7,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "league/config.hpp"
 #include "daemon/transport_config.hpp"
+#include "league/config.hpp"
 
 namespace fs = std::filesystem;
-using ck::league::Config;
 using ck::daemon::imap_client_config;
-using ck::league::parse_mail_url;
 using ck::daemon::smtp_client_config;
+using ck::league::Config;
+using ck::league::parse_mail_url;
 using ck::mail::TlsMode;
 
 namespace {
