@@ -25,7 +25,7 @@ import socket
 import sys
 import time
 
-DEFAULT_REFEREE = "referee@club.example"  # src/daemon/config.hpp referee_address
+DEFAULT_REFEREE = "referee@club.example"  # src/league/config.hpp referee_address
 
 
 def mails_to(outbox, address):

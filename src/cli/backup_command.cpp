@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "cli/backup_archive.hpp"
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "cli/command_rows.hpp"
+#include "cli/command_setup.hpp"
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
 #include "core/file_lock.hpp"
@@ -91,7 +91,7 @@ int run_backup(const Args& args) {
     // point and nothing is being applied; otherwise the store's lock keeps every pass and
     // organiser command out while the copy is taken.
     std::optional<core::FileLock> lock;
-    if (hosting_daemon() != nullptr) {
+    if (hosting_club() != nullptr) {
         if (target == "-")
             return fail(
                 "serve is running: give a FILE that its user may write (standard "
@@ -162,9 +162,10 @@ int run_backup(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{{"backup", "a consistent, compressed snapshot of the store (FILE)",
-                               67, run_backup,
-                               /*via_daemon=*/true, /*reads_only=*/true}};
-
 }  // namespace
+
+Command backup_command() {
+    return {"backup", "a consistent, compressed snapshot of the store (FILE)", run_backup,
+            /*via_daemon=*/true, /*reads_only=*/true};
+}
 }  // namespace ck::cli

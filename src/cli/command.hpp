@@ -1,12 +1,11 @@
 #pragma once
 // A subcommand of `crazykrieg`: gets its own arguments (args[0] is the subcommand name) and
 // returns the process exit code. Usage errors: one line on stderr, exit 2 (docs/cli.md).
-// Each subcommand lives in <name>_command.cpp and registers itself with a static
-// CommandRegistration; `crazykrieg --help` lists them by `order`.
+// Each subcommand lives in <name>_command.cpp and gives its row (Command) to the one command
+// table, app/command_table.hpp, which `crazykrieg --help` lists in its order.
 #include <boost/program_options.hpp>
 #include <functional>
 #include <optional>
-#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,37 +17,18 @@ using Args = std::vector<std::string>;
 struct Command {
     std::string_view name;
     std::string_view summary;
-    int order;  // position in --help
     int (*run)(const Args& args);
     // A command that uses the club's store: while a `serve` holds the store it runs inside that
-    // daemon, through the request spool (request_client.hpp; README "Organiser commands while
-    // serve runs").
+    // daemon, through the request spool (app/request_client.hpp; README "Organiser commands
+    // while serve runs").
     bool via_daemon = false;
     // A via_daemon command that writes nothing into the store (`backup`): any user who may
-    // read the store may send it, as load_daemon_config(StoreUse::Read) lets them run it.
+    // read the store may send it, as load_daemon_config(StoreUse::Read) (command_setup.hpp) lets
+    // them run it.
     bool reads_only = false;
     // A via_daemon command's invocations that never touch the store (`bot match`): they run in
     // the calling process even while a daemon serves the store. Null: none.
     bool (*runs_alone)(const Args& args) = nullptr;
-};
-
-// Every registered subcommand, sorted by order.
-std::vector<Command> commands();
-
-struct CommandRegistration {
-    explicit CommandRegistration(Command c);
-};
-
-// `crazykrieg bench` prints the figures of every registered section in order, each as
-// "name: value unit" lines. A section gets the stream to print on.
-struct BenchSection {
-    std::string_view name;
-    int order;
-    void (*run)(std::ostream& out);
-};
-std::vector<BenchSection> bench_sections();
-struct BenchRegistration {
-    explicit BenchRegistration(BenchSection s);
 };
 
 constexpr int ExitOk = 0;

@@ -139,8 +139,10 @@ int run_perft(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"perft", "count the leaf nodes of the legal move tree (or run a perft suite)", 50, run_perft}};
-
 }  // namespace
+
+Command perft_command() {
+    return {"perft", "count the leaf nodes of the legal move tree (or run a perft suite)",
+            run_perft};
+}
 }  // namespace ck::cli

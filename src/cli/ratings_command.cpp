@@ -7,8 +7,8 @@
 #include <iostream>
 #include <string>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "cli/command_rows.hpp"
+#include "cli/command_setup.hpp"
 #include "club/ratings.hpp"
 #include "league/players.hpp"
 #include "league/ratings.hpp"
@@ -50,7 +50,7 @@ int run_ratings(const Args& args) {
         return usage_error("ratings", "unknown pool '" + pool + "'");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("ratings", config.error());
-    auto opened = open_command_store(*config, false);
+    auto opened = open_command_store(*config);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto players = league::Players::load(*store);
@@ -76,9 +76,10 @@ int run_ratings(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{{"ratings",
-                               "the rating lists (Glicko-2, one pool per variant and mode)", 64,
-                               run_ratings, true}};
-
 }  // namespace
+
+Command ratings_command() {
+    return {"ratings", "the rating lists (Glicko-2, one pool per variant and mode)", run_ratings,
+            true};
+}
 }  // namespace ck::cli

@@ -4,8 +4,8 @@
 #include <iostream>
 #include <string>
 
-#include "cli/command.hpp"
-#include "cli/daemon_setup.hpp"
+#include "cli/command_rows.hpp"
+#include "cli/command_setup.hpp"
 #include "compose/compose.hpp"
 #include "league/players.hpp"
 #include "site/site.hpp"
@@ -45,7 +45,7 @@ int run_site(const Args& args) {
     // The same lookup as every other command (README "Finding its files").
     auto words = compose::Templates::load(templates_dir(templates, *config));
     if (!words) return fail(words.error().message);
-    auto opened = open_command_store(*config, false);
+    auto opened = open_command_store(*config);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto players = league::Players::load(*store);
@@ -56,8 +56,10 @@ int run_site(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"site", "write the club's static web site (games, tournaments, ratings)", 66, run_site, true}};
-
 }  // namespace
+
+Command site_command() {
+    return {"site", "write the club's static web site (games, tournaments, ratings)", run_site,
+            true};
+}
 }  // namespace ck::cli

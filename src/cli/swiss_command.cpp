@@ -219,9 +219,10 @@ int run_swiss(const Args& args) {
     return swiss_check(words[1]);
 }
 
-const CommandRegistration reg{
-    {"swiss", "pair, check or simulate Swiss rounds on FIDE report files (Dutch system)", 75,
-     run_swiss}};
-
 }  // namespace
+
+Command swiss_command() {
+    return {"swiss", "pair, check or simulate Swiss rounds on FIDE report files (Dutch system)",
+            run_swiss};
+}
 }  // namespace ck::cli

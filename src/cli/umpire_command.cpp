@@ -74,8 +74,9 @@ int run_umpire(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"umpire", "the referee on stdin/stdout (JSON lines)", 30, run_umpire}};
-
 }  // namespace
+
+Command umpire_command() {
+    return {"umpire", "the referee on stdin/stdout (JSON lines)", run_umpire};
+}
 }  // namespace ck::cli

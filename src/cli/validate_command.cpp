@@ -238,9 +238,10 @@ int run_validate(const Args& args) {
     return totals.invalid > 0 ? ExitFailure : ExitOk;
 }
 
-const CommandRegistration reg{{"validate",
-                               "check every game of PGN files (variants, FEN starts, results)", 50,
-                               run_validate}};
-
 }  // namespace
+
+Command validate_command() {
+    return {"validate", "check every game of PGN files (variants, FEN starts, results)",
+            run_validate};
+}
 }  // namespace ck::cli

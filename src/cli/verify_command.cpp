@@ -109,9 +109,11 @@ int run_verify(const Args& args) {
     return ExitOk;
 }
 
-const CommandRegistration reg{
-    {"verify", "check a finished hidden game's fairness receipts (RECORD.pgn [--receipts FILE])",
-     62, run_verify}};
-
 }  // namespace
+
+Command verify_command() {
+    return {"verify",
+            "check a finished hidden game's fairness receipts (RECORD.pgn [--receipts FILE])",
+            run_verify};
+}
 }  // namespace ck::cli

@@ -16,6 +16,7 @@ namespace ck::daemon {
 using core::lower_ascii;  // core/text.hpp
 using league::Bot;
 using league::BotTable;
+using league::Config;
 using league::is_bot_address;
 using league::Players;
 using league::problem_line;

@@ -26,8 +26,8 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/commands.hpp"
-#include "daemon/config.hpp"
 #include "league/bot_registry.hpp"
+#include "league/config.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
@@ -45,13 +45,15 @@ struct BotSpec {
 
 // Validates `spec` and stages the player and its bots record into `tx`; returns the bot.
 // Errors name what is wrong (a bad name, an unknown engine or option, a taken address): Invalid.
-core::Result<league::Bot, core::Error> stage_bot(league::Players& players, const Config& config,
-                                                 const BotSpec& spec, store::Transaction& tx);
+core::Result<league::Bot, core::Error> stage_bot(league::Players& players,
+                                                 const league::Config& config, const BotSpec& spec,
+                                                 store::Transaction& tx);
 
 // The bot that `who` names: its NAME (any case) or its address. Errors say that no bot has it
 // (Invalid) or that its record cannot be read (Corrupt, league/record_error.hpp).
 core::Result<league::Bot, core::Error> find_bot_named(const store::Store& store,
-                                                      const Config& config, const std::string& who);
+                                                      const league::Config& config,
+                                                      const std::string& who);
 
 // The games in progress where the bot at `address` plays, by id: from the bot-games index
 // (league/bot_games.hpp), or a walk of every game.ini in a store without it.
@@ -68,14 +70,14 @@ core::Result<bool, core::Error> note_bot_problem(store::Store& store, const leag
                                                  const std::string& problem, core::TimePoint now);
 
 // The address a bot's NAME gives on the club's domain (the challenge word `challenge NAME`).
-std::string bot_address(const Config& config, const std::string& name);
+std::string bot_address(const league::Config& config, const std::string& name);
 
 // `challenge NAME VARIANT ...` with a bot's NAME where the address goes (README "Bots as club
 // players"): the command parser reads no NAME there (the line is Unknown), so the mail's
 // commands are given here once, before they are answered, and each such line naming a bot of
 // the store becomes the challenge to that bot's address. Every other command is kept as is.
 std::vector<Command> with_bot_names(std::vector<Command> commands, const store::Store& store,
-                                    const Config& config);
+                                    const league::Config& config);
 
 // Why `bot` does not take a game (a removed bot takes none) of `variant` (hidden or open, from the
 // standard start or not) when it already plays `playing` games; nullopt: it accepts. An engine

@@ -10,7 +10,7 @@
 #include "compose/compose.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/config.hpp"
+#include "league/config.hpp"
 #include "league/game_creation.hpp"
 #include "league/game_files.hpp"
 #include "league/game_repository.hpp"
@@ -32,7 +32,7 @@ using GameStarter =
 
 // What the club-level answers borrow from the daemon for one mail.
 struct ClubDesk {
-    const Config& config;
+    const league::Config& config;
     const league::Players& players;
     const store::Store& store;
     const compose::Templates& templates;

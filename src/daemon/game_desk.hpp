@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/club_desk.hpp"
-#include "daemon/config.hpp"
+#include "league/config.hpp"
 #include "league/game_files.hpp"
 #include "league/game_repository.hpp"
 #include "league/players.hpp"
@@ -22,7 +22,7 @@ namespace ck::daemon {
 
 // What a game mail borrows from the daemon.
 struct GameDesk {
-    const Config& config;
+    const league::Config& config;
     const league::Players& players;
     const store::Store& store;
     const compose::Templates& templates;

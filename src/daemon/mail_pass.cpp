@@ -30,11 +30,14 @@
 
 namespace ck::daemon {
 
+using league::Config;
 using league::ensure_bot_game_index;
 using league::ensure_deadline_index;
 using league::game_id_of;
 using league::parse_game_ini;
 using league::Players;
+using league::read_secret_file;
+using league::secret_error_kind;
 
 namespace {
 

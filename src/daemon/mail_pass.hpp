@@ -34,9 +34,9 @@
 #include "daemon/bot_turns.hpp"
 #include "daemon/clock_pass.hpp"
 #include "daemon/club_desk.hpp"
-#include "daemon/config.hpp"
 #include "daemon/request_spool.hpp"
 #include "daemon/swiss_rounds.hpp"
+#include "league/config.hpp"
 #include "league/game_creation.hpp"
 #include "league/game_outcome.hpp"
 #include "league/game_repository.hpp"
@@ -77,7 +77,7 @@ core::Result<std::string, core::Error> load_or_create_secret(const std::string& 
 
 class Daemon;
 // Runs one organiser request (the command line of a `crazykrieg` command) against the daemon
-// that serves the store and returns what the command printed (cli/request_client.hpp).
+// that serves the store and returns what the command printed (app/request_client.hpp).
 using RequestRunner = std::function<RequestAnswer(const std::vector<std::string>& args, Daemon&)>;
 
 class Daemon {
@@ -88,11 +88,11 @@ public:
     // league/deadline_index.hpp, league/bot_games.hpp). Errors keep their kind (the store's,
     // the registry's, the secret's); templates that do not load are Invalid.
     static core::Result<Daemon, core::Error> open(
-        const Config& config, const std::filesystem::path& templates_dir,
+        const league::Config& config, const std::filesystem::path& templates_dir,
         std::chrono::milliseconds store_wait = std::chrono::milliseconds{0},
         store::Store::Sweep sweep = store::Store::Sweep::TopDirs);
 
-    const Config& config() const { return config_; }
+    const league::Config& config() const { return config_; }
     store::Store& store() { return store_; }
     const league::Players& players() const { return players_; }
     const compose::Templates& templates() const { return templates_; }
@@ -169,14 +169,15 @@ private:
                                                 core::TimePoint arrived,
                                                 std::optional<core::LogContext>& about);
 
-    Daemon(Config c, store::Store s, league::Players p, compose::Templates t, std::string secret)
+    Daemon(league::Config c, store::Store s, league::Players p, compose::Templates t,
+           std::string secret)
         : config_(std::move(c)),
           store_(std::move(s)),
           players_(std::move(p)),
           templates_(std::move(t)),
           secret_(std::move(secret)) {}
 
-    Config config_;
+    league::Config config_;
     store::Store store_;
     league::Players players_;
     compose::Templates templates_;

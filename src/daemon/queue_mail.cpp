@@ -4,6 +4,7 @@
 
 namespace ck::daemon {
 
+using league::Config;
 core::Result<void, core::Error> queue_mail(store::Transaction& tx, const Config& config,
                                            const std::string& address, compose::MailResult mail,
                                            std::optional<mail::Attachment> attachment) {

@@ -5,6 +5,12 @@
 #include "core/text.hpp"
 
 namespace ck::daemon {
+
+using league::Config;
+using league::ConfigError;
+using league::parse_mail_url;
+using league::read_secret_file;
+using league::secret_error_kind;
 namespace {
 
 // A key of the configuration that is missing or wrong.

@@ -12,8 +12,8 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
-#include "daemon/config.hpp"
-#include "daemon/mail_url.hpp"
+#include "league/config.hpp"
+#include "league/mail_url.hpp"
 #include "mail/imap.hpp"
 #include "mail/smtp.hpp"
 
@@ -23,11 +23,13 @@ namespace ck::daemon {
 // path), imap.user, the password from imap.password_file (required), done_folder =
 // imap.processed_folder (empty: \Seen mode), STARTTLS required when imap.starttls = yes on an
 // imap:// URL.
-[[nodiscard]] core::Result<mail::ImapConfig, core::Error> imap_client_config(const Config& c);
+[[nodiscard]] core::Result<mail::ImapConfig, core::Error> imap_client_config(
+    const league::Config& c);
 
 // SmtpSink settings: smtp.url; AUTH with smtp.user and the password from smtp.password_file
 // when smtp.user is set; STARTTLS required when smtp.starttls = yes on an smtp:// URL; the
 // EHLO name is the domain of mail.referee_address.
-[[nodiscard]] core::Result<mail::SmtpConfig, core::Error> smtp_client_config(const Config& c);
+[[nodiscard]] core::Result<mail::SmtpConfig, core::Error> smtp_client_config(
+    const league::Config& c);
 
 }  // namespace ck::daemon

@@ -8,6 +8,7 @@
 namespace ck::daemon {
 
 using core::lower_ascii;  // core/text.hpp
+using league::Config;
 namespace {
 
 // A plain local@domain: one '@', both sides non-empty, no blanks, controls or specials.

@@ -15,7 +15,7 @@
 #include "league/game_files.hpp"
 
 namespace fs = std::filesystem;
-using ck::daemon::Config;
+using ck::league::Config;
 
 using ck::daemon::test::OutMail;
 

@@ -165,7 +165,7 @@ using Out = ck::daemon::test::OutMail;
 class ClockClub : public ck::daemon::test::DaemonFixture {
 public:
     explicit ClockClub(const std::string& tag)
-        : DaemonFixture("clock-" + tag, T0, [](ck::daemon::Config& c) {
+        : DaemonFixture("clock-" + tag, T0, [](ck::league::Config& c) {
               c.reminder_days = 1;
               c.leave_days_per_year = 30;
           }) {

@@ -17,7 +17,7 @@
 #include "store/outbox.hpp"
 
 namespace fs = std::filesystem;
-using ck::daemon::Config;
+using ck::league::Config;
 using ck::rules::Color;
 
 using ck::daemon::test::OutMail;

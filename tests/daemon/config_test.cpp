@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "daemon/config.hpp"
+#include "league/config.hpp"
 
 namespace fs = std::filesystem;
-using ck::daemon::Config;
-using ck::daemon::ConfigError;
-using ck::daemon::load_config_file;
-using ck::daemon::read_secret_file;
+using ck::league::Config;
+using ck::league::ConfigError;
+using ck::league::load_config_file;
+using ck::league::read_secret_file;
 
 namespace {
 
@@ -45,7 +45,7 @@ const std::string Example = std::string(CK_TEST_DATA) + "/../../config/crazykrie
 }  // namespace
 
 TEST_CASE("config: the embedded default is everything under ./var/, no mail server", "[config]") {
-    const Config c = ck::daemon::default_config();
+    const Config c = ck::league::default_config();
     CHECK(c.store_dir == "var/games");
     CHECK(c.inbox == "var/inbox");
     CHECK(c.outbox == "var/outbox");
@@ -78,12 +78,12 @@ TEST_CASE("config: the example file loads and equals the default", "[config]") {
         uncommented << line << '\n';
     }
     // The example documents exactly the keys the daemon knows, in the same order.
-    CHECK(keys == ck::daemon::config_keys());
+    CHECK(keys == ck::league::config_keys());
     TempFile f(uncommented.str());
     auto all = load_config_file(f.path());
     INFO((all ? std::string() : all.error().message));
     REQUIRE(all);
-    const Config d = ck::daemon::default_config();
+    const Config d = ck::league::default_config();
     CHECK(all->store_dir == f.beside(d.store_dir));
     CHECK(all->inbox == f.beside(d.inbox));
     CHECK(all->outbox == f.beside(d.outbox));
@@ -147,7 +147,7 @@ TEST_CASE("config: relative paths are relative to the config file's directory", 
     CHECK(c->secret_file == "/abs/secret");
     CHECK(c->imap_password_file == f.beside("pw"));
     CHECK(c->smtp_password_file == f.beside("smtp-pw"));
-    CHECK(ck::daemon::default_config().templates.empty());  // found by core::locate_templates
+    CHECK(ck::league::default_config().templates.empty());  // found by core::locate_templates
 }
 
 TEST_CASE("config: unknown keys are named with their line", "[config]") {

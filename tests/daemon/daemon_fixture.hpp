@@ -66,7 +66,7 @@ public:
     // `name` goes into the temp directory's name (with the pid); `configure` may change the
     // configuration before the daemon opens.
     explicit DaemonFixture(const std::string& name, core::TimePoint start = fixed_start(),
-                           const std::function<void(Config&)>& configure = {})
+                           const std::function<void(league::Config&)>& configure = {})
         : root_(std::filesystem::temp_directory_path() /
                 ("ck-" + name + "-" + std::to_string(::getpid()))),
           clock_(start) {
@@ -101,7 +101,7 @@ public:
 
     Daemon& daemon() { return *daemon_; }
     core::FixedClock& clock() { return clock_; }
-    const Config& config() const { return config_; }
+    const league::Config& config() const { return config_; }
 
     void add_player(const std::string& name, const std::string& address) {
         REQUIRE(daemon_->add_player(name, address));
@@ -196,7 +196,7 @@ public:
 
 protected:
     std::filesystem::path root_;
-    Config config_;
+    league::Config config_;
     core::FixedClock clock_;
     std::optional<Daemon> daemon_;
     std::set<std::string> seen_;

@@ -1,6 +1,6 @@
-// imap.url and smtp.url (daemon/mail_url.hpp): every refusal is Invalid (core/error.hpp), a
+// imap.url and smtp.url (league/mail_url.hpp): every refusal is Invalid (core/error.hpp), a
 // configuration value that retrying reads the same, with the text config check prints.
-#include "daemon/mail_url.hpp"
+#include "league/mail_url.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -8,7 +8,7 @@
 #include <vector>
 
 using ck::core::ErrorKind;
-using ck::daemon::parse_mail_url;
+using ck::league::parse_mail_url;
 
 TEST_CASE("mail URL: each refusal is Invalid and keeps its text", "[mail_url][errors]") {
     const std::vector<std::pair<std::string, std::string>> cases = {

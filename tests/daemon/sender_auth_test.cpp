@@ -81,7 +81,7 @@ TEST_CASE("sender authentication in a pass: unauthenticated mail never acts",
           "[daemon][sender_auth][mail_pass]") {
     using namespace ck::daemon::test;
     DaemonFixture f("sender-auth", fixed_start(),
-                    [](ck::daemon::Config& c) { c.trusted_authserv_id = "mx.club.example"; });
+                    [](ck::league::Config& c) { c.trusted_authserv_id = "mx.club.example"; });
     f.add_player("White", "white@example.org");
     f.add_player("Black", "black@example.org");
     ck::daemon::NewGame g;

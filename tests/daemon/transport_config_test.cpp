@@ -7,14 +7,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "daemon/config.hpp"
 #include "daemon/transport_config.hpp"
+#include "league/config.hpp"
 
 namespace fs = std::filesystem;
-using ck::daemon::Config;
 using ck::daemon::imap_client_config;
-using ck::daemon::parse_mail_url;
 using ck::daemon::smtp_client_config;
+using ck::league::Config;
+using ck::league::parse_mail_url;
 using ck::mail::TlsMode;
 
 namespace {
@@ -41,7 +41,7 @@ private:
 
 Config load(const std::string& text) {
     std::istringstream in(text);
-    auto c = ck::daemon::load_config(in, "test.conf");
+    auto c = ck::league::load_config(in, "test.conf");
     INFO((c ? std::string() : c.error().message));
     REQUIRE(c);
     return *c;
@@ -142,7 +142,7 @@ TEST_CASE("transport: SMTP settings from the config, AUTH only with a user", "[t
 }
 
 TEST_CASE("config: unknown_sender_reply takes none | once-per-day (and no | yes)", "[config]") {
-    CHECK(ck::daemon::default_config().unknown_sender_reply == Config::UnknownSenderReply::None);
+    CHECK(ck::league::default_config().unknown_sender_reply == Config::UnknownSenderReply::None);
     CHECK(load("[club]\nunknown_sender_reply = none\n").unknown_sender_reply ==
           Config::UnknownSenderReply::None);
     CHECK(load("[club]\nunknown_sender_reply = no\n").unknown_sender_reply ==
@@ -167,8 +167,8 @@ TEST_CASE("transport: ca_file reaches both clients; empty means the system's CAs
         pw + "\nca_file = /etc/club/smtp-ca.pem\n");
     CHECK(imap_client_config(c)->ca_file == "/etc/club/ca.pem");
     CHECK(smtp_client_config(c)->ca_file == "/etc/club/smtp-ca.pem");
-    CHECK(ck::daemon::default_config().imap_ca_file.empty());
-    CHECK(ck::daemon::default_config().smtp_ca_file.empty());
+    CHECK(ck::league::default_config().imap_ca_file.empty());
+    CHECK(ck::league::default_config().smtp_ca_file.empty());
     c.imap_ca_file.clear();
     CHECK(imap_client_config(c)->ca_file.empty());
 }

@@ -1,0 +1,157 @@
+#include "app/request_client.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "app/command_table.hpp"
+#include "app/daemon_setup.hpp"
+#include "daemon/request_spool.hpp"
+
+namespace ck::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The value of --config in `args` ("" when absent).
+std::string config_option(const Args& args) {
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        if (args[i] == "--config" && i + 1 < args.size()) return args[i + 1];
+        if (args[i].rfind("--config=", 0) == 0) return args[i].substr(9);
+    }
+    return {};
+}
+
+bool asks_help(const Args& args) {
+    for (const auto& a : args)
+        if (a == "--help" || a == "-h") return true;
+    return false;
+}
+
+// The daemon runs in its own working directory: file names the command was given relative to
+// its own are made absolute (--config, --templates, the DIR of `site` and the FILE of `backup`).
+Args absolute_paths(const Args& args) {
+    Args out = args;
+    std::error_code ec;
+    const auto absolute = [&](std::string& p) {
+        if (!p.empty()) p = fs::absolute(p, ec).lexically_normal().string();
+    };
+    for (std::size_t i = 1; i < out.size(); ++i) {
+        if ((out[i] == "--config" || out[i] == "--templates") && i + 1 < out.size()) {
+            absolute(out[++i]);
+        } else if (out[i].rfind("--config=", 0) == 0) {
+            std::string p = out[i].substr(9);
+            absolute(p);
+            out[i] = "--config=" + p;
+        } else if ((out[0] == "site" || out[0] == "backup") && !out[i].empty() &&
+                   out[i][0] != '-') {
+            absolute(out[i]);
+        }
+    }
+    return out;
+}
+
+std::chrono::seconds request_timeout() {
+    if (const char* env = std::getenv("CRAZYKRIEG_REQUEST_TIMEOUT")) {
+        try {
+            const int s = std::stoi(env);
+            if (s > 0) return std::chrono::seconds(s);
+        } catch (...) {
+        }
+    }
+    return std::chrono::seconds(120);
+}
+
+int print_answer(const daemon::RequestAnswer& a) {
+    std::cout << a.out << std::flush;
+    std::cerr << a.err << std::flush;
+    return a.exit_code;
+}
+
+}  // namespace
+
+std::optional<int> run_through_daemon(const Command& command, const Args& args) {
+    if (!command.via_daemon || hosting_daemon() != nullptr || asks_help(args) ||
+        (command.runs_alone != nullptr && command.runs_alone(args)))
+        return std::nullopt;
+    auto config = load_daemon_config(config_option(args),
+                                     command.reads_only ? StoreUse::Read : StoreUse::Write);
+    if (!config) return std::nullopt;  // the command itself reports it
+    const daemon::RequestSpool spool(config->store_dir);
+    if (!spool.serving()) return std::nullopt;
+    auto id = spool.submit(absolute_paths(args));
+    if (!id) {
+        // Nothing was sent: a failure that may pass (the disk) is worth retrying (75).
+        std::cerr << "crazykrieg " << command.name << ": " << id.error().detail << "\n";
+        return id.error().transient() ? ExitTempFail : ExitFailure;
+    }
+    const auto timeout = request_timeout();
+    auto give_up = std::chrono::steady_clock::now() + timeout;
+    bool picked_up = false;
+    for (;;) {
+        auto answer = spool.take_answer(*id);
+        if (!answer) {
+            // Whatever its kind: the request ran, so sending it again is no retry (exit 1).
+            std::cerr << "crazykrieg " << command.name << ": " << answer.error().detail << "\n";
+            return ExitFailure;
+        }
+        if (*answer) return print_answer(**answer);
+        if (std::chrono::steady_clock::now() >= give_up) {
+            if (!picked_up && spool.withdraw(*id)) {
+                std::cerr << "crazykrieg " << command.name << ": the daemon serving "
+                          << config->store_dir << " is not answering (no answer in "
+                          << timeout.count() << " s); the request was withdrawn, nothing done\n";
+                return ExitTempFail;
+            }
+            if (picked_up) {
+                std::cerr << "crazykrieg " << command.name << ": the daemon serving "
+                          << config->store_dir << " took request " << *id
+                          << " but gave no answer in " << timeout.count()
+                          << " s; see the operator log (it runs once, when the daemon can)\n";
+                return ExitTempFail;
+            }
+            // The daemon has it in hand now: give it one more timeout.
+            picked_up = true;
+            give_up = std::chrono::steady_clock::now() + timeout;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
+daemon::RequestAnswer run_hosted(const Args& args, daemon::Daemon& d) {
+    daemon::RequestAnswer answer;
+    const Command* command = nullptr;
+    for (const auto& c : commands())
+        if (!args.empty() && c.name == args[0] && c.via_daemon &&
+            (c.runs_alone == nullptr || !c.runs_alone(args)))
+            command = &c;
+    if (command == nullptr) {
+        answer.exit_code = ExitUsage;
+        answer.err = "crazykrieg: '" + (args.empty() ? std::string() : args[0]) +
+                     "' is not a command a running daemon takes\n";
+        return answer;
+    }
+    std::ostringstream out, err;
+    std::streambuf* const cout_buf = std::cout.rdbuf(out.rdbuf());
+    std::streambuf* const cerr_buf = std::cerr.rdbuf(err.rdbuf());
+    {
+        const HostedRun hosted(d);
+        try {
+            answer.exit_code = command->run(args);
+        } catch (const std::exception& e) {
+            // As main does with what reaches it (docs/design.md, tier 3).
+            std::cerr << "crazykrieg " << args[0] << ": " << e.what() << "\n";
+            answer.exit_code = ExitFailure;
+        }
+    }
+    std::cout.rdbuf(cout_buf);
+    std::cerr.rdbuf(cerr_buf);
+    answer.out = out.str();
+    answer.err = err.str();
+    return answer;
+}
+
+}  // namespace ck::app
