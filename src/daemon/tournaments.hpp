@@ -42,7 +42,7 @@ class Daemon;
 // Creates the event (id: the name's letters and digits, lower-case, joined by '-', an accented
 // Latin letter as its letter; "-2", "-3" ... when taken) and, unless it takes entries, starts all
 // its games (a Swiss: round 1; a knockout or groups: seeded by rating, then its first matches or
-// every group game, knockout_rounds.hpp). Returns the id.
+// every group game, league/tournament_rounds.hpp). Returns the id.
 core::Result<std::string, core::Error> create_tournament(Daemon& daemon, const TournamentSpec& spec,
                                                          const core::Clock& clock);
 
