@@ -3,7 +3,8 @@
 // mail and no template: a Swiss event of four players over two rounds, whose games end by
 // resignation and adjudication. Each end returns the tournament's events, and the store holds
 // what they say: the result in the event's record, round 2 paired and its games created in the
-// transaction that ends round 1, the event finished with its last game.
+// transaction that ends round 1, the event finished with its last game; and a knockout of four,
+// whose final starts with the last semi-final.
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <string>
@@ -55,22 +56,17 @@ public:
     // A Swiss event "spring" of the four players over `rounds` rounds, round 1 paired and its
     // games created (advance_swiss), committed; the events that gave.
     TournamentEvents start_swiss(int rounds) {
-        club::NewTournament nt;
-        nt.id = "spring";
-        nt.name = "Spring Swiss";
-        nt.settings.variant = "chess";
-        nt.system = club::System::Swiss;
+        club::NewTournament nt = event_of_all(club::System::Swiss);
         nt.swiss.rounds = rounds;
-        for (std::size_t i = 0; i < Addresses.size(); ++i)
-            nt.players.push_back(club::Player{"P" + std::to_string(i), Addresses[i]});
-        auto t = club::create_tournament(std::move(nt));
-        REQUIRE(t);
-        ck::store::Transaction tx(now());
-        auto paired = advance_swiss(creator(), *t, tx);
-        REQUIRE(paired);
-        save_tournament(tx, *t);
-        REQUIRE(store().commit(tx));
-        return *paired;
+        return start(std::move(nt));
+    }
+    // A knockout "spring" of the four players (one game a match, a drawn match to the higher
+    // seed), its semi-finals created (advance_stages), committed; the events that gave.
+    TournamentEvents start_knockout() {
+        club::NewTournament nt = event_of_all(club::System::Knockout);
+        nt.stages.games = 1;
+        nt.stages.tie_matches = 0;
+        return start(std::move(nt));
     }
 
     club::Tournament event() {
@@ -110,6 +106,29 @@ public:
     GameRepository games;
 
 private:
+    static club::NewTournament event_of_all(club::System system) {
+        club::NewTournament nt;
+        nt.id = "spring";
+        nt.name = "Spring Event";
+        nt.settings.variant = "chess";
+        nt.system = system;
+        for (std::size_t i = 0; i < Addresses.size(); ++i)
+            nt.players.push_back(club::Player{"P" + std::to_string(i), Addresses[i]});
+        return nt;
+    }
+    TournamentEvents start(club::NewTournament nt) {
+        auto t = club::create_tournament(std::move(nt));
+        REQUIRE(t);
+        ck::store::Transaction tx(now());
+        const GameCreator create = creator();
+        auto paired = t->system == club::System::Swiss ? advance_swiss(create, *t, tx)
+                                                       : advance_stages(create, *t, tx);
+        REQUIRE(paired);
+        save_tournament(tx, *t);
+        REQUIRE(store().commit(tx));
+        return *paired;
+    }
+
     ck::test::TempStore temp_;
     std::optional<Players> players_;
     GameDefaults defaults_;
@@ -142,7 +161,7 @@ TEST_CASE("a Swiss event: round 2 starts with round 1's last game, the event end
     REQUIRE(first.games.size() == 2);
     CHECK(games_of(club.event(), 1) ==
           std::vector<GameId>{first.games[0].created.id, first.games[1].created.id});
-    CHECK(first.games[0].event == "Spring Swiss");
+    CHECK(first.games[0].event == "Spring Event");
     CHECK(first.games[0].round == "1");
 
     // Round 1's first game: its result, nothing more.
@@ -198,6 +217,42 @@ TEST_CASE("a Swiss event: round 2 starts with round 1's last game, the event end
     for (const club::Pairing& p : final_event.pairings) CHECK(p.outcome != club::Outcome::Pending);
     CHECK(club.again(round2[1], GameOutcome{GameResult::BlackWins, Termination::Resignation})
               .empty());
+}
+
+TEST_CASE("a knockout: the final starts with the last semi-final, the event ends with the final",
+          "[league][tournament]") {
+    Club club("knockout");
+    const TournamentEvents started = club.start_knockout();
+    REQUIRE(started.size() == 1);
+    const MatchesPaired& semis = at<MatchesPaired>(started, 0);
+    REQUIRE(semis.games.size() == 2);
+    const std::vector<GameId> round1 = games_of(club.event(), 1);
+    CHECK(round1 == std::vector<GameId>{semis.games[0].created.id, semis.games[1].created.id});
+
+    CHECK(club.end(round1[0], false).size() == 1);  // one semi-final decided: nothing due
+    const TournamentEvents both = club.end(round1[1], false);
+    REQUIRE(both.size() == 2);
+    CHECK(at<TournamentGameRecorded>(both, 0).game == round1[1]);
+    const MatchesPaired& final_match = at<MatchesPaired>(both, 1);
+    REQUIRE(final_match.games.size() == 1);
+    const club::Tournament after = club.event();
+    const std::vector<GameId> round2 = games_of(after, 2);
+    REQUIRE(round2 == std::vector<GameId>{final_match.games[0].created.id});
+    // The final is played by the semi-finals' winners (Black won both: each resigned by White).
+    const club::Pairing* final_pairing = club::find_game(after, round2[0]);
+    REQUIRE(final_pairing);
+    for (int player : {final_pairing->white, final_pairing->black}) {
+        bool won = false;
+        for (const club::Pairing& p : after.pairings)
+            if (p.round == 1 && p.black == player) won = true;
+        CHECK(won);
+    }
+    CHECK_FALSE(club::finished(after));
+
+    const TournamentEvents last = club.end(round2[0], false);
+    REQUIRE(last.size() == 2);
+    CHECK(club::finished(at<EventFinished>(last, 1).event));
+    CHECK(club::finished(club.event()));
 }
 
 TEST_CASE("a game of no event: no tournament event", "[league][tournament]") {
