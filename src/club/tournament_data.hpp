@@ -91,7 +91,7 @@ struct Withdrawal {
 struct LateEntry {
     int player = 0;
     // The first round paired after the entry: 2..swiss.rounds, or swiss.rounds + 1 when the
-    // event ended before it (no valid pairing: daemon/swiss_rounds.hpp shortens the event).
+    // event ended before it (a round with no valid pairing shortens the event, docs/swiss.md).
     int from_round = 0;
 };
 

@@ -60,7 +60,7 @@ core::Result<GameOutcome, core::Error> Daemon::adjudicate(store::GameId id, Game
                                                           const std::string& reason,
                                                           const core::Clock& clock) {
     store::Transaction tx(clock.now());
-    const GameDesk desk{config_, players_, store_, templates_, secret_, games_, starter()};
+    const GameDesk desk{config_, players_, store_, templates_, secret_, games_, creator()};
     auto outcome = adjudicate_game(desk, id, result, reason, tx);
     if (!outcome) return outcome;
     auto committed = store_.commit(tx);

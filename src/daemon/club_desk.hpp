@@ -26,7 +26,7 @@ struct NewGame : league::GameSpec {
 };
 
 // Stages a new game (both game-start mails included) into the caller's transaction
-// (Daemon::stage_game).
+// (Daemon::stage_game): a challenge accepted by mail (challenges.hpp).
 using GameStarter =
     std::function<core::Result<store::GameId, core::Error>(const NewGame&, store::Transaction&)>;
 
@@ -39,9 +39,6 @@ struct ClubDesk {
     // The daemon's game repository: games are read through it (a game kept from an earlier
     // mail or pass is not replayed, game_repository.hpp). Null: replayed from the store.
     league::GameRepository* games = nullptr;
-    // Starts the games of a Swiss event's next round in the transaction that ends the round
-    // (tournament_hooks.hpp). Empty: such a round cannot start here (an Invalid error).
-    GameStarter start = {};
 };
 
 // The game `id` as the store holds it, through desk.games when there is one.

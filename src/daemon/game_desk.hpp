@@ -3,6 +3,7 @@
 // every mail about a game is built with. Below the game mail's handlers (game_turn.hpp) and the
 // passes (clock_pass.hpp, bot_turns.hpp, digest.hpp): game_end.hpp, leave_mail.hpp and
 // spectators.hpp use it without naming them.
+#include <optional>
 #include <string>
 
 #include "compose/compose.hpp"
@@ -10,6 +11,7 @@
 #include "core/result.hpp"
 #include "daemon/club_desk.hpp"
 #include "league/config.hpp"
+#include "league/game_creation.hpp"
 #include "league/game_files.hpp"
 #include "league/game_repository.hpp"
 #include "league/players.hpp"
@@ -28,7 +30,9 @@ struct GameDesk {
     const compose::Templates& templates;
     const std::string& secret;
     league::GameRepository& games;  // loads and saves the games (game_repository.hpp)
-    GameStarter start = {};         // a Swiss event's next round (club_desk.hpp ClubDesk::start)
+    // Creates the games of an event's next round or matches in the transaction of the game's end
+    // that pairs them (league/tournament_effects.hpp). None: such an end is an Invalid error.
+    std::optional<league::GameCreator> create = {};
 };
 
 // The envelope of a game mail to player `c` of `meta`: to the registered address, Reply-To the

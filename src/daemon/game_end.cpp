@@ -5,7 +5,7 @@
 #include "daemon/queue_mail.hpp"
 #include "daemon/receipt_line.hpp"
 #include "daemon/spectators.hpp"
-#include "daemon/tournament_hooks.hpp"
+#include "daemon/tournament_mail.hpp"
 #include "league/conditional_book.hpp"
 #include "league/deadline_index.hpp"
 #include "league/ratings.hpp"
@@ -64,20 +64,17 @@ core::Result<AppliedEffects, core::Error> settle_game(const GameDesk& desk, Game
     auto turn = session.save(tx, arrived);
     if (!turn) return core::unexpected(turn.error());
     const StoredGame& g = session.game();
-    // 1. The store's consequences of the events (event_effects.hpp).
-    auto applied =
-        apply_game_events(desk.store, desk.players, session.id(), g, session.events(), tx);
+    // 1. The store's consequences of the events (event_effects.hpp), the tournament's last.
+    auto applied = apply_game_events(desk.store, desk.players, session.id(), g, session.events(),
+                                     tx, desk.create ? &*desk.create : nullptr);
     if (!applied) return applied;
     const GameEnded* ended = find_event<GameEnded>(session.events());
     if (!ended) return applied;
     // 2. The end mails.
     if (auto m = queue_game_end_mails(desk, g, *ended, applied->rating_lines, mailing, tx); !m)
         return core::unexpected(m.error());
-    // 3. The tournament, last (tournament_hooks.hpp); a Swiss round's end starts the next
-    // round through desk.start (swiss_rounds.hpp).
-    const ClubDesk club{desk.config,    desk.players, desk.store,
-                        desk.templates, &desk.games,  desk.start};
-    if (auto t = record_game_end(club, ended->game, ended->outcome, tx); !t)
+    // 3. The event's mails, last (tournament_mail.hpp).
+    if (auto t = queue_tournament_mails(desk, applied->tournament, tx); !t)
         return core::unexpected(t.error());
     return applied;
 }

@@ -6,12 +6,17 @@
 // session and reaches every consequence of its events in the SAME transaction, in this order:
 //   1. the store's consequences of the events (event_effects.hpp apply_game_events): for an
 //      end the rating, the deadline index entry erased and both players' conditional moves
-//      removed; for a turn passed the deadline index entry moved;
+//      removed, then the tournament's part (league/tournament_effects.hpp: the result in the
+//      event's record, a Swiss event's next round or a knockout's next matches paired and their
+//      games created with desk.create, the event's end), returned as events; for a turn passed
+//      the deadline index entry moved;
 //   2. the end mails (queue_game_end_mails): each player gets the end mail (the forfeit mail
 //      for a loss on time) with the referee's full record attached and the rating lines, then
 //      every follower gets the end mail (spectators.hpp);
-//   3. the tournament (tournament_hooks.hpp record_game_end): last, so that an event's final
-//      standings show the ratings after this game and reach the players after its result.
+//   3. the event's mails composed from the tournament's events of step 1
+//      (tournament_mail.hpp: the next games' start mails, the standings and pairings, the
+//      final standings with the archive): last, so that they reach the players after the
+//      game's result, and an event's final standings show the ratings after this game.
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,7 +44,7 @@ struct EndMailing {
 
 // Saves `session` into `tx` (GameSession::save; `arrived`: when the mail that moved reached
 // the source) and applies steps 1-3 above to the events of the session. Returns what step 1
-// gave (the rating lines of an end).
+// gave (the rating lines of an end, the tournament's events).
 core::Result<league::AppliedEffects, core::Error> settle_game(
     const GameDesk& desk, league::GameSession& session, const EndMailing& mailing,
     store::Transaction& tx, std::optional<core::TimePoint> arrived = {});

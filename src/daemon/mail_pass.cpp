@@ -233,8 +233,8 @@ StepReport Daemon::step(mail::MailSource& source, mail::MailSink& sink, const co
     // each turn committed on its own, within the pass's budget for them.
     const auto until = std::chrono::steady_clock::now() + BotPassBudget;
     const BotTurns::Report bots = bots_.play(
-        GameDesk{config_, players_, store_, templates_, secret_, games_}, store_, clock,
-        [until] { return std::chrono::steady_clock::now() >= until; }, stop);
+        game_desk(), store_, clock, [until] { return std::chrono::steady_clock::now() >= until; },
+        stop);
     report.bot_turns = bots.turns;
     if (bots.turns > 0)
         if (auto flushed = flush(sink, clock); !flushed) report.error = flushed.error().detail;
@@ -320,7 +320,7 @@ void Daemon::drain_requests(const core::Clock& clock,
 }
 
 ClockReport Daemon::tick(const core::Clock& clock, std::optional<core::TimePoint> hold) {
-    const GameDesk desk{config_, players_, store_, templates_, secret_, games_, starter()};
+    const GameDesk desk{config_, players_, store_, templates_, secret_, games_, creator()};
     ClockReport report = run_clock_pass(desk, store_, clock.now(), hold);
     // The daily digests (digest.hpp), after the reminders and forfeits of this instant.
     const DigestReport digests = run_digests(desk, store_, clock.now());
@@ -382,7 +382,7 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
     store::Transaction tx(clock.now());
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
     const auto club_desk = [this] {
-        return ClubDesk{config_, players_, store_, templates_, &games_, starter()};
+        return ClubDesk{config_, players_, store_, templates_, &games_};
     };
     const GameStarter new_game = [this](const NewGame& g, store::Transaction& t) {
         return stage_game(g, t);
@@ -423,7 +423,7 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
         }
         case AuthVerdict::Kind::DigestReply: {  // daemon/digest_reply.hpp
             tx.mark_seen(v.message_id);
-            const GameDesk desk{config_, players_, store_, templates_, secret_, games_, starter()};
+            const GameDesk desk{config_, players_, store_, templates_, secret_, games_, creator()};
             const GameLines split = split_game_lines(msg.body_text);
             std::vector<Command> rest = parse_commands(split.rest);
             for (const auto& [game, text] : split.games) {
@@ -465,7 +465,7 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             break;
         }
         case AuthVerdict::Kind::Accept: {  // daemon/game_turn.hpp
-            const GameDesk desk{config_, players_, store_, templates_, secret_, games_, starter()};
+            const GameDesk desk{config_, players_, store_, templates_, secret_, games_, creator()};
             // A deadline that passed before this mail arrived ends the game first, in a
             // transaction of its own (clock_pass.hpp).
             auto late = forfeit_before_mail(desk, store_, game_id_of(v.game), clock.now(), arrived);

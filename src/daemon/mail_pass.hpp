@@ -34,6 +34,7 @@
 #include "daemon/bot_turns.hpp"
 #include "daemon/clock_pass.hpp"
 #include "daemon/club_desk.hpp"
+#include "daemon/game_desk.hpp"
 #include "daemon/request_spool.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "league/config.hpp"
@@ -113,9 +114,16 @@ public:
     // committed (challenges.hpp: a game accepted by mail commits with that mail).
     core::Result<store::GameId, core::Error> stage_game(const NewGame& spec,
                                                         store::Transaction& tx);
-    // stage_game as a GameStarter (club_desk.hpp), for the desks that may start a Swiss round.
-    GameStarter starter() {
-        return [this](const NewGame& g, store::Transaction& t) { return stage_game(g, t); };
+    // create_game with this club's defaults, players, store and repository, without mails: what
+    // an event's next round is created with (league/tournament_rounds.hpp); stage_game uses it.
+    league::GameCreator creator() {
+        return league::GameCreator{
+            league::GameDefaults{config_.rated, config_.default_time, config_.referee_address},
+            players_, store_, games_};
+    }
+    // What a game's mails borrow from this daemon, games created by creator() (game_desk.hpp).
+    GameDesk game_desk() {
+        return GameDesk{config_, players_, store_, templates_, secret_, games_, creator()};
     }
 
     // Adjudicates game `id` (adjudication.hpp adjudicate_game) in a transaction of its own,

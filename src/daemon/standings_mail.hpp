@@ -1,7 +1,7 @@
 #pragma once
 // The standings mail (README "Tournaments by mail"): the crosstables of events, as the answer to
 // `standings [TOURNAMENT]` (club_mail.hpp, game_turn.hpp) and as the mail a round or an event's
-// end sends to every player (swiss_rounds.hpp, knockout_rounds.hpp, tournament_hooks.hpp).
+// end sends to every player (tournament_mail.hpp).
 #include <string>
 #include <vector>
 

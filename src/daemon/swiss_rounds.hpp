@@ -1,19 +1,11 @@
 #pragma once
 // The rounds of a Swiss event by mail (docs/swiss.md "Swiss events by mail"): round 1 is paired
-// when the event starts, and round r+1 is paired, its games started and its mails queued in the
-// store transaction in which the last game of round r ends (tournament_hooks.hpp), whichever
-// way it ends (a move, a resignation, a loss on time, an adjudication).
-//
-// Contracts:
-// - Everything is staged into the caller's transaction: the games (desk.start: game files,
-//   clocks, game-start mails), the tournament record, and to every player not withdrawn the
-//   standings mail whose crosstable lists the new round's pairings (club/swiss_crosstable.hpp),
-//   a mail of its own. A crash before the commit loses all of it, after it none.
-// - A round that cannot be paired (too few players left who have not met) ends the event: its
-//   number of rounds becomes the rounds paired (logged for the operator), and the final
-//   standings follow as after a last round.
-// - A round in which nobody plays (every player has a bye) is complete at once: the next is
-//   paired in the same transaction.
+// when the event starts, and round r+1 is paired and its games created in the store transaction
+// in which the last game of round r ends, whichever way it ends (a move, a resignation, a loss
+// on time, an adjudication): league/tournament_rounds.hpp and league/tournament_effects.hpp.
+// Their mails (the games' start, every player's standings and pairings) are composed from the
+// events those return (tournament_mail.hpp). This file holds what only the daemon does: the
+// settings of a tournament's game as the daemon starts it, and the round deadlines.
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -29,14 +21,9 @@
 
 namespace ck::daemon {
 
-// The game settings of pairing `p` of `t` (tags: Event, Round, White, Black; the event's id).
+// The game settings of pairing `p` of `t` (league/tournament_rounds.hpp tournament_game_spec)
+// with the event's id, which its start mails name.
 NewGame tournament_game(const club::Tournament& t, const club::Pairing& p);
-
-// Pairs the next round of `t` (club::pair_next_round) and starts it as above, as long as the
-// last round paired is complete and the event is not finished (round 1: when nothing is paired
-// yet). The caller saves `t` into `tx`.
-core::Result<void, core::Error> advance_swiss(const ClubDesk& desk, club::Tournament& t,
-                                              store::Transaction& tx);
 
 // Round deadlines (`tournament new --round-days N`): for every Swiss event whose last round
 // started more than N days before `now` and still has games open, tells the organiser once per

@@ -23,10 +23,11 @@ struct TournamentSpec {
     bool entries_open = false;
     std::optional<bool> rated;  // README "Ratings"; nullopt: the club's default
     // A Swiss (docs/swiss.md "Swiss events by mail"): round 1 is paired at the start, each
-    // further round when the last game of the round before ends (swiss_rounds.hpp).
+    // further round when the last game of the round before ends (league/tournament_rounds.hpp).
     club::System system = club::System::RoundRobin;
     club::SwissSettings swiss;
-    // A knockout or group stage (docs/knockout.md; knockout_rounds.hpp): seeded by rating.
+    // A knockout or group stage (docs/knockout.md; league/tournament_rounds.hpp): seeded by
+    // rating (knockout_rounds.hpp).
     club::StageSettings stages;
     // A team match (docs/teams.md "Team matches"; team_matches.hpp): `players` is unused; the
     // event takes rosters (captains' `roster` mails) until start_tournament starts every game.

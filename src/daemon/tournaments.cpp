@@ -7,15 +7,18 @@
 #include "club/pgn_archive.hpp"
 #include "club/tournament_file.hpp"
 #include "core/log.hpp"
+#include "daemon/game_desk.hpp"
 #include "daemon/knockout_rounds.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "daemon/team_matches.hpp"
+#include "daemon/tournament_mail.hpp"
 #include "daemon/tournament_slug.hpp"
 #include "league/game_files.hpp"
 #include "league/players.hpp"
 #include "league/ratings.hpp"
 #include "league/time_control.hpp"
+#include "league/tournament_rounds.hpp"
 
 namespace ck::daemon {
 
@@ -48,22 +51,20 @@ core::Result<void, core::Error> check_settings(const club::GameSettings& s) {
     return {};
 }
 
-// A Swiss event (entries closed): round 1 is paired and started, and the event written, in one
-// transaction (swiss_rounds.hpp). A knockout or a group stage the same way: its first matches or
-// every group game (knockout_rounds.hpp).
+// A Swiss event (entries closed): round 1 is paired and started, its mails queued and the event
+// written, in one transaction (league/tournament_rounds.hpp, tournament_mail.hpp). A knockout or
+// a group stage the same way: its first matches or every group game.
 core::Result<void, core::Error> start_swiss(Daemon& daemon, club::Tournament& t,
                                             const core::Clock& clock) {
     for (const club::Player& p : t.players)
         if (!daemon.players().find(p.address))
             return core::unexpected(core::invalid_error(p.address + " is not a registered player"));
-    const ClubDesk desk{daemon.config(),    daemon.players(),          daemon.store(),
-                        daemon.templates(), &daemon.game_repository(), daemon.starter()};
+    const GameDesk desk = daemon.game_desk();
     store::Transaction tx(clock.now());
-    if (club::is_staged(t)) {  // a knockout or groups (knockout_rounds.hpp)
-        if (auto ok = advance_stages(desk, t, tx); !ok) return core::unexpected(ok.error());
-    } else if (auto ok = advance_swiss(desk, t, tx); !ok) {
-        return core::unexpected(ok.error());
-    }
+    auto paired = club::is_staged(t) ? advance_stages(*desk.create, t, tx)  // a knockout, groups
+                                     : advance_swiss(*desk.create, t, tx);
+    if (!paired) return core::unexpected(paired.error());
+    if (auto m = queue_tournament_mails(desk, *paired, tx); !m) return core::unexpected(m.error());
     save_tournament(tx, t);
     if (auto c = daemon.store().commit(tx); !c) return core::unexpected(core::from_io(c.error()));
     core::operator_log().info("tournament " + t.id + " started: round 1 of " +

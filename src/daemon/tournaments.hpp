@@ -6,14 +6,15 @@
 // standings are mailed by standings_mail.hpp, the spec is tournament_spec.hpp.
 //
 // Contracts:
-// - A Swiss (system Swiss) starts round 1 only, in one transaction (swiss_rounds.hpp); the
-//   rounds after start from record_game_end.
+// - A Swiss (system Swiss) starts round 1 only, in one transaction
+//   (league/tournament_rounds.hpp; its mails from tournament_mail.hpp); the rounds after start
+//   from league/tournament_effects.hpp record_game_end. A knockout or groups likewise.
 // - create_tournament (start_tournament for an event that took entries) starts EVERY game at
 //   once through Daemon::new_game, each record tagged with club::event_tags (Event = the
 //   tournament's name, Round = the Berger round, White/Black the display names); the games
 //   and the tournament record commit as one store group (store::GroupCommit): all or nothing.
-// - Results enter the tournament record only through record_game_end (tournament_hooks.hpp), in the
-//   transaction that ends the game.
+// - Results enter the tournament record only through record_game_end
+//   (league/tournament_effects.hpp), in the transaction that ends the game.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -40,7 +41,7 @@ class Daemon;
 // Creates the event (id: the name's letters and digits, lower-case, joined by '-', an accented
 // Latin letter as its letter; "-2", "-3" ... when taken) and, unless it takes entries, starts all
 // its games (a Swiss: round 1; a knockout or groups: seeded by rating, then its first matches or
-// every group game, knockout_rounds.hpp). Returns the id.
+// every group game, league/tournament_rounds.hpp). Returns the id.
 core::Result<std::string, core::Error> create_tournament(Daemon& daemon, const TournamentSpec& spec,
                                                          const core::Clock& clock);
 

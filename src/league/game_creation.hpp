@@ -57,4 +57,17 @@ core::Result<CreatedGame, core::Error> create_game(const GameSpec& spec, const G
                                                    const Players& players, store::Store& store,
                                                    GameRepository& games, store::Transaction& tx);
 
+// create_game bound to a club: what a tournament's next round creates its games with
+// (tournament_rounds.hpp). It creates the game only: its start mails are the daemon's.
+struct GameCreator {
+    GameDefaults defaults;
+    const Players& players;
+    store::Store& store;
+    GameRepository& games;
+    core::Result<CreatedGame, core::Error> operator()(const GameSpec& spec,
+                                                      store::Transaction& tx) const {
+        return create_game(spec, defaults, players, store, games, tx);
+    }
+};
+
 }  // namespace ck::league

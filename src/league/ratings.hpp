@@ -3,7 +3,7 @@
 // namespace (store/state.hpp), keyed by the pool's name (RatingPoolCodec; club/ratings.hpp has
 // the body's format). A rated game's
 // end is rated by rate_game_end in the SAME transaction that saves the game's end (the callers
-// are those of tournament_hooks.hpp: game_turn.cpp and the clock pass's forfeit), so the rating
+// are those of daemon/game_end.hpp settle_game, through event_effects.hpp), so the rating
 // and the result commit together, in the commit order of the games' ends. A staged write of
 // the pool in the transaction (two games ending in one clock pass) is read back from there.
 #include <optional>

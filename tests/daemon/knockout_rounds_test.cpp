@@ -1,6 +1,7 @@
-// Knockouts by mail (daemon/knockout_rounds.hpp): the event starts round 1 only, and the game that
-// decides the last match of a round starts the next round in its own transaction, with the
-// bracket mailed to every player; a drawn match starts its tie-break match the same way.
+// Knockouts by mail (league/tournament_rounds.hpp, daemon/tournament_mail.hpp): the event starts
+// round 1 only, and the game that decides the last match of a round starts the next round in its
+// own transaction, with the bracket mailed to every player; a drawn match starts its tie-break
+// match the same way.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>

@@ -1,4 +1,4 @@
-// Tournaments through the daemon (daemon/tournaments.hpp, daemon/tournament_hooks.hpp): a
+// Tournaments through the daemon (daemon/tournaments.hpp, league/tournament_effects.hpp): a
 // 4-player double round robin created through the daemon API, every game played to its end by
 // player mails (mates, resignations, draws by agreement), then tournament.ini's results, the
 // crosstable against golden files, the final standings mail to each player and the PGN archive
