@@ -2,6 +2,7 @@
 #include "daemon/games_list.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/log.hpp"
 #include "daemon/league_names.hpp"
@@ -17,27 +18,41 @@ using rules::Color;
 }  // namespace
 
 core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& desk,
-                                                              const std::string& address) {
+                                                              const std::string& address,
+                                                              const store::Transaction* staged,
+                                                              ChangedGame changed) {
     const std::string me = lower_ascii(address);
     auto ids = desk.store.list_games();
     if (!ids)
         return core::unexpected(core::from_io(ids.error(), "games list: " + ids.error().message));
     compose::GamesListDetails out;
     for (const store::GameId id : *ids) {
-        // game.ini alone says whether the player is in the game: no replay for other games.
-        auto ini = desk.store.read_game_file(id, "game.ini");
-        if (!ini) continue;
-        auto meta = parse_game_ini(*ini);
-        if (!meta) continue;
+        const bool is_changed = changed.game != nullptr && id == changed.id;
+        std::optional<GameMeta> meta;
+        if (is_changed) {
+            meta = changed.game->meta;
+        } else {
+            // game.ini alone says whether the player is in the game: no replay for other games.
+            auto ini = desk.store.read_game_file(id, "game.ini");
+            if (!ini) continue;
+            auto parsed = parse_game_ini(*ini);
+            if (!parsed) continue;
+            meta = std::move(*parsed);
+        }
         const bool white = lower_ascii(meta->white) == me;
         const bool black = lower_ascii(meta->black) == me;
         if (!white && !black) continue;
-        auto loaded = load_desk_game(desk, id);
-        if (!loaded) {
-            core::operator_log().error("games list: game " + std::to_string(id) + ": " +
-                                       loaded.error().detail);
-            continue;
+        std::optional<StoredGame> read;
+        if (!is_changed) {
+            auto r = load_desk_game(desk, id);
+            if (!r) {
+                core::operator_log().error("games list: game " + std::to_string(id) + ": " +
+                                           r.error().detail);
+                continue;
+            }
+            read.emplace(std::move(*r));
         }
+        const StoredGame* loaded = is_changed ? changed.game : &*read;
         // Playing oneself is refused at creation; if it ever happens, list the game once.
         const Color c = white ? Color::White : Color::Black;
         // Only the player's own view: what they know about the game (docs/design.md, "Hidden
@@ -56,7 +71,7 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
         e.your_turn = view.to_move == c;
         e.move_number = view.move_number;
         // The deadline of the side to move (game_clock.hpp), whoever that is.
-        if (auto at = game_deadline(desk.store, id, *loaded); at && *at)
+        if (auto at = game_deadline(desk.store, id, *loaded, staged); at && *at)
             e.deadline = compose::Deadline{**at};
         out.games.push_back(std::move(e));
     }
@@ -75,8 +90,9 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
 core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std::string& address,
                                                  const std::string& discriminator,
                                                  store::Transaction& tx,
-                                                 std::vector<std::string> game_commands) {
-    auto games = games_of(desk, address);
+                                                 std::vector<std::string> game_commands,
+                                                 ChangedGame changed) {
+    auto games = games_of(desk, address, &tx, changed);
     if (!games) return core::unexpected(games.error());
     games->game_commands = std::move(game_commands);
     const compose::Envelope env = club_envelope(desk, address, discriminator, tx);
