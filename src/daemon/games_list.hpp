@@ -28,8 +28,8 @@ struct ChangedGame {
 // opponent (registered name, else address), colour, whose turn and move number as that
 // player's view shows them, and the side to move's deadline (game_clock.hpp). A game that cannot be
 // loaded is left out (and logged for the operator). `changed` is listed as it stands after the
-// mail (a game the mail ended is left out), and a clock.ini staged in `staged` (may be null) wins
-// over the store's.
+// mail (a game the mail ended is left out); with `staged` (may be null), the games it starts
+// (a challenge accepted) are listed too and a clock.ini staged in it wins over the store's.
 core::Result<compose::GamesListDetails, core::Error> games_of(
     const ClubDesk& desk, const std::string& address, const store::Transaction* staged = nullptr,
     ChangedGame changed = {});
