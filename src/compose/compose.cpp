@@ -207,6 +207,8 @@ MailResult refusal_mail(const Templates& t, const Envelope& env, const PlayerVie
     if (!ok) return core::unexpected(ok.error());
     static const char* const reasons[] = {"stale", "not-your-turn", "game-over", "nothing-found",
                                           "wrong-side"};
+    static_assert(std::size(reasons) == static_cast<std::size_t>(RefusalReason::WrongSide) + 1,
+                  "reasons: one word per RefusalReason, WrongSide last");
     Context rc;
     rc.set("move_number", std::to_string(view.move_number));
     rc.set("written", d.written);

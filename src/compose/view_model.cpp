@@ -1,5 +1,7 @@
 #include "compose/view_model.hpp"
 
+#include <iterator>
+
 #include "compose/rule_set_words.hpp"
 #include "compose/text_wrap.hpp"
 #include "rules/variant.hpp"
@@ -20,6 +22,10 @@ constexpr std::size_t MoveListWidth = 76;
 std::string figure(rules::Piece p) {
     static const char* const white[] = {"\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"};
     static const char* const black[] = {"\u265F", "\u265E", "\u265D", "\u265C", "\u265B", "\u265A"};
+    static_assert(
+        std::size(white) == static_cast<std::size_t>(rules::index_of(rules::PieceType::King)) + 1 &&
+            std::size(black) == std::size(white),
+        "figures: one per PieceType, Pawn to King");
     int t = rules::index_of(rules::type_of(p));
     return std::string(rules::color_of(p) == Color::White ? white[t] : black[t]) + "\uFE0E";
 }

@@ -484,7 +484,8 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     }
     if (turn.want_standings)
         CK_TRY(answer_standings(club_desk, my_address, turn.standings_arg, disc + "s", tx));
-    if (turn.want_games) CK_TRY(queue_games_list(club_desk, my_address, disc + "g", tx));
+    if (turn.want_games)  // the games as this mail leaves them, this one included
+        CK_TRY(queue_games_list(club_desk, my_address, disc + "g", tx, {}, ChangedGame{gid, &g}));
     if (turn.leave_days > 0)
         CK_TRY(
             answer_leave(desk, my_address, turn.leave_days, v.message_id, disc + "l", gid, &g, tx));

@@ -1,8 +1,9 @@
 #pragma once
 // A player's mail to one of their games (AuthVerdict::Accept; docs/mail-protocol.md "What the
-// referee reads"): loads the game from its record (game_files.hpp), runs the mail's commands in
-// order and queues the game files and every answer into the caller's transaction, which commits
-// them with the ledger entry (all or nothing).
+// referee reads"): opens the game's session through the repository (league/game_session.hpp),
+// runs the mail's commands in order through the command table, settles the session's events
+// (game_end.hpp settle_game) and composes every answer from them, into the caller's
+// transaction, which commits them with the ledger entry (all or nothing).
 //   moves / any? / resign   the try list, ruled by the referee and recorded; both players get
 //                           the turn mail, or the game-end mail when the game ended
 //   draw                    offers a draw, or accepts the opponent's pending offer: the game

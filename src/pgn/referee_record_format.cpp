@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 namespace ck::pgn::record {
 namespace {
@@ -36,6 +37,15 @@ constexpr AnnouncementType Types[] = {
     AnnouncementType::Moved,    AnnouncementType::Illegal,   AnnouncementType::Any,
     AnnouncementType::Capture,  AnnouncementType::Drop,      AnnouncementType::Check,
     AnnouncementType::GameOver, AnnouncementType::PawnTries, AnnouncementType::Promotion};
+// Every AnnouncementType once, in its order (a type missing here could be written and never read
+// back): a new type is a new entry at its place, or this does not compile.
+constexpr bool types_match_enum() {
+    if (std::size(Types) != static_cast<std::size_t>(AnnouncementType::Promotion) + 1) return false;
+    for (std::size_t i = 0; i < std::size(Types); ++i)
+        if (static_cast<std::size_t>(Types[i]) != i) return false;
+    return true;
+}
+static_assert(types_match_enum(), "Types: every AnnouncementType once, Promotion last");
 
 int hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';

@@ -9,6 +9,7 @@
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
+#include "rules/variant.hpp"
 
 namespace ck::pgn {
 namespace {
@@ -47,6 +48,9 @@ constexpr KindInfo Kinds[] = {
     {"text after result", "text_after_result"},
     {"referee record mismatch", "referee_record"},
 };
+// Row i names ErrorKind i: a new kind is a new row at its place, or this does not compile.
+static_assert(std::size(Kinds) == static_cast<std::size_t>(ErrorKind::RefereeRecord) + 1,
+              "pgn::Kinds: one row per ErrorKind (RefereeRecord is the last)");
 
 // The kind of a move defect rules::parse_move diagnosed (same names, rules/notation.hpp).
 ErrorKind error_kind(rules::MoveDefect d) {
@@ -99,7 +103,7 @@ std::string_view trim(std::string_view s) {
 
 // The variant's start position, built once per thread and copied per game.
 const Position& startpos(const rules::Variant& v) {
-    thread_local std::vector<std::optional<Position>> cache(8);
+    thread_local std::vector<std::optional<Position>> cache(rules::VariantCount);  // by VariantId
     auto& slot = cache[static_cast<std::size_t>(v.id)];
     if (!slot) slot.emplace(Position::startpos(v));
     return *slot;

@@ -1,5 +1,7 @@
 #include "rules/variant.hpp"
 
+#include <iterator>
+
 #include "core/text.hpp"
 
 namespace ck::rules {
@@ -22,6 +24,18 @@ constexpr Variant Variants[] = {
     {VariantId::Putback, "putback", "Putback", CaptureRule::PutBack, false, false, 3, false, false,
      true},
 };
+
+// Row i describes VariantId i, one row per variant: a new variant is a new enumerator, a new
+// VariantCount and a new row, or this does not compile.
+constexpr bool table_matches_enum() {
+    if (std::size(Variants) != static_cast<std::size_t>(VariantCount)) return false;
+    for (int i = 0; i < VariantCount; ++i)
+        if (static_cast<int>(Variants[i].id) != i || Variants[i].name.empty()) return false;
+    return true;
+}
+static_assert(table_matches_enum(), "rules::Variants: one row per VariantId, in its order");
+static_assert(static_cast<int>(VariantId::Putback) + 1 == VariantCount,
+              "VariantCount: Putback is the last VariantId");
 
 }  // namespace
 

@@ -7,6 +7,9 @@
 namespace ck::rules {
 
 enum class VariantId : unsigned char { Chess, Crazyhouse, Loop, Chessgi, Replacement, Putback };
+// How many variants there are (Putback is the last VariantId; variant.cpp checks its table
+// against both when it compiles).
+inline constexpr int VariantCount = 6;
 
 // What happens to a captured unit.
 enum class CaptureRule : unsigned char {

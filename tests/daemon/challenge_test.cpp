@@ -313,7 +313,13 @@ TEST_CASE("challenge by mail: the game-start mail stays apart from the accepter'
     REQUIRE(to_bob.size() == 2);
     int starts = 0;
     for (const auto& m : to_bob) {
-        if (!has(m.subject, "#1]")) continue;
+        if (!has(m.subject, "#1]")) {
+            // `games` after `accept`: the list as the mail leaves it, the new game in it
+            // (docs/mail-protocol.md "In what order a mail's commands act").
+            INFO(m.text);
+            CHECK(has(m.text, "#1 crazyhouse (Kriegspiel), Black against "));
+            continue;
+        }
         ++starts;
         CHECK(has(m.raw, "Reply-To: Crazykrieg referee <referee+1"));
     }

@@ -274,6 +274,54 @@ TEST_CASE("draw: an offer lapses when the offerer's opponent moves", "[daemon][d
     CHECK(club.game().meta.draw_offer == Color::Black);
 }
 
+// docs/mail-protocol.md "In what order a mail's commands act": the same lines in another order
+// do another thing. Black answers White's pending offer with `draw` and a move: before the move
+// it accepts the offer (the game ends, the move is not used); after it, the move makes White's
+// offer lapse and `draw` is Black's own new offer. The club lines among them (`set`, `games`)
+// act at the same address and are answered in Black's one answer.
+TEST_CASE("a game mail's commands act in the order written, with club lines among them",
+          "[daemon][draw][order]") {
+    for (const bool draw_first : {true, false}) {
+        DYNAMIC_SECTION((draw_first ? "draw, then the move" : "the move, then draw")) {
+            Club club(draw_first ? "order-draw-first" : "order-move-first");
+            club.new_game("chess", false);
+            club.send(Color::White, "e4\ndraw");
+            REQUIRE(club.game().meta.draw_offer == Color::White);
+            const std::string lines = draw_first ? "draw\nset reminders 8h,1h\ne5\ngames"
+                                                 : "e5\nset reminders 8h,1h\ndraw\ngames";
+            auto mails = club.send(Color::Black, lines);
+            const auto bob = to(mails, Bob);
+            REQUIRE(bob.size() == 1);  // one answer per mail
+            INFO(bob[0].text);
+            CHECK(has(bob[0].text, "Done: reminders set."));
+            // `games` lists the games as the mail left them (this one included).
+            CHECK(has(bob[0].text, "=== [crazykrieg] Your games ==="));
+            auto g = club.game();
+            if (draw_first) {
+                CHECK(g.game.over());
+                CHECK(g.game.result() == "1/2-1/2");
+                CHECK(g.record.plies() == 1);  // e5 not played
+                CHECK(has(bob[0].subject, "Game over: 1/2-1/2"));
+                CHECK(has(bob[0].text, "e5 -- the game is over"));
+                CHECK_FALSE(g.meta.draw_offer);
+                CHECK(has(bob[0].text, "You have no games in progress."));
+            } else {
+                CHECK_FALSE(g.game.over());
+                CHECK(g.record.plies() == 2);
+                CHECK(g.meta.draw_offer == Color::Black);  // a new offer, not an acceptance
+                CHECK(has(bob[0].text, "#1 chess, Black against Ada White, move 2: waiting"));
+                const auto ada = to(mails, Ada);
+                CHECK(std::any_of(ada.begin(), ada.end(), [](const OutMail& m) {
+                    return has(m.subject, "Draw offer lapsed");
+                }));
+                CHECK(std::any_of(ada.begin(), ada.end(), [](const OutMail& m) {
+                    return has(m.subject, "Your opponent offers a draw");
+                }));
+            }
+        }
+    }
+}
+
 TEST_CASE("pgn: the player's own record while the game lasts, the full one after",
           "[daemon][pgn]") {
     Club club("pgn");
