@@ -15,8 +15,12 @@ namespace ck::daemon {
 
 using core::lower_ascii;  // core/text.hpp
 using league::game_deadline;
+using league::GameMeta;
+using league::GameTexts;
+using league::load_game_from;
 using league::parse_game_ini;
 using league::Player;
+using league::StoredGame;
 
 namespace {
 

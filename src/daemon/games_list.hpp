@@ -19,7 +19,7 @@ namespace ck::daemon {
 // transaction, not in the store. `game` null: none.
 struct ChangedGame {
     store::GameId id = 0;
-    const StoredGame* game = nullptr;
+    const league::StoredGame* game = nullptr;
 };
 
 // The games in progress of the player registered as `address` (case-insensitive), by urgency:
