@@ -49,6 +49,11 @@ Result<GameId, GameIdError> parse_game_id(std::string_view text) {
     return GameId(n);
 }
 
+std::optional<GameId> game_id_in(std::string_view text) {
+    auto id = parse_game_id(text);
+    return id ? std::optional<GameId>(*id) : std::nullopt;
+}
+
 std::string to_string(GameId id) { return std::to_string(id.number()); }
 
 std::ostream& operator<<(std::ostream& out, GameId id) { return out << to_string(id); }

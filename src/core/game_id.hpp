@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -56,6 +57,10 @@ struct GameIdError {
 
 // The one way from text to a GameId.
 Result<GameId, GameIdError> parse_game_id(std::string_view text);
+
+// parse_game_id without the reason: none when `text` is not a game id (record keys and
+// directory names, where any other name is simply not a game's).
+std::optional<GameId> game_id_in(std::string_view text);
 
 // The one way back: "42". parse_game_id(to_string(id)) == id.
 std::string to_string(GameId id);

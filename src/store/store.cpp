@@ -32,10 +32,7 @@ core::IoError with_context(core::IoError e, const std::string& context) {
 }
 
 // The game whose directory is `name` (its id's text, core/game_id.hpp); none for any other name.
-std::optional<GameId> game_of(const std::string& name) {
-    const auto id = core::parse_game_id(name);
-    return id ? std::optional<GameId>(*id) : std::nullopt;
-}
+std::optional<GameId> game_of(const std::string& name) { return core::game_id_in(name); }
 
 core::Result<GameId, core::IoError> read_counters(const fs::path& file) {
     std::error_code ec;
