@@ -35,7 +35,7 @@ core::Result<store::GameId, core::Error> Daemon::stage_game(const NewGame& spec,
     auto created = create_game(game_spec, club, players_, store_, games_, tx);
     if (!created) return core::unexpected(created.error());
     const store::GameId id = created->id;
-    const std::string gid = std::to_string(id);
+    const std::string gid = to_string(id);
     const StoredGame* game = &created->game;
     const GameMeta& meta = game->meta;
     std::optional<compose::Deadline> first_deadline;
@@ -44,7 +44,7 @@ core::Result<store::GameId, core::Error> Daemon::stage_game(const NewGame& spec,
     auto rating_lines = start_rating_lines(store_, players_, meta, &tx);
     if (!rating_lines) return core::unexpected(rating_lines.error());
     for (Color c : {Color::White, Color::Black}) {
-        auto env = game_envelope(desk, gid, meta, c, "", tx);
+        auto env = game_envelope(desk, id, meta, c, "", tx);
         if (!env) return core::unexpected(env.error());
         env->ratings = *rating_lines;
         env->time_control = clock_control(meta) ? meta.time : std::string();

@@ -34,7 +34,7 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
         if (!white && !black) continue;
         auto loaded = load_desk_game(desk, id);
         if (!loaded) {
-            core::operator_log().error("games list: game " + std::to_string(id) + ": " +
+            core::operator_log().error("games list: game " + to_string(id) + ": " +
                                        loaded.error().detail);
             continue;
         }
@@ -48,7 +48,7 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
             loaded->meta.address(c == Color::White ? Color::Black : Color::White);
         const Player* op = desk.players.find(opp);
         compose::GamesListEntry e;
-        e.game_id = std::to_string(id);
+        e.game_id = to_string(id);
         e.variant = view.variant;
         e.hidden = view.hidden;
         e.opponent = op && !op->name.empty() ? op->name : opp;

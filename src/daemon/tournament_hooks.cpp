@@ -63,7 +63,7 @@ core::Result<void, core::Error> record_game_end(const ClubDesk& desk, store::Gam
             return core::unexpected(
                 core::invalid_error("tournament " + tid + ": " + club::error_text(r.error())));
         save_tournament(tx, *t);
-        core::operator_log().info("tournament " + tid + ": game " + std::to_string(id) + " " +
+        core::operator_log().info("tournament " + tid + ": game " + to_string(id) + " " +
                                   std::string(result_text(ended.result)) + " " + ending);
         if (was_finished) return {};
         if (!club::finished(*t) && club::is_staged(*t)) {
