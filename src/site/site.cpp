@@ -184,7 +184,7 @@ private:
     }
 
     core::Result<void, std::string> render_game(store::GameId id) {
-        const std::string gid = std::to_string(id);
+        const std::string gid = to_string(id);
         league::GameRepository* const games = c_.repository_;
         const std::uint64_t replays_before = games ? games->replays() : 0;
         auto g = games ? games->load(store_, id) : league::load_game(store_, id);
@@ -265,8 +265,8 @@ private:
         std::string games;
         for (const club::Pairing& p : t->pairings)
             if (p.game)
-                games += "<a href=\"../games/" + std::to_string(*p.game) + ".html\">" +
-                         std::to_string(*p.game) + "</a> ";
+                games += "<a href=\"../games/" + to_string(*p.game) + ".html\">" +
+                         to_string(*p.game) + "</a> ";
         auto labels = league::event_rating_labels(store_, *t);
         if (!labels) return core::unexpected("tournament " + tid + ": " + labels.error().detail);
         const club::RatingLabels* r = *labels ? &**labels : nullptr;
