@@ -42,7 +42,7 @@ std::optional<fs::path> bench_templates(std::ostream& out, const std::string& se
 std::string player_mail(const std::string& from, const std::string& to, const std::string& body,
                         const std::string& message_id, store::GameId game) {
     return "From: Bench Player <" + from + ">\r\nTo: Crazykrieg referee <" + to +
-           ">\r\nSubject: Re: [crazykrieg #" + std::to_string(game) +
+           ">\r\nSubject: Re: [crazykrieg #" + to_string(game) +
            "] Your move\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" + message_id +
            ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body +
            "\r\n\r\nOn Sat, 21 Nov 2026 at 12:00, Crazykrieg referee wrote:\r\n> Your move.\r\n";

@@ -136,7 +136,7 @@ int remove_bot(const std::string& who, bool resign, const std::string& config_fi
     if (!games) return fail("remove " + bot->address + ": " + games.error().detail);
     if (!games->empty() && !resign) {
         std::string ids;
-        for (const auto id : *games) ids += (ids.empty() ? "" : ", ") + std::to_string(id);
+        for (const auto id : *games) ids += (ids.empty() ? "" : ", ") + to_string(id);
         return fail("remove: " + bot->address + " plays " + std::to_string(games->size()) +
                     " game(s) in progress (" + ids +
                     "); remove it when they are over, or give --resign to lose them");
@@ -151,14 +151,12 @@ int remove_bot(const std::string& who, bool resign, const std::string& config_fi
     const std::string name = p != nullptr ? p->name : bot->address;
     for (const auto id : *games) {
         auto loaded = d.game_repository().load(d.store(), id);
-        if (!loaded)
-            return fail("remove: game " + std::to_string(id) + ": " + loaded.error().detail);
+        if (!loaded) return fail("remove: game " + to_string(id) + ": " + loaded.error().detail);
         const bool white = core::lower_ascii(loaded->meta.white) == bot->address;
         const auto result = white ? league::GameResult::BlackWins : league::GameResult::WhiteWins;
         auto outcome = d.adjudicate(
             id, result, name + " was removed from the club by the organiser", *s->clock);
-        if (!outcome)
-            return fail("remove: game " + std::to_string(id) + ": " + outcome.error().detail);
+        if (!outcome) return fail("remove: game " + to_string(id) + ": " + outcome.error().detail);
         std::cout << "game " << id << " adjudicated " << league::result_text(outcome->result)
                   << "\n";
     }

@@ -97,12 +97,9 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
     }
     const char* action = follow ? "follow" : "unfollow";
     if (pos.size() != 2) return usage_error("game", std::string(action) + " needs ID and EMAIL");
-    store::GameId id = 0;
-    try {
-        id = std::stoull(pos[0]);
-    } catch (...) {
-        return usage_error("game", "bad game id '" + pos[0] + "'");
-    }
+    const auto parsed = core::parse_game_id(pos[0]);  // the one parse (core/game_id.hpp)
+    if (!parsed) return usage_error("game", "bad game id '" + pos[0] + "'");
+    const store::GameId id = *parsed;
     if (pos[1].find('@') == std::string::npos ||
         pos[1].find_first_of(" \t\r\n,") != std::string::npos)
         return usage_error("game", "bad address '" + pos[1] + "'");
@@ -115,7 +112,7 @@ int game_follow(bool follow, const Args& rest, const std::string& config_file,
                                 &d.game_repository()};
     auto r = daemon::set_following(
         desk, id, pos[1], follow, false,
-        std::string(action) + "-" + std::to_string(id) + "-" +
+        std::string(action) + "-" + to_string(id) + "-" +
             std::to_string(
                 std::chrono::duration_cast<std::chrono::seconds>(s->clock->now().time_since_epoch())
                     .count()),
@@ -157,12 +154,9 @@ int game_adjudicate(const Args& rest, const std::string& config_file,
     }
     if (pos.size() != 2 || !has_reason)
         return usage_error("game", "adjudicate needs ID, RESULT and --reason TEXT");
-    store::GameId id = 0;
-    try {
-        id = std::stoull(pos[0]);
-    } catch (...) {
-        return usage_error("game", "bad game id '" + pos[0] + "'");
-    }
+    const auto parsed = core::parse_game_id(pos[0]);  // the one parse (core/game_id.hpp)
+    if (!parsed) return usage_error("game", "bad game id '" + pos[0] + "'");
+    const store::GameId id = *parsed;
     const auto result = league::parse_result(pos[1]);
     if (!result)
         return usage_error("game", "adjudicate game " + pos[0] + ": bad result '" + pos[1] +
@@ -250,14 +244,11 @@ int run_game(const Args& args) {
         }
         return ExitOk;
     }
-    store::GameId id = 0;
-    try {
-        id = std::stoull(words[1]);
-    } catch (...) {
-        return usage_error("game", "bad game id '" + words[1] + "'");
-    }
+    const auto parsed = core::parse_game_id(words[1]);  // the one parse (core/game_id.hpp)
+    if (!parsed) return usage_error("game", "bad game id '" + words[1] + "'");
+    const store::GameId id = *parsed;
     if (std::find(ids->begin(), ids->end(), id) == ids->end())
-        return fail("no game " + std::to_string(id));
+        return fail("no game " + to_string(id));
     if (words[0] == "pgn") {
         // Inside a running serve: through its repository (a kept game is not replayed).
         auto game = hosting_daemon() ? hosting_daemon()->game_repository().load(*store, id)

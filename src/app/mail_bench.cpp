@@ -54,7 +54,7 @@ constexpr int PliesPerGame = 17;  // (20 + 4) * 17 = 408 mails, fewer when a gam
 constexpr const char* Secret = "bench-secret-0123456789abcdef";
 
 struct BenchGame {
-    store::GameId id = 0;
+    store::GameId id;
     std::string white, black;
     rules::Position pos;
     bool over = false;
@@ -157,8 +157,7 @@ void run_mail_bench(std::ostream& out) {
                 }
             }
             const rules::Color side = g.pos.side_to_move();
-            auto reply = daemon::build_reply_address(config.referee_address, std::to_string(g.id),
-                                                     side, Secret);
+            auto reply = daemon::build_reply_address(config.referee_address, g.id, side, Secret);
             if (!reply) return fail(reply.error().message);
             const std::string from = side == rules::Color::White ? g.white : g.black;
             const std::string mid = "bench-" + std::to_string(queued) + "@bench.example";
@@ -305,21 +304,20 @@ core::Result<MovePassTimes, std::string> move_passes(BenchClub& c, int runs, con
     };
     for (int i = 0; i < 2 * runs; ++i) {
         const bool with_site = i % 2 == 1;
-        const store::GameId id = 1 + static_cast<store::GameId>(i);
+        const store::GameId id(1 + static_cast<std::uint64_t>(i));
         auto g = league::load_game(c.d->store(), id);
         if (!g) return core::unexpected(g.error().detail);
-        auto reply = daemon::build_reply_address(c.config.referee_address, std::to_string(id),
-                                                 rules::Color::White, Secret);
+        auto reply =
+            daemon::build_reply_address(c.config.referee_address, id, rules::Color::White, Secret);
         if (!reply) return core::unexpected(reply.error().message);
-        if (auto put = inbox.deliver(player_mail(
-                g->meta.white, *reply, "e4", "site-" + std::to_string(id) + "@bench.example", id));
+        if (auto put = inbox.deliver(player_mail(g->meta.white, *reply, "e4",
+                                                 "site-" + to_string(id) + "@bench.example", id));
             !put)
             return core::unexpected(put.error().message);
         const auto t0 = std::chrono::steady_clock::now();
         const auto report = c.d->step(source, outbox, clock);
         if (!report.error.empty() || report.handled != 1)
-            return core::unexpected("the move mail of game " + std::to_string(id) +
-                                    " was not handled");
+            return core::unexpected("the move mail of game " + to_string(id) + " was not handled");
         if (!with_site) {
             best.without_site = std::min(best.without_site, since(t0));
             (void)c.d->store().take_written_games();
@@ -349,8 +347,7 @@ core::Result<bool, std::string> play_to(BenchClub& c, store::GameId id, const st
         if (legal.empty() || rules::termination(pos) != rules::Termination::None) return false;
         const rules::Move m = legal[std::uniform_int_distribution<int>(0, legal.size() - 1)(rng)];
         const rules::Color side = pos.side_to_move();
-        auto reply =
-            daemon::build_reply_address(c.config.referee_address, std::to_string(id), side, Secret);
+        auto reply = daemon::build_reply_address(c.config.referee_address, id, side, Secret);
         if (!reply) return core::unexpected(reply.error().message);
         const std::string mid = "ply-" + std::to_string(n++) + "@bench.example";
         const std::string raw = player_mail(side == rules::Color::White ? white : black, *reply,

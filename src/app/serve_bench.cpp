@@ -61,7 +61,7 @@ constexpr int ShortPlies = 10;
 constexpr const char* Secret = "serve-bench-secret-0123456789abcdef";
 
 struct LineGame {
-    store::GameId id = 0;
+    std::optional<store::GameId> id;  // once created
     std::string white, black;
     // In coordinates (rules::to_uci), from the start: SAN from the true position can be
     // ambiguous to a hidden game's player ("several of your pieces can make that move"), which
@@ -93,12 +93,11 @@ std::vector<std::string> random_line(int plies, std::mt19937& rng) {
 
 std::string move_mail(const LineGame& g, std::size_t ply, const std::string& tag) {
     const rules::Color side = ply % 2 == 0 ? rules::Color::White : rules::Color::Black;
-    auto reply =
-        daemon::build_reply_address("referee@club.example", std::to_string(g.id), side, Secret);
+    auto reply = daemon::build_reply_address("referee@club.example", *g.id, side, Secret);
     const std::string from = side == rules::Color::White ? g.white : g.black;
-    return player_mail(
-        from, reply ? *reply : std::string(), g.moves[ply],
-        tag + "-" + std::to_string(g.id) + "-" + std::to_string(ply) + "@bench.example", g.id);
+    return player_mail(from, reply ? *reply : std::string(), g.moves[ply],
+                       tag + "-" + to_string(*g.id) + "-" + std::to_string(ply) + "@bench.example",
+                       *g.id);
 }
 
 // Delivers the mails of plies [from, to) of every game, ply by ply across the games.

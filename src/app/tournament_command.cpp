@@ -299,8 +299,7 @@ int knockout_withdraw(OrganiserSession& s, club::Tournament& t, const std::strin
         const auto result =
             g->white == *p ? league::GameResult::BlackWins : league::GameResult::WhiteWins;
         auto outcome = d.adjudicate(*g->game, result, name + " withdrew from " + t.name, *s.clock);
-        if (!outcome)
-            return fail("game " + std::to_string(*g->game) + ": " + outcome.error().detail);
+        if (!outcome) return fail("game " + to_string(*g->game) + ": " + outcome.error().detail);
         std::cout << t.id << ": game " << *g->game << " " << league::result_text(outcome->result)
                   << " by forfeit\n";
     }

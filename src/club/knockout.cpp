@@ -417,7 +417,7 @@ core::Result<void, Error> check_stages(const Tournament& t, bool players) {
                         "one group with one advancing leaves no knockout: advance 2 or more");
     }
     const int last = stage_rounds(t);
-    std::set<std::uint64_t> ids;
+    std::set<core::GameId> ids;
     for (const Pairing& p : t.pairings) {
         const std::string which = "round " + std::to_string(p.round) + " game " +
                                   std::to_string(p.white + 1) + "-" + std::to_string(p.black + 1);
@@ -425,7 +425,7 @@ core::Result<void, Error> check_stages(const Tournament& t, bool players) {
             p.black >= n || p.white == p.black)
             return fail(ErrorCode::BadPairings, "impossible pairing: " + which);
         if (p.game && !ids.insert(*p.game).second)
-            return fail(ErrorCode::BadPairings, "game " + std::to_string(*p.game) + " twice");
+            return fail(ErrorCode::BadPairings, "game " + to_string(*p.game) + " twice");
         if (!text::is_word(p.ending))
             return fail(ErrorCode::BadField, which + ": ending must be a lower-case word");
     }

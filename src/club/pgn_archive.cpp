@@ -14,8 +14,8 @@ core::Result<std::string, Error> pgn_archive(const Tournament& t, const GamePgn&
         auto text = game_pgn(*p.game);
         if (!text)
             return core::unexpected(Error{ErrorCode::UnknownGame, 0,
-                                          "no PGN for game " + std::to_string(*p.game) +
-                                              " (round " + std::to_string(p.round) + ")"});
+                                          "no PGN for game " + to_string(*p.game) + " (round " +
+                                              std::to_string(p.round) + ")"});
         std::string g = std::move(*text);
         while (!g.empty() && (g.back() == '\n' || g.back() == '\r' || g.back() == ' '))
             g.pop_back();

@@ -24,7 +24,7 @@ struct EventTags {
 EventTags event_tags(const Tournament& t, const Pairing& p);
 
 // PGN text of store game `id`; nullopt when it cannot be had.
-using GamePgn = std::function<std::optional<std::string>(std::uint64_t id)>;
+using GamePgn = std::function<std::optional<std::string>(core::GameId id)>;
 
 // Every started game's PGN in pairing order (round, then board), each ending in exactly one
 // blank line. Games not started yet are left out; a started game whose text is missing is an

@@ -82,8 +82,8 @@ std::string format_pool(const RatingPool& pool) {
                "\n";
     for (const PlayerRating& p : pool.players)
         for (const RatingHistoryEntry& h : p.history)
-            out += "game " + p.player + " " + std::to_string(h.game) + " " + h.date + " " +
-                   h.opponent + " " + number(h.score) + " " + rating_text(h.before) + " " +
+            out += "game " + p.player + " " + to_string(h.game) + " " + h.date + " " + h.opponent +
+                   " " + number(h.score) + " " + rating_text(h.before) + " " +
                    rating_text(h.after) + "\n";
     return out;
 }
@@ -113,13 +113,15 @@ core::Result<RatingPool, std::string> parse_pool(const std::string& name, const 
             if (find_player(pool, p.player)) return bad(where + "player listed twice");
             pool.players.push_back(std::move(p));
         } else if (w[0] == "game" && w.size() == 12) {
-            RatingHistoryEntry h;
             PlayerRating* p = nullptr;
             for (PlayerRating& q : pool.players)
                 if (q.player == w[1]) p = &q;
             if (!p) return bad(where + "history of an unlisted player");
-            if (!parse_count(w[2], h.game) || !parse_number(w[5], h.score) ||
-                !parse_rating(w, 6, h.before) || !parse_rating(w, 9, h.after))
+            const auto game = core::parse_game_id(w[2]);
+            if (!game) return bad(where + "bad game line");
+            RatingHistoryEntry h{*game, {}, {}, 0.0, {}, {}};
+            if (!parse_number(w[5], h.score) || !parse_rating(w, 6, h.before) ||
+                !parse_rating(w, 9, h.after))
                 return bad(where + "bad game line");
             h.date = w[3];
             h.opponent = w[4];

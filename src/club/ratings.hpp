@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "club/glicko2.hpp"
+#include "core/game_id.hpp"
 #include "core/result.hpp"
 
 namespace ck::club {
@@ -25,7 +26,7 @@ namespace ck::club {
 inline constexpr double ProvisionalDeviation = 110.0;
 
 struct RatingHistoryEntry {
-    std::uint64_t game = 0;
+    core::GameId game;
     std::string date;
     std::string opponent;
     double score = 0.0;
@@ -60,7 +61,7 @@ const PlayerRating* find_player(const RatingPool& pool, const std::string& addre
 glicko2::Rating current(const RatingPool* pool, const std::string& address);
 
 struct RatedGame {
-    std::uint64_t game = 0;
+    core::GameId game;
     std::string date;   // YYYY-MM-DD
     std::string white;  // addresses (any case)
     std::string black;

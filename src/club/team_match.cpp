@@ -75,14 +75,14 @@ core::Result<void, Error> check_games(const Tournament& t) {
         return fail(ErrorCode::BadPairings, "a team match of " + std::to_string(a.size()) +
                                                 " boards has " + std::to_string(want.size()) +
                                                 " games, not " + std::to_string(t.pairings.size()));
-    std::set<std::uint64_t> ids;
+    std::set<core::GameId> ids;
     for (std::size_t i = 0; i < want.size(); ++i) {
         const Pairing& p = t.pairings[i];
         const std::string name = "game " + std::to_string(i + 1) + " of the match";
         if (p.round != want[i].round || p.white != want[i].white || p.black != want[i].black)
             return fail(ErrorCode::BadPairings, name + " is not board against board");
         if (p.game && !ids.insert(*p.game).second)
-            return fail(ErrorCode::BadPairings, "game " + std::to_string(*p.game) + " twice");
+            return fail(ErrorCode::BadPairings, "game " + to_string(*p.game) + " twice");
         if (!text::is_word(p.ending))
             return fail(ErrorCode::BadField, name + ": ending must be a lower-case word");
     }

@@ -27,7 +27,7 @@ using RoundSeats = std::set<std::pair<int, int>>;  // (round, player) with a gam
 core::Result<RoundSeats, Error> check_pairing_list(const Tournament& t, int rounds) {
     const int n = static_cast<int>(t.players.size());
     RoundSeats busy;
-    std::set<std::uint64_t> games;
+    std::set<core::GameId> games;
     int last_round = 0;
     for (const Pairing& p : t.pairings) {
         if (p.round < 1 || p.round > rounds || p.white < 0 || p.white >= n || p.black < 0 ||
@@ -40,7 +40,7 @@ core::Result<RoundSeats, Error> check_pairing_list(const Tournament& t, int roun
             return fail(ErrorCode::BadPairings,
                         "a player has two games in round " + std::to_string(p.round));
         if (p.game && !games.insert(*p.game).second)
-            return fail(ErrorCode::BadPairings, "game " + std::to_string(*p.game) + " twice");
+            return fail(ErrorCode::BadPairings, "game " + to_string(*p.game) + " twice");
         if (!text::is_word(p.ending))
             return fail(ErrorCode::BadField, game_name(p) + ": ending must be a lower-case word");
     }

@@ -149,24 +149,24 @@ std::optional<int> find_player(const Tournament& t, std::string_view address) {
     return std::nullopt;
 }
 
-const Pairing* find_game(const Tournament& t, std::uint64_t game) {
+const Pairing* find_game(const Tournament& t, core::GameId game) {
     for (const Pairing& p : t.pairings)
         if (p.game == game) return &p;
     return nullptr;
 }
 
-Pairing* find_game(Tournament& t, std::uint64_t game) {
+Pairing* find_game(Tournament& t, core::GameId game) {
     for (Pairing& p : t.pairings)
         if (p.game == game) return &p;
     return nullptr;
 }
 
-core::Result<void, Error> record_result(Tournament& t, std::uint64_t game, Outcome outcome,
+core::Result<void, Error> record_result(Tournament& t, core::GameId game, Outcome outcome,
                                         std::string ending) {
     Pairing* p = find_game(t, game);
     if (p == nullptr)
         return fail(ErrorCode::UnknownGame,
-                    "game " + std::to_string(game) + " is not in tournament " + t.id);
+                    "game " + to_string(game) + " is not in tournament " + t.id);
     if (!text::is_word(ending))
         return fail(ErrorCode::BadField, "ending must be a lower-case word");
     p->outcome = outcome;

@@ -33,6 +33,7 @@
 
 #include "club/stage_settings.hpp"
 #include "club/team.hpp"
+#include "core/game_id.hpp"
 #include "core/result.hpp"
 #include "referee/rule_set.hpp"
 
@@ -123,7 +124,7 @@ struct Pairing {
     int round = 0;  // 1-based; the second cycle of a double round robin continues the count
     int white = 0;  // player index (seeding order, 0-based)
     int black = 0;
-    std::optional<std::uint64_t> game;  // the store's game id once the game is started
+    std::optional<core::GameId> game;  // the store's game id once the game is started
     Outcome outcome = Outcome::Pending;
     // How the game ended, one lower-case word chosen by the daemon (e.g. "mate", "resign",
     // "agreed", "forfeit"); empty while pending. Only "forfeit" means anything here: the
@@ -201,11 +202,11 @@ int first_round(const Tournament& t, int p);
 // The player with that address (ASCII case-insensitive).
 std::optional<int> find_player(const Tournament& t, std::string_view address);
 // The pairing played as store game `game`; nullptr when none.
-const Pairing* find_game(const Tournament& t, std::uint64_t game);
-Pairing* find_game(Tournament& t, std::uint64_t game);
+const Pairing* find_game(const Tournament& t, core::GameId game);
+Pairing* find_game(Tournament& t, core::GameId game);
 // Records the end of store game `game`. `ending` must be a lower-case word (may be empty).
 // Recording again overwrites (a corrected result); Pending reopens the game.
-core::Result<void, Error> record_result(Tournament& t, std::uint64_t game, Outcome outcome,
+core::Result<void, Error> record_result(Tournament& t, core::GameId game, Outcome outcome,
                                         std::string ending);
 
 // Swiss events. The last round paired (0 before round 1).

@@ -53,9 +53,9 @@ std::optional<Pairing> parse_game(std::string_view v) {
     --p.white;
     --p.black;
     if (w[3] != "-") {
-        std::uint64_t id = 0;
-        if (!parse_int(w[3], id)) return std::nullopt;
-        p.game = id;
+        const auto id = core::parse_game_id(w[3]);
+        if (!id) return std::nullopt;
+        p.game = *id;
     }
     const auto outcome = parse_outcome(w[4]);
     if (!outcome) return std::nullopt;
@@ -130,8 +130,8 @@ std::string format_tournament(const Tournament& t) {
     for (const Team& team : t.match.teams) put("team", team_line(team));
     for (const Pairing& p : t.pairings) {
         std::string g = std::to_string(p.round) + " " + std::to_string(p.white + 1) + " " +
-                        std::to_string(p.black + 1) + " " +
-                        (p.game ? std::to_string(*p.game) : "-") + " " + outcome_text(p.outcome);
+                        std::to_string(p.black + 1) + " " + (p.game ? to_string(*p.game) : "-") +
+                        " " + outcome_text(p.outcome);
         if (!p.ending.empty()) g += " " + p.ending;
         put("game", g);
     }

@@ -33,7 +33,7 @@ std::string one_line(const std::string& text) {
 core::Result<GameOutcome, core::Error> adjudicate_game(const GameDesk& desk, store::GameId id,
                                                        GameResult result, const std::string& reason,
                                                        store::Transaction& tx) {
-    const std::string name = "game " + std::to_string(id);
+    const std::string name = "game " + to_string(id);
     const std::string why = one_line(reason);
     if (why.empty())
         return core::unexpected(core::invalid_error(name + ": an adjudication needs a reason"));
@@ -46,7 +46,7 @@ core::Result<GameOutcome, core::Error> adjudicate_game(const GameDesk& desk, sto
     auto ended = session->adjudicate(result, why);
     if (!ended) return core::unexpected(ended.error());
     // White's mail first; the followers' discriminator is the game's own, as a forfeit's.
-    const std::string gid = std::to_string(id);
+    const std::string gid = to_string(id);
     auto settled = settle_game(
         desk, *session,
         EndMailing{rules::Color::White, "adjudication", "g" + gid + "-adjudication"}, tx);

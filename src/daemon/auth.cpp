@@ -79,10 +79,10 @@ AuthVerdict authorize(const mail::MailMessage& message, std::string_view raw,
     const bool from_player = !from.empty() && context.is_player && context.is_player(from);
 
     if (target) {
-        v.game = target->game;
+        v.game = core::game_id_in(target->game);  // a verified token names no game but ours
         v.colour = target->colour;
-        const auto registered = context.player_address
-                                    ? context.player_address(target->game, target->colour)
+        const auto registered = context.player_address && v.game
+                                    ? context.player_address(*v.game, target->colour)
                                     : std::nullopt;
         if (registered && core::lower_ascii(*registered) == from) {
             v.kind = Kind::Accept;
@@ -104,7 +104,7 @@ AuthVerdict authorize(const mail::MailMessage& message, std::string_view raw,
 
     if (!from_player) {
         v.kind = Kind::UnknownSender;
-        v.game.clear();
+        v.game.reset();
         return v;
     }
     v.reply_to = from;

@@ -28,6 +28,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/game_id.hpp"
 #include "mail/message.hpp"
 #include "rules/types.hpp"
 
@@ -37,7 +38,7 @@ struct AuthContext {
     std::string referee_address;  // the club's plain referee address
     std::string secret;           // the server secret of reply-address tokens
     // The registered address of the player of `colour` in `game`; nullopt for no such game.
-    std::function<std::optional<std::string>(const std::string& game, rules::Color colour)>
+    std::function<std::optional<std::string>(core::GameId game, rules::Color colour)>
         player_address;
     // Whether an address (lower-case) belongs to a registered player of the club.
     std::function<bool(const std::string& address)> is_player;
@@ -67,7 +68,7 @@ struct AuthVerdict {
     };
     Kind kind = Kind::UnknownSender;
     Reason reason = Reason::None;
-    std::string game;                           // Accept; RefuseKnownPlayer when a token verified
+    std::optional<core::GameId> game;  // Accept; RefuseKnownPlayer when a token of a game verified
     rules::Color colour = rules::Color::White;  // ditto
     std::string message_id;  // the id the ledger records (synthetic when the mail had none)
     std::string reply_to;    // RefuseKnownPlayer / ClubMail: the registered address to answer

@@ -50,8 +50,7 @@ core::Result<BotTurn, core::Error> bot_turn(const GameDesk& desk, store::Store& 
         auto noted = note_bot_problem(store, *bot, requests.error().detail, now);
         if (!noted) return core::unexpected(noted.error());
         if (*noted)
-            core::operator_log().error("game " + std::to_string(id) + ": " +
-                                       requests.error().detail +
+            core::operator_log().error("game " + to_string(id) + ": " + requests.error().detail +
                                        "; the bot's games wait until it can play (bot list)");
         return BotTurn::Stuck;
     }
@@ -66,11 +65,11 @@ core::Result<BotTurn, core::Error> bot_turn(const GameDesk& desk, store::Store& 
     msg.full_text = body;
     AuthVerdict v;
     v.kind = AuthVerdict::Kind::Accept;
-    v.game = std::to_string(id);
+    v.game = id;
     v.colour = me;
     // Names the turn (never recorded in the ledger: the game's own state makes a committed
     // turn act once); its hash tells the turn's mails apart, as a mail's Message-ID does.
-    v.message_id = "bot." + v.game + "." + std::to_string(g.record.plies()) + "." +
+    v.message_id = "bot." + to_string(id) + "." + std::to_string(g.record.plies()) + "." +
                    std::to_string(heard) + "." + bot->address;
     const std::string disc = core::sha256_hex(v.message_id).substr(0, 10);
     store::Transaction tx(now);
@@ -85,8 +84,9 @@ core::Result<BotTurn, core::Error> bot_turn(const GameDesk& desk, store::Store& 
     if (!committed)
         return core::unexpected(
             core::from_io(committed.error(), "commit: " + committed.error().message));
-    core::operator_log().info("game " + v.game + ": bot " + bot->address + " (" + bot->engine +
-                              ") played " + std::to_string(requests->size()) + " request(s)");
+    core::operator_log().info("game " + to_string(id) + ": bot " + bot->address + " (" +
+                              bot->engine + ") played " + std::to_string(requests->size()) +
+                              " request(s)");
     auto after = desk.games.load(store, id);
     if (after && !after->game.over() && after->game.side_to_move() == me) return BotTurn::Cut;
     return BotTurn::Played;
@@ -99,7 +99,7 @@ bool in_progress_record(const std::string& record) {
 }  // namespace
 
 std::uint64_t bot_seed(store::GameId id, std::size_t heard) {
-    return bot::mix_seed(0x626f742d7475726eULL, id, heard);
+    return bot::mix_seed(0x626f742d7475726eULL, id.number(), heard);
 }
 
 core::Result<std::vector<std::string>, core::Error> bot_requests(const Bot& bot,
@@ -155,7 +155,7 @@ void BotTurns::notice(const store::Store& store, const std::set<store::GameId>& 
         if (std::find(watched_.begin(), watched_.end(), id) != watched_.end()) continue;
         if (indexed) {
             // A game a bot plays has its entry from its creation to its end (bot_games.hpp).
-            if (store.record(league::BotGameCodec::ns, std::to_string(id))) watched_.push_back(id);
+            if (store.record(league::BotGameCodec::ns, to_string(id))) watched_.push_back(id);
             continue;
         }
         // game.ini says who plays, the record's Result tag whether the game goes on: no replay.
@@ -198,7 +198,7 @@ BotTurns::Report BotTurns::play(const GameDesk& desk, store::Store& store, const
             }
             auto turn = bot_turn(desk, store, id, clock.now());
             if (!turn) {
-                core::operator_log().error("game " + std::to_string(id) + ": bot turn: " +
+                core::operator_log().error("game " + to_string(id) + ": bot turn: " +
                                            turn.error().detail + " (tried again next pass)");
                 ++report.failed;
                 done.insert(id);

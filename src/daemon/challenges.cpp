@@ -92,7 +92,7 @@ core::Result<void, core::Error> start_challenge_game(const ClubDesk& desk, const
         return send(desk, answerer, d, disc, tx);
     }
     core::operator_log().info("challenge " + std::to_string(c.id) + " accepted: game " +
-                              std::to_string(*gid));
+                              to_string(*gid));
     return {};
 }
 

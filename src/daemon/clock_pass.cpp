@@ -65,7 +65,7 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
     const Color late = g.game.side_to_move();
     const core::TimePoint deadline =
         deadline_of(*state, *tc, late, book->periods(g.meta.address(late)));
-    const std::string gid = std::to_string(id);
+    const std::string gid = to_string(id);
     const core::TimePoint cutoff = at.arrived
                                        ? counted_arrival(*state, *at.arrived, now)
                                        : (at.hold ? counted_arrival(*state, *at.hold, now) : now);
@@ -87,7 +87,7 @@ core::Result<Event, core::Error> clock_game(const GameDesk& desk, store::GameId 
         reminder_offsets(on_move ? on_move->settings : PlayerSettings{}, desk.config.reminder_days),
         state->reminded, deadline, now);
     if (due) {
-        auto env = game_envelope(desk, gid, g.meta, late, "", tx);
+        auto env = game_envelope(desk, id, g.meta, late, "", tx);
         if (!env) return core::unexpected(env.error());
         add_receipt(*env, g);
         auto q = queue_mail(tx, desk.config, g.meta.address(late),
@@ -114,7 +114,7 @@ core::Result<bool, core::Error> forfeit_before_mail(const GameDesk& desk, store:
         return core::unexpected(
             core::from_io(committed.error(), "commit: " + committed.error().message));
     if (*event == Event::Forfeit)
-        core::operator_log().info("game " + std::to_string(id) +
+        core::operator_log().info("game " + to_string(id) +
                                   ": lost on time before the mail arrived");
     return *event == Event::Forfeit;
 }
@@ -128,18 +128,18 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
     const core::TimePoint horizon = now + reminder_reach(desk.players, desk.config.reminder_days);
     const auto ids = games_due(store, horizon);
     for (const store::GameId id : ids) {
-        const core::LogContext about_game("game " + std::to_string(id));
+        const core::LogContext about_game("game " + to_string(id));
         store::Transaction tx(now);
         auto event = clock_game(desk, id, tx, visit);
         if (!event) {
-            log.error("clock pass: game " + std::to_string(id) + ": " + event.error().detail);
+            log.error("clock pass: game " + to_string(id) + ": " + event.error().detail);
             ++report.failed;
             continue;
         }
         if (*event == Event::None && tx.empty()) continue;
         auto committed = store.commit(tx);
         if (!committed) {
-            log.error("clock pass: game " + std::to_string(id) +
+            log.error("clock pass: game " + to_string(id) +
                       ": commit failed: " + committed.error().describe());
             ++report.failed;
             continue;
@@ -147,10 +147,10 @@ ClockReport run_clock_pass(const GameDesk& desk, store::Store& store, core::Time
         if (*event == Event::None) continue;  // only the index entry was mended
         if (*event == Event::Forfeit) {
             ++report.forfeits;
-            log.info("game " + std::to_string(id) + ": lost on time");
+            log.info("game " + to_string(id) + ": lost on time");
         } else {
             ++report.reminders;
-            log.info("game " + std::to_string(id) + ": reminder sent");
+            log.info("game " + to_string(id) + ": reminder sent");
         }
     }
     // The watermark moves on to the earliest entry left (deadline_index.hpp).

@@ -91,11 +91,7 @@ Handled club_ratings(MailRun& run, const Command& c) {
 // spectators.hpp: `follow GAME` / `unfollow GAME` ("42" or "#42").
 Handled club_follow(MailRun& run, const Command& c) {
     const std::string& arg = c.argument();
-    const char* digits = arg.c_str() + (arg.rfind('#', 0) == 0 ? 1 : 0);
-    const bool numeric =
-        *digits != '\0' && std::string(digits).find_first_not_of("0123456789") == std::string::npos;
-    const auto id =
-        numeric ? static_cast<store::GameId>(std::strtoull(digits, nullptr, 10)) : store::GameId{0};
+    const auto id = core::game_id_in(std::string_view(arg).substr(arg.rfind('#', 0) == 0 ? 1 : 0));
     const int n = club_part(run).follows++;
     auto r = set_following(run.desk, id, run.sender, c.kind == Command::Kind::Follow, true,
                            run.disc + "f" + std::to_string(n), run.tx);

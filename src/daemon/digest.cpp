@@ -65,11 +65,11 @@ std::vector<std::pair<store::GameId, Color>> games_of_player(const store::Store&
     return out;
 }
 
-// Least time left first; a game without a clock after every game with one.
+// Least time left first; a game without a clock after every game with one. Ties keep their
+// order (stable_sort): the games are listed by ascending id (games_of_player).
 bool sooner(const compose::DigestGame& a, const compose::DigestGame& b) {
     if (a.deadline.has_value() != b.deadline.has_value()) return a.deadline.has_value();
-    if (a.deadline && a.deadline->at != b.deadline->at) return a.deadline->at < b.deadline->at;
-    return std::stoull(a.game_id) < std::stoull(b.game_id);
+    return a.deadline && a.deadline->at < b.deadline->at;
 }
 
 // One player's digest into `tx`: the mail and the new mark.
@@ -86,7 +86,7 @@ core::Result<bool, core::Error> digest_of(const GameDesk& desk, const Player& pl
         const StoredGame& g = *loaded;
         if (g.game.over()) continue;
         compose::DigestGame e;
-        e.game_id = std::to_string(id);
+        e.game_id = to_string(id);
         const std::string& opp = g.meta.address(~colour);
         const Player* op = desk.players.find(opp);
         e.opponent = op && !op->name.empty() ? op->name : opp;
@@ -113,8 +113,8 @@ core::Result<bool, core::Error> digest_of(const GameDesk& desk, const Player& pl
         mark.games[id] = DigestMark::Game{e.view.heard.size(), g.meta.notes.size()};
         (e.view.to_move == colour ? details.your_turn : details.waiting).push_back(std::move(e));
     }
-    std::sort(details.your_turn.begin(), details.your_turn.end(), sooner);
-    std::sort(details.waiting.begin(), details.waiting.end(), sooner);
+    std::stable_sort(details.your_turn.begin(), details.your_turn.end(), sooner);
+    std::stable_sort(details.waiting.begin(), details.waiting.end(), sooner);
     DigestTable::put(tx, player.address, mark);
     if (details.your_turn.empty() && details.waiting.empty()) return false;  // nothing to tell
     const ClubDesk club{desk.config, desk.players, desk.store, desk.templates, &desk.games};
@@ -135,7 +135,7 @@ core::Result<bool, core::Error> digest_of(const GameDesk& desk, const Player& pl
 std::string DigestCodec::encode(const DigestMark& m) {
     std::string out = "last " + core::format_iso8601(m.last) + "\n";
     for (const auto& [id, g] : m.games)
-        out += "game " + std::to_string(id) + " " + std::to_string(g.heard) + " " +
+        out += "game " + to_string(id) + " " + std::to_string(g.heard) + " " +
                std::to_string(g.notes) + "\n";
     return out;
 }
@@ -156,11 +156,15 @@ core::Result<DigestMark, std::string> DigestCodec::decode(std::string_view body)
             have_last = true;
             continue;
         }
-        unsigned long long id = 0, heard = 0, notes = 0;
+        unsigned long long heard = 0, notes = 0;
+        char id_text[24] = {};
         char extra = 0;
-        if (std::sscanf(line.c_str(), "game %llu %llu %llu%c", &id, &heard, &notes, &extra) != 3)
+        if (std::sscanf(line.c_str(), "game %23s %llu %llu%c", id_text, &heard, &notes, &extra) !=
+            3)
             return core::unexpected("bad line '" + line + "'");
-        m.games[id] = DigestMark::Game{heard, notes};
+        const auto id = core::parse_game_id(id_text);
+        if (!id) return core::unexpected("bad line '" + line + "': " + id.error().describe());
+        m.games[*id] = DigestMark::Game{heard, notes};
     }
     if (!have_last) return core::unexpected(std::string("no `last` line"));
     return m;

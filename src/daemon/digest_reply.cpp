@@ -10,7 +10,6 @@
 namespace ck::daemon {
 
 using core::lower_ascii;  // core/text.hpp
-using league::game_id_of;
 using league::parse_game_ini;
 
 GameLines split_game_lines(std::string_view text) {
@@ -53,10 +52,7 @@ GameLines split_game_lines(std::string_view text) {
 }
 
 std::optional<rules::Color> digest_game_colour(const store::Store& store,
-                                               const std::string& address,
-                                               const std::string& game) {
-    const store::GameId id = game_id_of(game);
-    if (id == 0) return std::nullopt;
+                                               const std::string& address, store::GameId id) {
     auto mark = DigestTable::get(store, lower_ascii(address));
     if (!mark || !*mark || (*mark)->games.count(id) == 0) return std::nullopt;
     auto ini = store.read_game_file(id, "game.ini");

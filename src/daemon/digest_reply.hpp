@@ -30,6 +30,6 @@ GameLines split_game_lines(std::string_view text);
 // The colour of `address` in game `game` when the player's last digest listed it; nullopt
 // otherwise (no digest, not listed, no such game).
 std::optional<rules::Color> digest_game_colour(const store::Store& store,
-                                               const std::string& address, const std::string& game);
+                                               const std::string& address, store::GameId game);
 
 }  // namespace ck::daemon

@@ -11,8 +11,7 @@ using league::Player;
 
 using rules::Color;
 
-core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
-                                                           const std::string& game,
+core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk, store::GameId game,
                                                            const GameMeta& meta, Color c,
                                                            const std::string& discriminator,
                                                            const store::Transaction& tx) {
@@ -24,7 +23,7 @@ core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
     if (p) env.view = text_view(p->settings);
     env.date = tx.now();
     env.discriminator = discriminator;
-    env.game_id = game;
+    env.game_id = to_string(game);
     auto reply = build_reply_address(desk.config.referee_address, game, c, desk.secret);
     if (!reply) return core::unexpected(core::invalid_error(reply.error().message));
     env.reply_to = {RefereeDisplayName, *reply};
@@ -33,10 +32,9 @@ core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
     return env;
 }
 
-mail::Attachment record_attachment(const std::string& game, const std::string& as,
-                                   std::string text) {
+mail::Attachment record_attachment(store::GameId game, const std::string& as, std::string text) {
     const std::string name =
-        "crazykrieg-" + game + (as == "referee" ? std::string() : "-" + as) + ".pgn";
+        "crazykrieg-" + to_string(game) + (as == "referee" ? std::string() : "-" + as) + ".pgn";
     return mail::Attachment{name, "application/vnd.chess-pgn", std::move(text)};
 }
 

@@ -37,12 +37,13 @@ struct GameDesk {
 
 // The envelope of a game mail to player `c` of `meta`: to the registered address, Reply-To the
 // per-game reply address, dated tx.now(), in the view the player asked for (`set view`).
-core::Result<compose::Envelope, core::Error> game_envelope(
-    const GameDesk& desk, const std::string& game, const league::GameMeta& meta, rules::Color c,
-    const std::string& discriminator, const store::Transaction& tx);
+core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk, store::GameId game,
+                                                           const league::GameMeta& meta,
+                                                           rules::Color c,
+                                                           const std::string& discriminator,
+                                                           const store::Transaction& tx);
 
 // The attachment of a record: "crazykrieg-42.pgn" (referee) or "crazykrieg-42-white.pgn".
-mail::Attachment record_attachment(const std::string& game, const std::string& as,
-                                   std::string text);
+mail::Attachment record_attachment(store::GameId game, const std::string& as, std::string text);
 
 }  // namespace ck::daemon

@@ -29,7 +29,7 @@ core::Result<void, core::Error> queue_game_end_mails(const GameDesk& desk, const
                                                      const std::vector<std::string>& rating_lines,
                                                      const EndMailing& mailing,
                                                      store::Transaction& tx) {
-    const std::string gid = std::to_string(ended.game);
+    const store::GameId gid = ended.game;
     const std::string full = g.record.referee_record();
     const auto loser = loser_of(ended.outcome.result);
     for (Color c : {mailing.first, ~mailing.first}) {

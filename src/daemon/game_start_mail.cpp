@@ -21,7 +21,7 @@ core::Result<void, core::Error> queue_game_start_mails(const GameDesk& desk,
                                                        const CreatedGame& created,
                                                        const StartEvent& event,
                                                        store::Transaction& tx) {
-    const std::string gid = std::to_string(created.id);
+    const std::string gid = to_string(created.id);
     const StoredGame& game = created.game;
     const GameMeta& meta = game.meta;
     std::optional<compose::Deadline> first_deadline;
@@ -29,7 +29,7 @@ core::Result<void, core::Error> queue_game_start_mails(const GameDesk& desk,
     auto rating_lines = start_rating_lines(desk.store, desk.players, meta, &tx);
     if (!rating_lines) return core::unexpected(rating_lines.error());
     for (Color c : {Color::White, Color::Black}) {
-        auto env = game_envelope(desk, gid, meta, c, "", tx);
+        auto env = game_envelope(desk, created.id, meta, c, "", tx);
         if (!env) return core::unexpected(env.error());
         env->ratings = *rating_lines;
         env->time_control = clock_control(meta) ? meta.time : std::string();

@@ -34,7 +34,6 @@ using league::DrawLapsed;
 using league::DrawOffered;
 using league::find_event;
 using league::game_deadline;
-using league::game_id_of;
 using league::GameEnded;
 using league::GameEvent;
 using league::GameEvents;
@@ -67,8 +66,7 @@ const char* side_name(Color c) { return c == Color::White ? "white" : "black"; }
 // One incoming mail's answers, queued into the transaction.
 class Answers {
 public:
-    Answers(const GameDesk& desk, const std::string& game, const StoredGame& g,
-            store::Transaction& tx)
+    Answers(const GameDesk& desk, store::GameId game, const StoredGame& g, store::Transaction& tx)
         : desk_(desk), game_(game), g_(g), tx_(tx) {}
 
     // Queues `mail` to player `c`, with `attachment` when given.
@@ -85,7 +83,7 @@ public:
 
 private:
     const GameDesk& desk_;
-    const std::string& game_;
+    store::GameId game_;
     const StoredGame& g_;
     store::Transaction& tx_;
 };
@@ -192,7 +190,8 @@ Done play(Turn& t, const Command& cmd) {
                                                           : "resign";
     for (const GameEvent& e : s.request(me, text)) {
         if (const auto* unread = std::get_if<RequestUnread>(&e)) {
-            core::operator_log().info("game " + t.v.game + ": '" + text + "': " + unread->error);
+            core::operator_log().info("game " + to_string(*t.v.game) + ": '" + text +
+                                      "': " + unread->error);
             // Not an attempt: nothing was ruled and nobody else hears of it. The referee's text
             // names only what the sender may know (own pieces in hidden play; referee/game.hpp).
             if (unread->error == "not a request")
@@ -240,7 +239,7 @@ std::string name_of(const GameDesk& desk, const std::string& address) {
 // Message-ID is "ck.GAME.PLY.COLOUR.KIND..." (compose::message_id); nullopt when the mail
 // answers none of this game's mails.
 std::optional<int> answered_ply(const mail::MailMessage& msg, const AuthVerdict& v) {
-    const std::string prefix = "ck." + v.game + ".";
+    const std::string prefix = "ck." + to_string(*v.game) + ".";
     if (msg.in_reply_to.rfind(prefix, 0) != 0) return std::nullopt;
     const std::size_t from = prefix.size();
     const std::size_t dot = msg.in_reply_to.find('.', from);
@@ -306,8 +305,9 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
                                                  std::optional<core::TimePoint> arrived,
                                                  MailRun* outer) {
     auto& log = core::operator_log();
-    const core::LogContext about_game("game " + v.game);  // on every line of this game's mail
-    const store::GameId gid = game_id_of(v.game);
+    const core::LogContext about_game("game " +
+                                      to_string(*v.game));  // on every line of this game's mail
+    const store::GameId gid = *v.game;  // Accept: a game of the store (auth.hpp)
     // The game's session (game_session.hpp): every change to the game is one of its operations.
     auto opened = GameSession::open(desk.games, desk.store, gid);
     if (!opened) return core::unexpected(opened.error());
@@ -315,7 +315,7 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     const StoredGame& g = session.game();
     const Color me = v.colour;
     const std::string& my_address = g.meta.address(me);
-    Answers answers(desk, v.game, g, tx);
+    Answers answers(desk, gid, g, tx);
     const auto& t = desk.templates;
 
     const auto refuse = [&](compose::RefusalReason reason,
@@ -340,8 +340,9 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     if (commands.empty()) return refuse(compose::RefusalReason::NothingFound);
     if (auto stale = check_move_numbers(commands, g.game.move_number(), g.game.side_to_move());
         !stale) {
-        log.info("game " + v.game + ": stale mail (move " + std::to_string(stale.error().written) +
-                 ", now " + std::to_string(stale.error().expected) + ")");
+        log.info("game " + to_string(gid) + ": stale mail (move " +
+                 std::to_string(stale.error().written) + ", now " +
+                 std::to_string(stale.error().expected) + ")");
         CK_TRY(settings_only());
         if (stale.error().wrong_side)  // issue 24, D10: "3... is Black's move; ..."
             return refuse(compose::RefusalReason::WrongSide,
@@ -382,7 +383,7 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     for (const std::string& n : turn.notes) session.note(me, n);
     if (session.over() && !over_before && !find_event<GameEnded>(session.events()))
         return core::unexpected(
-            core::corrupt_error("game " + v.game + ": an end the referee cannot name"));
+            core::corrupt_error("game " + to_string(gid) + ": an end the referee cannot name"));
     // The one path from the session's events to the store (game_end.hpp): the game and its
     // clock saved, their consequences applied, and a game's end mailed and recorded (rating,
     // end mails, followers, tournament).
@@ -415,9 +416,9 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         if (!g.game.over()) {  // an end was mailed by settle_game
             for (Color c : {me, ~me}) CK_TRY(board_mail(c, disc));
             // Followers (spectators.hpp): only what both players heard.
-            CK_TRY(queue_spectator_mails(club_desk, v.game, g, disc, tx));
+            CK_TRY(queue_spectator_mails(club_desk, gid, g, disc, tx));
         }
-        log.info("game " + v.game + ": " + std::to_string(ruled) + " request(s) ruled" +
+        log.info("game " + to_string(gid) + ": " + std::to_string(ruled) + " request(s) ruled" +
                  (agreed ? ", draw agreed" : "") +
                  (g.game.over() ? ", game over " + *g.game.result() : std::string()));
     } else if (turn.want_board) {
@@ -462,7 +463,7 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         const std::string as = full ? "referee" : side_name(me);
         auto text = record_text(g, as);
         if (!text) return core::unexpected(text.error());
-        auto attachment = record_attachment(v.game, as, std::move(*text));
+        auto attachment = record_attachment(gid, as, std::move(*text));
         // The name is copied before the attachment is moved into the same call (the order in
         // which a call's arguments are evaluated is unspecified).
         const compose::RecordDetails details{full, attachment.name};

@@ -33,17 +33,16 @@ std::map<store::GameId, StoredGame> started_games(const store::Transaction& stag
                                                   const std::vector<store::GameId>& listed) {
     std::map<store::GameId, GameTexts> texts;
     for (const store::FileWrite& f : staged.files()) {
-        if (f.game == 0 || std::find(listed.begin(), listed.end(), f.game) != listed.end())
-            continue;
-        if (f.name == "game.ini") texts[f.game].ini = f.bytes;
-        if (f.name == "record.pgn") texts[f.game].record = f.bytes;
+        if (!f.game || std::find(listed.begin(), listed.end(), *f.game) != listed.end()) continue;
+        if (f.name == "game.ini") texts[*f.game].ini = f.bytes;
+        if (f.name == "record.pgn") texts[*f.game].record = f.bytes;
     }
     std::map<store::GameId, StoredGame> out;
     for (const auto& [id, t] : texts) {
         if (t.ini.empty() || t.record.empty()) continue;
         auto g = load_game_from(t.ini, t.record, id);
         if (!g) {
-            core::operator_log().error("games list: game " + std::to_string(id) + ": " +
+            core::operator_log().error("games list: game " + to_string(id) + ": " +
                                        g.error().detail);
             continue;
         }
@@ -57,7 +56,7 @@ std::map<store::GameId, StoredGame> started_games(const store::Transaction& stag
 core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& desk,
                                                               const std::string& address,
                                                               const store::Transaction* staged,
-                                                              ChangedGame changed) {
+                                                              std::optional<ChangedGame> changed) {
     const std::string me = lower_ascii(address);
     auto ids = desk.store.list_games();
     if (!ids)
@@ -69,8 +68,8 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
     for (const store::GameId id : *ids) {
         // The game as this mail leaves it, when the mail changed or started it.
         const StoredGame* given = nullptr;
-        if (changed.game != nullptr && id == changed.id)
-            given = changed.game;
+        if (changed && id == changed->id)
+            given = changed->game;
         else if (const auto s = started.find(id); s != started.end())
             given = &s->second;
         std::optional<GameMeta> meta;
@@ -91,7 +90,7 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
         if (!given) {
             auto r = load_desk_game(desk, id);
             if (!r) {
-                core::operator_log().error("games list: game " + std::to_string(id) + ": " +
+                core::operator_log().error("games list: game " + to_string(id) + ": " +
                                            r.error().detail);
                 continue;
             }
@@ -108,7 +107,7 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
             loaded->meta.address(c == Color::White ? Color::Black : Color::White);
         const Player* op = desk.players.find(opp);
         compose::GamesListEntry e;
-        e.game_id = std::to_string(id);
+        e.game_id = to_string(id);
         e.variant = view.variant;
         e.hidden = view.hidden;
         e.opponent = op && !op->name.empty() ? op->name : opp;
@@ -136,7 +135,7 @@ core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std
                                                  const std::string& discriminator,
                                                  store::Transaction& tx,
                                                  std::vector<std::string> game_commands,
-                                                 ChangedGame changed) {
+                                                 std::optional<ChangedGame> changed) {
     auto games = games_of(desk, address, &tx, changed);
     if (!games) return core::unexpected(games.error());
     games->game_commands = std::move(game_commands);

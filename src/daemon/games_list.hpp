@@ -2,6 +2,7 @@
 // The games-list mail (docs/mail-protocol.md "Who may act"): a player's games in progress, each
 // from that player's own PlayerView (docs/design.md "Hidden information is a type"). A service of
 // the club answers (club_mail.hpp), the game mail (game_turn.hpp), `leave` and the challenges.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,10 +17,10 @@ namespace ck::daemon {
 // A game that the mail being answered changed, as it stands after the mail's lines have acted
 // (docs/mail-protocol.md "In what order a mail's commands act": what the player asks to be shown
 // is answered from the game after the mail); its files are still staged in the mail's
-// transaction, not in the store. `game` null: none.
+// transaction, not in the store.
 struct ChangedGame {
-    store::GameId id = 0;
-    const league::StoredGame* game = nullptr;
+    store::GameId id;
+    const league::StoredGame* game;
 };
 
 // The games in progress of the player registered as `address` (case-insensitive), by urgency:
@@ -32,7 +33,7 @@ struct ChangedGame {
 // (a challenge accepted) are listed too and a clock.ini staged in it wins over the store's.
 core::Result<compose::GamesListDetails, core::Error> games_of(
     const ClubDesk& desk, const std::string& address, const store::Transaction* staged = nullptr,
-    ChangedGame changed = {});
+    std::optional<ChangedGame> changed = std::nullopt);
 
 // Queues the games-list mail to the registered player `address`. `discriminator` keeps its
 // Message-ID unique per incoming mail (derive it from the incoming Message-ID).
@@ -43,6 +44,6 @@ core::Result<void, core::Error> queue_games_list(const ClubDesk& desk, const std
                                                  const std::string& discriminator,
                                                  store::Transaction& tx,
                                                  std::vector<std::string> game_commands = {},
-                                                 ChangedGame changed = {});
+                                                 std::optional<ChangedGame> changed = std::nullopt);
 
 }  // namespace ck::daemon

@@ -69,7 +69,7 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
         if (!g) {
             auto l = desk.games.load(desk.store, id);
             if (!l) {
-                log.error("leave: game " + std::to_string(id) + ": " + l.error().detail);
+                log.error("leave: game " + to_string(id) + ": " + l.error().detail);
                 continue;
             }
             loaded.emplace(std::move(*l));
@@ -78,14 +78,13 @@ core::Result<void, core::Error> answer_leave(const GameDesk& desk, const std::st
         if (g->game.over()) continue;
         ++games;
         const Color mine = white ? Color::White : Color::Black;
-        const std::string gid = std::to_string(id);
         // The deadline as the leave just booked (in `tx`) moves it (game_clock.hpp).
         auto deadline = game_deadline(desk.store, id, *g, &tx);
         if (!deadline) return core::unexpected(deadline.error());
         compose::LeaveDetails details{mine, leave.days, leave.end, std::nullopt};
         if (*deadline) details.deadline = compose::Deadline{**deadline};
         for (Color c : {mine, ~mine}) {
-            auto env = game_envelope(desk, gid, g->meta, c, discriminator, tx);
+            auto env = game_envelope(desk, id, g->meta, c, discriminator, tx);
             if (!env) return core::unexpected(env.error());
             auto q = queue_mail(
                 tx, desk.config, g->meta.address(c),

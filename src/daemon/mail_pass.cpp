@@ -33,7 +33,6 @@ namespace ck::daemon {
 using league::Config;
 using league::ensure_bot_game_index;
 using league::ensure_deadline_index;
-using league::game_id_of;
 using league::parse_game_ini;
 using league::Players;
 using league::read_secret_file;
@@ -363,11 +362,8 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
     AuthContext ctx;
     ctx.referee_address = config_.referee_address;
     ctx.secret = secret_;
-    ctx.player_address = [this](const std::string& game,
-                                rules::Color c) -> std::optional<std::string> {
-        const store::GameId gid = game_id_of(game);
-        if (gid == 0) return std::nullopt;
-        auto ini = store_.read_game_file(gid, "game.ini");
+    ctx.player_address = [this](store::GameId game, rules::Color c) -> std::optional<std::string> {
+        auto ini = store_.read_game_file(game, "game.ini");
         if (!ini) return std::nullopt;
         auto meta = parse_game_ini(*ini);
         if (!meta) return std::nullopt;
@@ -427,7 +423,8 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             const GameLines split = split_game_lines(msg.body_text);
             std::vector<Command> rest = parse_commands(split.rest);
             for (const auto& [game, text] : split.games) {
-                const auto colour = digest_game_colour(store_, v.reply_to, game);
+                const auto id = core::game_id_in(game);  // the "#42" of the line
+                const auto colour = id ? digest_game_colour(store_, v.reply_to, *id) : std::nullopt;
                 if (!colour) {  // no game of the digest: quoted back as not understood
                     Command unknown;
                     unknown.text = "#" + game + " " + text.substr(0, text.find('\n'));
@@ -436,10 +433,9 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
                 }
                 AuthVerdict in_game = v;
                 in_game.kind = AuthVerdict::Kind::Accept;
-                in_game.game = game;
+                in_game.game = *id;
                 in_game.colour = *colour;
-                auto late =
-                    forfeit_before_mail(desk, store_, game_id_of(game), clock.now(), arrived);
+                auto late = forfeit_before_mail(desk, store_, *id, clock.now(), arrived);
                 if (!late) return core::unexpected(late.error());
                 // Each game's effects and answers are built apart, so that its notes and
                 // explanations stay in its own part of the one answer.
@@ -468,13 +464,13 @@ core::Result<void, core::Error> Daemon::handle_mail(const std::string& raw,
             const GameDesk desk{config_, players_, store_, templates_, secret_, games_, creator()};
             // A deadline that passed before this mail arrived ends the game first, in a
             // transaction of its own (clock_pass.hpp).
-            auto late = forfeit_before_mail(desk, store_, game_id_of(v.game), clock.now(), arrived);
+            auto late = forfeit_before_mail(desk, store_, *v.game, clock.now(), arrived);
             if (!late) return core::unexpected(late.error());
             tx.mark_seen(v.message_id);
             // The player's own settings (settings_mail.hpp) are answered in the one answer when
             // the player is known; the turn mail of an opponent who reads the digest only is
             // withheld (digest.hpp).
-            const auto me = ctx.player_address(v.game, v.colour);
+            const auto me = ctx.player_address(*v.game, v.colour);
             const ClubDesk club = club_desk();
             MailRun run(Where::Game, club, me ? *me : std::string(), disc, tx);
             if (me) run.players = &players_;

@@ -65,6 +65,13 @@ core::Result<std::string, ReplyAddressError> build_reply_address(std::string_vie
            reply_token(secret, game, colour) + '@' + referee.domain;
 }
 
+core::Result<std::string, ReplyAddressError> build_reply_address(std::string_view referee_address,
+                                                                 core::GameId game,
+                                                                 rules::Color colour,
+                                                                 std::string_view secret) {
+    return build_reply_address(referee_address, to_string(game), colour, secret);
+}
+
 namespace {
 
 std::string digest_token(std::string_view secret, std::string_view player) {

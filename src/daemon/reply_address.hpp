@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/game_id.hpp"
 #include "core/result.hpp"
 #include "rules/types.hpp"
 
@@ -46,6 +47,11 @@ std::string reply_token(std::string_view secret, std::string_view game, rules::C
 // so that it verifies only for mail from that player (auth.hpp, DigestReply).
 [[nodiscard]] core::Result<std::string, ReplyAddressError> build_digest_address(
     std::string_view referee_address, std::string_view player, std::string_view secret);
+// The same for a game of the store: its id as core::to_string prints it ("42").
+[[nodiscard]] core::Result<std::string, ReplyAddressError> build_reply_address(
+    std::string_view referee_address, core::GameId game, rules::Color colour,
+    std::string_view secret);
+
 // Whether `recipient` is `player`'s digest address (token compared in constant time).
 bool is_digest_address_of(std::string_view recipient, std::string_view referee_address,
                           std::string_view secret, std::string_view player);

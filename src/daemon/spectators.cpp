@@ -14,7 +14,6 @@ namespace ck::daemon {
 
 using core::lower_ascii;  // core/text.hpp
 using league::format_game_ini;
-using league::game_id_of;
 using league::GameMeta;
 using league::load_game;
 using league::Player;
@@ -37,6 +36,7 @@ std::string display_name(const ClubDesk& desk, const std::string& address) {
     return p && !p->name.empty() ? p->name : address;
 }
 
+// `game`: the game's id as the mail shows it.
 core::Result<void, core::Error> queue_one(const ClubDesk& desk, const std::string& game,
                                           const GameMeta& meta, const referee::SpectatorView& view,
                                           compose::SpectatorDetails d, const std::string& to,
@@ -68,7 +68,7 @@ const char* follow_outcome_text(FollowOutcome o) {
     return "";
 }
 
-core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
+core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, store::GameId game,
                                                       const StoredGame& g,
                                                       const std::string& discriminator,
                                                       store::Transaction& tx,
@@ -82,7 +82,7 @@ core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, cons
     std::size_t told = 0;
     if (g.meta.followers_told)
         told = *g.meta.followers_told;
-    else if (auto before = load_game(desk.store, game_id_of(game)))
+    else if (auto before = load_game(desk.store, game))
         told = spectator_events(before->game);
     const std::size_t news_from = std::min(view.events.size(), told);
     compose::SpectatorDetails d;
@@ -95,20 +95,19 @@ core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, cons
         d.file_name = record->name;
     }
     for (std::size_t i = 0; i < g.meta.followers.size(); ++i) {
-        auto r = queue_one(desk, game, g.meta, view, d, g.meta.followers[i],
+        auto r = queue_one(desk, to_string(game), g.meta, view, d, g.meta.followers[i],
                            discriminator + "s" + std::to_string(i), tx, record);
         if (!r) return r;
     }
     return {};
 }
 
-core::Result<FollowOutcome, core::Error> set_following(const ClubDesk& desk, store::GameId id,
-                                                       const std::string& address, bool follow,
-                                                       bool mail_refusals,
-                                                       const std::string& discriminator,
-                                                       store::Transaction& tx) {
+core::Result<FollowOutcome, core::Error> set_following(
+    const ClubDesk& desk, std::optional<store::GameId> game, const std::string& address,
+    bool follow, bool mail_refusals, const std::string& discriminator, store::Transaction& tx) {
     const std::string who = lower_ascii(address);
-    const std::string gid = std::to_string(id);
+    // The id as the answers show it; "0" for a text that names no game (as they always did).
+    const std::string gid = game ? to_string(*game) : std::string("0");
     const auto refuse = [&](FollowOutcome o) -> core::Result<FollowOutcome, core::Error> {
         if (!mail_refusals) return o;
         compose::SpectatorDetails d;
@@ -121,7 +120,8 @@ core::Result<FollowOutcome, core::Error> set_following(const ClubDesk& desk, sto
         if (!r) return core::unexpected(r.error());
         return o;
     };
-    if (id == 0) return refuse(FollowOutcome::NoSuchGame);
+    if (!game) return refuse(FollowOutcome::NoSuchGame);
+    const store::GameId id = *game;
     auto ids = desk.store.list_games();
     if (!ids) return core::unexpected(core::from_io(ids.error()));
     if (std::find(ids->begin(), ids->end(), id) == ids->end())

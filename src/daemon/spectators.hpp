@@ -29,7 +29,7 @@ namespace ck::daemon {
 // in the store (the state before this mail). `discriminator` comes from the incoming
 // Message-ID. `adjudication_reason`: the organiser's words when an adjudication ended the game
 // (game_end.hpp). Does nothing when the game has no followers.
-core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, const std::string& game,
+core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, store::GameId game,
                                                       const league::StoredGame& g,
                                                       const std::string& discriminator,
                                                       store::Transaction& tx,
@@ -49,10 +49,9 @@ const char* follow_outcome_text(FollowOutcome o);
 // With `mail_refusals` (the `follow`/`unfollow` mail commands), a refused follow (NoSuchGame,
 // OwnGame, GameOver) is answered by mail to `address` too, and so is an unfollow of a game not
 // followed (the Unfollowed confirmation: it is true either way); the CLI reports it itself.
-core::Result<FollowOutcome, core::Error> set_following(const ClubDesk& desk, store::GameId id,
-                                                       const std::string& address, bool follow,
-                                                       bool mail_refusals,
-                                                       const std::string& discriminator,
-                                                       store::Transaction& tx);
+// `id`: none when the text the player wrote names no game (answered as NoSuchGame).
+core::Result<FollowOutcome, core::Error> set_following(
+    const ClubDesk& desk, std::optional<store::GameId> id, const std::string& address, bool follow,
+    bool mail_refusals, const std::string& discriminator, store::Transaction& tx);
 
 }  // namespace ck::daemon

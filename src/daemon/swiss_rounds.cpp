@@ -56,7 +56,7 @@ core::Result<std::size_t, core::Error> OverdueWatch::report(store::Store& store,
         for (const club::Pairing& p : t->pairings)
             if (p.round == round && p.outcome == club::Outcome::Pending)
                 games += (games.empty() ? "" : ", ") + std::string("game ") +
-                         (p.game ? std::to_string(*p.game) : "-") + " (" +
+                         (p.game ? to_string(*p.game) : "-") + " (" +
                          t->players[static_cast<std::size_t>(p.white)].address + " - " +
                          t->players[static_cast<std::size_t>(p.black)].address + ")";
         core::operator_log().warn("tournament " + id + ": round " + std::to_string(round) +

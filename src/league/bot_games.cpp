@@ -13,11 +13,8 @@ namespace {
 constexpr const char* IndexMark = "bot-games-index";
 using MarkTable = store::Table<store::CountCodec<store::MetaNamespace>>;
 
-store::GameId game_of_key(const std::string& key) {
-    if (key.empty() || key.size() > 19 || key.find_first_not_of("0123456789") != std::string::npos)
-        return 0;
-    return std::stoull(key);
-}
+// The game a record key names (its id's text); none for any other key.
+std::optional<store::GameId> game_of_key(const std::string& key) { return core::game_id_in(key); }
 
 // The bots of `meta`, lower-case; empty when no bot plays it.
 std::vector<std::string> bots_of(const store::Store& store, const GameMeta& meta) {
@@ -84,14 +81,15 @@ core::Result<BotGame, std::string> BotGameCodec::decode(std::string_view body) {
 void index_bot_game(const store::Store& store, store::Transaction& tx, store::GameId id,
                     const GameMeta& meta) {
     // The store's first game: no older game can lack an entry, the index exists from here on.
-    if (id == 1 && !bot_game_index_built(store) && !tx.find_record(store::MetaNamespace, IndexMark))
+    if (id == store::GameId(1) && !bot_game_index_built(store) &&
+        !tx.find_record(store::MetaNamespace, IndexMark))
         MarkTable::put(tx, IndexMark, 1);
     BotGame g{bots_of(store, meta)};
-    if (!g.bots.empty()) BotGameTable::put(tx, std::to_string(id), g);
+    if (!g.bots.empty()) BotGameTable::put(tx, to_string(id), g);
 }
 
 void unindex_bot_game(const store::Store& store, store::Transaction& tx, store::GameId id) {
-    const std::string key = std::to_string(id);
+    const std::string key = to_string(id);
     const store::RecordWrite* staged = tx.find_record(BotGameCodec::ns, key);
     if (staged ? staged->bytes.has_value() : store.record(BotGameCodec::ns, key) != nullptr)
         BotGameTable::erase(tx, key);
@@ -115,7 +113,7 @@ core::Result<std::vector<store::GameId>, core::Error> games_with_bots(const stor
     auto all = BotGameTable::all(store);
     if (!all) return core::unexpected(core::corrupt_error(all.error().describe()));
     for (const auto& [key, g] : *all)
-        if (const store::GameId id = game_of_key(key); id != 0 && plays(g, me)) out.push_back(id);
+        if (const auto id = game_of_key(key); id && plays(g, me)) out.push_back(*id);
     std::sort(out.begin(), out.end());  // the keys sort as text
     return out;
 }
@@ -129,8 +127,8 @@ core::Result<bool, core::Error> ensure_bot_game_index(const store::Store& store,
     if (!walked) return core::unexpected(core::with_context(walked.error(), "bot-games index"));
     std::set<std::string> keep;
     for (const auto& [id, g] : *walked) {
-        keep.insert(std::to_string(id));
-        BotGameTable::put(tx, std::to_string(id), g);
+        keep.insert(to_string(id));
+        BotGameTable::put(tx, to_string(id), g);
     }
     for (const std::string& key : BotGameTable::keys(store))
         if (!keep.count(key)) BotGameTable::erase(tx, key);

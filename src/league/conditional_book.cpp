@@ -15,7 +15,7 @@ core::Result<ConditionalBook, core::Error> ConditionalBook::load(const store::St
     ConditionalBook book;
     for (rules::Color c : {rules::Color::White, rules::Color::Black}) {
         const std::string name = file_name(c);
-        const std::string where = "game " + std::to_string(id) + ": " + name;
+        const std::string where = "game " + to_string(id) + ": " + name;
         std::optional<std::string> text;
         if (staged)
             for (const store::FileWrite& f : staged->files())

@@ -14,11 +14,8 @@ constexpr const char* Watermark = "next-deadline";
 
 using WatermarkTable = store::Table<InstantCodec<store::MetaNamespace>>;
 
-store::GameId game_of_key(const std::string& key) {
-    if (key.empty() || key.size() > 19 || key.find_first_not_of("0123456789") != std::string::npos)
-        return 0;
-    return std::stoull(key);
-}
+// The game a record key names (its id's text); none for any other key.
+std::optional<store::GameId> game_of_key(const std::string& key) { return core::game_id_in(key); }
 
 }  // namespace
 
@@ -38,7 +35,7 @@ void index_deadline(const store::Store& store, store::Transaction& tx, store::Ga
     if (!store.record(store::MetaNamespace, IndexMark) &&
         !tx.find_record(store::MetaNamespace, IndexMark))
         MarkTable::put(tx, IndexMark, 1);
-    const std::string key = std::to_string(id);
+    const std::string key = to_string(id);
     auto now = DeadlineTable::get(store, key, &tx);
     if (now && *now == deadline) return;
     if (deadline) {
@@ -58,10 +55,10 @@ std::vector<store::GameId> games_due(const store::Store& store, core::TimePoint 
     auto mark = WatermarkTable::get(store, Watermark);
     if (mark && *mark && **mark > t) return due;
     for (const std::string& key : DeadlineTable::keys(store)) {
-        const store::GameId id = game_of_key(key);
-        if (id == 0) continue;
+        const auto id = game_of_key(key);
+        if (!id) continue;
         auto at = DeadlineTable::decode(key, *store.record(DeadlineNamespace, key));
-        if (!at || *at <= t) due.push_back(id);
+        if (!at || *at <= t) due.push_back(*id);
     }
     std::sort(due.begin(), due.end());
     return due;
@@ -74,7 +71,7 @@ void raise_watermark(const store::Store& store, store::Transaction& tx, core::Ti
     auto all = DeadlineTable::all(store, &tx);
     if (!all) return;  // an unreadable entry: the watermark stays, the next pass reads again
     for (const auto& [key, at] : *all)
-        if (game_of_key(key) != 0 && (!earliest || at < *earliest)) earliest = at;
+        if (game_of_key(key) && (!earliest || at < *earliest)) earliest = at;
     if (mark && *mark == earliest) return;
     if (earliest)
         WatermarkTable::put(tx, Watermark, *earliest);
@@ -99,7 +96,7 @@ core::Result<bool, core::Error> ensure_deadline_index(const store::Store& store,
         auto g = games.load(store, id);
         if (!g) {
             // Left out of the index: logged, as the clock pass would have.
-            core::operator_log().error("deadline index: game " + std::to_string(id) + ": " +
+            core::operator_log().error("deadline index: game " + to_string(id) + ": " +
                                        g.error().detail);
             continue;
         }

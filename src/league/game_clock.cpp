@@ -162,13 +162,13 @@ core::Result<ClockState, core::Error> load_clock(const store::Store& store, stor
     const auto tc = clock_control(meta);
     if (!tc)
         return core::unexpected(
-            core::invalid_error("game " + std::to_string(id) + " has no time control"));
+            core::invalid_error("game " + to_string(id) + " has no time control"));
     auto text = store.read_game_file(id, "clock.ini");
     if (text) return clock_of(*text);
     auto created = core::parse_iso8601(meta.created);
     if (!created)
         return core::unexpected(
-            core::corrupt_error("game " + std::to_string(id) + ": bad created time"));
+            core::corrupt_error("game " + to_string(id) + ": bad created time"));
     return initial_clock(*tc, *created);
 }
 

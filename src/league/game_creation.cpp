@@ -37,7 +37,7 @@ core::Result<CreatedGame, core::Error> create_game(const GameSpec& spec, const G
     }
     const store::GameId id = store.new_game_id();
     RecordTags tags;
-    tags.event = spec.event.empty() ? "Crazykrieg game " + std::to_string(id) : spec.event;
+    tags.event = spec.event.empty() ? "Crazykrieg game " + to_string(id) : spec.event;
     tags.round = spec.round;
     tags.site = club.site;
     tags.white_name = w->name;

@@ -44,7 +44,7 @@ struct GameDefaults {
 };
 
 struct CreatedGame {
-    store::GameId id = 0;
+    store::GameId id;
     StoredGame game;
     // White's first deadline (the clock starts with the game-start mail); nullopt: no clock.
     std::optional<core::TimePoint> first_deadline;

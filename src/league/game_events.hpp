@@ -96,7 +96,7 @@ struct ConditionalPlayed {
 
 // The game ended with `outcome`; `reason`: the organiser's words for an adjudication.
 struct GameEnded {
-    store::GameId game = 0;
+    store::GameId game;
     GameOutcome outcome;
     std::string reason;
 };

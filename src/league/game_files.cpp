@@ -49,14 +49,6 @@ std::vector<std::string> split_followers(const std::string& value) {
 
 }  // namespace
 
-store::GameId game_id_of(const std::string& text) {
-    try {
-        return static_cast<store::GameId>(std::stoull(text));
-    } catch (...) {
-        return 0;
-    }
-}
-
 std::string format_game_ini(const GameMeta& m) {
     std::string s;
     s += "version = " + std::to_string(GameIniVersion) + "\n";
@@ -275,10 +267,9 @@ core::Result<StoredGame, core::Error> start_game(const GameMeta& meta, const Rec
 
 core::Result<StoredGame, core::Error> load_game_from(const std::string& ini,
                                                      const std::string& record, store::GameId id) {
-    const std::string gid = "game " + std::to_string(id) + ": ";
+    const std::string gid = "game " + to_string(id) + ": ";
     auto meta = parse_game_ini(ini);
-    if (!meta)
-        return core::unexpected(core::with_context(meta.error(), "game " + std::to_string(id)));
+    if (!meta) return core::unexpected(core::with_context(meta.error(), "game " + to_string(id)));
     auto opened = pgn::open_referee_record(record, meta->hidden ? meta->salt : std::string());
     if (!opened)
         return core::unexpected(core::corrupt_error(gid + record_error_text(opened.error())));
@@ -289,7 +280,7 @@ core::Result<StoredGame, core::Error> load_game_from(const std::string& ini,
 }
 
 core::Result<GameTexts, core::Error> read_game_texts(const store::Store& store, store::GameId id) {
-    const std::string gid = "game " + std::to_string(id) + ": ";
+    const std::string gid = "game " + to_string(id) + ": ";
     GameTexts texts;
     for (auto [name, text] : {std::pair{"game.ini", &texts.ini}, {"record.pgn", &texts.record}}) {
         auto bytes = store.read_game_file(id, name);

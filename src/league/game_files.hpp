@@ -88,9 +88,6 @@ struct GameMeta {
     }
 };
 
-// The game id a reply address or a command names ("7"); 0 when the text is not one.
-store::GameId game_id_of(const std::string& text);
-
 std::string format_game_ini(const GameMeta& meta);
 // A text that is not format_game_ini's (or of a version this binary does not know) is Corrupt;
 // the detail starts "game.ini: " (callers put the game before it).

@@ -14,8 +14,7 @@ core::Result<void, core::Error> end_game(StoredGame& g, store::GameId id,
     auto r = g.game.end_by(std::string(result_text(outcome.result)),
                            std::string(termination_word(outcome.termination)));
     if (!r)
-        return core::unexpected(
-            core::invalid_error("game " + std::to_string(id) + ": " + r.error()));
+        return core::unexpected(core::invalid_error("game " + to_string(id) + ": " + r.error()));
     g.record.add(*r, g.game);
     g.meta.draw_offer.reset();
     return {};
@@ -115,7 +114,7 @@ GameEvents GameSession::note(Color side, const std::string& text) {
 core::Result<GameEvents, core::Error> GameSession::end_by_time() {
     if (over())
         return core::unexpected(
-            core::invalid_error("game " + std::to_string(id_) + " is over: no loss on time"));
+            core::invalid_error("game " + to_string(id_) + " is over: no loss on time"));
     return end(GameOutcome{loss_of(g_.game.side_to_move()), Termination::Forfeit}, {});
 }
 
@@ -123,7 +122,7 @@ core::Result<GameEvents, core::Error> GameSession::adjudicate(GameResult result,
                                                               const std::string& reason) {
     if (over())
         return core::unexpected(core::invalid_error(
-            "game " + std::to_string(id_) + " is over already (" + g_.game.result().value_or("*") +
+            "game " + to_string(id_) + " is over already (" + g_.game.result().value_or("*") +
             "): only a game in progress can be adjudicated"));
     return end(GameOutcome{result, Termination::Adjudication}, reason);
 }
@@ -142,7 +141,7 @@ core::Result<ClockState, core::Error> GameSession::clock(const store::Transactio
                 auto s = parse_clock_ini(f.bytes);
                 if (!s)  // staged by this process: its own broken invariant
                     return core::unexpected(core::invalid_error(
-                        "game " + std::to_string(id_) + ": clock.ini: " + s.error().detail));
+                        "game " + to_string(id_) + ": clock.ini: " + s.error().detail));
                 return std::move(*s);
             }
     return load_clock(*store_, id_, g_.meta);

@@ -105,9 +105,8 @@ core::Result<TournamentEvents, core::Error> record_game_end(const store::Store& 
             return core::unexpected(
                 core::invalid_error("tournament " + tid + ": " + club::error_text(r.error())));
         save_tournament(tx, *t);
-        core::operator_log().info("tournament " + tid + ": game " + std::to_string(ended.game) +
-                                  " " + std::string(result_text(ended.outcome.result)) + " " +
-                                  ending);
+        core::operator_log().info("tournament " + tid + ": game " + to_string(ended.game) + " " +
+                                  std::string(result_text(ended.outcome.result)) + " " + ending);
         events.emplace_back(TournamentGameRecorded{tid, ended.game, outcome, ending});
         if (was_finished) return events;
         CK_TRY(advance(create, *t, tx, events));

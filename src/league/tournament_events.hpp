@@ -26,7 +26,7 @@ struct PairedGame {
 // ("mate", "resign", "agreed", "forfeit", "adjudication", ...).
 struct TournamentGameRecorded {
     std::string tournament;
-    store::GameId game = 0;
+    store::GameId game;
     club::Outcome outcome = club::Outcome::Pending;
     std::string ending;
 };

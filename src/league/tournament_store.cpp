@@ -55,7 +55,7 @@ core::Result<std::string, core::Error> tournament_archive(const store::Store& st
         if (p.outcome == club::Outcome::Pending) p.game.reset();
     }
     std::optional<core::IoError> read_failure;  // the read that left a game without its PGN
-    const club::GamePgn read = [&](std::uint64_t id) -> std::optional<std::string> {
+    const club::GamePgn read = [&](store::GameId id) -> std::optional<std::string> {
         if (pending)
             if (const std::string* text = pending_file(*pending, id, "record.pgn")) return *text;
         auto text = store.read_game_file(id, "record.pgn");

@@ -168,7 +168,7 @@ core::Result<GamePage, core::Error> game_page(const compose::TemplateSet& words,
                                               const league::Players& players, store::GameId id,
                                               const league::StoredGame& g,
                                               const club::RatingPool* pool) {
-    const std::string gid = std::to_string(id);
+    const std::string gid = to_string(id);
     const bool over = g.game.over();
     const std::string mode =
         g.meta.variant +

@@ -109,8 +109,8 @@ std::map<std::string, std::string> player_pages(const std::vector<club::RatingPo
                  "<div class=\"wrap\"><table>\n<tr><th>Game</th><th>Date</th><th>Opponent</th>"
                  "<th>Score</th><th>Rating</th></tr>\n";
             for (const auto& h : p.history)
-                b += "<tr><td><a href=\"../games/" + std::to_string(h.game) + ".html\">" +
-                     std::to_string(h.game) + "</a></td><td>" + html_escape(h.date) + "</td><td>" +
+                b += "<tr><td><a href=\"../games/" + to_string(h.game) + ".html\">" +
+                     to_string(h.game) + "</a></td><td>" + html_escape(h.date) + "</td><td>" +
                      html_escape(league::display_name(players, h.opponent)) + "</td><td>" +
                      score_text(h.score) + "</td><td>" +
                      html_escape(club::change_label({p.player, h.before, h.after})) +

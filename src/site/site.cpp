@@ -187,7 +187,7 @@ private:
     }
 
     core::Result<void, core::Error> render_game(store::GameId id) {
-        const std::string gid = std::to_string(id);
+        const std::string gid = to_string(id);
         league::GameRepository* const games = c_.repository_;
         const std::uint64_t replays_before = games ? games->replays() : 0;
         auto g = games ? games->load(store_, id) : league::load_game(store_, id);
@@ -268,8 +268,8 @@ private:
         std::string games;
         for (const club::Pairing& p : t->pairings)
             if (p.game)
-                games += "<a href=\"../games/" + std::to_string(*p.game) + ".html\">" +
-                         std::to_string(*p.game) + "</a> ";
+                games += "<a href=\"../games/" + to_string(*p.game) + ".html\">" +
+                         to_string(*p.game) + "</a> ";
         auto labels = league::event_rating_labels(store_, *t);
         if (!labels)
             return core::unexpected(core::with_context(labels.error(), "tournament " + tid));

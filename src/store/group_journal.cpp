@@ -68,7 +68,8 @@ core::Result<void, core::IoError> GroupJournal::spill() {
 
 core::Result<void, core::IoError> GroupJournal::stage(const JournalRecord& staged) {
     const std::uint64_t before = size();
-    if (before == 0) buf_ = journal_header_fixed(0);  // the counter is filled in by write()
+    if (before == 0)
+        buf_ = journal_header_fixed(std::nullopt);  // the counter is filled in by write()
     const std::uint64_t base = flushed_;
     const std::uint32_t crc_before = crc_;
     const std::size_t from = buf_.size();
@@ -117,7 +118,8 @@ core::Result<void, core::IoError> GroupJournal::read_piece(const Piece& piece,
 }
 
 core::Result<std::optional<std::string>, core::IoError> GroupJournal::read_file(
-    GameId game, const std::string& name, const std::filesystem::path& on_disk) const {
+    std::optional<GameId> game, const std::string& name,
+    const std::filesystem::path& on_disk) const {
     const auto it = files_.find({game, name});
     if (it == files_.end()) return std::optional<std::string>();
     std::string out;
@@ -145,16 +147,17 @@ const std::optional<std::string>* GroupJournal::record(Namespace ns, const std::
 
 std::vector<GameId> GroupJournal::games() const {
     std::vector<GameId> ids;
-    for (auto it = files_.lower_bound({1, std::string()}); it != files_.end();
-         it = files_.lower_bound({it->first.first + 1, std::string()})) {
-        ids.push_back(it->first.first);
+    // Tournament files (no game) sort first.
+    for (auto it = files_.lower_bound({GameId(1), std::string()}); it != files_.end();
+         it = files_.lower_bound({it->first.first->next(), std::string()})) {
+        ids.push_back(*it->first.first);
     }
     return ids;
 }
 
 std::vector<std::string> GroupJournal::tournaments() const {
     std::vector<std::string> ids;
-    for (auto it = files_.begin(); it != files_.end() && it->first.first == 0; ++it) {
+    for (auto it = files_.begin(); it != files_.end() && !it->first.first; ++it) {
         std::string id = it->first.second.substr(0, it->first.second.find('/'));
         if (ids.empty() || ids.back() != id) ids.push_back(std::move(id));
     }

@@ -46,6 +46,31 @@ core::Unexpected<std::string> bad(const std::string& what) {
     return core::unexpected("bad journal: " + what);
 }
 
+// The game field of a file or tail record: the game id, or 0 for a tournament file.
+std::string game_field(const std::optional<GameId>& game) {
+    return game ? to_string(*game) : std::string("0");
+}
+
+// Reads a game field back (game_field's inverse); false when it is neither.
+bool parse_game_field(std::string_view s, std::optional<GameId>& out) {
+    if (s == "0") {
+        out.reset();
+        return true;
+    }
+    const auto id = core::parse_game_id(s);
+    if (id) out = *id;
+    return id.has_value();
+}
+
+// The next-game counter of a header (fixed width, leading zeros: journal_header_fixed); a
+// counter of 0 reads as 1, as the store has always taken it.
+bool parse_counter(std::string_view s, GameId& out) {
+    std::uint64_t n = 0;
+    if (!parse_decimal(s, n)) return false;
+    out = GameId(std::max<std::uint64_t>(n, 1));
+    return true;
+}
+
 // Longest header line a journal holds (a file name or record key and three numbers).
 constexpr std::size_t MaxLine = 512;
 
@@ -54,7 +79,7 @@ constexpr std::size_t MaxLine = 512;
 void encode_journal_entries(const JournalRecord& r, std::string& out,
                             std::vector<std::size_t>* file_offsets) {
     for (const auto& f : r.files) {
-        const std::string head = std::to_string(f.game) + " " + f.name;
+        const std::string head = game_field(f.game) + " " + f.name;
         const std::size_t at =
             f.keep == 0 ? put_blob(out, "file " + head, f.bytes)
                         : put_blob(out, "tail " + head + " " + std::to_string(f.keep), f.bytes);
@@ -75,14 +100,14 @@ void encode_journal_entries(const JournalRecord& r, std::string& out,
 std::string journal_end_line(std::uint32_t entries_crc, GameId next_game) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "end %08x\n",
-                  static_cast<unsigned>(crc32c(entries_crc, std::to_string(next_game))));
+                  static_cast<unsigned>(crc32c(entries_crc, to_string(next_game))));
     return buf;
 }
 
 std::string encode_journal(const JournalRecord& r) {
     std::string out;
     out += Magic;
-    out += "\nnext-game " + std::to_string(r.next_game) + "\n";
+    out += "\nnext-game " + to_string(r.next_game) + "\n";
     const std::size_t entries = out.size();
     encode_journal_entries(r, out);
     const std::uint32_t crc =
@@ -91,9 +116,10 @@ std::string encode_journal(const JournalRecord& r) {
     return out;
 }
 
-std::string journal_header_fixed(GameId next_game) {
+std::string journal_header_fixed(std::optional<GameId> next_game) {
     char digits[32];
-    std::snprintf(digits, sizeof digits, "%020llu", static_cast<unsigned long long>(next_game));
+    std::snprintf(digits, sizeof digits, "%020llu",
+                  static_cast<unsigned long long>(next_game ? next_game->number() : 0));
     std::string out = std::string(Magic) + "\nnext-game " + digits + "\n";
     return out;
 }
@@ -141,9 +167,9 @@ core::Result<GameId, std::string> JournalReader::header() {
         return bad("no header");
     checked_ = line_ == Magic || line_ == MagicV3;
     tails_ = line_ == Magic;
-    GameId next_game = 0;
+    GameId next_game(1);
     if (!line(line_) || !split(line_, 2, w) || w[0] != "next-game" ||
-        !parse_decimal(w[1], next_game)) {
+        !parse_counter(w[1], next_game)) {
         return bad("no next-game line");
     }
     next_game_ = next_game;
@@ -168,17 +194,17 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
         std::uint64_t len = 0;
         if (split(line_, 4, w) && w[0] == "file") {
             FileWrite f;
-            if (!parse_decimal(w[1], f.game) || !parse_decimal(w[3], len)) {
+            if (!parse_game_field(w[1], f.game) || !parse_decimal(w[3], len)) {
                 return bad("bad file record");
             }
             f.name = std::string(w[2]);
-            if (f.game == 0 ? !valid_tournament_file_path(f.name) : !valid_game_file_name(f.name))
+            if (!f.game ? !valid_tournament_file_path(f.name) : !valid_game_file_name(f.name))
                 return bad("bad file name");
             if (!blob(len, f.bytes)) return bad("bad file record");
             r.files.push_back(std::move(f));
         } else if (tails_ && split(line_, 5, w) && w[0] == "tail") {
             FileWrite f;
-            if (!parse_decimal(w[1], f.game) || f.game == 0 || !parse_decimal(w[3], f.keep) ||
+            if (!parse_game_field(w[1], f.game) || !f.game || !parse_decimal(w[3], f.keep) ||
                 f.keep == 0 || !parse_decimal(w[4], len)) {
                 return bad("bad tail record");
             }

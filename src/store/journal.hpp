@@ -58,7 +58,7 @@ struct JournalMail {
 };
 
 struct JournalRecord {
-    GameId next_game = 1;
+    GameId next_game{1};
     std::vector<FileWrite> files;
     std::vector<RecordWrite> records;
     std::vector<std::string> seen;
@@ -69,8 +69,9 @@ std::string encode_journal(const JournalRecord& record);
 core::Result<JournalRecord, std::string> parse_journal(std::string_view bytes);
 
 // The header with a 20-digit next-game line (the digits at JournalHeaderCounterAt), to be
-// followed by encode_journal_entries and JournalEnd.
-std::string journal_header_fixed(GameId next_game);
+// followed by encode_journal_entries and JournalEnd. Without a counter the digits are zeros, a
+// place held for the counter (GroupJournal::write fills it in).
+std::string journal_header_fixed(std::optional<GameId> next_game);
 inline constexpr std::size_t JournalHeaderCounterAt = 23;  // after "ck-journal 2\nnext-game "
 inline constexpr std::size_t JournalHeaderSize = JournalHeaderCounterAt + 21;
 // The end line of a journal whose records (encode_journal_entries) have CRC `entries_crc`.
@@ -101,7 +102,7 @@ private:
     bool tails_ = false;    // version 4: tail records
     bool summing_ = false;  // past the header: bytes read go into crc_
     std::uint32_t crc_ = 0;
-    GameId next_game_ = 0;
+    GameId next_game_{1};
 };
 
 // Reads the journal `file` with a JournalReader, handing `part` each part of about

@@ -31,16 +31,12 @@ core::IoError with_context(core::IoError e, const std::string& context) {
     return e;
 }
 
-// A game directory name: decimal without leading zeros.
-GameId game_of(const std::string& name) {
-    std::uint64_t id = 0;
-    if (name.empty() || name[0] == '0' || !parse_decimal(name, id)) return 0;
-    return id;
-}
+// The game whose directory is `name` (its id's text, core/game_id.hpp); none for any other name.
+std::optional<GameId> game_of(const std::string& name) { return core::game_id_in(name); }
 
 core::Result<GameId, core::IoError> read_counters(const fs::path& file) {
     std::error_code ec;
-    if (!fs::exists(file, ec)) return GameId{1};
+    if (!fs::exists(file, ec)) return GameId(1);
     auto bytes = core::read_file(file);
     if (!bytes) return core::unexpected(bytes.error());
     std::string s = *bytes;
@@ -51,7 +47,7 @@ core::Result<GameId, core::IoError> read_counters(const fs::path& file) {
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               file.string(), "malformed counters file"});
     }
-    return GameId{n};
+    return GameId(std::max<std::uint64_t>(n, 1));  // "next-game 0" has always read as 1
 }
 
 constexpr const char* CheckpointKey = "applied-through ";
@@ -75,10 +71,10 @@ core::Result<std::uint64_t, core::IoError> read_checkpoint(const fs::path& file)
 
 }  // namespace
 
-fs::path Store::game_dir(GameId game) const { return root_ / "games" / std::to_string(game); }
+fs::path Store::game_dir(GameId game) const { return root_ / "games" / to_string(game); }
 
 fs::path Store::file_path(const FileWrite& f) const {
-    return f.game == 0 ? root_ / "tournaments" / f.name : game_dir(f.game) / f.name;
+    return !f.game ? root_ / "tournaments" / f.name : game_dir(*f.game) / f.name;
 }
 
 namespace {
@@ -143,7 +139,7 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sw
         auto games = list_names(root / "games");
         if (!games) return core::unexpected(games.error());
         for (const auto& g : *games) {
-            if (game_of(g) != 0) dirs.push_back(root / "games" / g);
+            if (game_of(g)) dirs.push_back(root / "games" / g);
         }
     }
     auto tournaments = list_names(root / "tournaments");
@@ -342,7 +338,7 @@ core::Result<void, core::IoError> Store::scan_counters() {
     auto counter = read_counters(root_ / "counters");
     if (!counter) return core::unexpected(counter.error());
     durable_next_game_ = *counter;
-    next_game_ = std::max<GameId>(*counter, 1);
+    next_game_ = *counter;
     // The counters file is raised by every checkpoint that follows new games, so it is
     // trusted when the directory of the id it hands out next does not exist yet (one stat);
     // else (a store without one, or one that lags: games of journals not yet retired) the game
@@ -352,7 +348,7 @@ core::Result<void, core::IoError> Store::scan_counters() {
     if (!fs::exists(root_ / "counters", ec) || fs::exists(game_dir(next_game_), ec)) {
         auto games = list_games();
         if (!games) return core::unexpected(games.error());
-        if (!games->empty()) next_game_ = std::max(next_game_, games->back() + 1);
+        if (!games->empty()) next_game_ = std::max(next_game_, games->back().next());
     }
 
     std::uint64_t max_seq = 0;
@@ -384,7 +380,7 @@ core::Result<std::vector<GameId>, core::IoError> Store::list_games() const {
     if (!names) return core::unexpected(names.error());
     std::vector<GameId> ids;
     for (const auto& n : *names) {
-        if (const GameId id = game_of(n); id != 0) ids.push_back(id);
+        if (const auto id = game_of(n)) ids.push_back(*id);
     }
     for (const GameId id : group_.games()) ids.push_back(id);  // staged, maybe new
     std::sort(ids.begin(), ids.end());
@@ -424,7 +420,7 @@ core::Result<std::string, core::IoError> Store::read_tournament_file(
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               path, "bad tournament file name"});
     }
-    auto staged = group_.read_file(0, path, root_ / "tournaments" / path);
+    auto staged = group_.read_file(std::nullopt, path, root_ / "tournaments" / path);
     if (!staged) return core::unexpected(staged.error());
     if (*staged) return std::move(**staged);
     return core::read_file(root_ / "tournaments" / path);
@@ -441,8 +437,8 @@ bool Store::seen(const std::string& message_id) const {
 // store cannot read (a new one) is written whole.
 void Store::as_tail(FileWrite& f) const {
     constexpr std::size_t Block = 4096;
-    if (f.game == 0 || f.keep != 0 || f.bytes.size() < 2 * Block) return;
-    auto old = read_game_file(f.game, f.name);
+    if (!f.game || f.keep != 0 || f.bytes.size() < 2 * Block) return;
+    auto old = read_game_file(*f.game, f.name);
     if (!old) return;
     const auto shared = static_cast<std::size_t>(
         std::mismatch(old->begin(), old->end(), f.bytes.begin(), f.bytes.end()).first -
@@ -456,15 +452,15 @@ void Store::as_tail(FileWrite& f) const {
 core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalRecord& record) {
     if (auto ok = validate(tx); !ok) return core::unexpected(ok.error());
     for (const auto& f : tx.files()) {
-        if (f.game >= next_game_) {
+        if (f.game && *f.game >= next_game_) {
             return core::unexpected(
                 core::IoError{std::make_error_code(std::errc::invalid_argument), "",
-                              "game " + std::to_string(f.game) + " was never created"});
+                              "game " + to_string(*f.game) + " was never created"});
         }
     }
     // A file the transaction writes twice is written whole: a tail is taken against the file
     // as the store holds it before the transaction.
-    std::set<std::pair<GameId, std::string>> once, twice;
+    std::set<std::pair<std::optional<GameId>, std::string>> once, twice;
     for (const auto& f : tx.files())
         if (!once.insert({f.game, f.name}).second) twice.insert({f.game, f.name});
     for (const auto& f : tx.files()) {
@@ -522,19 +518,19 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
     // write of each of its files is made without the cut to length (overwrite_file_unsynced: a
     // new game's five files); a second write of a file in the part may be shorter, and is cut.
     std::map<GameId, bool> dirs_made;
-    std::set<std::pair<GameId, std::string>> written;
+    std::set<std::pair<std::optional<GameId>, std::string>> written;
     for (const auto& f : part.files) {
         const fs::path path = file_path(f);
         bool fresh = false;
-        if (f.game == 0) {
+        if (!f.game) {
             if (auto made = ensure_directory(path.parent_path(), false); !made)
                 return core::unexpected(made.error());
-        } else if (const auto seen = dirs_made.find(f.game); seen != dirs_made.end()) {
+        } else if (const auto seen = dirs_made.find(*f.game); seen != dirs_made.end()) {
             fresh = seen->second;
         } else {
             auto made = ensure_directory(path.parent_path(), false);
             if (!made) return core::unexpected(made.error());
-            fresh = dirs_made[f.game] = *made;
+            fresh = dirs_made[*f.game] = *made;
         }
         if (fresh) fresh = written.insert({f.game, f.name}).second;
         if (auto w = f.keep == 0 ? overwrite_file_unsynced(path, f.bytes, fresh)
@@ -677,7 +673,7 @@ core::Result<void, core::IoError> Store::checkpoint_unchecked() {
     const std::size_t state_files = staged.size();
     const GameId counter = next_game_;
     if (counter > durable_next_game_) {  // atomic: open reads it before any replay
-        if (auto w = stage(root_ / "counters", "next-game " + std::to_string(counter) + "\n"); !w)
+        if (auto w = stage(root_ / "counters", "next-game " + to_string(counter) + "\n"); !w)
             return w;
     }
     const std::uint64_t n = last_applied_;
@@ -743,7 +739,7 @@ core::Result<void, core::IoError> Store::checked(core::Result<void, core::IoErro
 core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
     if (stopped_) return refused();
     for (const FileWrite& f : tx.files())
-        if (f.game != 0) written_games_.insert(f.game);
+        if (f.game) written_games_.insert(*f.game);
     return checked(commit_unchecked(tx));
 }
 

@@ -148,7 +148,11 @@ public:
     // A fresh game id (1, 2, 3, ...). It becomes durable with the first committed transaction
     // that writes a file of that game; an id whose transaction never commits may be handed
     // out again after a restart, which is harmless because nothing of it was stored.
-    GameId new_game_id() { return next_game_++; }
+    GameId new_game_id() {
+        const GameId id = next_game_;
+        next_game_ = id.next();
+        return id;
+    }
     // Games with a directory, ascending.
     core::Result<std::vector<GameId>, core::IoError> list_games() const;
     core::Result<std::string, core::IoError> read_game_file(GameId game,
@@ -157,7 +161,7 @@ public:
     core::Result<std::vector<std::string>, core::IoError> list_tournaments() const;
     core::Result<std::string, core::IoError> read_tournament_file(const std::string& tournament,
                                                                   const std::string& name) const;
-    // Where a FileWrite lands: games/<game>/<name>, or tournaments/<name> for game 0.
+    // Where a FileWrite lands: games/<game>/<name>, or tournaments/<name> without a game.
     std::filesystem::path file_path(const FileWrite& f) const;
 
     // The record `key` of namespace `ns` (state.hpp; staged writes of the running group
@@ -240,7 +244,7 @@ private:
     struct GroupState {
         bool grouping = false;
         GroupJournal::Mark mark;
-        GameId next_game = 1;
+        GameId next_game{1};
         std::uint64_t next_mail_seq = 1;
     };
     GroupState save_group() const;
@@ -287,8 +291,8 @@ private:
     OwnedFd root_fd_;  // kept for the store's life: syncfs through it sees every writeback error
     Ledger ledger_;
     std::optional<core::IoError> stopped_;  // set by the first failed sync
-    GameId next_game_ = 1;                  // next id new_game_id hands out
-    GameId durable_next_game_ = 1;          // value in the counters file
+    GameId next_game_{1};                   // next id new_game_id hands out
+    GameId durable_next_game_{1};           // value in the counters file
     std::uint64_t next_mail_seq_ = 1;
     std::uint64_t next_txid_ = 1;
     std::uint64_t applied_through_ = 0;     // the checkpoint file's N

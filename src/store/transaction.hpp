@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/clock.hpp"
+#include "core/game_id.hpp"
 #include "core/io_error.hpp"
 #include "core/result.hpp"
 #include "mail/outgoing.hpp"
@@ -19,8 +20,9 @@
 namespace ck::store {
 
 // Games are numbered 1, 2, 3, ... in creation order (Store::new_game_id); the number is the
-// game's directory name under games/ and the "#42" of mail subjects.
-using GameId = std::uint64_t;
+// game's directory name under games/ and the "#42" of mail subjects (core/game_id.hpp: its one
+// parse and one print).
+using GameId = core::GameId;
 
 // One outgoing mail as the SMTP envelope sees it.
 struct SpooledMail {
@@ -30,10 +32,10 @@ struct SpooledMail {
 };
 
 struct FileWrite {
-    GameId game = 0;
-    std::string name;   // a plain file name in the game directory, e.g. "record.pgn"
-                        // game 0: "<tournament>/<file>" under tournaments/ (README "Challenges and
-                        // tournaments by mail")
+    std::optional<GameId> game;  // none: a tournament file (journalled as game 0)
+    std::string name;            // a plain file name in the game directory, e.g. "record.pgn"
+                       // no game: "<tournament>/<file>" under tournaments/ (README "Challenges and
+                       // tournaments by mail")
     std::string bytes;  // the whole new content (opaque to the store)
     // Set only by the store when it journals the write (Store::resolve, journal.hpp "tail"):
     // the file keeps its first `keep` bytes and `bytes` is what follows them. 0: whole file.
@@ -55,13 +57,15 @@ public:
 
     // Replaces games/<game>/<name> by `bytes`. A later write of the same file in the same
     // transaction wins. `game` must come from Store::new_game_id (or an existing game).
-    void write_game_file(GameId game, std::string name, std::string bytes);
+    void write_game_file(GameId game, std::string name, std::string bytes) {
+        write_file(game, std::move(name), std::move(bytes));
+    }
     // Replaces tournaments/<tournament>/<name> by `bytes` (README "Challenges and tournaments by
-    // mail"; both parts must be valid_game_file_name). Stored as the FileWrite of game 0 named
-    // "<tournament>/<name>".
+    // mail"; both parts must be valid_game_file_name). Stored as the FileWrite without a game
+    // named "<tournament>/<name>".
     void write_tournament_file(const std::string& tournament, const std::string& name,
                                std::string bytes) {
-        write_game_file(0, tournament + "/" + name, std::move(bytes));
+        write_file(std::nullopt, tournament + "/" + name, std::move(bytes));
     }
     // Sets record `key` of namespace `ns` to `bytes` / erases it (state.hpp; typed access:
     // table.hpp). A later write of the same record in the same transaction wins.
@@ -109,6 +113,9 @@ public:
     }
 
 private:
+    // A game file (game set) or a tournament file (none); a later write of the same file wins.
+    void write_file(std::optional<GameId> game, std::string name, std::string bytes);
+
     core::TimePoint now_;
     std::vector<FileWrite> files_;
     std::vector<RecordWrite> records_;
@@ -123,7 +130,7 @@ private:
 // A game file name the store accepts: 1-100 characters of [A-Za-z0-9._-], not starting with
 // '.' (dot files are the store's temp files).
 bool valid_game_file_name(const std::string& name);
-// "<tournament>/<file>", both parts valid_game_file_name (a FileWrite of game 0).
+// "<tournament>/<file>", both parts valid_game_file_name (a FileWrite without a game).
 bool valid_tournament_file_path(const std::string& path);
 
 // Checks what the store can represent: file names, Message-IDs and addresses without line

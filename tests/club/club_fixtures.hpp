@@ -31,7 +31,7 @@ inline void play(Tournament& t, int round, int white, int black, Outcome o,
     for (std::size_t i = 0; i < t.pairings.size(); ++i) {
         Pairing& p = t.pairings[i];
         if (p.round == round && p.white == white - 1 && p.black == black - 1) {
-            p.game = 100 + i;
+            p.game = ck::core::GameId(100 + i);
             auto ok = record_result(t, *p.game, o, ending);
             REQUIRE(ok);
             return;
@@ -41,7 +41,8 @@ inline void play(Tournament& t, int round, int white, int black, Outcome o,
 }
 
 inline void start_all(Tournament& t) {
-    for (std::size_t i = 0; i < t.pairings.size(); ++i) t.pairings[i].game = 100 + i;
+    for (std::size_t i = 0; i < t.pairings.size(); ++i)
+        t.pairings[i].game = ck::core::GameId(100 + i);
 }
 
 constexpr Outcome W = Outcome::WhiteWins, B = Outcome::BlackWins, D = Outcome::Draw;

@@ -34,7 +34,7 @@ std::uint64_t next_id = 500;
 std::size_t extend(Tournament& t) {
     const std::size_t n = extend_stages(t);
     for (Pairing& p : t.pairings)
-        if (!p.game) p.game = next_id++;
+        if (!p.game) p.game = ck::core::GameId(next_id++);
     return n;
 }
 

@@ -22,8 +22,8 @@ TEST_CASE("archive: started games in pairing order, one blank line after each") 
     t.pairings[1].game.reset();  // as if round 2 had not started
     std::map<std::uint64_t, std::string> pgn = {{100, "[Round \"1\"]\n\n1-0\n\n\n"},
                                                 {102, "[Round \"3\"]\r\n\r\n0-1"}};
-    auto lookup = [&](std::uint64_t id) -> std::optional<std::string> {
-        auto it = pgn.find(id);
+    auto lookup = [&](ck::core::GameId id) -> std::optional<std::string> {
+        auto it = pgn.find(id.number());
         if (it == pgn.end()) return std::nullopt;
         return it->second;
     };

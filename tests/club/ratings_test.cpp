@@ -41,7 +41,7 @@ TEST_CASE("Pools: one per variant and mode", "[ratings]") {
 
 TEST_CASE("A game is one period for both players, from their values before it", "[ratings]") {
     RatingPool pool{"crazyhouse", {}};
-    auto c = rate_game(pool, {7, "2026-01-02", "Ann@x.org", "ben@y.org", 1.0});
+    auto c = rate_game(pool, {ck::core::GameId(7), "2026-01-02", "Ann@x.org", "ben@y.org", 1.0});
     REQUIRE(c);
     REQUIRE(c->size() == 2);
     const auto expected_white = glicko2::update({}, {{{}, 1.0}});
@@ -52,11 +52,12 @@ TEST_CASE("A game is one period for both players, from their values before it", 
     CHECK(rating_label((*c)[0].before) == "1500?");
     CHECK(change_label((*c)[0]) == "1500? -> 1662? (+162)");
     // Rated once only.
-    CHECK_FALSE(rate_game(pool, {7, "2026-01-02", "ann@x.org", "ben@y.org", 1.0}));
+    CHECK_FALSE(
+        rate_game(pool, {ck::core::GameId(7), "2026-01-02", "ann@x.org", "ben@y.org", 1.0}));
     // Second game starts from the stored values.
     const auto ann = find_player(pool, "ANN@x.org")->value;
     const auto ben = find_player(pool, "ben@y.org")->value;
-    REQUIRE(rate_game(pool, {9, "2026-01-03", "ben@y.org", "ann@x.org", 0.5}));
+    REQUIRE(rate_game(pool, {ck::core::GameId(9), "2026-01-03", "ben@y.org", "ann@x.org", 0.5}));
     CHECK(find_player(pool, "ben@y.org")->value.rating ==
           glicko2::update(ben, {{ann, 0.5}}).rating);
     CHECK(find_player(pool, "ann@x.org")->games == 2);
@@ -65,8 +66,8 @@ TEST_CASE("A game is one period for both players, from their values before it", 
 
 TEST_CASE("Pools round-trip exactly and reject what they cannot hold", "[ratings]") {
     RatingPool pool{"kriegspiel", {}};
-    REQUIRE(rate_game(pool, {3, "2026-01-02", "a@x", "b@x", 0.0}));
-    REQUIRE(rate_game(pool, {4, "2026-01-05", "c@x", "a@x", 0.5}));
+    REQUIRE(rate_game(pool, {ck::core::GameId(3), "2026-01-02", "a@x", "b@x", 0.0}));
+    REQUIRE(rate_game(pool, {ck::core::GameId(4), "2026-01-05", "c@x", "a@x", 0.5}));
     const std::string text = format_pool(pool);
     auto back = parse_pool("kriegspiel", text);
     REQUIRE(back);

@@ -97,7 +97,7 @@ TEST_CASE("a Swiss played through: tournament.ini and the TRF are the event", "[
         int board = 0;
         for (Pairing& p : t.pairings) {
             if (p.round != round) continue;
-            p.game = next_game++;
+            p.game = ck::core::GameId(next_game++);
             const Outcome o = board % 3 == 0   ? Outcome::WhiteWins
                               : board % 3 == 1 ? Outcome::Draw
                                                : Outcome::BlackWins;

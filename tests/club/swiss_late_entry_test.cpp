@@ -28,7 +28,7 @@ void play_round(Tournament& t, int round, std::uint64_t& next_game) {
     int board = 0;
     for (Pairing& p : t.pairings) {
         if (p.round != round) continue;
-        p.game = next_game++;
+        p.game = ck::core::GameId(next_game++);
         REQUIRE(record_result(t, *p.game, board++ % 2 == 0 ? Outcome::WhiteWins : Outcome::Draw,
                               "mate"));
     }

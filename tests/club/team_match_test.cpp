@@ -42,7 +42,7 @@ Tournament started(int games = 2) {
     Tournament t = match(games);
     REQUIRE(close_entries(t));
     std::uint64_t id = 10;
-    for (Pairing& p : t.pairings) p.game = id++;
+    for (Pairing& p : t.pairings) p.game = ck::core::GameId(id++);
     return t;
 }
 

@@ -97,7 +97,7 @@ TEST_CASE("tournament.ini: comments, blank lines, spaces and CRLF are accepted")
     CHECK(t->players[0].name.empty());
     CHECK(display_name(t->players[0]) == "a@x");
     CHECK(t->players[1].name == "B");
-    CHECK(t->pairings[0].game == std::uint64_t{7});
+    CHECK(t->pairings[0].game == ck::core::GameId(7));
     CHECK(t->pairings[0].outcome == Outcome::BlackWins);
     CHECK(t->pairings[0].ending == "resign");
 }
@@ -189,13 +189,15 @@ TEST_CASE("create_tournament and record_result check their input") {
     CHECK_FALSE(finished(*t));
     CHECK(find_player(*t, "B@X") == 1);
     CHECK_FALSE(find_player(*t, "c@x"));
-    CHECK(record_result(*t, 5, Outcome::Draw, "").error().code == ErrorCode::UnknownGame);
-    t->pairings[0].game = 5;
-    CHECK(record_result(*t, 5, Outcome::Draw, "Agreed!").error().code == ErrorCode::BadField);
-    REQUIRE(record_result(*t, 5, Outcome::Draw, "agreed"));
+    CHECK(record_result(*t, ck::core::GameId(5), Outcome::Draw, "").error().code ==
+          ErrorCode::UnknownGame);
+    t->pairings[0].game = ck::core::GameId(5);
+    CHECK(record_result(*t, ck::core::GameId(5), Outcome::Draw, "Agreed!").error().code ==
+          ErrorCode::BadField);
+    REQUIRE(record_result(*t, ck::core::GameId(5), Outcome::Draw, "agreed"));
     CHECK(finished(*t));
-    CHECK(find_game(*t, 5)->ending == "agreed");
-    CHECK(find_game(*t, 6) == nullptr);
+    CHECK(find_game(*t, ck::core::GameId(5))->ending == "agreed");
+    CHECK(find_game(*t, ck::core::GameId(6)) == nullptr);
     CHECK(bye(single3(), 1) == 0);
     CHECK(bye(single3(), 2) == 2);
     CHECK(bye(single3(), 3) == 1);

@@ -94,9 +94,9 @@ TEST_CASE("an adjudication ends the game through the game-end path", "[daemon][a
               std::string::npos);
         CHECK(m.text.find("The organiser's reason: White stopped answering. The club decides.") !=
               std::string::npos);
-        CHECK(m.raw.find("crazykrieg-" + std::to_string(id) + ".pgn") != std::string::npos);
+        CHECK(m.raw.find("crazykrieg-" + to_string(id) + ".pgn") != std::string::npos);
     }
-    CHECK(mails[0].subject == "[crazykrieg #" + std::to_string(id) + "] Game over: 0-1");
+    CHECK(mails[0].subject == "[crazykrieg #" + to_string(id) + "] Game over: 0-1");
     // The players' end mails show the rating (a rated game).
     CHECK(mails[0].text.find("Ratings (") != std::string::npos);
     auto pool = ck::league::load_pool(club.daemon().store(), "crazyhouse");
@@ -119,12 +119,13 @@ TEST_CASE("an adjudication is refused for an unknown or finished game, naming it
           "[daemon][adjudication]") {
     Club club("refused");
     const auto id = club.new_game(false);
-    auto unknown = club.daemon().adjudicate(99, GameResult::Draw, "x", club.clock());
+    auto unknown =
+        club.daemon().adjudicate(ck::core::GameId(99), GameResult::Draw, "x", club.clock());
     REQUIRE_FALSE(unknown);
     CHECK(unknown.error().detail == "no game 99");
     auto no_reason = club.daemon().adjudicate(id, GameResult::Draw, " \n ", club.clock());
     REQUIRE_FALSE(no_reason);
-    CHECK(no_reason.error().detail.find("game " + std::to_string(id)) == 0);
+    CHECK(no_reason.error().detail.find("game " + to_string(id)) == 0);
     REQUIRE(club.daemon().adjudicate(id, GameResult::Draw, "Dead drawn.", club.clock()));
     club.flush();
     const auto first = club.new_outgoing();
@@ -136,7 +137,7 @@ TEST_CASE("an adjudication is refused for an unknown or finished game, naming it
     auto twice = club.daemon().adjudicate(id, GameResult::WhiteWins, "again", club.clock());
     REQUIRE_FALSE(twice);
     CHECK(twice.error().detail ==
-          "game " + std::to_string(id) +
+          "game " + to_string(id) +
               " is over already (1/2-1/2): only a game in progress can be adjudicated");
     club.flush();
     CHECK(club.new_outgoing().empty());

@@ -28,9 +28,8 @@ struct Fixture {
     Fixture() {
         context.referee_address = Referee;
         context.secret = Secret;
-        context.player_address = [](const std::string& game,
-                                    Color c) -> std::optional<std::string> {
-            if (game != "42") return std::nullopt;
+        context.player_address = [](ck::core::GameId game, Color c) -> std::optional<std::string> {
+            if (game != ck::core::GameId(42)) return std::nullopt;
             return c == Color::White ? "Alice@Example.org" : Bob;
         };
         context.is_player = [](const std::string& a) { return a == Alice || a == Bob; };
@@ -64,7 +63,7 @@ TEST_CASE("auth: the player replying to their own address is accepted", "[auth]"
     Fixture f;
     auto v = run(f, mail("ALICE@example.org", address(Color::White)));
     CHECK(v.kind == Kind::Accept);
-    CHECK(v.game == "42");
+    CHECK(v.game == ck::core::GameId(42));
     CHECK(v.colour == Color::White);
     CHECK(v.message_id == "m1@example.org");
 
@@ -82,7 +81,7 @@ TEST_CASE("auth: forged From with a valid token", "[auth]") {
     Fixture f;
     const auto v = run(f, mail("mallory@evil.example", address(Color::White)));
     CHECK(v.kind == Kind::UnknownSender);
-    CHECK(v.game.empty());
+    CHECK_FALSE(v.game);
     CHECK(v.reply_to.empty());
 }
 

@@ -99,7 +99,7 @@ TEST_CASE("bot-games index: exactly each bot's games in progress, across ends an
     club.check_lists({g1, g2, g4, g6});
 
     // A resignation by mail.
-    const auto mails = club.reply_pass(Ada, club.reply_address(std::to_string(g1), Color::White),
+    const auto mails = club.reply_pass(Ada, club.reply_address(to_string(g1), Color::White),
                                        "resign", "resign-1@example.org");
     CHECK_FALSE(mails.empty());
     club.check_lists({g2, g4, g6});

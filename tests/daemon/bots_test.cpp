@@ -128,7 +128,7 @@ TEST_CASE("bots: challenged by name, the bot moves in the pass after the player'
     const auto report =
         club.send(Ada, club.reply_address("1", Color::White), "e2e4", "m1@example.org");
     CHECK(report.bot_turns == 1);
-    auto g = club.game(1);
+    auto g = club.game(ck::core::GameId(1));
     CHECK(g.game.side_to_move() == Color::White);
     CHECK(g.record.plies() == 2);
     mails = club.new_outgoing();
@@ -180,7 +180,7 @@ TEST_CASE("bots: two bots play on within a pass, a stopped pass plays none", "[d
     }
     const auto report = club.step();
     CHECK(report.bot_turns > 2);
-    CHECK(club.game(1).record.plies() > 2);
+    CHECK(club.game(ck::core::GameId(1)).record.plies() > 2);
 }
 
 TEST_CASE("bots: a spent budget starts no bot's move, but finishes one cut at the refusal limit",
@@ -265,10 +265,10 @@ TEST_CASE("bots: the engine gets only the bot's view (paired games)", "[daemon][
             const auto va = a.game.view(Color::Black);
             const auto vb = b.game.view(Color::Black);
             if (va.heard != vb.heard || va.board_text() != vb.board_text()) break;
-            const auto ra =
-                ck::daemon::bot_requests(bot, a, ck::daemon::bot_seed(1, va.heard.size()));
-            const auto rb =
-                ck::daemon::bot_requests(bot, b, ck::daemon::bot_seed(1, vb.heard.size()));
+            const auto ra = ck::daemon::bot_requests(
+                bot, a, ck::daemon::bot_seed(ck::core::GameId(1), va.heard.size()));
+            const auto rb = ck::daemon::bot_requests(
+                bot, b, ck::daemon::bot_seed(ck::core::GameId(1), vb.heard.size()));
             REQUIRE(ra);
             REQUIRE(rb);
             CHECK(*ra == *rb);
@@ -288,7 +288,7 @@ TEST_CASE("bots: a bot declines a draw offer in its next turn, before its move",
     REQUIRE(club.games() == 1);
     club.new_outgoing();
     club.send(Ada, club.reply_address("1", Color::White), "e2e4\ndraw", "m1@example.org");
-    const auto g = club.game(1);
+    const auto g = club.game(ck::core::GameId(1));
     CHECK(g.record.plies() == 2);  // the bot moved in the same pass
     CHECK_FALSE(g.meta.draw_offer.has_value());
     const auto mails = club.new_outgoing();
@@ -325,7 +325,7 @@ TEST_CASE("bots: a bot whose engine cannot play says so once; its games wait", "
     for (auto at = log.str().find(why); at != std::string::npos; at = log.str().find(why, at + 1))
         ++errors;
     CHECK(errors == 1);  // logged once, not at every pass
-    CHECK(club.game(1).record.plies() == 0);
+    CHECK(club.game(ck::core::GameId(1)).record.plies() == 0);
     auto listed = ck::league::find_bot(club.daemon().store(), bot.address);
     REQUIRE(listed);
     CHECK(has(listed->problem, why));
@@ -337,7 +337,7 @@ TEST_CASE("bots: a bot whose engine cannot play says so once; its games wait", "
     REQUIRE(club.daemon().store().commit(tx));
     club.clock().advance(std::chrono::minutes(10));
     CHECK(club.step().bot_turns == 1);
-    CHECK(club.game(1).record.plies() == 1);
+    CHECK(club.game(ck::core::GameId(1)).record.plies() == 1);
     auto after = ck::league::find_bot(club.daemon().store(), bot.address);
     REQUIRE(after);
     CHECK(after->problem.empty());
@@ -354,7 +354,7 @@ TEST_CASE("bots: a removed bot declines challenges and keeps its record", "[daem
     REQUIRE(club.games() == 1);
     auto playing = ck::daemon::bot_games_in_progress(club.daemon().store(), Sparky);
     REQUIRE(playing);
-    CHECK(*playing == std::vector<ck::store::GameId>{1});
+    CHECK(*playing == std::vector<ck::store::GameId>{ck::core::GameId(1)});
     ck::store::Transaction tx(club.clock().now());
     ck::daemon::stage_bot_removed(bot, tx);
     REQUIRE(club.daemon().store().commit(tx));

@@ -93,7 +93,7 @@ TEST_CASE("challenge by mail: accept starts the game, once", "[daemon][challenge
     CHECK(has(one_to(a, Ada).subject, "#1]"));
     CHECK(has(one_to(a, Bob).subject, "#1]"));
     REQUIRE(club.games() == 1);
-    auto ini = club.daemon().store().read_game_file(1, "game.ini");
+    auto ini = club.daemon().store().read_game_file(ck::core::GameId(1), "game.ini");
     REQUIRE(ini);
     auto meta = ck::league::parse_game_ini(*ini);
     REQUIRE(meta);
@@ -238,7 +238,7 @@ TEST_CASE("challenge by mail with a rule set: the game is played under it", "[da
     CHECK(has(start.subject, "rand rules"));
     CHECK(has(flat(start.text), "The game follows the rand rules"));
     CHECK_FALSE(has(start.text, "any?"));
-    auto ini = club.daemon().store().read_game_file(1, "game.ini");
+    auto ini = club.daemon().store().read_game_file(ck::core::GameId(1), "game.ini");
     REQUIRE(ini);
     auto meta = ck::league::parse_game_ini(*ini);
     REQUIRE(meta);

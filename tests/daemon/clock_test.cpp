@@ -181,7 +181,7 @@ public:
         g.time = time;
         auto id = daemon_->new_game(g, clock_);
         REQUIRE(id);
-        REQUIRE(*id == 1);
+        REQUIRE(*id == ck::core::GameId(1));
         flush();
         new_outgoing();
     }
@@ -212,9 +212,9 @@ public:
     }
 
     std::optional<TimePoint> deadline() {
-        auto g = ck::league::load_game(daemon_->store(), 1);
+        auto g = ck::league::load_game(daemon_->store(), ck::core::GameId(1));
         REQUIRE(g);
-        auto d = ck::league::game_deadline(daemon_->store(), 1, *g);
+        auto d = ck::league::game_deadline(daemon_->store(), ck::core::GameId(1), *g);
         REQUIRE(d);
         return *d;
     }
@@ -226,7 +226,8 @@ public:
         ck::store::Transaction tx(clock_.now());
         const ck::daemon::ClubDesk desk{daemon_->config(), daemon_->players(), daemon_->store(),
                                         *t};
-        auto r = ck::daemon::set_following(desk, 1, address, true, false, "follow-test", tx);
+        auto r = ck::daemon::set_following(desk, ck::core::GameId(1), address, true, false,
+                                           "follow-test", tx);
         REQUIRE(r);
         REQUIRE(*r == ck::daemon::FollowOutcome::Done);
         REQUIRE(daemon_->store().commit(tx));
@@ -235,7 +236,7 @@ public:
     }
 
     ck::league::StoredGame game() {
-        auto g = ck::league::load_game(daemon_->store(), 1);
+        auto g = ck::league::load_game(daemon_->store(), ck::core::GameId(1));
         REQUIRE(g);
         return std::move(*g);
     }
@@ -263,7 +264,7 @@ void check_white_forfeit(ClockClub& club, TimePoint t) {
     const auto g = club.game();
     CHECK(g.game.result() == std::optional<std::string>("0-1"));
     CHECK_FALSE(g.meta.draw_offer);
-    auto record = club.daemon().store().read_game_file(1, "record.pgn");
+    auto record = club.daemon().store().read_game_file(ck::core::GameId(1), "record.pgn");
     REQUIRE(record);
     CHECK(has(*record, "[Termination \"time forfeit\"]"));
     auto verified = ck::pgn::verify_referee_record(*record);
@@ -449,7 +450,7 @@ TEST_CASE("Fischer: the mover's time runs to the arrival of the move", "[daemon]
     club.arrive_at(T0 + Day, Ada, Color::White, "e4");
     club.pass_at(T0 + Day + Seconds{12 * 3600});
     const auto g = club.game();
-    auto state = ck::league::load_clock(club.daemon().store(), 1, g.meta);
+    auto state = ck::league::load_clock(club.daemon().store(), ck::core::GameId(1), g.meta);
     REQUIRE(state);
     CHECK(state->bank[0] == 2 * Day);  // 2d - 1d used + 1d, not 1.5d
 }

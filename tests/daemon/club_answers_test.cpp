@@ -70,7 +70,7 @@ public:
     // Player `c` of game `game` writes `body` to the game's reply address.
     std::vector<OutMail> play(ck::store::GameId game, Color c, const std::string& body) {
         return mail(c == Color::White ? white_of(game) : black_of(game),
-                    reply_address(std::to_string(game), c), body);
+                    reply_address(to_string(game), c), body);
     }
 
     std::vector<OutMail> pass() {
@@ -117,7 +117,7 @@ TEST_CASE("D8: a game command at the club's address is quoted back with the send
         CHECK(has(m.text, "#1 crazyhouse (Kriegspiel), White against Bob Black, move 1"));
     }
     // The game is untouched: White still to move, nothing resigned, no leave booked.
-    const auto board = club.play(1, Color::White, "board");
+    const auto board = club.play(ck::core::GameId(1), Color::White, "board");
     CHECK(has(only_mail(board, Ada).text, "It is your move"));
     // A line that is no command at all is still "not understood" (with help).
     const auto hello = club.mail(Ada, Referee, "hello there");
@@ -130,12 +130,12 @@ TEST_CASE("D9: a refused leave says why apart from the line; leave mails show th
     club.new_game("chess", false, "3d");
     club.pass();
     // Booked: White is to move, so the deadline moves by the leave (3d + 28d after the start).
-    const auto booked = club.play(1, Color::White, "leave 28");
+    const auto booked = club.play(ck::core::GameId(1), Color::White, "leave 28");
     REQUIRE(booked.size() == 2);
     for (const OutMail& m : booked) CHECK(has(m.text, "Deadline: 2026-12-22"));
     CHECK(has(only_mail(booked, Ada).text, "Your leave of 28 days is booked"));
     // Over the allowance: the line as written, the reason on its own.
-    const auto over = club.play(1, Color::White, "leave 5");
+    const auto over = club.play(ck::core::GameId(1), Color::White, "leave 5");
     const OutMail& m = only_mail(over, Ada);
     CHECK(m.subject == "[crazykrieg] Command not done");
     CHECK(has(m.text, "> leave 5\n"));
@@ -143,14 +143,14 @@ TEST_CASE("D9: a refused leave says why apart from the line; leave mails show th
     CHECK_FALSE(has(m.text, "did not understand"));
     // Out of range or malformed: the allowed range.
     for (const std::string line : {"leave 0", "leave", "leave 2 days"}) {
-        const OutMail& r = only_mail(club.play(1, Color::White, line), Ada);
+        const OutMail& r = only_mail(club.play(ck::core::GameId(1), Color::White, line), Ada);
         CHECK(r.subject == "[crazykrieg #1] Command not done");
         CHECK(has(r.text, "> " + line + "\n"));
         CHECK(has(r.text, "leave takes one number of days, from 1 to 365"));
     }
     // One day is "day".
-    club.play(1, Color::White, "e4");
-    CHECK(has(only_mail(club.play(1, Color::Black, "leave 1"), Bob).text,
+    club.play(ck::core::GameId(1), Color::White, "e4");
+    CHECK(has(only_mail(club.play(ck::core::GameId(1), Color::Black, "leave 1"), Bob).text,
               "Your leave of 1 day is booked"));
 }
 
@@ -201,10 +201,10 @@ TEST_CASE("D13: followers are told how to stop following", "[daemon][spectator][
         only_mail(club.mail("cy@example.com", Referee, "follow 1"), "cy@example.com");
     CHECK(has(following.text, "To stop following, send the line \"unfollow 1\""));
     CHECK_FALSE(has(following.text, "ask the club's organiser"));
-    const auto turn = club.play(1, Color::White, "e4");
+    const auto turn = club.play(ck::core::GameId(1), Color::White, "e4");
     CHECK(has(only_mail(turn, "cy@example.com").text, "\"unfollow 1\""));
     // The end: following is over, no instruction to stop.
-    const auto end = club.play(1, Color::Black, "resign");
+    const auto end = club.play(ck::core::GameId(1), Color::Black, "resign");
     const OutMail& last = only_mail(end, "cy@example.com");
     CHECK(has(last.text, "This is the last mail about game 1"));
     CHECK_FALSE(has(last.text, "To stop following"));
@@ -239,7 +239,7 @@ TEST_CASE(
 
     // Game 2 (spring-open-2) ends: its final standings follow the game-end mails and show the
     // ratings after the game.
-    const auto end = club.play(2, Color::White, "resign");
+    const auto end = club.play(ck::core::GameId(2), Color::White, "resign");
     std::vector<std::string> subjects;
     for (const OutMail& m : end)
         if (m.to == Ada) subjects.push_back(m.subject);
@@ -267,7 +267,7 @@ TEST_CASE("D21: the record mail names its attachment", "[daemon][answers]") {
     Club club("d21");
     club.new_game("crazyhouse", true);
     club.pass();
-    const OutMail& m = only_mail(club.play(1, Color::White, "pgn"), Ada);
+    const OutMail& m = only_mail(club.play(ck::core::GameId(1), Color::White, "pgn"), Ada);
     CHECK(has(m.text, "is attached as crazykrieg-1-white.pgn."));
     CHECK(has(m.raw, "filename=\"crazykrieg-1-white.pgn\""));
 }
@@ -287,7 +287,7 @@ TEST_CASE("D22: game-start wording, time control, and the help of an open chess 
     CHECK(has(only_mail(club.pass(), Ada).text,
               "A new game of crazyhouse, played as Kriegspiel, has begun."));
     // Open chess: neither drops nor any? in the help.
-    const OutMail& help = only_mail(club.play(1, Color::White, "help"), Ada);
+    const OutMail& help = only_mail(club.play(ck::core::GameId(1), Color::White, "help"), Ada);
     CHECK_FALSE(has(help.text, "N@f5"));
     CHECK_FALSE(has(help.text, "any?"));
     CHECK(has(help.text, "e4, Nf3, exd5, O-O"));

@@ -89,9 +89,9 @@ TEST_CASE("games: a registered player's plain mail to the referee lists their ga
     const auto g1 = club.new_game(Ada, Bob);                 // Ada White, her move
     const auto g2 = club.new_game(Bob, Ada, "loop", false);  // Ada Black, waiting
     const auto g3 = club.new_game(Bob, Cleo);                // not Ada's
-    REQUIRE(g1 == 1);
-    REQUIRE(g2 == 2);
-    REQUIRE(g3 == 3);
+    REQUIRE(g1 == ck::core::GameId(1));
+    REQUIRE(g2 == ck::core::GameId(2));
+    REQUIRE(g3 == ck::core::GameId(3));
 
     auto m = club.send(Ada, Referee, "games", "g1@ada.example.org");
     REQUIRE(m.size() == 1);
@@ -189,7 +189,7 @@ TEST_CASE("club mail: help, unknown lines and moves at the plain address", "[dae
     auto mv = club.send(Ada, Referee, "e4", "h4@ada.example.org");
     REQUIRE(mv.size() == 1);
     CHECK(mv[0].subject == "[crazykrieg] Game commands belong in a reply to your game's mail");
-    auto r = club.daemon().store().read_game_file(1, "record.pgn");
+    auto r = club.daemon().store().read_game_file(ck::core::GameId(1), "record.pgn");
     if (r) CHECK_FALSE(has(*r, "e4"));
 }
 

@@ -57,7 +57,7 @@ public:
         return send(Bob, reply_address("1", Color::Black), body);
     }
     std::string file(const std::string& name) {
-        auto r = daemon_->store().read_game_file(1, name);
+        auto r = daemon_->store().read_game_file(ck::core::GameId(1), name);
         return r ? *r : std::string();
     }
     ck::league::ClockState clock_state() {

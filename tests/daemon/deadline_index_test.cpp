@@ -38,20 +38,21 @@ TEST_CASE("the watermark follows the earliest entry and skips the entries while 
     auto& store = *t.store;
     {
         ck::store::Transaction tx(at_hour(0));
-        ck::league::index_deadline(store, tx, 1, at_hour(10));
-        ck::league::index_deadline(store, tx, 2, at_hour(20));
+        ck::league::index_deadline(store, tx, ck::core::GameId(1), at_hour(10));
+        ck::league::index_deadline(store, tx, ck::core::GameId(2), at_hour(20));
         commit(store, tx);
     }
     REQUIRE(watermark(store));
     CHECK(watermark(store)->find("T22:00:00Z") != std::string::npos);  // 12:00 + 10 h
     CHECK(ck::league::games_due(store, at_hour(9)).empty());
-    CHECK(ck::league::games_due(store, at_hour(10)) == std::vector<ck::store::GameId>{1});
+    CHECK(ck::league::games_due(store, at_hour(10)) ==
+          std::vector<ck::store::GameId>{ck::core::GameId(1)});
 
     // Game 1's entry goes (its game ended): the watermark stays early, nothing is due at 10 h,
     // and the clock pass's raise moves it to game 2's entry.
     {
         ck::store::Transaction tx(at_hour(1));
-        ck::league::index_deadline(store, tx, 1, std::nullopt);
+        ck::league::index_deadline(store, tx, ck::core::GameId(1), std::nullopt);
         commit(store, tx);
     }
     CHECK(ck::league::games_due(store, at_hour(10)).empty());
@@ -73,14 +74,16 @@ TEST_CASE("the watermark follows the earliest entry and skips the entries while 
         tx.erase_record(ck::store::MetaNamespace, "next-deadline");
         commit(store, tx);
     }
-    CHECK(ck::league::games_due(store, at_hour(20)) == std::vector<ck::store::GameId>{2});
+    CHECK(ck::league::games_due(store, at_hour(20)) ==
+          std::vector<ck::store::GameId>{ck::core::GameId(2)});
     // An earlier entry lowers it again.
     {
         ck::store::Transaction tx(at_hour(13));
-        ck::league::index_deadline(store, tx, 3, at_hour(15));
+        ck::league::index_deadline(store, tx, ck::core::GameId(3), at_hour(15));
         commit(store, tx);
     }
-    CHECK(ck::league::games_due(store, at_hour(15)) == std::vector<ck::store::GameId>{3});
+    CHECK(ck::league::games_due(store, at_hour(15)) ==
+          std::vector<ck::store::GameId>{ck::core::GameId(3)});
 }
 
 TEST_CASE("games_due equals the entries due after any sequence of writes and raises",
@@ -92,7 +95,7 @@ TEST_CASE("games_due equals the entries due after any sequence of writes and rai
     for (int step = 0; step < 400; ++step) {
         ck::store::Transaction tx(at_hour(step));
         const int what = static_cast<int>(rng() % 10);
-        const ck::store::GameId id = 1 + rng() % 12;
+        const ck::store::GameId id(1 + rng() % 12);
         if (what < 6) {
             const int hour = static_cast<int>(rng() % 100);
             ck::league::index_deadline(store, tx, id, at_hour(hour));

@@ -42,14 +42,17 @@ TEST_CASE("the outcome of a game: nullopt in progress, then what ended it", "[da
         CHECK(outcome_of(*g) == GameOutcome{GameResult::BlackWins, Termination::Checkmate});
     }
     SECTION("an end outside the requests") {
-        REQUIRE(end_game(*g, 1, GameOutcome{GameResult::WhiteWins, Termination::Forfeit}));
+        REQUIRE(end_game(*g, ck::core::GameId(1),
+                         GameOutcome{GameResult::WhiteWins, Termination::Forfeit}));
         CHECK(outcome_of(*g) == GameOutcome{GameResult::WhiteWins, Termination::Forfeit});
-        auto again = end_game(*g, 1, GameOutcome{GameResult::Draw, Termination::Adjudication});
+        auto again = end_game(*g, ck::core::GameId(1),
+                              GameOutcome{GameResult::Draw, Termination::Adjudication});
         REQUIRE_FALSE(again);
         CHECK(again.error().detail.find("game 1: ") == 0);
     }
     SECTION("a result that does not fit its termination") {
-        auto bad = end_game(*g, 1, GameOutcome{GameResult::WhiteWins, Termination::Agreement});
+        auto bad = end_game(*g, ck::core::GameId(1),
+                            GameOutcome{GameResult::WhiteWins, Termination::Agreement});
         REQUIRE_FALSE(bad);
         CHECK_FALSE(g->game.over());
     }

@@ -49,7 +49,7 @@ public:
         spec.time = "3d";
         auto id = daemon_->new_game(spec, clock_);
         REQUIRE(id);
-        CHECK(*id == 1);
+        CHECK(*id == ck::core::GameId(1));
         return pass();
     }
 
@@ -73,12 +73,12 @@ public:
     }
 
     std::string file(const std::string& name) {
-        auto r = daemon_->store().read_game_file(1, name);
+        auto r = daemon_->store().read_game_file(ck::core::GameId(1), name);
         REQUIRE(r);
         return *r;
     }
     ck::league::StoredGame game() {
-        auto g = ck::league::load_game(daemon_->store(), 1);
+        auto g = ck::league::load_game(daemon_->store(), ck::core::GameId(1));
         if (!g) FAIL("load: " << g.error());
         return std::move(*g);
     }
@@ -110,7 +110,7 @@ TEST_CASE("a new game is stored as its referee record and both player records",
     REQUIRE(ck::pgn::verify_referee_record(record));
     CHECK(has(club.file("white.pgn"), "[View \"White\"]"));
     CHECK(has(club.file("black.pgn"), "[View \"Black\"]"));
-    CHECK_FALSE(club.daemon().store().read_game_file(1, "requests.log"));
+    CHECK_FALSE(club.daemon().store().read_game_file(ck::core::GameId(1), "requests.log"));
 
     club.send(Color::White, "1. e4");
     club.send(Color::Black, "1... Qh4\ne5");  // a refused try, then a move
@@ -164,10 +164,10 @@ TEST_CASE("a game reloads from its record after a restart and goes on", "[daemon
     bad.replace(bad.find("2. Nf3"), 6, "2. Nc3");
     {
         ck::store::Transaction tx(std::chrono::system_clock::from_time_t(1795262400));
-        tx.write_game_file(1, "record.pgn", bad);
+        tx.write_game_file(ck::core::GameId(1), "record.pgn", bad);
         REQUIRE(club.daemon().store().commit(tx));
     }
-    CHECK_FALSE(ck::league::load_game(club.daemon().store(), 1));
+    CHECK_FALSE(ck::league::load_game(club.daemon().store(), ck::core::GameId(1)));
     // (the pass reports one failure)
     const std::string raw =
         "From: <" + Bob + ">\r\nTo: <" + club.address(Color::Black) +

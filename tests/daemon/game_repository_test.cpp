@@ -36,7 +36,7 @@ public:
     }
     void send(ck::store::GameId id, Color c, const std::string& body) {
         const std::string from = c == Color::White ? Ada : Bob;
-        deliver("From: <" + from + ">\r\nTo: <" + reply_address(std::to_string(id), c) +
+        deliver("From: <" + from + ">\r\nTo: <" + reply_address(to_string(id), c) +
                 ">\r\nMessage-ID: <m" + std::to_string(++sent_) +
                 "@example.org>\r\nContent-Type: text/plain\r\n\r\n" + body + "\r\n");
         clock_.advance(std::chrono::minutes(5));

@@ -250,7 +250,7 @@ TEST_CASE("an adjudication: the organiser's result and reason", "[daemon][sessio
     CHECK(e.reason == "Black left the club");
     auto twice = s.adjudicate(GameResult::Draw, "again");
     REQUIRE_FALSE(twice);
-    CHECK(twice.error().detail.find("game " + std::to_string(id) + " is over already") == 0);
+    CHECK(twice.error().detail.find("game " + to_string(id) + " is over already") == 0);
 }
 
 TEST_CASE("a note is kept at the current ply", "[daemon][session]") {

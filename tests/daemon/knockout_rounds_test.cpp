@@ -38,8 +38,7 @@ public:
         REQUIRE(meta);
         ++sent_;
         deliver(
-            "From: Player <" + meta->address(c) + ">\r\nTo: <" +
-            reply_address(std::to_string(game), c) +
+            "From: Player <" + meta->address(c) + ">\r\nTo: <" + reply_address(to_string(game), c) +
             ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <k" +
             std::to_string(sent_) +
             "@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body + "\r\n");

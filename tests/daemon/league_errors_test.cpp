@@ -98,7 +98,7 @@ TEST_CASE("a stored game.ini or clock.ini that does not parse is Corrupt, naming
     CHECK(ini.error().kind == ErrorKind::Corrupt);
     CHECK(contains(ini.error().detail, "game.ini: version '9'"));
 
-    auto loaded = ck::league::load_game_from("bad line\n", "", 7);
+    auto loaded = ck::league::load_game_from("bad line\n", "", ck::core::GameId(7));
     REQUIRE_FALSE(loaded);
     CHECK(loaded.error().kind == ErrorKind::Corrupt);
     CHECK(loaded.error().detail == "game 7: game.ini: bad line 'bad line'");

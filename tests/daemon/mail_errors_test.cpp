@@ -53,7 +53,7 @@ TEST_CASE("a move mail to a game whose record is corrupt fails as Corrupt and st
     Club club("corrupt");
     {
         ck::store::Transaction tx(club.clock().now());
-        tx.write_game_file(1, "record.pgn", "[Event \"x\"]\n\n1. Zz9 *\n");
+        tx.write_game_file(ck::core::GameId(1), "record.pgn", "[Event \"x\"]\n\n1. Zz9 *\n");
         REQUIRE(club.daemon().store().commit(tx));
     }
     const std::string raw =

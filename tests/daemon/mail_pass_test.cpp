@@ -67,7 +67,7 @@ public:
 
     // The requests of game 1 as recorded in its record.pgn, one a line: "w f3\nb e5\n".
     std::string requests_log() {
-        auto r = daemon_->store().read_game_file(1, "record.pgn");
+        auto r = daemon_->store().read_game_file(ck::core::GameId(1), "record.pgn");
         REQUIRE(r);
         auto opened = ck::pgn::open_referee_record(*r);
         if (!opened) FAIL("record.pgn: " << opened.error().message);
@@ -139,7 +139,7 @@ Run play_fools_mate(const std::string& tag, const std::string& black_first) {
     spec.black = Bob;
     auto id = club.daemon().new_game(spec, club.clock());
     REQUIRE(id);
-    CHECK(*id == 1);
+    CHECK(*id == ck::core::GameId(1));
     { club.flush(); }
     auto start = club.new_outgoing();
     REQUIRE(start.size() == 2);

@@ -41,7 +41,7 @@ public:
     std::string black() const { return reply_address("1", Color::Black); }
     // record.pgn with its line breaks as spaces (the writer wraps comments).
     std::string record() {
-        auto r = daemon_->store().read_game_file(1, "record.pgn");
+        auto r = daemon_->store().read_game_file(ck::core::GameId(1), "record.pgn");
         REQUIRE(r);
         return flat(*r);
     }
@@ -94,7 +94,7 @@ TEST_CASE("say: the opponent's next mail carries it, marked; the record keeps it
     // The record: a comment of ply 1; game.ini keeps it across restarts.
     CHECK(has(club.record(), "Ada White writes: Good luck! Black is in check"));
     club.reopen();
-    auto g = ck::league::load_game(club.daemon().store(), 1);
+    auto g = ck::league::load_game(club.daemon().store(), ck::core::GameId(1));
     REQUIRE(g);
     REQUIRE(g->meta.notes.size() == 1);
     CHECK(g->meta.notes[0].ply == 1);
@@ -120,7 +120,7 @@ TEST_CASE("message: a block to the opponent without a move; the follower sees it
     CHECK(has(to(m, Bob)[0].text, "Passed on to Ada White:"));
     CHECK(to(m, Cy).empty());
     // Nothing in the block was acted on: the game goes on, Bob still to move.
-    auto g = ck::league::load_game(club.daemon().store(), 1);
+    auto g = ck::league::load_game(club.daemon().store(), ck::core::GameId(1));
     REQUIRE(g);
     CHECK_FALSE(g->game.over());
     CHECK(g->game.side_to_move() == Color::Black);
@@ -139,7 +139,7 @@ TEST_CASE("message: a block to the opponent without a move; the follower sees it
     REQUIRE(pgn);
     CHECK(has(Club::flat(*pgn), "Bob Black writes: Hello Ada,"));
     CHECK(has(Club::flat(*pgn), "Bob Black writes: Well played"));
-    auto g2 = ck::league::load_game(club.daemon().store(), 1);
+    auto g2 = ck::league::load_game(club.daemon().store(), ck::core::GameId(1));
     REQUIRE(g2);
     CHECK(g2->game.over());
 }

@@ -58,7 +58,7 @@ public:
         return m[0];
     }
     ck::league::StoredGame game() {
-        auto g = ck::league::load_game(daemon_->store(), 1);
+        auto g = ck::league::load_game(daemon_->store(), ck::core::GameId(1));
         REQUIRE(g);
         return std::move(*g);
     }

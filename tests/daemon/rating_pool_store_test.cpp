@@ -30,7 +30,8 @@ fs::path fresh_dir(const std::string& name) {
 
 club::RatingPool pool_after(const std::string& name, std::uint64_t game, double white_score) {
     club::RatingPool pool{name, {}};
-    REQUIRE(club::rate_game(pool, {game, "2026-11-21", "ann@x.org", "ben@y.org", white_score}));
+    REQUIRE(club::rate_game(
+        pool, {ck::core::GameId(game), "2026-11-21", "ann@x.org", "ben@y.org", white_score}));
     return pool;
 }
 

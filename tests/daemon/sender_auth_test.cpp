@@ -92,7 +92,7 @@ TEST_CASE("sender authentication in a pass: unauthenticated mail never acts",
     REQUIRE(id);
     f.flush();
     f.new_outgoing();
-    const std::string reply = f.reply_address(std::to_string(*id), ck::rules::Color::White);
+    const std::string reply = f.reply_address(to_string(*id), ck::rules::Color::White);
     const auto move = [&](const std::string& mid, const std::string& ar) {
         return "Authentication-Results: " + ar + "\r\nFrom: White <white@example.org>\r\nTo: <" +
                reply + ">\r\nSubject: Re: game\r\nMessage-ID: <" + mid + ">\r\n\r\n1. e4\r\n";

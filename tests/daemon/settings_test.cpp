@@ -63,7 +63,7 @@ public:
     }
 
     std::vector<OutMail> play(ck::store::GameId game, Color c, const std::string& body) {
-        return mail(c == Color::White ? Ada : Bob, reply_address(std::to_string(game), c), body);
+        return mail(c == Color::White ? Ada : Bob, reply_address(to_string(game), c), body);
     }
 
     // One pass at `t`.
@@ -195,7 +195,7 @@ TEST_CASE("settings: the digest comes once a day at its time, the reminders at t
     m = club.at(utc("2026-11-22T07:00:00Z"));
     REQUIRE(m.size() == 1);
     CHECK(m[0].subject == "[crazykrieg] Your digest: your move in 1 game");
-    CHECK(m[0].text.find("#" + std::to_string(game) + " crazyhouse") != std::string::npos);
+    CHECK(m[0].text.find("#" + to_string(game) + " crazyhouse") != std::string::npos);
     CHECK(club.at(utc("2026-11-22T07:00:00Z")).empty());
     club.reopen();
     CHECK(club.at(utc("2026-11-22T20:00:00Z")).empty());
@@ -236,11 +236,10 @@ TEST_CASE("settings: a reply to the digest acts in the listed games, only from i
     REQUIRE(reply);
     CHECK(m[0].raw.find(*reply) != std::string::npos);  // its Reply-To
     // Bob cannot use Ada's digest address: nothing is played.
-    m = club.mail(Bob, *reply, "#" + std::to_string(a) + " Nf3");
+    m = club.mail(Bob, *reply, "#" + to_string(a) + " Nf3");
     CHECK(ck::daemon::test::to(m, Ada).empty());
     // Ada acts in both games with one mail: one answer to her, a turn mail to Bob per game.
-    m = club.mail(Ada, *reply,
-                  "#" + std::to_string(a) + " e4\n#" + std::to_string(b) + " d4\nsettings");
+    m = club.mail(Ada, *reply, "#" + to_string(a) + " e4\n#" + to_string(b) + " d4\nsettings");
     const auto ada = ck::daemon::test::to(m, Ada);
     REQUIRE(ada.size() == 1);
     CHECK(ada[0].text.find("You played e4.") != std::string::npos);
@@ -259,8 +258,7 @@ TEST_CASE("settings: a digest reply's lines not understood come after every game
     auto reply = build_digest_address(Referee, Ada, ck::daemon::test::FixedSecret);
     REQUIRE(reply);
     const auto m = club.mail(
-        Ada, *reply,
-        "#" + std::to_string(a) + " e4\nfrobnicate\n#" + std::to_string(b) + " d4\n#999 Nf3");
+        Ada, *reply, "#" + to_string(a) + " e4\nfrobnicate\n#" + to_string(b) + " d4\n#999 Nf3");
     const auto ada = ck::daemon::test::to(m, Ada);
     REQUIRE(ada.size() == 1);
     const std::string& text = ada[0].text;

@@ -57,7 +57,7 @@ public:
     }
 
     std::string reply_address(ck::store::GameId game, Color c) const {
-        return DaemonFixture::reply_address(std::to_string(game), c);
+        return DaemonFixture::reply_address(to_string(game), c);
     }
 
     std::vector<OutMail> send(const std::string& from, const std::string& to,
@@ -109,7 +109,7 @@ std::vector<std::string> followed_game(const std::string& tag,
                                        const std::vector<std::vector<std::string>>& turns) {
     Club club(tag);
     const auto id = club.new_game(true);
-    const auto ok = club.send(Cy, Referee, "follow " + std::to_string(id));
+    const auto ok = club.send(Cy, Referee, "follow " + to_string(id));
     REQUIRE(to(ok, Cy).size() == 1);
     std::vector<std::string> cy;
     cy.push_back(to(ok, Cy)[0].raw);
@@ -130,7 +130,7 @@ std::vector<std::string> followed_game(const std::string& tag,
 TEST_CASE("a registered player follows a hidden game by mail") {
     Club club("follow");
     const auto id = club.new_game(true);
-    const std::string gid = std::to_string(id);
+    const std::string gid = to_string(id);
 
     // A player of the game may not follow it; an unknown game is refused too.
     auto own = club.send(Ada, Referee, "follow " + gid);
@@ -188,7 +188,7 @@ TEST_CASE("the organiser adds and removes followers, open games show the board")
     CHECK(club.organiser(id, outsider, true) == ck::daemon::FollowOutcome::Done);
     CHECK(club.organiser(id, outsider, true) == ck::daemon::FollowOutcome::Unchanged);
     CHECK(club.organiser(id, Ada, true) == ck::daemon::FollowOutcome::OwnGame);
-    CHECK(club.organiser(id + 1, outsider, true) == ck::daemon::FollowOutcome::NoSuchGame);
+    CHECK(club.organiser(id.next(), outsider, true) == ck::daemon::FollowOutcome::NoSuchGame);
     const std::string fan = "fan@elsewhere.example";
     auto confirm = club.new_outgoing();
     REQUIRE(to(confirm, fan).size() == 1);
@@ -213,7 +213,7 @@ TEST_CASE("the organiser adds and removes followers, open games show the board")
 TEST_CASE("a follower stops following by mail") {
     Club club("unfollow");
     const auto id = club.new_game(true);
-    const std::string gid = std::to_string(id);
+    const std::string gid = to_string(id);
     REQUIRE(to(club.send(Cy, Referee, "follow " + gid), Cy).size() == 1);
     auto bye = to(club.send(Cy, Referee, "Unfollow #" + gid), Cy);
     REQUIRE(bye.size() == 1);
@@ -254,7 +254,7 @@ TEST_CASE("what the followers were told is stored in game.ini, not replayed") {
     // previous state).
     Club club("told");
     const auto id = club.new_game(true);
-    const std::string gid = std::to_string(id);
+    const std::string gid = to_string(id);
     const auto game_ini = [&] {
         auto ini = club.daemon().store().read_game_file(id, "game.ini");
         REQUIRE(ini);

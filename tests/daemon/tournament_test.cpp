@@ -74,7 +74,7 @@ public:
         REQUIRE(ini);
         auto meta = ck::league::parse_game_ini(*ini);
         REQUIRE(meta);
-        return mail(meta->address(c), reply_address(std::to_string(game), c), body);
+        return mail(meta->address(c), reply_address(to_string(game), c), body);
     }
 
     std::vector<OutMail> pass() {
@@ -281,8 +281,8 @@ TEST_CASE("a hidden game in progress stays out of the archive") {
     auto empty = ck::league::tournament_archive(club.daemon().store(), *t);
     REQUIRE(empty);
     CHECK(empty->empty());
-    play_out(club, 2, Script::WhiteResigns);
-    club.play(1, Color::White, "e4");  // in progress: not shown
+    play_out(club, ck::core::GameId(2), Script::WhiteResigns);
+    club.play(ck::core::GameId(1), Color::White, "e4");  // in progress: not shown
     t = ck::league::load_tournament(club.daemon().store(), *id);
     REQUIRE(t);
     auto one = ck::league::tournament_archive(club.daemon().store(), *t);
@@ -296,7 +296,7 @@ TEST_CASE("a hidden game in progress stays out of the archive") {
     CHECK(one->find("0-1") != std::string::npos);
 
     // `standings` from a game's reply address: the sender's event.
-    auto reply = club.play(1, Color::Black, "standings");
+    auto reply = club.play(ck::core::GameId(1), Color::Black, "standings");
     REQUIRE(reply.size() == 1);
     CHECK(reply[0].subject == "[crazykrieg] Standings: Small");
     // An unknown name: the no-event answer.
@@ -501,7 +501,7 @@ TEST_CASE("an event taking entries needs two players to start; an event with pla
     REQUIRE(closed.size() == 1);
     CHECK(closed[0].subject == "[crazykrieg] Fixed: entries are closed");
     // Sent to a game's reply address, `join` is no game command: the help mail, nothing joined.
-    auto help = club.play(1, Color::White, "join lonely");
+    auto help = club.play(ck::core::GameId(1), Color::White, "join lonely");
     REQUIRE(help.size() == 1);
     CHECK(ck::league::load_tournament(club.daemon().store(), *id).value().players.size() == 1);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the organiser's listings say (issue "Played to the end", D12, D20, D22): `challenge list`
 shows a challenge's rule set and whether it is rated or casual; `game list` shows the rule set
-and the result or "in progress"; `game show` of an unknown id says "no game N" and of an open game
+and the result or "in progress"; `game show` of an unknown id says "no game N", of a text that is no id "bad game id", and of an open game
 names no rule set; `game new --help` names --casual and --rated, and every action's --help shows its usage; a tournament's id keeps the
 letters of an accented name; `config check` lists every problem of a broken file.
 usage: organiser_listings_test.py CRAZYKRIEG WORKDIR TEMPLATES LOCAL_MAIL_PY"""
@@ -70,6 +70,10 @@ expect(r.returncode == 1 and "no game 99" in r.stderr and "cannot open" not in r
        f"game show 99: {r}")
 r = ck("game", "pgn", "99", check=False)
 expect(r.returncode == 1 and "no game 99" in r.stderr, f"game pgn 99: {r}")
+# An ID is parsed once (core/game_id.hpp): "1x" is not game 1, "01" and "0" are no ids.
+for bad in ("1x", "01", "0", "+1", ""):
+    r = ck("game", "show", bad, check=False)
+    expect(r.returncode == 2 and f"bad game id '{bad}'" in r.stderr, f"game show {bad!r}: {r}")
 
 # D22: an accented name keeps its letters in the id.
 out = ck("tournament", "new", "--name", "Ünïcode Cup!", "--variant", "chess", "--entries",

@@ -63,7 +63,7 @@ public:
         REQUIRE(ini);
         auto meta = ck::league::parse_game_ini(*ini);
         REQUIRE(meta);
-        reply_pass(meta->address(c), reply_address(std::to_string(game), c), body,
+        reply_pass(meta->address(c), reply_address(to_string(game), c), body,
                    "m" + std::to_string(++sent_) + "@example.org");
     }
 
@@ -131,10 +131,13 @@ TEST_CASE("the incremental site after each pass equals a full build from scratch
     };
     const std::vector<Step> steps = {
         {"an idle pass", [&] { CHECK(club.step().failed == 0); }, 0},
-        {"a move in the open game", [&] { club.play(1, Color::White, "e4"); }, 1},
-        {"a move in the hidden game", [&] { club.play(2, Color::White, "e4"); }, 1},
-        {"a refused move in the hidden game", [&] { club.play(2, Color::Black, "e2e4"); }, 1},
-        {"a rated game ends (its pool changes)", [&] { club.play(1, Color::Black, "resign"); }, 1},
+        {"a move in the open game", [&] { club.play(ck::core::GameId(1), Color::White, "e4"); }, 1},
+        {"a move in the hidden game", [&] { club.play(ck::core::GameId(2), Color::White, "e4"); },
+         1},
+        {"a refused move in the hidden game",
+         [&] { club.play(ck::core::GameId(2), Color::Black, "e2e4"); }, 1},
+        {"a rated game ends (its pool changes)",
+         [&] { club.play(ck::core::GameId(1), Color::Black, "resign"); }, 1},
         {"a rated Swiss event starts",
          [&] {
              ck::daemon::TournamentSpec spec;
@@ -155,7 +158,8 @@ TEST_CASE("the incremental site after each pass equals a full build from scratch
          -1},
         {"round 1's last game ends: round 2 starts",
          [&] { club.play(swiss_game(1), Color::White, "resign"); }, -1},
-        {"the hidden game ends", [&] { club.play(2, Color::White, "resign"); }, 1},
+        {"the hidden game ends", [&] { club.play(ck::core::GameId(2), Color::White, "resign"); },
+         1},
         {"a new player registers", [&] { club.add_player("Eve Late", "eve@example.org"); }, 0},
         {"a player is renamed",
          [&] {
@@ -183,7 +187,7 @@ TEST_CASE("a move in a club of many games renders one game and leaves the index 
         club.start_game(
             game_of("chess", false, false, Roster[i % 4].second, Roster[(i + 1) % 4].second));
     CHECK(club.update_and_compare().rendered == 12);
-    club.play(5, Color::White, "e4");
+    club.play(ck::core::GameId(5), Color::White, "e4");
     const SiteReport r = club.update_and_compare();
     CHECK(r.rendered == 1);
     CHECK(r.written == 1);  // games/5.html only

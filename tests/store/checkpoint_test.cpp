@@ -68,15 +68,15 @@ TEST_CASE("a crash after apply, before the checkpoint, is repaired by replay", "
         REQUIRE(store);
         CHECK(names_in(root / "journal").empty());
         CHECK(slurp(root / "checkpoint") == "applied-through 3\n");
-        CHECK(*store->read_game_file(1, "record.pgn") == "record m3\n");
-        CHECK(*store->read_game_file(1, "white.pgn") == "white m3\n");
+        CHECK(*store->read_game_file(GameId(1), "record.pgn") == "record m3\n");
+        CHECK(*store->read_game_file(GameId(1), "white.pgn") == "white m3\n");
         CHECK(ledger_lines(root) == std::vector<std::string>{"m1@players.example",
                                                              "m2@players.example",
                                                              "m3@players.example"});
         CHECK(slurp(root / "counters") == "next-game 2\n");
         CHECK(pending_bodies(*store) == ThreeMoves);
         CHECK(names_in(root / "outbox").size() == 7);  // spooled by the open's checkpoint
-        CHECK(store->new_game_id() == 2);
+        CHECK(store->new_game_id() == GameId(2));
     }
 }
 
@@ -103,15 +103,16 @@ TEST_CASE("a journal the checkpoint covers is never replayed", "[store]") {
         auto store = Store::open(root);
         REQUIRE(store);
         CHECK(names_in(root / "journal").empty());
-        CHECK(*store->read_game_file(1, "record.pgn") == "record m2\n");  // not set back to m1
+        CHECK(*store->read_game_file(GameId(1), "record.pgn") ==
+              "record m2\n");  // not set back to m1
         // Transaction ids go on above the checkpoint, so the next journal is replayed.
-        REQUIRE(store->commit(move_tx(1, "m3")));
+        REQUIRE(store->commit(move_tx(GameId(1), "m3")));
         CHECK(names_in(root / "journal").at(0) > first);
     }
     std::filesystem::remove(root / "games/1/record.pgn");  // lost unsynced write
     auto store = Store::open(root);
     REQUIRE(store);
-    CHECK(*store->read_game_file(1, "record.pgn") == "record m3\n");
+    CHECK(*store->read_game_file(GameId(1), "record.pgn") == "record m3\n");
     CHECK(pending_bodies(*store) == ThreeMoves);
 }
 
@@ -192,7 +193,7 @@ TEST_CASE("a group never ended is lost whole", "[store]") {
     CHECK(store->seen("m1@players.example"));
     CHECK_FALSE(store->seen("m2@players.example"));
     CHECK_FALSE(store->seen("m3@players.example"));
-    CHECK(*store->read_game_file(1, "record.pgn") == "record m1\n");
+    CHECK(*store->read_game_file(GameId(1), "record.pgn") == "record m1\n");
     CHECK(pending_bodies(*store) == std::vector<std::string>{"To white m1", "To black m1"});
 }
 

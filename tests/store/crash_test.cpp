@@ -32,7 +32,7 @@ namespace {
 
 constexpr int GamesInTest = 4;
 
-GameId game_for(std::uint64_t k) { return (k - 1) % GamesInTest + 1; }
+GameId game_for(std::uint64_t k) { return GameId((k - 1) % GamesInTest + 1); }
 std::string id_for(std::uint64_t k) { return std::to_string(k) + "@crash.example"; }
 
 // Transaction k: three files of game_for(k) all holding k, one ledger id, two mails.
@@ -70,13 +70,13 @@ constexpr std::uint64_t GroupSize = 3;
         if (k % 8 >= 5) {
             store->begin_group();
             for (std::uint64_t i = 0; i < GroupSize; ++i, ++k) {
-                if (k <= GamesInTest && store->new_game_id() != k) ::_exit(3);
+                if (k <= GamesInTest && store->new_game_id() != GameId(k)) ::_exit(3);
                 if (!store->commit(tx_for(k))) ::_exit(4);
             }
             if (!store->end_group()) ::_exit(4);
             report(k - 1);
         } else {
-            if (k <= GamesInTest && store->new_game_id() != k) ::_exit(3);
+            if (k <= GamesInTest && store->new_game_id() != GameId(k)) ::_exit(3);
             if (!store->commit(tx_for(k))) ::_exit(4);
             report(k++);
         }
@@ -104,10 +104,11 @@ std::uint64_t check_store(const std::filesystem::path& root) {
     CHECK_FALSE(store->seen(id_for(count + 1)));
     // Each game's three files hold the latest transaction on it, together.
     std::vector<GameId> expected_games;
-    for (GameId g = 1; g <= GamesInTest && g <= count; ++g) expected_games.push_back(g);
+    for (std::uint64_t g = 1; g <= GamesInTest && g <= count; ++g)
+        expected_games.push_back(GameId(g));
     CHECK(*store->list_games() == expected_games);
     for (GameId g : expected_games) {
-        std::uint64_t last = g;
+        std::uint64_t last = g.number();
         while (last + GamesInTest <= count) last += GamesInTest;
         const std::string v = std::to_string(last) + "\n";
         CHECK(*store->read_game_file(g, "record.pgn") == "record " + v);

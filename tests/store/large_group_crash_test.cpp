@@ -32,18 +32,18 @@ namespace {
 
 constexpr std::size_t Big = 64 * 1024;
 // Each group writes every one of these games once, and one mail per game.
-constexpr GameId GamesPerGroup = 40;
+constexpr std::uint64_t GamesPerGroup = 40;
 static_assert(GamesPerGroup * 2 * Big > GroupJournal::SpillBytes);
 // Mails of groups not yet checkpointed pass UnspooledBytes after a few groups.
 static_assert(5 * GamesPerGroup * Big > Store::UnspooledBytes);
 
-std::string id_for(std::uint64_t group, GameId g) {
+std::string id_for(std::uint64_t group, std::uint64_t g) {
     return std::to_string(group) + "." + std::to_string(g) + "@crash.example";
 }
-std::string record_for(std::uint64_t group, GameId g) {
+std::string record_for(std::uint64_t group, std::uint64_t g) {
     return id_for(group, g) + "\n" + std::string(Big, 'r');
 }
-std::string mail_for(std::uint64_t group, GameId g) {
+std::string mail_for(std::uint64_t group, std::uint64_t g) {
     return id_for(group, g) + "\n" + std::string(Big, 'm');
 }
 
@@ -54,10 +54,10 @@ std::string mail_for(std::uint64_t group, GameId g) {
     while (store->seen(id_for(k, 1))) ++k;
     for (;; ++k) {
         GroupCommit group(*store);
-        for (GameId g = 1; g <= GamesPerGroup; ++g) {
-            if (k == 1 && store->new_game_id() != g) ::_exit(3);
+        for (std::uint64_t g = 1; g <= GamesPerGroup; ++g) {
+            if (k == 1 && store->new_game_id() != GameId(g)) ::_exit(3);
             Transaction tx(at("2026-11-21T15:30:00Z"));
-            tx.write_game_file(g, "record.pgn", record_for(k, g));
+            tx.write_game_file(GameId(g), "record.pgn", record_for(k, g));
             tx.mark_seen(id_for(k, g));
             tx.queue_mail(SpooledMail{"referee@club.example", {"p@example.org"}, mail_for(k, g)});
             if (!store->commit(tx)) ::_exit(4);
@@ -78,19 +78,19 @@ std::uint64_t check_groups(const std::filesystem::path& root) {
     REQUIRE(lines.size() % GamesPerGroup == 0);
     const std::uint64_t groups = lines.size() / GamesPerGroup;
     for (std::uint64_t k = 1; k <= groups; ++k) {
-        for (GameId g = 1; g <= GamesPerGroup; ++g)
+        for (std::uint64_t g = 1; g <= GamesPerGroup; ++g)
             REQUIRE(lines[(k - 1) * GamesPerGroup + g - 1] == id_for(k, g));
     }
     if (groups > 0) {
-        for (GameId g = 1; g <= GamesPerGroup; ++g)
-            REQUIRE(*store->read_game_file(g, "record.pgn") == record_for(groups, g));
+        for (std::uint64_t g = 1; g <= GamesPerGroup; ++g)
+            REQUIRE(*store->read_game_file(GameId(g), "record.pgn") == record_for(groups, g));
     }
     auto pending = Outbox(*store).pending();
     REQUIRE(pending);
     REQUIRE(pending->size() == groups * GamesPerGroup);
     for (std::size_t i = 0; i < pending->size(); ++i) {
         REQUIRE((*pending)[i].raw_message ==
-                mail_for(i / GamesPerGroup + 1, static_cast<GameId>(i % GamesPerGroup + 1)));
+                mail_for(i / GamesPerGroup + 1, i % GamesPerGroup + 1));
     }
     return groups;
 }

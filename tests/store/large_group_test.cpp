@@ -42,7 +42,7 @@ std::string body(int game, char fill, const std::string& tag) {
 // One game's start: its record and two mails of Big bytes, and a Message-ID.
 Transaction start_tx(GameId g, const std::string& tag) {
     Transaction tx(at("2026-11-21T15:30:00Z"));
-    const int n = static_cast<int>(g);
+    const int n = static_cast<int>(g.number());
     tx.write_game_file(g, "record.pgn", body(n, 'r', tag));
     tx.mark_seen(tag + std::to_string(n) + "@players.example");
     tx.queue_mail(SpooledMail{"referee@club.example", {"white@example.org"}, body(n, 'w', tag)});
@@ -132,7 +132,7 @@ TEST_CASE("a large group is staged in a temp journal, read back and committed as
     }
     auto store = Store::open(root);
     REQUIRE(store);
-    CHECK(store->new_game_id() == static_cast<GameId>(Games + 1));
+    CHECK(store->new_game_id() == GameId(Games + 1));
     CHECK(Outbox(*store).pending()->size() == static_cast<std::size_t>(2 * Games));
 }
 
@@ -178,10 +178,10 @@ TEST_CASE("an aborted large group leaves no temp journal and nothing visible", "
     CHECK_FALSE(store->grouping());
     CHECK(names_in(root / "journal").empty());
     CHECK(store->list_games()->empty());
-    CHECK_FALSE(store->read_game_file(1, "record.pgn"));
+    CHECK_FALSE(store->read_game_file(GameId(1), "record.pgn"));
     CHECK_FALSE(store->seen("start1@players.example"));
     CHECK(Outbox(*store).pending()->empty());
-    CHECK(store->new_game_id() == 1);
+    CHECK(store->new_game_id() == GameId(1));
 }
 
 TEST_CASE("a savepoint in a large group takes back only its own part", "[store][group]") {
@@ -200,16 +200,16 @@ TEST_CASE("a savepoint in a large group takes back only its own part", "[store][
     CHECK(store->grouping());
     CHECK(*store->list_games() == kept);
     CHECK_FALSE(store->read_game_file(dropped.front(), "record.pgn"));
-    CHECK_FALSE(store->seen("dropped" + std::to_string(dropped.front()) + "@players.example"));
+    CHECK_FALSE(store->seen("dropped" + to_string(dropped.front()) + "@players.example"));
     const auto more = stage_games(*store, 2, "more");  // staged over the cut
     CHECK(more.front() == dropped.front());            // the dropped ids are handed out again
     CHECK(*store->read_game_file(kept.back(), "record.pgn") ==
-          body(static_cast<int>(kept.back()), 'r', "kept"));
+          body(static_cast<int>(kept.back().number()), 'r', "kept"));
     REQUIRE(store->end_group());
     CHECK_FALSE(has_temp_journal(root));
     CHECK(store->list_games()->size() == kept.size() + 2);
-    CHECK(slurp(root / "games" / std::to_string(more.back()) / "record.pgn") ==
-          body(static_cast<int>(more.back()), 'r', "more"));
+    CHECK(slurp(root / "games" / to_string(more.back()) / "record.pgn") ==
+          body(static_cast<int>(more.back().number()), 'r', "more"));
     auto pending = Outbox(*store).pending();
     REQUIRE(pending);
     CHECK(pending->size() == 2 * (kept.size() + 2));
@@ -239,7 +239,7 @@ TEST_CASE("a large group's journal is replayed once after a crash past its commi
     auto store = Store::open(root);
     REQUIRE(store);
     CHECK(names_in(root / "journal").empty());  // replayed, retired; the temp file removed
-    CHECK(*store->read_game_file(Games, "record.pgn") == body(Games, 'r', "start"));
+    CHECK(*store->read_game_file(GameId(Games), "record.pgn") == body(Games, 'r', "start"));
     CHECK(ledger_lines(root).size() == static_cast<std::size_t>(Games));
     auto pending = Outbox(*store).pending();
     REQUIRE(pending);

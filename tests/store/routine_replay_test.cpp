@@ -44,7 +44,7 @@ private:
 };
 
 // A commit that writes game `g`'s record and marks `id` seen.
-Transaction player_added(const std::string& id, GameId g = 1) {
+Transaction player_added(const std::string& id, GameId g = GameId(1)) {
     Transaction tx(at("2026-11-21T15:30:00Z"));
     tx.write_game_file(g, "record.pgn", "record of " + id + "\n");
     tx.mark_seen(id);

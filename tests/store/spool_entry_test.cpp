@@ -56,17 +56,17 @@ TEST_CASE("spool and journal file names sort in numeric order", "[outbox][journa
 
 TEST_CASE("journal round-trips every record kind", "[journal]") {
     JournalRecord r;
-    r.next_game = 43;
-    r.files.push_back(FileWrite{42, "record.pgn", "[Event \"x\"]\n\n1. e4 *\n"});
-    r.files.push_back(FileWrite{42, "white.pgn", ""});
+    r.next_game = GameId(43);
+    r.files.push_back(FileWrite{GameId(42), "record.pgn", "[Event \"x\"]\n\n1. e4 *\n"});
+    r.files.push_back(FileWrite{GameId(42), "white.pgn", ""});
     r.seen = {"abc@example.org", "with space@x"};
     r.mails.push_back(JournalMail{5, "ck-outbox 1\nend\nfile 1 x 3\n"});
     const std::string text = encode_journal(r);
     auto p = parse_journal(text);
     REQUIRE(p);
-    CHECK(p->next_game == 43);
+    CHECK(p->next_game == GameId(43));
     REQUIRE(p->files.size() == 2);
-    CHECK(p->files[0].game == 42);
+    CHECK(p->files[0].game == GameId(42));
     CHECK(p->files[0].name == "record.pgn");
     CHECK(p->files[0].bytes == r.files[0].bytes);
     CHECK(p->files[1].bytes.empty());
@@ -83,7 +83,7 @@ TEST_CASE("journal round-trips every record kind", "[journal]") {
     }
     SECTION("a path escaping the game directory is rejected") {
         JournalRecord evil;
-        evil.files.push_back(FileWrite{1, "../../etc", "x"});
+        evil.files.push_back(FileWrite{GameId(1), "../../etc", "x"});
         CHECK_FALSE(parse_journal(encode_journal(evil)));
     }
 }

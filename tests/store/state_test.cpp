@@ -125,7 +125,7 @@ TEST_CASE("a dropped GroupCommit leaves nothing, a committed one everything", "[
         CHECK_FALSE(Notes::get(*store, "ann@example.org")->has_value());
         CHECK_FALSE(store->seen("m1@x"));
         CHECK(store->list_games()->empty());
-        CHECK(store->new_game_id() == 1);  // the id of the dropped game is handed out again
+        CHECK(store->new_game_id() == GameId(1));  // the id of the dropped game is handed out again
         {
             GroupCommit group(*store);
             Transaction tx = tx_at();

@@ -98,13 +98,13 @@ TEST_CASE("a second Store in the same process is refused too", "[store]") {
 TEST_CASE("a commit is visible after reopening", "[store]") {
     TempDir tmp;
     const auto root = tmp.path();
-    GameId g = 0;
+    std::optional<GameId> g;
     {
         auto store = Store::open(root);
         REQUIRE(store);
         g = store->new_game_id();
-        CHECK(g == 1);
-        REQUIRE(store->commit(move_tx(g, "m1")));
+        CHECK(g == GameId(1));
+        REQUIRE(store->commit(move_tx(*g, "m1")));
         CHECK(store->seen("m1@players.example"));
         // Applied but not checkpointed: the journal stays, the mails wait in memory.
         CHECK(names_in(root / "journal").size() == 1);
@@ -113,17 +113,17 @@ TEST_CASE("a commit is visible after reopening", "[store]") {
     }
     auto store = Store::open(root);
     REQUIRE(store);
-    CHECK(*store->list_games() == std::vector<GameId>{1});
-    CHECK(*store->read_game_file(g, "record.pgn") == "record m1\n");
-    CHECK(*store->read_game_file(g, "white.pgn") == "white m1\n");
-    CHECK(*store->read_game_file(g, "black.pgn") == "black m1\n");
+    CHECK(*store->list_games() == std::vector<GameId>{GameId(1)});
+    CHECK(*store->read_game_file(*g, "record.pgn") == "record m1\n");
+    CHECK(*store->read_game_file(*g, "white.pgn") == "white m1\n");
+    CHECK(*store->read_game_file(*g, "black.pgn") == "black m1\n");
     CHECK(store->seen("m1@players.example"));
     CHECK_FALSE(store->seen("m2@players.example"));
     const auto spool = names_in(root / "outbox");
     CHECK(spool == std::vector<std::string>{"00000000000000000001.mail",
                                             "00000000000000000002.mail", "failed"});
     CHECK(slurp(root / "outbox" / spool[0]).find("\n\nTo white m1") != std::string::npos);
-    CHECK(store->new_game_id() == 2);
+    CHECK(store->new_game_id() == GameId(2));
 }
 
 TEST_CASE("game ids are sequential and never reused across reopen", "[store]") {
@@ -132,8 +132,8 @@ TEST_CASE("game ids are sequential and never reused across reopen", "[store]") {
         auto store = Store::open(tmp.path());
         REQUIRE(store);
         const GameId a = store->new_game_id(), b = store->new_game_id();
-        CHECK(a == 1);
-        CHECK(b == 2);
+        CHECK(a == GameId(1));
+        CHECK(b == GameId(2));
         Transaction tx(at("2026-11-21T15:30:00Z"));
         tx.write_game_file(b, "game.json", "{}");
         REQUIRE(store->commit(tx));
@@ -143,7 +143,7 @@ TEST_CASE("game ids are sequential and never reused across reopen", "[store]") {
     auto store = Store::open(tmp.path());
     REQUIRE(store);
     CHECK(store->list_games()->empty());
-    CHECK(store->new_game_id() == 3);
+    CHECK(store->new_game_id() == GameId(3));
 }
 
 TEST_CASE("bad transactions are refused and write nothing", "[store]") {
@@ -162,7 +162,7 @@ TEST_CASE("bad transactions are refused and write nothing", "[store]") {
     dot_name.write_game_file(g, ".hidden", "x");
     CHECK(refused(dot_name));
     Transaction unknown_game(at("2026-11-21T15:30:00Z"));
-    unknown_game.write_game_file(g + 5, "record.pgn", "x");
+    unknown_game.write_game_file(GameId(g.number() + 5), "record.pgn", "x");
     CHECK(refused(unknown_game));
     Transaction bad_id(at("2026-11-21T15:30:00Z"));
     bad_id.mark_seen("a\nb");
@@ -192,8 +192,8 @@ TEST_CASE("a journal left by a crash after the commit point is applied at open",
         auto store = Store::open(root);
         REQUIRE(store);
         CHECK(names_in(root / "journal").empty());
-        CHECK(*store->read_game_file(1, "record.pgn") == "record m2\n");
-        CHECK(*store->read_game_file(1, "black.pgn") == "black m2\n");
+        CHECK(*store->read_game_file(GameId(1), "record.pgn") == "record m2\n");
+        CHECK(*store->read_game_file(GameId(1), "black.pgn") == "black m2\n");
         CHECK(store->seen("m2@players.example"));
         CHECK(ledger_lines(root) ==
               std::vector<std::string>{"m1@players.example", "m2@players.example"});

@@ -77,7 +77,7 @@ TEST_CASE("a game file that grew is journaled as its tail, and replays to the sa
         unretire();
         auto store = Store::open(root);
         REQUIRE(store);
-        CHECK(*store->read_game_file(1, "record.pgn") == record_of(1001));
+        CHECK(*store->read_game_file(GameId(1), "record.pgn") == record_of(1001));
         CHECK(slurp(file) == record_of(1001));
     }
     {
@@ -126,7 +126,7 @@ TEST_CASE("a version 3 journal (no tail records) is still replayed", "[store][ta
     const std::string entries = "seen 6\nold@xy\n";
     REQUIRE(ck::core::write_file_atomic(
         tmp.path() / "journal" / journal_file_name(1),
-        "ck-journal 3\nnext-game 1\n" + entries + journal_end_line(crc32c(0, entries), 1)));
+        "ck-journal 3\nnext-game 1\n" + entries + journal_end_line(crc32c(0, entries), GameId(1))));
     auto store = Store::open(tmp.path());
     REQUIRE(store);
     CHECK(store->seen("old@xy"));

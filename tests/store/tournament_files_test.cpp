@@ -58,16 +58,19 @@ TEST_CASE("tournament file names are checked", "[store]") {
     bad.write_tournament_file("../x", "tournament.ini", "x");
     CHECK_FALSE(validate(bad));
     Transaction bad2(at("2026-11-21T15:30:00Z"));
-    bad2.write_game_file(0, "tournament.ini", "x");  // game 0 without a tournament
+    bad2.write_tournament_file("", "tournament.ini", "x");  // no tournament
     CHECK_FALSE(validate(bad2));
+    JournalRecord bad3;  // a file of game 0 (a tournament file) without a tournament
+    bad3.files.push_back(FileWrite{std::nullopt, "tournament.ini", "x"});
+    CHECK_FALSE(parse_journal(encode_journal(bad3)));
     CHECK(valid_tournament_file_path("spring/tournament.ini"));
     CHECK_FALSE(valid_tournament_file_path("spring/a/b"));
     CHECK_FALSE(valid_tournament_file_path("/tournament.ini"));
 
     JournalRecord r;
-    r.files.push_back(FileWrite{0, "spring/tournament.ini", "t\n"});
+    r.files.push_back(FileWrite{std::nullopt, "spring/tournament.ini", "t\n"});
     auto parsed = parse_journal(encode_journal(r));
     REQUIRE(parsed);
     CHECK(parsed->files.at(0).name == "spring/tournament.ini");
-    CHECK(parsed->files.at(0).game == 0);
+    CHECK_FALSE(parsed->files.at(0).game);
 }

@@ -93,7 +93,7 @@ TEST_CASE("D1: a writeback error another caller saw first stops the checkpoint",
     REQUIRE(store);
     CHECK(store->stopped() == nullptr);
     CHECK(names_in(root / "journal").empty());
-    CHECK(*store->read_game_file(1, "record.pgn") == "record m1\n");
+    CHECK(*store->read_game_file(GameId(1), "record.pgn") == "record m1\n");
     CHECK(ledger_lines(root) == std::vector<std::string>{"m1@players.example"});
 }
 
@@ -122,7 +122,7 @@ TEST_CASE("D3: a failed fsync of the journal's directory after its rename is a c
     auto store = Store::open(root);
     REQUIRE(store);
     CHECK(names_in(root / "journal").empty());
-    CHECK(*store->read_game_file(1, "record.pgn") == "record m1\n");
+    CHECK(*store->read_game_file(GameId(1), "record.pgn") == "record m1\n");
     CHECK(ledger_lines(root) == std::vector<std::string>{"m1@players.example"});
     CHECK(names_in(root / "outbox").size() == 2);  // one mail + failed/
 }
