@@ -1,5 +1,8 @@
 #include "compose/view_model.hpp"
 
+#include <string>
+#include <unordered_map>
+
 #include "compose/rule_set_words.hpp"
 #include "compose/text_wrap.hpp"
 #include "rules/variant.hpp"
@@ -167,6 +170,82 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
     return std::string();
 }
 
+namespace {
+
+// One move of the move list: its text ("..." for the opponent's hidden move) and, after the
+// opponent's hidden move, all that was announced of it; after a move the player saw, what its
+// text does not show: the rule set's automatic announcements (pawn tries, a promotion), which
+// both players heard.
+core::Result<std::string, ComposeError> render_move_entry(const TemplateSet& w,
+                                                          const PlayerView& view,
+                                                          const PlyGroup& g) {
+    const Announcement& moved = view.heard[g.moved];
+    std::string text = moved.move.empty() ? "..." : moved.move;
+    std::string notes;
+    for (std::size_t i = g.moved + 1; i < g.end; ++i) {
+        const AnnouncementType type = view.heard[i].type;
+        if (type == AnnouncementType::GameOver) continue;
+        if (!moved.move.empty() && type != AnnouncementType::PawnTries &&
+            type != AnnouncementType::Promotion)
+            continue;
+        auto s = sentence(w, view, view.heard[i], g.side);
+        if (!s) return core::unexpected(s.error());
+        notes += (notes.empty() ? "" : " ") + *s;
+    }
+    if (!notes.empty()) text += " (" + notes + ")";
+    return text;
+}
+
+// What render_move_entry reads, as one string that no other input gives: the words' identity,
+// the player, the mover and every field of heard[g.moved, g.end), each length-prefixed.
+std::string move_entry_key(const TemplateSet& w, const PlayerView& view, const PlyGroup& g) {
+    std::string key = std::to_string(w.identity());
+    key += view.player == Color::White ? 'w' : 'b';
+    key += g.side == Color::White ? 'w' : 'b';
+    const auto field = [&key](const std::string& s) {
+        key += std::to_string(s.size());
+        key += ':';
+        key += s;
+    };
+    for (std::size_t i = g.moved; i < g.end; ++i) {
+        const Announcement& a = view.heard[i];
+        key += '|';
+        key += std::to_string(static_cast<int>(a.type));
+        for (const std::string* s : {&a.move, &a.answer, &a.attempt, &a.piece, &a.square, &a.placed,
+                                     &a.direction, &a.result, &a.reason})
+            field(*s);
+        key += a.count ? 'c' + std::to_string(*a.count) : std::string("-");
+        key += a.available ? (*a.available ? "a1" : "a0") : "-";
+        if (a.squares) {
+            key += 's' + std::to_string(a.squares->size());
+            for (const std::string& sq : *a.squares) field(sq);
+        } else {
+            key += '-';
+        }
+    }
+    return key;
+}
+
+// The move list's entries already rendered, per thread: a mail at ply 300 lists 300 moves, each
+// entry a sentence or two of the words rendered again for every mail (README "Benchmarks", the
+// serve row). The key holds every input of render_move_entry, so an entry found is the one it
+// would render; forgotten wholesale past MaxMoveEntries (a few MB).
+constexpr std::size_t MaxMoveEntries = 20000;
+
+core::Result<std::string, ComposeError> move_entry(const TemplateSet& w, const PlayerView& view,
+                                                   const PlyGroup& g) {
+    thread_local std::unordered_map<std::string, std::string> memo;
+    std::string key = move_entry_key(w, view, g);
+    if (const auto it = memo.find(key); it != memo.end()) return it->second;
+    auto text = render_move_entry(w, view, g);
+    if (!text) return text;
+    if (memo.size() >= MaxMoveEntries) memo.clear();
+    memo.emplace(std::move(key), *text);
+    return text;
+}
+
+}  // namespace
+
 core::Result<void, ComposeError> fill_board_cell(const TemplateSet& w, rules::Piece p,
                                                  rules::Square sq, bool promoted, Context& cell) {
     const bool piece = rules::is_piece(p);
@@ -249,25 +328,9 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
     std::string unit;
     for (const PlyGroup& g : ply_groups(view)) {
         if (g.moved == g.end) continue;
-        const Announcement& moved = view.heard[g.moved];
-        std::string text = moved.move.empty() ? "..." : moved.move;
-        {
-            // After the opponent's hidden move, all that was announced of it; after a move the
-            // player saw, what its text does not show: the rule set's automatic announcements
-            // (pawn tries, a promotion), which both players heard.
-            std::string notes;
-            for (std::size_t i = g.moved + 1; i < g.end; ++i) {
-                const AnnouncementType type = view.heard[i].type;
-                if (type == AnnouncementType::GameOver) continue;
-                if (!moved.move.empty() && type != AnnouncementType::PawnTries &&
-                    type != AnnouncementType::Promotion)
-                    continue;
-                auto s = sentence(w, view, view.heard[i], g.side);
-                if (!s) return core::unexpected(s.error());
-                notes += (notes.empty() ? "" : " ") + *s;
-            }
-            if (!notes.empty()) text += " (" + notes + ")";
-        }
+        auto entry = move_entry(w, view, g);
+        if (!entry) return core::unexpected(entry.error());
+        const std::string& text = *entry;
         if (g.side == Color::White || move_rows.empty()) {
             if (!unit.empty()) units.push_back(unit);
             unit = std::to_string(g.number) + (g.side == Color::White ? ". " : "... ") + text;
