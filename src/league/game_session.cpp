@@ -22,7 +22,7 @@ core::Result<void, core::Error> end_game(StoredGame& g, store::GameId id,
 }
 
 GameSession::GameSession(GameRepository& games, const store::Store& store, store::GameId id,
-                         StoredGame g)
+                         StoredGame g, std::uint64_t lease)
     : games_(&games),
       store_(&store),
       id_(id),
@@ -30,14 +30,23 @@ GameSession::GameSession(GameRepository& games, const store::Store& store, store
       over_at_open_(g_.game.over()),
       plies_at_open_(g_.record.plies()),
       to_move_at_open_(g_.game.side_to_move()),
-      offer_at_open_(g_.meta.draw_offer) {}
+      offer_at_open_(g_.meta.draw_offer),
+      lease_(lease) {}
 
 core::Result<GameSession, core::Error> GameSession::open(GameRepository& games,
                                                          const store::Store& store,
                                                          store::GameId id) {
-    auto loaded = games.load(store, id);
-    if (!loaded) return core::unexpected(loaded.error());
-    return GameSession(games, store, id, std::move(*loaded));
+    auto lent = games.take(store, id);
+    if (!lent) return core::unexpected(lent.error());
+    return GameSession(games, store, id, std::move(lent->game), lent->number);
+}
+
+GameSession::~GameSession() {
+    // g_ is as it was taken or last saved: nothing changed since (changed() also counts a draw
+    // offer changed since the open, so a saved offer keeps the game from coming back: only a
+    // replay lost).
+    if (lease_.number != 0 && !failed_ && !changed())
+        games_->give_back(id_, lease_.number, std::move(g_));
 }
 
 GameEvents GameSession::emit(GameEvents events) {
@@ -47,7 +56,10 @@ GameEvents GameSession::emit(GameEvents events) {
 
 core::Result<GameEvents, core::Error> GameSession::end(const GameOutcome& outcome,
                                                        std::string reason, GameEvents before) {
-    CK_TRY(end_game(g_, id_, outcome));
+    if (auto ended = end_game(g_, id_, outcome); !ended) {
+        failed_ = true;
+        return core::unexpected(ended.error());
+    }
     before.emplace_back(GameEnded{id_, outcome, std::move(reason)});
     return emit(std::move(before));
 }
@@ -165,7 +177,7 @@ bool GameSession::changed() const {
 
 core::Result<GameEvents, core::Error> GameSession::save(store::Transaction& tx,
                                                         std::optional<core::TimePoint> arrived) {
-    if (changed()) CK_TRY(games_->save(tx, id_, g_));
+    if (changed()) CK_TRY(games_->save_lent(tx, id_, lease_.number, g_));
     const bool moved = g_.record.plies() > plies_at_open_;
     saved_events_ = events_.size();
     if (over() || !moved) return GameEvents{};

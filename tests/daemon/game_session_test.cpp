@@ -281,3 +281,45 @@ TEST_CASE("a conditional reply's turn is charged nothing: the turn passes back a
     REQUIRE(staged_deadline);
     CHECK(*staged_deadline == passed.deadline);
 }
+
+// The session borrows its game from the repository (GameRepository::take) and gives it back at
+// its end only as it was last saved: a game changed after its save would otherwise be kept
+// under texts that do not give it.
+TEST_CASE("a session gives its game back only as it was saved", "[daemon][session]") {
+    Club club("lend");
+    const auto id = club.new_game(true);
+    {
+        auto s = club.open(id);
+        s.request(Color::White, "e4");
+        auto tx = club.tx();
+        REQUIRE(s.save(tx));
+        apply_and_commit(club, id, s, tx);
+    }
+    const auto replays = club.repository.replays();
+    {
+        auto s = club.open(id);
+        CHECK(club.repository.replays() == replays);  // given back: no replay
+        CHECK(s.game().record.plies() == 1);
+        s.request(Color::Black, "e5");
+        auto tx = club.tx();
+        REQUIRE(s.save(tx));
+        apply_and_commit(club, id, s, tx);
+        s.request(Color::White, "Nf3");  // not saved: the game is not given back
+        CHECK(s.game().record.plies() == 3);
+    }
+    {
+        auto s = club.open(id);
+        CHECK(club.repository.replays() == replays + 1);
+        CHECK(s.game().record.plies() == 2);
+        CHECK(s.game().record.referee_record() ==
+              *club.daemon().store().read_game_file(id, "record.pgn"));
+    }
+    // A session moved from gives nothing back; the one it moved to does.
+    {
+        auto s = club.open(id);
+        GameSession moved = std::move(s);
+    }
+    auto s = club.open(id);
+    CHECK(club.repository.replays() == replays + 1);
+    CHECK(s.game().record.plies() == 2);
+}
