@@ -1,7 +1,10 @@
 #include "compose/view_model.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "compose/rule_set_words.hpp"
 #include "compose/text_wrap.hpp"
@@ -196,51 +199,74 @@ core::Result<std::string, ComposeError> render_move_entry(const TemplateSet& w,
     return text;
 }
 
-// What render_move_entry reads, as one string that no other input gives: the words' identity,
-// the player, the mover and every field of heard[g.moved, g.end), each length-prefixed.
-std::string move_entry_key(const TemplateSet& w, const PlayerView& view, const PlyGroup& g) {
-    std::string key = std::to_string(w.identity());
-    key += view.player == Color::White ? 'w' : 'b';
-    key += g.side == Color::White ? 'w' : 'b';
-    const auto field = [&key](const std::string& s) {
-        key += std::to_string(s.size());
-        key += ':';
-        key += s;
+// What render_move_entry reads: the words, the player, the mover and heard[g.moved, g.end).
+struct MoveEntryInputs {
+    std::uint64_t words = 0;  // TemplateSet::identity
+    Color player = Color::White;
+    Color side = Color::White;
+    std::vector<Announcement> heard;
+};
+
+bool same_inputs(const MoveEntryInputs& m, const TemplateSet& w, const PlayerView& view,
+                 const PlyGroup& g) {
+    return m.words == w.identity() && m.player == view.player && m.side == g.side &&
+           std::equal(m.heard.begin(), m.heard.end(), view.heard.begin() + g.moved,
+                      view.heard.begin() + g.end);
+}
+
+// A hash of those inputs (FNV-1a over every field, each ended by a byte no text holds), for
+// finding an entry; the entry's inputs are compared in full before it is used.
+std::uint64_t move_entry_hash(const TemplateSet& w, const PlayerView& view, const PlyGroup& g) {
+    std::uint64_t h = 1469598103934665603ULL;
+    const auto byte = [&h](unsigned char c) {
+        h ^= c;
+        h *= 1099511628211ULL;
     };
+    const auto text = [&](const std::string& s) {
+        for (const char c : s) byte(static_cast<unsigned char>(c));
+        byte(0xFF);
+    };
+    for (int i = 0; i < 8; ++i) byte(static_cast<unsigned char>(w.identity() >> (8 * i)));
+    byte(view.player == Color::White ? 'w' : 'b');
+    byte(g.side == Color::White ? 'w' : 'b');
     for (std::size_t i = g.moved; i < g.end; ++i) {
         const Announcement& a = view.heard[i];
-        key += '|';
-        key += std::to_string(static_cast<int>(a.type));
-        for (const std::string* s : {&a.move, &a.answer, &a.attempt, &a.piece, &a.square, &a.placed,
-                                     &a.direction, &a.result, &a.reason})
-            field(*s);
-        key += a.count ? 'c' + std::to_string(*a.count) : std::string("-");
-        key += a.available ? (*a.available ? "a1" : "a0") : "-";
-        if (a.squares) {
-            key += 's' + std::to_string(a.squares->size());
-            for (const std::string& sq : *a.squares) field(sq);
-        } else {
-            key += '-';
-        }
+        byte(static_cast<unsigned char>(a.type));
+        text(a.move);
+        text(a.piece);
+        text(a.square);
+        text(a.direction);
+        text(a.answer);
     }
-    return key;
+    return h;
 }
 
 // The move list's entries already rendered, per thread: a mail at ply 300 lists 300 moves, each
 // entry a sentence or two of the words rendered again for every mail (README "Benchmarks", the
-// serve row). The key holds every input of render_move_entry, so an entry found is the one it
-// would render; forgotten wholesale past MaxMoveEntries (a few MB).
+// serve row). An entry is used only when every input of render_move_entry is equal to the one
+// it was rendered from; all are forgotten past MaxMoveEntries (a few MB).
 constexpr std::size_t MaxMoveEntries = 20000;
 
 core::Result<std::string, ComposeError> move_entry(const TemplateSet& w, const PlayerView& view,
                                                    const PlyGroup& g) {
-    thread_local std::unordered_map<std::string, std::string> memo;
-    std::string key = move_entry_key(w, view, g);
-    if (const auto it = memo.find(key); it != memo.end()) return it->second;
+    struct Entry {
+        MoveEntryInputs inputs;
+        std::string text;
+    };
+    thread_local std::unordered_map<std::uint64_t, Entry> memo;
+    const std::uint64_t key = move_entry_hash(w, view, g);
+    if (const auto it = memo.find(key);
+        it != memo.end() && same_inputs(it->second.inputs, w, view, g))
+        return it->second.text;
     auto text = render_move_entry(w, view, g);
     if (!text) return text;
     if (memo.size() >= MaxMoveEntries) memo.clear();
-    memo.emplace(std::move(key), *text);
+    Entry& e = memo[key];
+    e.inputs = MoveEntryInputs{w.identity(),
+                               view.player,
+                               g.side,
+                               {view.heard.begin() + g.moved, view.heard.begin() + g.end}};
+    e.text = *text;
     return text;
 }
 
