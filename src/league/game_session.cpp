@@ -31,7 +31,8 @@ GameSession::GameSession(GameRepository& games, const store::Store& store, store
       plies_at_open_(g_.record.plies()),
       to_move_at_open_(g_.game.side_to_move()),
       offer_at_open_(g_.meta.draw_offer),
-      lease_(lease) {}
+      lease_(lease),
+      offer_at_save_(g_.meta.draw_offer) {}
 
 core::Result<GameSession, core::Error> GameSession::open(GameRepository& games,
                                                          const store::Store& store,
@@ -42,10 +43,8 @@ core::Result<GameSession, core::Error> GameSession::open(GameRepository& games,
 }
 
 GameSession::~GameSession() {
-    // g_ is as it was taken or last saved: nothing changed since (changed() also counts a draw
-    // offer changed since the open, so a saved offer keeps the game from coming back: only a
-    // replay lost).
-    if (lease_.number != 0 && !failed_ && !changed())
+    // Given back only as it was taken or last saved.
+    if (lease_.number != 0 && !failed_ && !changed_since_save())
         games_->give_back(id_, lease_.number, std::move(g_));
 }
 
@@ -165,19 +164,30 @@ core::Result<std::optional<core::TimePoint>, core::Error> GameSession::deadline(
     return game_deadline(*store_, id_, g_, staged);
 }
 
-bool GameSession::changed() const {
-    for (std::size_t i = saved_events_; i < events_.size(); ++i) {
+bool GameSession::changed_since_save() const {
+    return changed_events_since(saved_events_) || g_.meta.draw_offer != offer_at_save_;
+}
+
+bool GameSession::changed_events_since(std::size_t from) const {
+    for (std::size_t i = from; i < events_.size(); ++i) {
         const GameEvent& e = events_[i];
         if (std::holds_alternative<RequestRuled>(e) || std::holds_alternative<GameEnded>(e) ||
             std::holds_alternative<NoteAdded>(e))
             return true;
     }
-    return g_.meta.draw_offer != offer_at_open_;
+    return false;
+}
+
+bool GameSession::changed() const {
+    return changed_events_since(saved_events_) || g_.meta.draw_offer != offer_at_open_;
 }
 
 core::Result<GameEvents, core::Error> GameSession::save(store::Transaction& tx,
                                                         std::optional<core::TimePoint> arrived) {
-    if (changed()) CK_TRY(games_->save_lent(tx, id_, lease_.number, g_));
+    if (changed()) {
+        CK_TRY(games_->save_lent(tx, id_, lease_.number, g_));
+        offer_at_save_ = g_.meta.draw_offer;  // as staged (an unstaged change keeps it apart)
+    }
     const bool moved = g_.record.plies() > plies_at_open_;
     saved_events_ = events_.size();
     if (over() || !moved) return GameEvents{};

@@ -125,6 +125,11 @@ private:
     };
     Lease lease_;
     bool failed_ = false;  // an operation failed part-way: g_ is not given back
+    std::optional<rules::Color> offer_at_save_;  // the draw offer as last saved (or opened)
+    // Whether g_ changed since it was last saved (or opened): then it is not given back.
+    bool changed_since_save() const;
+    // Whether an event from index `from` on changed the game (a request ruled, an end, a note).
+    bool changed_events_since(std::size_t from) const;
 };
 
 }  // namespace ck::league

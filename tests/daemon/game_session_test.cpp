@@ -314,6 +314,30 @@ TEST_CASE("a session gives its game back only as it was saved", "[daemon][sessio
         CHECK(s.game().record.referee_record() ==
               *club.daemon().store().read_game_file(id, "record.pgn"));
     }
+    // A move that lets a draw offer lapse is saved with the offer gone: given back all the
+    // same (the offer counts from the save, not from the open).
+    {
+        auto s = club.open(id);
+        REQUIRE(s.offer_draw(Color::Black));
+        auto tx = club.tx();
+        REQUIRE(s.save(tx));
+        apply_and_commit(club, id, s, tx);
+    }
+    {
+        auto s = club.open(id);
+        CHECK(s.game().meta.draw_offer == Color::Black);
+        s.request(Color::White, "Nf3");  // the offer lapses
+        CHECK_FALSE(s.game().meta.draw_offer);
+        auto tx = club.tx();
+        REQUIRE(s.save(tx));
+        apply_and_commit(club, id, s, tx);
+    }
+    {
+        auto s = club.open(id);
+        CHECK(club.repository.replays() == replays + 1);
+        CHECK(s.game().record.plies() == 3);
+        CHECK_FALSE(s.game().meta.draw_offer);
+    }
     // A session moved from gives nothing back; the one it moved to does.
     {
         auto s = club.open(id);
@@ -321,5 +345,5 @@ TEST_CASE("a session gives its game back only as it was saved", "[daemon][sessio
     }
     auto s = club.open(id);
     CHECK(club.repository.replays() == replays + 1);
-    CHECK(s.game().record.plies() == 2);
+    CHECK(s.game().record.plies() == 3);
 }
