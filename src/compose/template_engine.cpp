@@ -1,6 +1,8 @@
 #include "compose/template_engine.hpp"
 
 #include <cstddef>
+#include <string>
+#include <string_view>
 
 #include "core/text.hpp"
 
@@ -65,6 +67,38 @@ Found lookup(const Stack& stack, const std::string& name, std::size_t merged = 0
     return f;
 }
 
+// core::html_escape(s) appended to `out`, without a string of its own for each value (a mail
+// at ply 300 escapes a thousand of them): the same five characters, escaped the same way.
+void append_html_escaped(std::string& out, std::string_view s) {
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char* entity = nullptr;
+        switch (s[i]) {
+            case '&':
+                entity = "&amp;";
+                break;
+            case '<':
+                entity = "&lt;";
+                break;
+            case '>':
+                entity = "&gt;";
+                break;
+            case '"':
+                entity = "&quot;";
+                break;
+            case '\'':
+                entity = "&#39;";
+                break;
+            default:
+                continue;
+        }
+        out.append(s.data() + from, i - from);
+        out += entity;
+        from = i + 1;
+    }
+    out.append(s.data() + from, s.size() - from);
+}
+
 bool truthy(const Found& f) {
     if (f.text) return !f.text->empty();
     if (f.flag) return *f.flag;
@@ -93,7 +127,10 @@ struct Renderer {
                     if (!f.text)
                         return core::unexpected(error_at(
                             origin, n.line, "{{" + n.text + "}} is a section, not a value"));
-                    out += escape == Escape::Html ? html_escape(*f.text) : *f.text;
+                    if (escape == Escape::Html)
+                        append_html_escaped(out, *f.text);
+                    else
+                        out += *f.text;
                     break;
                 }
                 case Node::Kind::Section:

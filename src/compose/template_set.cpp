@@ -1,5 +1,6 @@
 #include "compose/template_set.hpp"
 
+#include <atomic>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -41,7 +42,9 @@ core::Result<TemplateSet, ComposeError> TemplateSet::load(
 core::Result<TemplateSet, ComposeError> TemplateSet::from_files(
     const std::string& dir_label, const std::map<std::string, std::string>& files,
     const std::vector<std::string>& required) {
+    static std::atomic<std::uint64_t> loaded{0};
     TemplateSet set;
+    set.identity_ = ++loaded;
     set.dir_label_ = dir_label;
     const std::string prefix = dir_label.empty() ? "" : dir_label + "/";
     for (const auto& [name, content] : files) {

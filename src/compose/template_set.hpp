@@ -4,6 +4,7 @@
 // `*.txt` and `*.html` file is a template (the mail kinds plus partials such as board.txt); `words`
 // holds the announcement sentences, one `key = text` a line (`#` starts a comment line), each
 // itself a template rendered as plain text.
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -31,7 +32,12 @@ public:
     core::Result<std::string, ComposeError> word(const std::string& key,
                                                  const Context& data = {}) const;
 
+    // A number no other set loaded by this process has (a copy shares it): the key of
+    // what is remembered of this set's renderings (view_model.cpp, the move list's entries).
+    std::uint64_t identity() const { return identity_; }
+
 private:
+    std::uint64_t identity_ = 0;
     std::string dir_label_;
     std::map<std::string, Template> text_, html_, words_;
 };

@@ -29,20 +29,69 @@ core::Result<const StoredGame*, core::Error> GameRepository::peek(const store::S
     return &keep(id, std::move(texts->ini), std::move(texts->record), std::move(*game));
 }
 
-core::Result<void, core::Error> GameRepository::save(store::Transaction& tx, store::GameId id,
-                                                     const StoredGame& g) {
+core::Result<GameRepository::Lent, core::Error> GameRepository::stage(store::Transaction& tx,
+                                                                      store::GameId id,
+                                                                      const StoredGame& g) {
     auto files = game_files(g);
     if (!files) return core::unexpected(files.error());
-    // Kept as loading the saved files gives it back (with what followers were told).
-    StoredGame kept = g;
-    kept.meta = files->meta;
-    keep(id, files->ini, files->record, std::move(kept));
     saved_.insert(id);
+    Lent texts{files->ini, files->record, files->meta};
     tx.write_game_file(id, "game.ini", std::move(files->ini));
     tx.write_game_file(id, "record.pgn", std::move(files->record));
     tx.write_game_file(id, "white.pgn", std::move(files->white));
     tx.write_game_file(id, "black.pgn", std::move(files->black));
+    return texts;
+}
+
+core::Result<void, core::Error> GameRepository::save(store::Transaction& tx, store::GameId id,
+                                                     const StoredGame& g) {
+    auto texts = stage(tx, id, g);
+    if (!texts) return core::unexpected(texts.error());
+    // Kept as loading the saved files gives it back (with what followers were told).
+    StoredGame kept = g;
+    kept.meta = std::move(*texts->saved_meta);
+    lent_.erase(id);  // a copy saved over a lent game: the lent one is not taken back
+    keep(id, std::move(texts->ini), std::move(texts->record), std::move(kept));
     return {};
+}
+
+core::Result<GameRepository::Lease, core::Error> GameRepository::take(const store::Store& store,
+                                                                      store::GameId id) {
+    auto kept = peek(store, id);
+    if (!kept) return core::unexpected(kept.error());
+    if (capacity_ == 0) return Lease{std::move(*uncached_), 0};  // nothing is kept back
+    auto it = kept_.find(id);
+    const std::uint64_t lease = ++leases_;
+    lent_.insert_or_assign(
+        id, Lent{std::move(it->second.ini), std::move(it->second.record), std::nullopt, lease});
+    Lease out{std::move(it->second.game), lease};
+    kept_.erase(it);
+    return out;
+}
+
+core::Result<void, core::Error> GameRepository::save_lent(store::Transaction& tx, store::GameId id,
+                                                          std::uint64_t lease,
+                                                          const StoredGame& g) {
+    auto texts = stage(tx, id, g);
+    if (!texts) return core::unexpected(texts.error());
+    kept_.erase(id);  // a game loaded meanwhile is older than the one to come back
+    const auto it = lent_.find(id);
+    if (it == lent_.end() || it->second.lease != lease) {
+        lent_.erase(id);  // another lease's game would not be this one
+        return {};
+    }
+    texts->lease = lease;
+    it->second = std::move(*texts);
+    return {};
+}
+
+void GameRepository::give_back(store::GameId id, std::uint64_t lease, StoredGame g) {
+    const auto it = lent_.find(id);
+    if (it == lent_.end() || it->second.lease != lease) return;  // not this lease's texts
+    Lent texts = std::move(it->second);
+    lent_.erase(it);
+    if (texts.saved_meta) g.meta = std::move(*texts.saved_meta);
+    keep(id, std::move(texts.ini), std::move(texts.record), std::move(g));
 }
 
 StoredGame& GameRepository::keep(store::GameId id, std::string ini, std::string record,

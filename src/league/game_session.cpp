@@ -21,7 +21,7 @@ core::Result<void, core::Error> end_game(StoredGame& g, store::GameId id,
 }
 
 GameSession::GameSession(GameRepository& games, const store::Store& store, store::GameId id,
-                         StoredGame g)
+                         StoredGame g, std::uint64_t lease)
     : games_(&games),
       store_(&store),
       id_(id),
@@ -29,14 +29,22 @@ GameSession::GameSession(GameRepository& games, const store::Store& store, store
       over_at_open_(g_.game.over()),
       plies_at_open_(g_.record.plies()),
       to_move_at_open_(g_.game.side_to_move()),
-      offer_at_open_(g_.meta.draw_offer) {}
+      offer_at_open_(g_.meta.draw_offer),
+      lease_(lease),
+      offer_at_save_(g_.meta.draw_offer) {}
 
 core::Result<GameSession, core::Error> GameSession::open(GameRepository& games,
                                                          const store::Store& store,
                                                          store::GameId id) {
-    auto loaded = games.load(store, id);
-    if (!loaded) return core::unexpected(loaded.error());
-    return GameSession(games, store, id, std::move(*loaded));
+    auto lent = games.take(store, id);
+    if (!lent) return core::unexpected(lent.error());
+    return GameSession(games, store, id, std::move(lent->game), lent->number);
+}
+
+GameSession::~GameSession() {
+    // Given back only as it was taken or last saved.
+    if (lease_.number != 0 && !failed_ && !changed_since_save())
+        games_->give_back(id_, lease_.number, std::move(g_));
 }
 
 GameEvents GameSession::emit(GameEvents events) {
@@ -46,7 +54,10 @@ GameEvents GameSession::emit(GameEvents events) {
 
 core::Result<GameEvents, core::Error> GameSession::end(const GameOutcome& outcome,
                                                        std::string reason, GameEvents before) {
-    CK_TRY(end_game(g_, id_, outcome));
+    if (auto ended = end_game(g_, id_, outcome); !ended) {
+        failed_ = true;
+        return core::unexpected(ended.error());
+    }
     before.emplace_back(GameEnded{id_, outcome, std::move(reason)});
     return emit(std::move(before));
 }
@@ -152,19 +163,30 @@ core::Result<std::optional<core::TimePoint>, core::Error> GameSession::deadline(
     return game_deadline(*store_, id_, g_, staged);
 }
 
-bool GameSession::changed() const {
-    for (std::size_t i = saved_events_; i < events_.size(); ++i) {
+bool GameSession::changed_since_save() const {
+    return changed_events_since(saved_events_) || g_.meta.draw_offer != offer_at_save_;
+}
+
+bool GameSession::changed_events_since(std::size_t from) const {
+    for (std::size_t i = from; i < events_.size(); ++i) {
         const GameEvent& e = events_[i];
         if (std::holds_alternative<RequestRuled>(e) || std::holds_alternative<GameEnded>(e) ||
             std::holds_alternative<NoteAdded>(e))
             return true;
     }
-    return g_.meta.draw_offer != offer_at_open_;
+    return false;
+}
+
+bool GameSession::changed() const {
+    return changed_events_since(saved_events_) || g_.meta.draw_offer != offer_at_open_;
 }
 
 core::Result<GameEvents, core::Error> GameSession::save(store::Transaction& tx,
                                                         std::optional<core::TimePoint> arrived) {
-    if (changed()) CK_TRY(games_->save(tx, id_, g_));
+    if (changed()) {
+        CK_TRY(games_->save_lent(tx, id_, lease_.number, g_));
+        offer_at_save_ = g_.meta.draw_offer;  // as staged (an unstaged change keeps it apart)
+    }
     const bool moved = g_.record.plies() > plies_at_open_;
     saved_events_ = events_.size();
     if (over() || !moved) return GameEvents{};

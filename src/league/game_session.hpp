@@ -22,8 +22,10 @@
 //   end_by_time   the side to move loses on time (clock_pass.hpp decides when)
 //   adjudicate    the organiser ends the game with a result and a reason (adjudication.hpp)
 // Operations on a game that is over change nothing and return no event (callers say so).
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/clock.hpp"
@@ -48,8 +50,14 @@ core::Result<void, core::Error> end_game(StoredGame& g, store::GameId id,
 class GameSession {
 public:
     // The session of game `id`, loaded through `games` (errors: GameRepository::load's).
+    // The game is lent by the repository (GameRepository::take) and given back when the session
+    // ends, unless it changed after its last save (or an operation failed): then the next load
+    // replays it (the repository's cache never holds a game the store's texts do not give).
     static core::Result<GameSession, core::Error> open(GameRepository& games,
                                                        const store::Store& store, store::GameId id);
+    GameSession(GameSession&&) noexcept = default;
+    GameSession& operator=(GameSession&&) = delete;
+    ~GameSession();
 
     store::GameId id() const { return id_; }
     // The game as the operations left it (read only: every change is an operation).
@@ -91,7 +99,8 @@ public:
                                                std::optional<core::TimePoint> arrived = {});
 
 private:
-    GameSession(GameRepository& games, const store::Store& store, store::GameId id, StoredGame g);
+    GameSession(GameRepository& games, const store::Store& store, store::GameId id, StoredGame g,
+                std::uint64_t lease);
     GameEvents emit(GameEvents events);
     core::Result<GameEvents, core::Error> end(const GameOutcome& outcome, std::string reason,
                                               GameEvents before = {});
@@ -106,6 +115,21 @@ private:
     std::optional<rules::Color> offer_at_open_;
     std::size_t saved_events_ = 0;  // events() before this index are saved
     GameEvents events_;
+    // The repository's lease of g_ (0: none, or the session was moved from).
+    struct Lease {
+        std::uint64_t number = 0;
+        Lease() = default;
+        explicit Lease(std::uint64_t n) : number(n) {}
+        Lease(Lease&& o) noexcept : number(std::exchange(o.number, 0)) {}
+        Lease& operator=(Lease&&) = delete;
+    };
+    Lease lease_;
+    bool failed_ = false;  // an operation failed part-way: g_ is not given back
+    std::optional<rules::Color> offer_at_save_;  // the draw offer as last saved (or opened)
+    // Whether g_ changed since it was last saved (or opened): then it is not given back.
+    bool changed_since_save() const;
+    // Whether an event from index `from` on changed the game (a request ruled, an end, a note).
+    bool changed_events_since(std::size_t from) const;
 };
 
 }  // namespace ck::league

@@ -23,5 +23,7 @@ std::string qp_decode(std::string_view in);
 // bytes, 8-bit bytes, and white space at the end of a line are escaped; a line starting with
 // '.' or "From " is escaped too, so it survives SMTP and mbox untouched.
 std::string qp_encode(std::string_view text);
+// The same appended to `out` (render_mime builds a mail in one buffer).
+void qp_encode_into(std::string_view text, std::string& out);
 
 }  // namespace ck::mail

@@ -27,6 +27,16 @@ TEST_CASE("placeholders are substituted, and HTML-escaped only in HTML templates
     CHECK(render("a {{ name }} b", c, Escape::Html) == "a &lt;Nf3 &amp; &quot;O-O&quot;&gt; b");
 }
 
+TEST_CASE("an HTML template escapes a value as core::html_escape does") {
+    for (const std::string value :
+         {std::string(), std::string("plain"), std::string("'&<>\"'"), std::string("a'b&c<d>e\"f"),
+          std::string("&&x<<"), std::string(">end&")}) {
+        Context c;
+        c.set("v", value);
+        CHECK(render("[{{v}}]", c, Escape::Html) == "[" + ck::core::html_escape(value) + "]");
+    }
+}
+
 TEST_CASE("sections repeat over lists, show flags and text, inverted sections show the rest") {
     Context c;
     c.flag("yes", true).flag("no", false).set("empty", "").set("outer", "O");

@@ -1,5 +1,9 @@
 #include "compose/view_model.hpp"
 
+#include <fstream>
+#include <sstream>
+#include <string>
+
 #include "compose_test_support.hpp"
 
 using namespace ck::compose;
@@ -169,4 +173,52 @@ TEST_CASE("the board is drawn from the player's side with promoted marks and poc
     CHECK(html->find("<sup") != std::string::npos);    // the promoted mark
     CHECK(html->find("<img") == std::string::npos);
     CHECK(html->find("<script") == std::string::npos);
+}
+
+// The move list's entries are remembered across mails (view_model.cpp, move_entry): what is
+// found must be what would be rendered now, whatever set of words, player or mover it was
+// rendered for before.
+TEST_CASE("a remembered move list entry is the one the words, player and mover give") {
+    std::ifstream in(std::string(CK_TEMPLATES) + "/words", std::ios::binary);
+    std::ostringstream words;
+    words << in.rdbuf();
+    const std::string original = words.str();
+    const std::string from = "drop = {{side}} dropped a {{piece}}.";
+    const std::size_t at = original.find(from);
+    REQUIRE(at != std::string::npos);
+    std::string changed = original;
+    changed.replace(at, from.size(), "drop = {{side}} put down a {{piece}}.");
+    auto other = TemplateSet::from_files("other", {{"words", changed}}, {});
+    REQUIRE(other);
+
+    PlayerView v = empty_view(White);
+    Announcement mine = ann(AnnouncementType::Moved);
+    mine.move = "e4";
+    Announcement theirs = ann(AnnouncementType::Moved);
+    Announcement drop = ann(AnnouncementType::Drop);
+    drop.piece = "knight";
+    v.heard = {mine, theirs, drop};
+    v.move_number = 2;
+    v.to_move = White;
+    const auto moves = [&](const TemplateSet& w, const PlayerView& view) {
+        Context c;
+        auto ok = fill_view(w, view, c);
+        if (!ok) FAIL(ok.error().message);
+        return c.text["moves_text"];
+    };
+    const std::string standard = "1. e4 ... (Black dropped a knight.)";
+    CHECK(moves(templates().set(), v) == standard);
+    CHECK(moves(templates().set(), v) == standard);  // found, not rendered
+    CHECK(moves(*other, v) == "1. e4 ... (Black put down a knight.)");
+    CHECK(moves(templates().set(), v) == standard);
+
+    // The same announcements heard by the mover (Black's own drop names its square).
+    v.heard[2].square = "f5";
+    CHECK(moves(templates().set(), v) == standard);
+    PlayerView b = v;
+    b.player = Black;
+    CHECK(moves(templates().set(), b) == "1. e4 ... (You dropped a knight on f5.)");
+    // A piece changed in the entry's announcements gives another entry.
+    v.heard[2].piece = "bishop";
+    CHECK(moves(templates().set(), v) == "1. e4 ... (Black dropped a bishop.)");
 }

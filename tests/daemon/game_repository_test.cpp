@@ -145,3 +145,79 @@ TEST_CASE("the repository keeps at most its capacity", "[daemon][repository]") {
     REQUIRE(repo.load(store, b));
     CHECK(repo.replays() == 6);
 }
+
+// Lending (GameRepository::take / save_lent / give_back): the game moves out and back instead
+// of being copied, with the same rule as save(): what comes back is used only while the store
+// holds the texts it was saved with.
+TEST_CASE("a lent game given back after a failed commit is replayed, after a commit it is kept",
+          "[daemon][repository]") {
+    Club club("lent");
+    const auto id = club.new_game();
+    auto& store = club.daemon().store();
+    ck::league::GameRepository repo;
+
+    // Saved, the commit aborted, given back: the next load replays and has no move.
+    auto lent = repo.take(store, id);
+    REQUIRE(lent);
+    CHECK(lent->number != 0);
+    ck::league::play_request(lent->game, "e4");
+    {
+        auto tx = tx_at(1);
+        REQUIRE(repo.save_lent(tx, id, lent->number, lent->game));
+        ck::store::GroupCommit group(store);
+        REQUIRE(store.commit(tx));
+    }
+    repo.give_back(id, lent->number, std::move(lent->game));
+    const auto replays = repo.replays();
+    auto after_abort = repo.load(store, id);
+    REQUIRE(after_abort);
+    CHECK(repo.replays() == replays + 1);
+    CHECK(after_abort->record.plies() == 0);
+
+    // Saved, committed, given back: kept, and equal to a replay of the store's record.
+    auto again = repo.take(store, id);
+    REQUIRE(again);
+    CHECK(repo.replays() == replays + 1);
+    ck::league::play_request(again->game, "e4");
+    {
+        auto tx = tx_at(2);
+        REQUIRE(repo.save_lent(tx, id, again->number, again->game));
+        REQUIRE(store.commit(tx));
+    }
+    repo.give_back(id, again->number, std::move(again->game));
+    auto kept = repo.load(store, id);
+    REQUIRE(kept);
+    CHECK(repo.replays() == replays + 1);
+    auto fresh = ck::league::load_game(store, id);
+    REQUIRE(fresh);
+    CHECK(kept->record.referee_record() == fresh->record.referee_record());
+    CHECK(kept->record.plies() == 1);
+    CHECK(ck::league::format_game_ini(kept->meta) == ck::league::format_game_ini(fresh->meta));
+}
+
+TEST_CASE("only the latest lease of a game is given back", "[daemon][repository]") {
+    Club club("leases");
+    const auto id = club.new_game();
+    auto& store = club.daemon().store();
+    ck::league::GameRepository repo;
+    auto first = repo.take(store, id);
+    REQUIRE(first);
+    auto second = repo.take(store, id);  // not kept while lent: replayed
+    REQUIRE(second);
+    CHECK(second->number != first->number);
+    ck::league::play_request(second->game, "d4");
+    {
+        auto tx = tx_at(1);
+        REQUIRE(repo.save_lent(tx, id, second->number, second->game));
+        REQUIRE(store.commit(tx));
+    }
+    // The first lease's game (no move) must not come back under the texts the second saved.
+    repo.give_back(id, first->number, std::move(first->game));
+    auto loaded = repo.load(store, id);
+    REQUIRE(loaded);
+    CHECK(loaded->record.plies() == 1);
+    repo.give_back(id, second->number, std::move(second->game));
+    auto kept = repo.load(store, id);
+    REQUIRE(kept);
+    CHECK(kept->record.plies() == 1);
+}

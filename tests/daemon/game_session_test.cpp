@@ -282,3 +282,69 @@ TEST_CASE("a conditional reply's turn is charged nothing: the turn passes back a
     REQUIRE(staged_deadline);
     CHECK(*staged_deadline == passed.deadline);
 }
+
+// The session borrows its game from the repository (GameRepository::take) and gives it back at
+// its end only as it was last saved: a game changed after its save would otherwise be kept
+// under texts that do not give it.
+TEST_CASE("a session gives its game back only as it was saved", "[daemon][session]") {
+    Club club("lend");
+    const auto id = club.new_game(true);
+    {
+        auto s = club.open(id);
+        s.request(Color::White, "e4");
+        auto tx = club.tx();
+        REQUIRE(s.save(tx));
+        apply_and_commit(club, id, s, tx);
+    }
+    const auto replays = club.repository.replays();
+    {
+        auto s = club.open(id);
+        CHECK(club.repository.replays() == replays);  // given back: no replay
+        CHECK(s.game().record.plies() == 1);
+        s.request(Color::Black, "e5");
+        auto tx = club.tx();
+        REQUIRE(s.save(tx));
+        apply_and_commit(club, id, s, tx);
+        s.request(Color::White, "Nf3");  // not saved: the game is not given back
+        CHECK(s.game().record.plies() == 3);
+    }
+    {
+        auto s = club.open(id);
+        CHECK(club.repository.replays() == replays + 1);
+        CHECK(s.game().record.plies() == 2);
+        CHECK(s.game().record.referee_record() ==
+              *club.daemon().store().read_game_file(id, "record.pgn"));
+    }
+    // A move that lets a draw offer lapse is saved with the offer gone: given back all the
+    // same (the offer counts from the save, not from the open).
+    {
+        auto s = club.open(id);
+        REQUIRE(s.offer_draw(Color::Black));
+        auto tx = club.tx();
+        REQUIRE(s.save(tx));
+        apply_and_commit(club, id, s, tx);
+    }
+    {
+        auto s = club.open(id);
+        CHECK(s.game().meta.draw_offer == Color::Black);
+        s.request(Color::White, "Nf3");  // the offer lapses
+        CHECK_FALSE(s.game().meta.draw_offer);
+        auto tx = club.tx();
+        REQUIRE(s.save(tx));
+        apply_and_commit(club, id, s, tx);
+    }
+    {
+        auto s = club.open(id);
+        CHECK(club.repository.replays() == replays + 1);
+        CHECK(s.game().record.plies() == 3);
+        CHECK_FALSE(s.game().meta.draw_offer);
+    }
+    // A session moved from gives nothing back; the one it moved to does.
+    {
+        auto s = club.open(id);
+        GameSession moved = std::move(s);
+    }
+    auto s = club.open(id);
+    CHECK(club.repository.replays() == replays + 1);
+    CHECK(s.game().record.plies() == 3);
+}
