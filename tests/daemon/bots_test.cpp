@@ -1,6 +1,7 @@
 // Bots as club players (daemon/bots.hpp, daemon/bot_turns.hpp; README "Bots as club players"):
 // the registry, challenges answered by the bot, its turns played by the pass after the mail,
-// no mail to a bot, and the paired-game test of what the daemon gives the engine.
+// no mail to a bot, the paired-game test of what the daemon gives the engine, and a bot's move
+// that ends a Swiss round (the next round paired and started in its transaction).
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -9,12 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "club/tournament.hpp"
 #include "core/log.hpp"
 #include "daemon/bot_turns.hpp"
 #include "daemon/bots.hpp"
 #include "daemon/mail_pass.hpp"
+#include "daemon/tournaments.hpp"
 #include "daemon_fixture.hpp"
 #include "league/game_files.hpp"
+#include "league/tournament_store.hpp"
 #include "mail/maildir.hpp"
 
 using ck::daemon::test::OutMail;
@@ -428,4 +432,112 @@ TEST_CASE("bots: a stored engine spec that does not parse is the bot service's t
     REQUIRE(mails.size() == 1);
     CHECK(has(mails[0].subject, "declined"));
     CHECK(has(mails[0].text, "declined your challenge 1"));  // why: the operator log's
+}
+
+// Issue 18: a bot's turn ends its game through the one game-end path (game_end.hpp
+// settle_game), which may create the next Swiss round's games; the pass must lend the bot's
+// turns a desk that can create games (mail_pass.cpp: game_desk(), with its creator). Two
+// `heuristic` bots paired in round 1 play their game to its end (some twenty plies; the engines
+// are seeded from the game id, so it is the same game every run) in the passes after the
+// humans' game ended, so a bot's move is the round's last game end, and round 2 must be paired,
+// its games started and mailed in that move's transaction.
+TEST_CASE("bots: a bot's move ending a Swiss round's last game pairs and starts the next round",
+          "[daemon][bots][swiss]") {
+    Club club("swiss");
+    const std::string bob = "bob@example.net";
+    club.add_player("Bob", bob);
+    const std::string rook = club.add_bot("Rook", "heuristic").address;
+    const std::string knight = club.add_bot("Knight", "heuristic").address;
+    ck::daemon::TournamentSpec spec;
+    spec.name = "Bot Swiss";
+    spec.variant = "crazyhouse";
+    spec.system = ck::club::System::Swiss;
+    spec.swiss.rounds = 2;
+    spec.players = {Ada, rook, bob, knight};  // round 1: Ada-Bob, Rook-Knight
+    auto id = ck::daemon::create_tournament(club.daemon(), spec, club.clock());
+    if (!id) FAIL(id.error());
+    club.flush();  // the game-start mails, without a pass: no bot has moved yet
+    club.new_outgoing();
+    auto t = ck::league::load_tournament(club.daemon().store(), *id);
+    REQUIRE(t);
+    REQUIRE(ck::club::rounds_paired(*t) == 1);
+    REQUIRE(t->pairings.size() == 2);
+    const auto address = [&](int player) {
+        return t->players[static_cast<std::size_t>(player)].address;
+    };
+    const ck::club::Pairing* humans = nullptr;
+    const ck::club::Pairing* bots = nullptr;
+    for (const auto& p : t->pairings) {
+        REQUIRE(p.game);
+        const bool bot_game = ck::league::is_bot_address(club.daemon().store(), address(p.white));
+        CHECK(bot_game == ck::league::is_bot_address(club.daemon().store(), address(p.black)));
+        (bot_game ? bots : humans) = &p;
+    }
+    REQUIRE(humans != nullptr);
+    REQUIRE(bots != nullptr);
+    const ck::store::GameId humans_game = *humans->game;
+    const ck::store::GameId bots_game = *bots->game;
+
+    REQUIRE(club.game(bots_game).record.plies() == 0);
+    // The humans' game ends by a resignation (the pass's mail, before its bot turns): round 2
+    // waits for the bots' game.
+    std::vector<OutMail> mails;
+    auto report = club.send(address(humans->white),
+                            club.reply_address(std::to_string(humans_game), Color::White), "resign",
+                            "swiss-resign@example.org");
+    REQUIRE(club.game(humans_game).game.over());
+    // The bots play on in that pass and the next ones (each pass's bot budget is bounded); a
+    // pass never shows their game over without round 2, nor round 2 without their game's end.
+    for (int pass = 0;; ++pass) {
+        mails = club.new_outgoing();
+        t = ck::league::load_tournament(club.daemon().store(), *id);
+        REQUIRE(t);
+        const bool over = club.game(bots_game).game.over();
+        INFO("pass " << pass << ": " << report.bot_turns << " bot turns, bots' game "
+                     << (over ? "over" : "in progress") << ", "
+                     << club.game(bots_game).record.plies() << " plies");
+        CHECK(over == (ck::club::rounds_paired(*t) == 2));
+        if (over) break;
+        CHECK(std::none_of(mails.begin(), mails.end(),
+                           [](const OutMail& m) { return has(m.subject, "round 2"); }));
+        REQUIRE(pass < 50);
+        REQUIRE(report.bot_turns > 0);  // a bot turn that fails commits nothing
+        club.clock().advance(std::chrono::minutes(10));
+        report = club.step();
+        CHECK(report.failed == 0);
+    }
+    // The end was the bots' own (a bot's move), not the clock's nor the operator's.
+    const ck::club::Pairing* ended = ck::club::find_game(*t, bots_game);
+    REQUIRE(ended);
+    CHECK(ended->outcome != ck::club::Outcome::Pending);
+    CHECK(ended->ending != ck::club::ForfeitEnding);  // today: a draw by repetition
+    const auto record = club.daemon().store().read_game_file(bots_game, "record.pgn");
+    REQUIRE(record);
+    CHECK_FALSE(has(*record, "time forfeit"));
+    CHECK_FALSE(has(*record, "adjudication"));
+
+    // Round 2: paired, each game started (no rematch: a human plays a bot), and each human told
+    // in the pass of the bot's move.
+    REQUIRE(t->pairings.size() == 4);
+    for (const auto& p : t->pairings) {
+        REQUIRE(p.game);
+        if (p.round != 2) continue;
+        CHECK(ck::league::is_bot_address(club.daemon().store(), address(p.white)) !=
+              ck::league::is_bot_address(club.daemon().store(), address(p.black)));
+        const auto g = club.game(*p.game);
+        CHECK(g.meta.white == address(p.white));
+        CHECK(g.meta.black == address(p.black));
+    }
+    CHECK_FALSE(any_to(mails, rook));
+    CHECK_FALSE(any_to(mails, knight));
+    for (const std::string& human : {Ada, bob}) {
+        CAPTURE(human);
+        const auto theirs = ck::daemon::test::to(mails, human);
+        const auto count = [&](const std::string& part) {
+            return std::count_if(theirs.begin(), theirs.end(),
+                                 [&](const OutMail& m) { return has(m.subject, part); });
+        };
+        CHECK(count("New game (Bot Swiss, round 2)") == 1);
+        CHECK(count("Standings: Bot Swiss") == 1);
+    }
 }
