@@ -483,7 +483,7 @@ TEST_CASE("bots: a bot's move ending a Swiss round's last game pairs and starts 
     // waits for the bots' game.
     std::vector<OutMail> mails;
     auto report = club.send(address(humans->white),
-                            club.reply_address(std::to_string(humans_game), Color::White), "resign",
+                            club.reply_address(to_string(humans_game), Color::White), "resign",
                             "swiss-resign@example.org");
     REQUIRE(club.game(humans_game).game.over());
     // The bots play on in that pass and the next ones (each pass's bot budget is bounded); a
