@@ -79,7 +79,7 @@ core::Result<GameOutcome, EngineError> play_game(const MatchConfig& config, int 
                 break;
             }
     } else {
-        out.result = "1/2-1/2";
+        out.result = referee::GameResult::Draw;
         out.reason = "max-plies";
     }
     return out;
@@ -117,7 +117,8 @@ core::Result<MatchReport, EngineError> run_match(const MatchConfig& config) {
     long attempts[2] = {0, 0}, refused[2] = {0, 0}, moves[2] = {0, 0}, plies = 0;
     double cpu[2] = {0, 0};
     for (auto& g : outcomes) {
-        const bool white_won = g->result == "1-0", black_won = g->result == "0-1";
+        const bool white_won = g->result == referee::GameResult::WhiteWins;
+        const bool black_won = g->result == referee::GameResult::BlackWins;
         if (white_won || black_won) {
             const bool a_won = white_won == g->a_white;
             ++(a_won ? r.a_wins : r.b_wins);
@@ -180,7 +181,8 @@ std::string report_text(const MatchReport& r) {
            "\n";
     for (const auto& g : r.outcomes)
         out += "game " + std::to_string(g.index) + ": A " + (g.a_white ? "white" : "black") + ", " +
-               g.result + " (" + g.reason + "), " + std::to_string(g.plies) + " plies\n";
+               std::string(referee::result_text(g.result)) + " (" + g.reason + "), " +
+               std::to_string(g.plies) + " plies\n";
     out += "A wins: " + std::to_string(r.a_wins) + ", B wins: " + std::to_string(r.b_wins) +
            ", draws: " + std::to_string(r.draws) + "\n";
     out += "illegal attempts: A " + number(100 * r.a_illegal_share, 1) + "%, B " +

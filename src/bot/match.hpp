@@ -10,6 +10,7 @@
 
 #include "bot/engine.hpp"
 #include "core/result.hpp"
+#include "referee/game_result.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/variant.hpp"
 
@@ -31,8 +32,8 @@ struct MatchConfig {
 };
 
 struct GameOutcome {
-    int index = 0;       // from 1
-    std::string result;  // "1-0", "0-1", "1/2-1/2"
+    int index = 0;  // from 1
+    referee::GameResult result = referee::GameResult::Draw;
     std::string reason;  // checkmate, max-plies, ...
     int plies = 0;
     int attempts[2] = {0, 0};   // move attempts by A, B (`any?` not counted)

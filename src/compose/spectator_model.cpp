@@ -82,12 +82,17 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Ann
         case AnnouncementType::Promotion:
             return rule_set_sentence(w, a);
         case AnnouncementType::GameOver: {
-            const Color loser = a.result == "0-1" ? Color::White : Color::Black;
+            // A draw names no loser; its reason sentences use neither colour word.
+            const Color loser =
+                a.result ? referee::loser_of(*a.result).value_or(Color::Black) : Color::Black;
             auto lw = colour_word(w, loser);
             auto ww = colour_word(w, ~loser);
             if (!lw) return lw;
             if (!ww) return ww;
-            c.set("loser", *lw).set("winner", *ww).set("result", a.result);
+            c.set("loser", *lw)
+                .set("winner", *ww)
+                .set("result",
+                     std::string(a.result ? referee::result_text(*a.result) : std::string_view()));
             return w.word("reason-" + a.reason, c);
         }
     }
@@ -171,11 +176,12 @@ core::Result<void, ComposeError> fill_spectator(const TemplateSet& w, const Spec
     c.flag("game_over", view.result.has_value());
     std::string result_text;
     if (view.result) {
-        auto r = w.word("result-" + *view.result);
+        auto r = w.word("result-" + std::string(referee::result_text(*view.result)));
         if (!r) return core::unexpected(r.error());
         result_text = *r;
     }
-    c.set("result", view.result.value_or("")).set("result_text", result_text);
+    c.set("result", std::string(view.result ? referee::result_text(*view.result) : ""))
+        .set("result_text", result_text);
     c.set("result_reason", reason);
     return {};
 }

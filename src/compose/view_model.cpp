@@ -164,14 +164,17 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
         case AnnouncementType::Promotion:
             return rule_set_sentence(w, a);
         case AnnouncementType::GameOver: {
-            Color loser = a.result == "0-1" ? Color::White : Color::Black;
+            // A draw names no loser; its reason sentences use neither colour word.
+            const Color loser =
+                a.result ? referee::loser_of(*a.result).value_or(Color::Black) : Color::Black;
             auto lw = colour_word(w, loser);
             auto ww = colour_word(w, ~loser);
             if (!lw) return lw;
             if (!ww) return ww;
             c.set("loser", *lw);
             c.set("winner", *ww);
-            c.set("result", a.result);
+            c.set("result",
+                  std::string(a.result ? referee::result_text(*a.result) : std::string_view()));
             return w.word("reason-" + a.reason, c);
         }
     }
@@ -384,7 +387,7 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
     c.flag("your_turn", !view.result && view.to_move == me);
     std::string result_text, reason;
     if (view.result) {
-        auto r = w.word("result-" + *view.result);
+        auto r = w.word("result-" + std::string(referee::result_text(*view.result)));
         if (!r) return core::unexpected(r.error());
         result_text = *r;
         for (std::size_t i = view.heard.size(); i-- > 0;)
@@ -395,7 +398,8 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
                 break;
             }
     }
-    c.set("result", view.result.value_or("")).set("result_text", result_text);
+    c.set("result", std::string(view.result ? referee::result_text(*view.result) : ""))
+        .set("result_text", result_text);
     c.set("result_reason", reason);
     return {};
 }

@@ -155,7 +155,7 @@ core::Result<std::string, ComposeError> answer_last(const TemplateSet& w, const 
 core::Result<std::string, ComposeError> answer_clock(const TemplateSet& w, const PlayerView& view,
                                                      const ClockFacts& clock) {
     if (view.result) {
-        auto r = w.word("result-" + *view.result);
+        auto r = w.word("result-" + std::string(referee::result_text(*view.result)));
         if (!r) return r;
         return w.word("query-clock-over", Context().set("result", *r));
     }

@@ -27,7 +27,7 @@ core::Result<std::string, core::Error> show_game(store::Store& store, store::Gam
         << (m.hidden ? " (hidden), rules " + std::string(referee::rule_set_name(m.rules)) : "")
         << ", time " << m.time << "\n";
     out << "white: " << m.white << "\nblack: " << m.black << "\ncreated: " << m.created << "\n";
-    out << "result: " << game.result().value_or("*") << "\n";
+    out << "result: " << referee::result_marker(game.result()) << "\n";
     out << "to move: " << (game.side_to_move() == Color::White ? "white" : "black") << "\n";
     if (m.draw_offer)
         out << "draw offered by: " << (*m.draw_offer == Color::White ? "white" : "black") << "\n";
@@ -37,9 +37,11 @@ core::Result<std::string, core::Error> show_game(store::Store& store, store::Gam
         out << "heard:\n";
         for (const auto& a : view.heard) {
             out << "  " << referee::announcement_type_name(a.type);
-            for (const auto* f : {&a.move, &a.answer, &a.attempt, &a.piece, &a.square, &a.placed,
-                                  &a.direction, &a.result, &a.reason})
+            for (const auto* f :
+                 {&a.move, &a.answer, &a.attempt, &a.piece, &a.square, &a.placed, &a.direction})
                 if (!f->empty()) out << " " << *f;
+            if (a.result) out << " " << referee::result_text(*a.result);
+            if (!a.reason.empty()) out << " " << a.reason;
             out << "\n";
         }
     };

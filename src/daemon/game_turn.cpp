@@ -420,7 +420,9 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         }
         log.info("game " + to_string(gid) + ": " + std::to_string(ruled) + " request(s) ruled" +
                  (agreed ? ", draw agreed" : "") +
-                 (g.game.over() ? ", game over " + *g.game.result() : std::string()));
+                 (g.game.over()
+                      ? ", game over " + std::string(referee::result_marker(g.game.result()))
+                      : std::string()));
     } else if (turn.want_board) {
         CK_TRY(board_mail(me, disc));
     }

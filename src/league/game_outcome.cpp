@@ -27,25 +27,6 @@ static_assert(TerminationWords[static_cast<std::size_t>(Termination::Forfeit)].f
 
 }  // namespace
 
-std::string_view result_text(GameResult r) {
-    switch (r) {
-        case GameResult::WhiteWins:
-            return "1-0";
-        case GameResult::BlackWins:
-            return "0-1";
-        case GameResult::Draw:
-            return "1/2-1/2";
-    }
-    return "*";
-}
-
-std::optional<GameResult> parse_result(std::string_view text) {
-    if (text == "1-0") return GameResult::WhiteWins;
-    if (text == "0-1") return GameResult::BlackWins;
-    if (text == "1/2-1/2") return GameResult::Draw;
-    return std::nullopt;
-}
-
 std::string_view termination_word(Termination t) {
     return TerminationWords[static_cast<std::size_t>(t)].second;
 }
@@ -56,19 +37,8 @@ std::optional<Termination> parse_termination(std::string_view word) {
     return std::nullopt;
 }
 
-std::optional<rules::Color> loser_of(GameResult r) {
-    if (r == GameResult::WhiteWins) return rules::Color::Black;
-    if (r == GameResult::BlackWins) return rules::Color::White;
-    return std::nullopt;
-}
-
-GameResult loss_of(rules::Color loser) {
-    return loser == rules::Color::White ? GameResult::BlackWins : GameResult::WhiteWins;
-}
-
 std::optional<GameOutcome> outcome_of(const StoredGame& g) {
-    if (!g.game.over() || !g.game.result()) return std::nullopt;
-    const auto result = parse_result(*g.game.result());
+    const std::optional<GameResult> result = g.game.result();
     if (!result) return std::nullopt;
     std::string_view reason;
     for (const referee::Ruling& r : g.record.rulings())

@@ -8,13 +8,19 @@
 #include <optional>
 #include <string_view>
 
+#include "referee/game_result.hpp"
 #include "rules/types.hpp"
 
 namespace ck::league {
 
 struct StoredGame;
 
-enum class GameResult : std::uint8_t { WhiteWins, BlackWins, Draw };
+// The result type is the referee's (referee/game_result.hpp), named here for the league's code.
+using referee::GameResult;
+using referee::loser_of;
+using referee::loss_of;
+using referee::parse_result;
+using referee::result_text;
 
 // How a game ended: the referee's game-over reasons (referee::Game; docs/rulesets.md) and the
 // ends outside the requests (referee::Game::end_by).
@@ -38,18 +44,9 @@ struct GameOutcome {
     }
 };
 
-// "1-0", "0-1", "1/2-1/2" (the PGN Result tag's words).
-std::string_view result_text(GameResult r);
-std::optional<GameResult> parse_result(std::string_view text);
-
 // The referee's reason word ("checkmate", "fifty-moves", "adjudication", ...).
 std::string_view termination_word(Termination t);
 std::optional<Termination> parse_termination(std::string_view word);
-
-// The loser of a decisive result; nullopt for a draw.
-std::optional<rules::Color> loser_of(GameResult r);
-// The result in which `loser` loses.
-GameResult loss_of(rules::Color loser);
 
 // The outcome of `g` when it is over (its result and its last game-over announcement); nullopt
 // while it is in progress or when the record names a reason this type does not know.

@@ -11,8 +11,7 @@ using rules::Color;
 
 core::Result<void, core::Error> end_game(StoredGame& g, store::GameId id,
                                          const GameOutcome& outcome) {
-    auto r = g.game.end_by(std::string(result_text(outcome.result)),
-                           std::string(termination_word(outcome.termination)));
+    auto r = g.game.end_by(outcome.result, std::string(termination_word(outcome.termination)));
     if (!r)
         return core::unexpected(core::invalid_error("game " + to_string(id) + ": " + r.error()));
     g.record.add(*r, g.game);
@@ -132,9 +131,10 @@ core::Result<GameEvents, core::Error> GameSession::end_by_time() {
 core::Result<GameEvents, core::Error> GameSession::adjudicate(GameResult result,
                                                               const std::string& reason) {
     if (over())
-        return core::unexpected(core::invalid_error(
-            "game " + to_string(id_) + " is over already (" + g_.game.result().value_or("*") +
-            "): only a game in progress can be adjudicated"));
+        return core::unexpected(
+            core::invalid_error("game " + to_string(id_) + " is over already (" +
+                                std::string(result_text(*g_.game.result())) +
+                                "): only a game in progress can be adjudicated"));
     return end(GameOutcome{result, Termination::Adjudication}, reason);
 }
 

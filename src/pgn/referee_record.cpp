@@ -113,7 +113,7 @@ std::vector<std::pair<std::string, std::string>> RecordBuilder::final_tags(
     result = "*";
     std::vector<std::pair<std::string, std::string>> tags = tags_;
     for (const auto& r : rulings_) {
-        if (r.result) result = *r.result;
+        if (r.result) result = std::string(referee::result_text(*r.result));
         if (!r.ending) continue;
         bool set = false;
         for (auto& [n, v] : tags)

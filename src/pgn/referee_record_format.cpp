@@ -20,7 +20,8 @@ bool bare_char(char c) {
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-// Fields in the order they are written.
+// Fields in the order they are written. The result is no string member (nullptr): it is
+// written with referee::result_text and read with referee::parse_result.
 struct Field {
     std::string_view key;
     std::string Announcement::*member;
@@ -29,7 +30,7 @@ constexpr Field Fields[] = {
     {"move", &Announcement::move},           {"answer", &Announcement::answer},
     {"attempt", &Announcement::attempt},     {"piece", &Announcement::piece},
     {"square", &Announcement::square},       {"placed", &Announcement::placed},
-    {"direction", &Announcement::direction}, {"result", &Announcement::result},
+    {"direction", &Announcement::direction}, {"result", nullptr},
     {"reason", &Announcement::reason},
 };
 
@@ -153,8 +154,8 @@ std::string encode_value(std::string_view value, bool force_quote) {
 
 std::string format_request(const referee::Ruling& r) {
     if (r.ending)
-        return "[%end " + encode_value(r.result.value_or("*")) + " " + encode_value(r.request) +
-               "]";
+        return "[%end " + encode_value(referee::result_marker(r.result)) + " " +
+               encode_value(r.request) + "]";
     return "[%req " + std::string(side_word(r.side)) + " " + encode_value(r.request, true) + " " +
            std::string(referee::answer_word(r.answer)) + "]";
 }
@@ -162,7 +163,9 @@ std::string format_request(const referee::Ruling& r) {
 std::string describe(const Announcement& a) {
     std::string out(referee::announcement_type_name(a.type));
     for (const Field& f : Fields) {
-        const std::string& v = a.*f.member;
+        const std::string_view v = f.member   ? std::string_view(a.*f.member)
+                                   : a.result ? referee::result_text(*a.result)
+                                              : std::string_view();
         if (!v.empty()) out += " " + std::string(f.key) + "=" + encode_value(v);
     }
     if (a.count) out += " count=" + std::to_string(*a.count);
@@ -281,7 +284,14 @@ bool parse_announcement(const std::vector<std::string>& args, std::size_t first,
             *error = "bad announcement field '" + kv + "'";
             return false;
         }
-        out.*(f->member) = kv.substr(eq + 1);
+        if (f->member) {
+            out.*(f->member) = kv.substr(eq + 1);
+        } else if (auto result = referee::parse_result(kv.substr(eq + 1))) {
+            out.result = result;
+        } else {
+            *error = "bad result in announcement field '" + kv + "'";
+            return false;
+        }
     }
     return true;
 }

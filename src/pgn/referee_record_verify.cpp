@@ -208,7 +208,10 @@ core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink s
 
         Ruling r;
         if (ending) {
-            auto ended = game.end_by(a.args[0], a.args[1]);
+            const auto result = referee::parse_result(a.args[0]);
+            if (!result)
+                return fail(it.line, "[%end " + a.args[0] + "]: bad result '" + a.args[0] + "'");
+            auto ended = game.end_by(*result, a.args[1]);
             if (!ended) return fail(it.line, "[%end " + a.args[0] + "]: " + ended.error());
             r = std::move(ended.value());
         } else {
@@ -246,7 +249,7 @@ core::Result<Replayed, RecordError> replay(const std::string& text, RulingSink s
     if (static_cast<int>(moves.size()) > played)
         return fail(moves.back()->line,
                     "move '" + moves.back()->san + "' was not played by its requests");
-    std::string result = game.result().value_or("*");
+    const std::string result(referee::result_marker(game.result()));
     if (v.result_token != result)
         return fail(0,
                     "result '" + v.result_token + "', the referee's game gives '" + result + "'");

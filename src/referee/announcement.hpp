@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "referee/game_result.hpp"
+
 namespace ck::referee {
 
 enum class AnnouncementType : unsigned char {
@@ -32,8 +34,8 @@ struct Announcement {
     std::string placed;     // Capture (Replacement/Putback): where the piece was put back, to
                             // its owner only
     std::string direction;  // Check
-    std::string result;     // GameOver: "1-0" | "0-1" | "1/2-1/2"
-    std::string reason;     // GameOver: checkmate, stalemate, repetition, ...
+    std::optional<GameResult> result;  // GameOver only
+    std::string reason;                // GameOver: checkmate, stalemate, repetition, ...
     // PawnTries: exactly one of the three is set, as the rule set announces it.
     std::optional<int> count;                         // number of legal pawn captures
     std::optional<bool> available;                    // whether there is one

@@ -107,9 +107,9 @@ core::Result<Game, SetupError> Game::create(const GameSetup& setup) {
         const bool loses = g.position_.in_check() ||
                            g.kriegspiel().stalemate == StalemateResult::StalematedSideLoses;
         if (loses)
-            g.result_ = g.position_.side_to_move() == Color::White ? "0-1" : "1-0";
+            g.result_ = loss_of(g.position_.side_to_move());
         else
-            g.result_ = "1/2-1/2";
+            g.result_ = GameResult::Draw;
     }
     return g;
 }
@@ -197,26 +197,24 @@ void Game::ask_any(Ruling& r) {
 // Detail 7.
 void Game::resign(Ruling& r) {
     r.answer = Answer::Legal;
-    end_game(r, r.side == Color::White ? "0-1" : "1-0", "resignation");
+    end_game(r, loss_of(r.side), "resignation");
 }
 
-void Game::end_game(Ruling& r, std::string result, std::string reason) {
+void Game::end_game(Ruling& r, GameResult result, std::string reason) {
     Announcement a = make(AnnouncementType::GameOver);
     a.result = result;
     a.reason = std::move(reason);
     tell_both(r, a);
-    result_ = std::move(result);
+    result_ = result;
 }
 
-core::Result<Ruling, std::string> Game::end_by(const std::string& result,
-                                               const std::string& reason) {
+core::Result<Ruling, std::string> Game::end_by(GameResult result, const std::string& reason) {
     if (over()) return core::unexpected(std::string("the game is over"));
-    const bool draw = result == "1/2-1/2";
-    if (!draw && result != "1-0" && result != "0-1")
-        return core::unexpected("bad result '" + result + "'");
+    const bool draw = result == GameResult::Draw;
     const bool decisive_only = reason == "forfeit" || reason == "resignation";
     if (reason == "agreement" ? !draw : decisive_only ? draw : reason != "adjudication")
-        return core::unexpected("result " + result + " does not fit the reason '" + reason + "'");
+        return core::unexpected("result " + std::string(result_text(result)) +
+                                " does not fit the reason '" + reason + "'");
     Ruling r;
     r.ending = true;
     r.side = position_.side_to_move();
@@ -456,18 +454,18 @@ void Game::play(Move m, Ruling& r) {
     // and stalemate first, then the draws the rule set has.
     MoveList replies;
     rules::generate_legal(position_, replies);
-    const std::string win = us == Color::White ? "1-0" : "0-1";
+    const GameResult win = loss_of(~us);
     if (replies.empty()) {
         if (position_.in_check())
             end_game(r, win, "checkmate");
         else
-            end_game(r, k.stalemate == StalemateResult::Draw ? "1/2-1/2" : win, "stalemate");
+            end_game(r, k.stalemate == StalemateResult::Draw ? GameResult::Draw : win, "stalemate");
     } else if (k.automatic_draws && position_.repetition_count() >= 3) {
-        end_game(r, "1/2-1/2", "repetition");
+        end_game(r, GameResult::Draw, "repetition");
     } else if (k.automatic_draws && position_.halfmove_clock() >= 100) {
-        end_game(r, "1/2-1/2", "fifty-moves");
+        end_game(r, GameResult::Draw, "fifty-moves");
     } else if (position_.insufficient_material()) {
-        end_game(r, "1/2-1/2", "insufficient-material");
+        end_game(r, GameResult::Draw, "insufficient-material");
     }
     if (hidden_) announce_pawn_tries(r);
 }

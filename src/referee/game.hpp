@@ -52,7 +52,7 @@ public:
     // players are told game-over with that result and reason, exactly as for a referee's own
     // end; the returned Ruling has ending = true and is not counted as a request. Fails (and
     // changes nothing) when the game is already over or the result/reason do not fit.
-    core::Result<Ruling, std::string> end_by(const std::string& result, const std::string& reason);
+    core::Result<Ruling, std::string> end_by(GameResult result, const std::string& reason);
 
     // What `player` may see now (their own pieces only in hidden play).
     PlayerView view(rules::Color player) const;
@@ -64,7 +64,7 @@ public:
     bool hidden() const { return hidden_; }
     RuleSet rule_set() const { return rules_; }
     bool over() const { return result_.has_value(); }
-    const std::optional<std::string>& result() const { return result_; }
+    const std::optional<GameResult>& result() const { return result_; }
     rules::Color side_to_move() const { return position_.side_to_move(); }
     const rules::Variant& variant() const { return position_.variant(); }
     const rules::Position& true_position(const TruePositionKey&) const { return position_; }
@@ -87,7 +87,7 @@ private:
     void resign(Ruling& r);
     void play(rules::Move m, Ruling& r);
     void refuse(Ruling& r, Answer answer, bool mover_only = false);
-    void end_game(Ruling& r, std::string result, std::string reason);
+    void end_game(Ruling& r, GameResult result, std::string reason);
     void tell(rules::Color c, Ruling& r, Announcement a);
     void tell_both(Ruling& r, const Announcement& a);
     void start_turn();
@@ -105,7 +105,7 @@ private:
     bool duty_ = false;       // after `any?` -> try: the next attempt must be a pawn capture
     bool any_no_ = false;     // `any?` answered `no` in this turn
     std::vector<rules::Move> refused_;  // own-board moves answered `no` in this turn
-    std::optional<std::string> result_;
+    std::optional<GameResult> result_;
     std::vector<Announcement> heard_[2];
 };
 

@@ -30,7 +30,7 @@ struct PlayerView {
     std::vector<Announcement> heard;  // everything told to this player, in order
     int move_number = 1;
     rules::Color to_move = rules::Color::White;
-    std::optional<std::string> result;  // "1-0", "0-1", "1/2-1/2"
+    std::optional<GameResult> result;  // set once the game is over
 
     // The umpire's view string: the pieces as a FEN board (promoted ones with '~'), then both
     // pockets in brackets, white's upper case first, each in the order Q R B N P.

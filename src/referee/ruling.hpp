@@ -24,7 +24,7 @@ struct Ruling {
     std::string error;                  // Error: plain words
     std::optional<std::string> move;    // SAN of the move played
     std::vector<Announcement> told[2];  // by colour index: what each player is told
-    std::optional<std::string> result;  // the game's result after this request
+    std::optional<GameResult> result;   // the game's result after this request
     // Game::end_by: an end outside the requests (draw agreed, loss on time, adjudication).
     // Then n is 0, request holds the reason, answer is Legal, side is the side to move, and
     // both players are told game-over.

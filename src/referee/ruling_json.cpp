@@ -37,7 +37,7 @@ std::string announcement_json(const Announcement& a) {
     }
     field("placed", a.placed);
     field("direction", a.direction);
-    field("result", a.result);
+    if (a.result) field("result", std::string(result_text(*a.result)));
     field("reason", a.reason);
     if (a.count) {
         out += ',';
@@ -112,7 +112,7 @@ std::string ruling_json(const Ruling& r, const Game& game) {
     out += json_string(game.view_text(rules::Color::Black));
     out += "},";
     key(out, "result");
-    out += r.result ? json_string(*r.result) : "null";
+    out += r.result ? json_string(std::string(result_text(*r.result))) : "null";
     out += '}';
     return out;
 }

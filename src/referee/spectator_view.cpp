@@ -7,11 +7,10 @@ namespace {
 
 using rules::Color;
 
-// The string fields of an announcement, for the field-wise meet.
+// The string fields of an announcement, for the field-wise meet (the result is met apart).
 constexpr std::string Announcement::*Fields[] = {
-    &Announcement::move,      &Announcement::answer, &Announcement::attempt,
-    &Announcement::piece,     &Announcement::square, &Announcement::placed,
-    &Announcement::direction, &Announcement::result, &Announcement::reason};
+    &Announcement::move,   &Announcement::answer, &Announcement::attempt,   &Announcement::piece,
+    &Announcement::square, &Announcement::placed, &Announcement::direction, &Announcement::reason};
 
 // Same type, and no field that both fill differs: the two players heard of one event. The
 // pawn-tries fields are told to both alike (docs/rulesets.md), so they must be equal.
@@ -19,6 +18,7 @@ bool pairs(const Announcement& a, const Announcement& b) {
     if (a.type != b.type) return false;
     for (auto f : Fields)
         if (!(a.*f).empty() && !(b.*f).empty() && a.*f != b.*f) return false;
+    if (a.result && b.result && a.result != b.result) return false;
     return a.count == b.count && a.available == b.available && a.squares == b.squares;
 }
 
@@ -27,6 +27,7 @@ Announcement meet(const Announcement& a, const Announcement& b) {
     m.type = a.type;
     for (auto f : Fields)
         if (a.*f == b.*f) m.*f = a.*f;
+    if (a.result == b.result) m.result = a.result;
     m.count = a.count;
     m.available = a.available;
     m.squares = a.squares;

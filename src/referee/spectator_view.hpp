@@ -33,7 +33,7 @@ struct SpectatorView {
     std::vector<SpectatorEvent> events;
     int move_number = 1;
     rules::Color to_move = rules::Color::White;
-    std::optional<std::string> result;
+    std::optional<GameResult> result;
 };
 
 // The meet of White's and Black's views of one game (`white.player` must be White, `black.player`

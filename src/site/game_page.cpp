@@ -58,9 +58,11 @@ core::Result<std::vector<Ply>, core::Error> plies_of(const league::StoredGame& g
 
 std::string announcement_text(const referee::Announcement& a) {
     std::string s(referee::announcement_type_name(a.type));
-    for (const std::string* f : {&a.move, &a.answer, &a.attempt, &a.piece, &a.square, &a.placed,
-                                 &a.direction, &a.result, &a.reason})
+    for (const std::string* f :
+         {&a.move, &a.answer, &a.attempt, &a.piece, &a.square, &a.placed, &a.direction})
         if (!f->empty()) s += " " + *f;
+    if (a.result) s += " " + std::string(referee::result_text(*a.result));
+    if (!a.reason.empty()) s += " " + a.reason;
     return s;
 }
 
@@ -181,7 +183,9 @@ core::Result<GamePage, core::Error> game_page(const compose::TemplateSet& words,
                        " (Black)<br>" + html_escape(mode) + "</p>\n";
     GamePage out;
     if (over) {
-        body += "<p><b>Result: " + html_escape(g.game.result().value_or("*")) + "</b></p>\n";
+        body +=
+            "<p><b>Result: " + html_escape(std::string(referee::result_marker(g.game.result()))) +
+            "</b></p>\n";
         if (g.meta.rated && pool) {
             body += "<p>";
             for (const std::string& who : {g.meta.white, g.meta.black}) {

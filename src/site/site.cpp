@@ -212,7 +212,7 @@ private:
         made.pool = pool_name;
         made.rated = g->meta.rated;
         made.over = g->game.over();
-        made.result = g->game.result().value_or("*");
+        made.result = std::string(referee::result_marker(g->game.result()));
         made.row = "<tr><td><a href=\"games/" + gid + ".html\">" + gid + "</a></td><td>" +
                    html_escape(g->meta.variant + (g->meta.hidden ? " (hidden)" : "")) +
                    "</td><td>" + players_line(players_, g->meta, pool, "") + "</td>";

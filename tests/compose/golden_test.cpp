@@ -98,7 +98,7 @@ TEST_CASE("golden mails for every kind") {
         check_golden("game-end", m);
     }
     SECTION("game-end-adjudicated") {
-        REQUIRE(g.end_by("0-1", "adjudication"));
+        REQUIRE(g.end_by(ck::referee::GameResult::BlackWins, "adjudication"));
         GameEndDetails d;
         d.record_attached = true;
         d.adjudication_reason = "White stopped answering after move 5.";

@@ -150,7 +150,7 @@ TEST_CASE("golden spectator mails") {
         check_golden("spectator-end", m);
     }
     SECTION("adjudicated end") {
-        REQUIRE(hidden.end_by("1/2-1/2", "adjudication"));
+        REQUIRE(hidden.end_by(ck::referee::GameResult::Draw, "adjudication"));
         auto d = details(SpectatorDetails::Occasion::End, 9);
         d.adjudication_reason = "Both players agreed to stop; the club scores it a draw.";
         auto m = ok(spectator_mail(t, follower_envelope(), spectator(hidden), d));

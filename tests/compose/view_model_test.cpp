@@ -73,14 +73,14 @@ TEST_CASE("announcements use the rules' own words (docs/mail-protocol.md)") {
         checks[i].direction = dirs[i];
     }
     Announcement over = ann(AnnouncementType::GameOver);
-    over.result = "0-1";
+    over.result = ck::referee::GameResult::BlackWins;
     over.reason = "checkmate";
     v.heard = {tried, impossible, any, moved, capture, check, their_no, any_no, their_move, drop};
     for (const auto& c : checks) v.heard.push_back(c);
     v.heard.push_back(over);
     v.move_number = 2;
     v.to_move = White;
-    v.result = "0-1";
+    v.result = ck::referee::GameResult::BlackWins;
     CHECK(news_lines(v) ==
           std::vector<std::string>{
               "You tried Qh5: No.", "You tried Ke3: Impossible.", "You asked \"any?\": Try.",
@@ -111,7 +111,7 @@ TEST_CASE("own drops name the square, captures name the piece, resignation the l
     cap.square = "e5";
     Announcement w2 = ann(AnnouncementType::Moved);
     Announcement over = ann(AnnouncementType::GameOver);
-    over.result = "0-1";
+    over.result = ck::referee::GameResult::BlackWins;
     over.reason = "resignation";
     v.heard = {w, b, d, w2, cap, over};
     v.move_number = 2;

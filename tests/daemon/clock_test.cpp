@@ -262,7 +262,7 @@ void check_white_forfeit(ClockClub& club, TimePoint t) {
     CHECK(has(mails[0].text, "you lost the game on time") !=
           has(mails[1].text, "you lost the game on time"));
     const auto g = club.game();
-    CHECK(g.game.result() == std::optional<std::string>("0-1"));
+    CHECK(g.game.result() == ck::referee::GameResult::BlackWins);
     CHECK_FALSE(g.meta.draw_offer);
     auto record = club.daemon().store().read_game_file(ck::core::GameId(1), "record.pgn");
     REQUIRE(record);
@@ -440,7 +440,7 @@ TEST_CASE("a move that reached the inbox after the deadline loses on time", "[da
     CHECK(forfeits == 2);
     CHECK(refused == 1);
     const auto g = club.game();
-    CHECK(g.game.result() == std::optional<std::string>("0-1"));
+    CHECK(g.game.result() == ck::referee::GameResult::BlackWins);
     CHECK(g.record.plies() == 0);
 }
 

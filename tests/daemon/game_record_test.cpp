@@ -211,7 +211,7 @@ TEST_CASE("draw: offer, then accept ends the game 1/2-1/2 with the record attach
     CHECK(check->result == "1/2-1/2");
     auto g = club.game();
     CHECK(g.game.over());
-    CHECK(g.game.view(Color::White).result == "1/2-1/2");
+    CHECK(g.game.view(Color::White).result == ck::referee::GameResult::Draw);
     CHECK_FALSE(g.meta.draw_offer);
     // The player records keep the game-over, not the [%end].
     CHECK(has(club.file("white.pgn"), "reason=agreement"));
@@ -250,7 +250,7 @@ TEST_CASE("draw: decline, decline with no offer, accept keyword", "[daemon][draw
     club.send(Color::Black, "draw");
     auto accepted = club.send(Color::White, "accept");
     REQUIRE(accepted.size() == 2);
-    CHECK(club.game().game.result() == "1/2-1/2");
+    CHECK(club.game().game.result() == ck::referee::GameResult::Draw);
 }
 
 TEST_CASE("draw: an offer lapses when the offerer's opponent moves", "[daemon][draw]") {
@@ -299,7 +299,7 @@ TEST_CASE("a game mail's commands act in the order written, with club lines amon
             auto g = club.game();
             if (draw_first) {
                 CHECK(g.game.over());
-                CHECK(g.game.result() == "1/2-1/2");
+                CHECK(g.game.result() == ck::referee::GameResult::Draw);
                 CHECK(g.record.plies() == 1);  // e5 not played
                 CHECK(has(bob[0].subject, "Game over: 1/2-1/2"));
                 CHECK(has(bob[0].text, "e5 -- the game is over"));

@@ -112,7 +112,7 @@ TEST_CASE("resign while the opponent is to move ends the game", "[daemon][issue2
             CHECK_FALSE(has(mail.text, "not your turn"));
         }
         const auto g = club.game();
-        CHECK(g.game.result() == std::optional<std::string>("0-1"));
+        CHECK(g.game.result() == ck::referee::GameResult::BlackWins);
         const std::string rec = g.record.referee_record();
         CHECK(has(rec, "[%end 0-1 resignation]"));
         CHECK(has(rec, "[Termination \"normal\"]"));
@@ -127,7 +127,7 @@ TEST_CASE("resign while the opponent is to move ends the game", "[daemon][issue2
         CHECK(has(Club::only(m, Bob).text, "Black resigned."));
         CHECK(has(Club::only(m, Ada).text, "Black resigned."));
         const auto g = club.game();
-        CHECK(g.game.result() == std::optional<std::string>("1-0"));
+        CHECK(g.game.result() == ck::referee::GameResult::WhiteWins);
         CHECK(g.record.plies() == 2);  // e5 was played first
         auto verified = ck::pgn::verify_referee_record(g.record.referee_record());
         if (!verified) FAIL("record: " << verified.error().message);

@@ -39,7 +39,9 @@ void play_on(Game& game, RecordBuilder& b, std::mt19937& rng, int requests) {
     }
     if (!game.over() && pick(4) == 0) {
         const bool agreed = pick(2) == 0;
-        auto ended = game.end_by(agreed ? "1/2-1/2" : "1-0", agreed ? "agreement" : "forfeit");
+        auto ended =
+            game.end_by(agreed ? ck::referee::GameResult::Draw : ck::referee::GameResult::WhiteWins,
+                        agreed ? "agreement" : "forfeit");
         INFO((ended ? std::string() : ended.error()));
         REQUIRE(ended.has_value());
         b.add(*ended, game);

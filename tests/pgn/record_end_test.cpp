@@ -29,7 +29,7 @@ Built agreed_draw() {
     b.set_tag("White", "Ada White");
     b.set_tag("Mode", "EM");
     for (const char* req : {"e4", "Qh4", "e5", "Nf3"}) b.add(g->request(req));
-    auto end = g->end_by("1/2-1/2", "agreement");
+    auto end = g->end_by(ck::referee::GameResult::Draw, "agreement");
     REQUIRE(end);
     b.add(*end);
     return {b.referee_record(), std::move(*g)};
@@ -91,7 +91,7 @@ TEST_CASE("a tampered end fails verification", "[record][end]") {
     REQUIRE(g);
     RecordBuilder fb(s);
     fb.add(g->request("e4"));
-    fb.add(*g->end_by("1-0", "forfeit"));
+    fb.add(*g->end_by(ck::referee::GameResult::WhiteWins, "forfeit"));
     CHECK(fb.referee_record().find("[Termination \"time forfeit\"]") != std::string::npos);
     CHECK(ck::pgn::verify_referee_record(fb.referee_record()));
 }

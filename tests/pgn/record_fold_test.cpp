@@ -145,7 +145,7 @@ TEST_CASE("a record rendered after every change equals one rendered once", "[rec
                 std::mt19937 rng(seed * 104729 + (hidden ? 1 : 0));
                 play_checked(game, l, rng, 160);
                 if (!game.over()) {  // an end outside the requests: conditional comments show
-                    auto ended = game.end_by("1/2-1/2", "agreement");
+                    auto ended = game.end_by(ck::referee::GameResult::Draw, "agreement");
                     REQUIRE(ended.has_value());
                     add_ruling(l, *ended, game);
                     check_fresh(l, game);

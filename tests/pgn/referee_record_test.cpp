@@ -458,3 +458,20 @@ TEST_CASE("pawn-tries fields are read back exactly, and bad ones refused", "[rec
     }
     CHECK_FALSE(ck::pgn::record::parse_announcement({"both", "moved", "count=1"}, 1, a, &why));
 }
+
+TEST_CASE("a game-over result is read back as its value, and junk refused", "[record]") {
+    ck::referee::Announcement a;
+    std::string why;
+    REQUIRE(ck::pgn::record::parse_announcement(
+        {"both", "game-over", "result=1/2-1/2", "reason=agreement"}, 1, a, &why));
+    CHECK(a.result == ck::referee::GameResult::Draw);
+    CHECK(ck::pgn::record::describe(a) == "game-over result=1/2-1/2 reason=agreement");
+    for (const char* bad : {"result=*", "result=2-0", "result=", "result=draw"}) {
+        INFO(bad);
+        CHECK_FALSE(ck::pgn::record::parse_announcement({"both", "game-over", bad}, 1, a, &why));
+    }
+    const std::string head = "[Event \"?\"]\n[Kriegspiel \"crazykrieg\"]\n\n";
+    auto v = ck::pgn::verify_referee_record(head + "{[%end 2-0 adjudication]} *");
+    REQUIRE_FALSE(v.has_value());
+    CHECK(v.error().message.find("bad result '2-0'") != std::string::npos);
+}

@@ -176,14 +176,14 @@ TEST_CASE("checkmate by a pawn drop ends the game and still announces the check"
     CHECK(told(r, Black) == R"([{"type":"moved"},{"type":"drop","piece":"pawn"},)"
                             R"({"type":"check","direction":"long-diagonal"},)"
                             R"({"type":"game-over","result":"1-0","reason":"checkmate"}])");
-    CHECK(r.result == "1-0");
+    CHECK(r.result == ck::referee::GameResult::WhiteWins);
     CHECK(g.over());
 }
 
 TEST_CASE("stalemate is a draw announced to both", "[referee]") {
     Game g = hidden("chess", "7k/8/6Q1/8/8/8/8/K7 w - - 0 1");
     Ruling r = g.request("Qf7");
-    CHECK(r.result == "1/2-1/2");
+    CHECK(r.result == ck::referee::GameResult::Draw);
     CHECK(told(r, Black) ==
           R"([{"type":"moved"},{"type":"game-over","result":"1/2-1/2","reason":"stalemate"}])");
 }
@@ -193,7 +193,7 @@ TEST_CASE("draws: repetition, fifty moves, insufficient material only without po
     Game rep = hidden("crazyhouse");
     play_all(rep, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"});
     Ruling third = rep.request("Ng8");
-    CHECK(third.result == "1/2-1/2");
+    CHECK(third.result == ck::referee::GameResult::Draw);
     CHECK(told(third, White).find(R"("reason":"repetition")") != std::string::npos);
 
     Game fifty = hidden("chess", "4k3/8/8/8/8/8/8/4K2R w - - 99 60");
@@ -304,7 +304,7 @@ TEST_CASE("repetition counts the en passant square only when the capture is lega
     Game g = hidden("chess");
     play_all(g, {"e4", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8"});
     Ruling r = g.request("Ng1");
-    CHECK(r.result == "1/2-1/2");
+    CHECK(r.result == ck::referee::GameResult::Draw);
     CHECK(told(r, Black) ==
           R"([{"type":"moved"},{"type":"game-over","result":"1/2-1/2","reason":"repetition"}])");
 }
@@ -329,7 +329,7 @@ TEST_CASE("replacement: the owner of a piece put back is told where it stands", 
 TEST_CASE("a start position without legal moves is a finished game", "[referee]") {
     Game g = hidden("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     CHECK(g.over());
-    CHECK(g.result() == "1/2-1/2");
+    CHECK(g.result() == ck::referee::GameResult::Draw);
     Ruling r = g.request("Kg8");
     CHECK(r.answer == Answer::Error);
     CHECK(r.side == Black);
