@@ -482,9 +482,9 @@ TEST_CASE("bots: a bot's move ending a Swiss round's last game pairs and starts 
     // The humans' game ends by a resignation (the pass's mail, before its bot turns): round 2
     // waits for the bots' game.
     std::vector<OutMail> mails;
-    auto report = club.send(address(humans->white),
-                            club.reply_address(to_string(humans_game), Color::White), "resign",
-                            "swiss-resign@example.org");
+    auto report =
+        club.send(address(humans->white), club.reply_address(to_string(humans_game), Color::White),
+                  "resign", "swiss-resign@example.org");
     REQUIRE(club.game(humans_game).game.over());
     // The bots play on in that pass and the next ones (each pass's bot budget is bounded); a
     // pass never shows their game over without round 2, nor round 2 without their game's end.
