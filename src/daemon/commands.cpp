@@ -276,19 +276,21 @@ bool challenge_arguments(const CommandArgs& a, Command& command) {
     return i == n;
 }
 
-// THE command table (commands.hpp): one row per command, its word, parser and handlers
-// (command_handlers.hpp). Adding a command is one row here and one handler function.
+// THE command table (commands.hpp): one row per command, its word, parser, handlers
+// (command_handlers.hpp) and, for the commands that act on a game, InPlay (InGame::WhileInPlay:
+// refused once the game is over). Adding a command is one row here and one handler function.
+constexpr InGame InPlay = InGame::WhileInPlay;
 constexpr CommandSpec Table[] = {
     // Lines that are no keyword: the try list, notes, and what is not understood.
-    {nullptr, Kind::Move, nullptr, game_try, nullptr},
-    {nullptr, Kind::AnyQuery, nullptr, game_try, nullptr},
+    {nullptr, Kind::Move, nullptr, game_try, nullptr, InPlay},
+    {nullptr, Kind::AnyQuery, nullptr, game_try, nullptr, InPlay},
     {nullptr, Kind::Message, nullptr, game_note, nullptr},
     {nullptr, Kind::Unknown, nullptr, game_unknown, club_unknown},
-    {"resign", Kind::Resign, no_arguments, game_try, nullptr},
-    {"draw", Kind::Draw, no_arguments, game_draw, nullptr},
+    {"resign", Kind::Resign, no_arguments, game_try, nullptr, InPlay},
+    {"draw", Kind::Draw, no_arguments, game_draw, nullptr, InPlay},
     // A draw offer's answer in a game; a challenge's (`accept N`) in the club.
-    {"accept", Kind::Accept, optional_argument, game_draw, club_challenge},
-    {"decline", Kind::Decline, optional_argument, game_draw, club_challenge},
+    {"accept", Kind::Accept, optional_argument, game_draw, club_challenge, InPlay},
+    {"decline", Kind::Decline, optional_argument, game_draw, club_challenge, InPlay},
     {"board", Kind::Board, no_arguments, game_board, nullptr},
     {"pgn", Kind::Pgn, no_arguments, game_pgn, nullptr},
     {"games", Kind::Games, no_arguments, game_games, club_games},
@@ -305,9 +307,9 @@ constexpr CommandSpec Table[] = {
     {"unfollow", Kind::Unfollow, one_argument, nullptr, club_follow},
     {"ratings", Kind::Ratings, optional_argument, nullptr, club_ratings},  // README "Ratings"
     // Conditional moves (docs/conditionals.md; daemon/conditional_mail.hpp).
-    {"if", Kind::Conditional, conditional_line, game_conditional, nullptr},
+    {"if", Kind::Conditional, conditional_line, game_conditional, nullptr, InPlay},
     {"conditionals", Kind::Conditionals, no_arguments, game_conditional, nullptr},
-    {"conditional", Kind::ConditionalClear, conditional_clear, game_conditional, nullptr},
+    {"conditional", Kind::ConditionalClear, conditional_clear, game_conditional, nullptr, InPlay},
     {"set", Kind::Set, setting, run_setting, run_setting},  // player_settings.hpp
     {"settings", Kind::Settings, no_arguments, run_setting, run_setting},
     // The list view's queries and their short aliases (README "Mail protocol for players").

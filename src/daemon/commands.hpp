@@ -175,11 +175,20 @@ struct MailRun;  // mail_run.hpp: one mail's run through the table
 // transaction, and adds its answer to the run (mail_run.hpp).
 using CommandHandler = core::Result<void, core::Error> (*)(MailRun& run, const Command& command);
 
+// When a command valid at a game's reply address is valid there: Always (it asks the referee
+// something: board, pgn, help, games, standings, a view query, a note, leave, settings), or
+// WhileInPlay (it acts on the game itself: a move, `any?`, resign, a draw offer or answer, a
+// conditional move stored or cleared). A mail holding a WhileInPlay command to a game already
+// over gets the refusal "The game is over, so nothing was played." in its answer
+// (game_turn.hpp); its other lines are answered as usual.
+enum class InGame : std::uint8_t { Always, WhileInPlay };
+
 // One row of THE command table (commands.cpp): the word, its parser and its handlers. Where the
 // command is valid is which handlers it has: `at_game` for a mail to a game's reply address,
-// `at_club` for a mail to the plain referee address (both: valid at both). Adding a command is
-// one row there and one handler function (declared in command_handlers.hpp). `parse` fills the
-// Command's fields; false makes the line Unknown. Lines that are no keyword (moves, "any?",
+// `at_club` for a mail to the plain referee address (both: valid at both); at a game's address,
+// `in_game` says whether it needs the game in play. Adding a command is one row there and one
+// handler function (declared in command_handlers.hpp). `parse` fills the Command's fields;
+// false makes the line Unknown. Lines that are no keyword (moves, "any?",
 // `message:`, `conditional:`, a line not understood) have rows without a word or parser.
 // A new optional word of `challenge` is one row of ChallengeWords in commands.cpp.
 struct CommandSpec {
@@ -188,6 +197,8 @@ struct CommandSpec {
     bool (*parse)(const CommandArgs& args, Command& command);
     CommandHandler at_game;  // null: not valid at a game's reply address
     CommandHandler at_club;  // null: not valid at the plain referee address
+    // At a game's reply address, when the command is valid (InGame above).
+    InGame in_game = InGame::Always;
     Where where() const;
 };
 

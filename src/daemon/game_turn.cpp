@@ -1,8 +1,11 @@
 // A player's mail to one of their games (game_turn.hpp).
 #include "daemon/game_turn.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <sstream>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "compose/reply_sections.hpp"
@@ -52,6 +55,8 @@ namespace {
 
 using rules::Color;
 using DrawEvent = compose::DrawDetails::Event;
+using Kind = Command::Kind;
+using Done = core::Result<void, core::Error>;
 
 std::vector<std::string> split_lines(const std::string& text) {
     std::vector<std::string> out;
@@ -63,61 +68,39 @@ std::vector<std::string> split_lines(const std::string& text) {
 
 const char* side_name(Color c) { return c == Color::White ? "white" : "black"; }
 
-// One incoming mail's answers, queued into the transaction.
-class Answers {
-public:
-    Answers(const GameDesk& desk, store::GameId game, const StoredGame& g, store::Transaction& tx)
-        : desk_(desk), game_(game), g_(g), tx_(tx) {}
-
-    // Queues `mail` to player `c`, with `attachment` when given.
-    core::Result<void, core::Error> queue(Color c, compose::MailResult mail,
-                                          std::optional<mail::Attachment> attachment = {}) {
-        return queue_mail(tx_, desk_.config, g_.meta.address(c), std::move(mail),
-                          std::move(attachment));
-    }
-    core::Result<compose::Envelope, core::Error> envelope(Color c, const std::string& disc) const {
-        auto env = game_envelope(desk_, game_, g_.meta, c, disc, tx_);
-        if (env) add_receipt(*env, g_);  // receipt_line.hpp
-        return env;
-    }
-
-private:
-    const GameDesk& desk_;
-    store::GameId game_;
-    const StoredGame& g_;
-    store::Transaction& tx_;
+// What a command of a game mail asks the referee for (docs/mail-protocol.md "In what order a
+// mail's commands act"): recorded by its row's handler in the order written, answered once
+// every line has acted, from the game as it stands after the mail (answer_asks).
+struct ShowBoard {};   // `board`: the sender's board (their turn mail)
+struct ShowRecord {};  // `pgn`: the sender's record, or the referee's full one
+struct ShowGames {};   // `games`: the sender's games list (games_list.hpp)
+struct ShowHelp {};    // `help`
+struct ShowStandings {
+    std::string tournament;  // empty: the sender's events (standings_mail.hpp)
 };
-
-#define CK_ENV(var, colour, disc)                  \
-    auto var = answers.envelope((colour), (disc)); \
-    if (!var) return core::unexpected(var.error())
-
-}  // namespace
-
-namespace {
-
-using Kind = Command::Kind;
-using Done = core::Result<void, core::Error>;
+struct TakeLeave {  // `leave N` (leave_mail.hpp)
+    int days = 0;
+};
+struct AnswerQuery {    // `pieces N`, `file a`, ... (compose/view_queries.hpp)
+    std::string query;  // as compose::parse_view_query reads it
+};
+using Ask =
+    std::variant<ShowBoard, ShowRecord, ShowGames, ShowHelp, ShowStandings, TakeLeave, AnswerQuery>;
 
 }  // namespace
 
 // One game mail while its commands run (the game_* handlers of the command table change it,
-// mail_run.hpp). What the mail did to the game is the session's events (game_events.hpp); the
-// rest is what the mail asks of the referee. The answers are composed from both once every
-// command has run.
+// mail_run.hpp). What the mail did to the game is the session's events (game_events.hpp); what
+// it asks of the referee is its asks, in the order written; the rest is what its answer says
+// about the sender's lines. The answers are composed from these once every command has run.
 struct Turn {
     Turn(const AuthVerdict& verdict, GameSession& s, Color colour)
         : v(verdict), session(s), me(colour) {}
     const AuthVerdict& v;
     GameSession& session;
     Color me;
-    bool game_cmd = false;  // a command that acts on the game (refused once it is over)
-    bool want_board = false, want_help = false, want_pgn = false, want_games = false;
-    bool want_standings = false;
-    std::string standings_arg;
-    int leave_days = 0;
+    std::vector<Ask> asks;             // in the order written
     std::vector<std::string> notes;    // `say` / `message:` texts, in order
-    std::vector<std::string> queries;  // the list view's queries, as parse_view_query reads them
     std::vector<std::string> unknown;  // lines not acted on, as written
     // The sender's answer (README "What every refusal tells the player"): why a request was
     // refused or not ruled ("Qh5: none of your pieces can move there"), lines not used ("Nf3
@@ -125,6 +108,15 @@ struct Turn {
     std::vector<std::string> explained;
     std::vector<std::string> unused;
     std::vector<std::string> comments;
+
+    // The last ask of kind A (a later `standings X` or `leave N` replaces an earlier one; a
+    // repeated `board` is answered once), or null.
+    template <class A>
+    const A* last() const {
+        for (auto it = asks.rbegin(); it != asks.rend(); ++it)
+            if (const auto* a = std::get_if<A>(&*it)) return a;
+        return nullptr;
+    }
 
     // From the session's events so far.
     bool turn_done() const {
@@ -155,7 +147,6 @@ std::string about(const std::string& request, const std::string& why) {
 // while the opponent is to move or after the sender's move in this mail (README "Resigning"):
 // then it is an end outside the requests (GameSession::resign, Termination::Resignation).
 Done play(Turn& t, const Command& cmd) {
-    t.game_cmd = true;
     GameSession& s = t.session;
     const Color me = t.me;
     if (const auto* m = std::get_if<MoveArgs>(&cmd.args); m && !m->comment.empty())
@@ -211,7 +202,6 @@ Done play(Turn& t, const Command& cmd) {
 
 // draw / accept / decline: a draw offer and its answers.
 Done draw_answer(Turn& t, const Command& cmd) {
-    t.game_cmd = true;
     GameSession& s = t.session;
     if (s.over()) return {};
     if (cmd.kind == Kind::Decline) {
@@ -224,9 +214,52 @@ Done draw_answer(Turn& t, const Command& cmd) {
     return {};
 }
 
-Done note(Turn& t, const Command& cmd) {
-    t.notes.push_back(cmd.as<NoteArgs>().note);
+Done ask(MailRun& run, Ask a) {
+    run.turn->asks.push_back(std::move(a));
     return {};
+}
+
+}  // namespace
+
+// The command table's handlers at a game's reply address (mail_run.hpp): each changes the
+// mail's Turn; answer_game_mail composes the answers once the commands have run.
+Handled game_try(MailRun& run, const Command& c) { return play(*run.turn, c); }
+Handled game_draw(MailRun& run, const Command& c) { return draw_answer(*run.turn, c); }
+Handled game_board(MailRun& run, const Command&) { return ask(run, ShowBoard{}); }
+Handled game_pgn(MailRun& run, const Command&) { return ask(run, ShowRecord{}); }
+Handled game_games(MailRun& run, const Command&) { return ask(run, ShowGames{}); }
+Handled game_help(MailRun& run, const Command&) { return ask(run, ShowHelp{}); }
+Handled game_standings(MailRun& run, const Command& c) {
+    return ask(run, ShowStandings{c.argument()});
+}
+// leave_mail.hpp, after the game's own answers.
+Handled game_leave(MailRun& run, const Command& c) {
+    return ask(run, TakeLeave{c.as<LeaveArgs>().days});
+}
+Handled game_note(MailRun& run, const Command& c) {
+    run.turn->notes.push_back(c.as<NoteArgs>().note);
+    return {};
+}
+// Conditional moves are stored, listed and cleared after the mail's other commands, since a
+// stored reply may fire on this mail's move (conditional_mail.hpp run_conditionals).
+Handled game_conditional(MailRun&, const Command&) { return {}; }
+// compose/view_queries.hpp: answered from the sender's view as it stands after the mail.
+Handled game_view_query(MailRun& run, const Command& c) {
+    return ask(run, AnswerQuery{c.argument()});
+}
+Handled game_unknown(MailRun& run, const Command& c) {
+    run.turn->unknown.push_back(c.text);
+    return {};
+}
+
+namespace {
+
+// Whether the mail holds a command that acts on the game itself (its row's InGame::WhileInPlay,
+// commands.hpp): refused when the game was over before the mail.
+bool acts_on_game(const std::vector<Command>& commands) {
+    return std::any_of(commands.begin(), commands.end(), [](const Command& c) {
+        return command_row(c.kind).in_game == InGame::WhileInPlay;
+    });
 }
 
 // The player's registered name, else the address.
@@ -262,137 +295,93 @@ std::vector<std::string> note_lines(const std::vector<std::string>& notes) {
     return lines;
 }
 
-}  // namespace
+// One game mail's game and what it did, and the answers it queues into the transaction. The
+// steps below fill it in this order: the mail refused whole or its commands run
+// (answer_game_mail), then settle (what the mail did: mail_events, cond, passed), then the
+// answers (queue_turn_mails, queue_draw_mails, pass_on_notes, answer_asks, explain).
+class GameMail {
+public:
+    GameMail(const GameDesk& desk, const ClubDesk& club, const mail::MailMessage& msg,
+             const AuthVerdict& v, GameSession& session, const std::string& disc,
+             store::Transaction& tx)
+        : desk(desk),
+          club(club),
+          msg(msg),
+          v(v),
+          session(session),
+          g(session.game()),
+          me(v.colour),
+          sender(g.meta.address(v.colour)),
+          disc(disc),
+          tx(tx) {}
 
-// The command table's handlers at a game's reply address (mail_run.hpp): each changes the
-// mail's Turn; answer_game_mail composes the answers once the commands have run.
-Handled game_try(MailRun& run, const Command& c) { return play(*run.turn, c); }
-Handled game_draw(MailRun& run, const Command& c) { return draw_answer(*run.turn, c); }
-Handled game_board(MailRun& run, const Command&) { return run.turn->want_board = true, Done{}; }
-Handled game_pgn(MailRun& run, const Command&) { return run.turn->want_pgn = true, Done{}; }
-Handled game_games(MailRun& run, const Command&) { return run.turn->want_games = true, Done{}; }
-Handled game_help(MailRun& run, const Command&) { return run.turn->want_help = true, Done{}; }
-Handled game_standings(MailRun& run, const Command& c) {
-    run.turn->want_standings = true;
-    run.turn->standings_arg = c.argument();
-    return {};
-}
-// leave_mail.hpp, after the game's own answers.
-Handled game_leave(MailRun& run, const Command& c) {
-    return run.turn->leave_days = c.as<LeaveArgs>().days, Done{};
-}
-Handled game_note(MailRun& run, const Command& c) { return note(*run.turn, c); }
-// Conditional moves are stored, listed and cleared after the mail's other commands, since a
-// stored reply may fire on this mail's move (conditional_mail.hpp run_conditionals).
-Handled game_conditional(MailRun& run, const Command& c) {
-    if (c.kind != Kind::Conditionals) run.turn->game_cmd = true;
-    return {};
-}
-// compose/view_queries.hpp: answered from the sender's view as it stands after the mail.
-Handled game_view_query(MailRun& run, const Command& c) {
-    run.turn->queries.push_back(c.argument());
-    return {};
-}
-Handled game_unknown(MailRun& run, const Command& c) {
-    run.turn->unknown.push_back(c.text);
-    return {};
-}
+    const GameDesk& desk;
+    const ClubDesk& club;
+    const mail::MailMessage& msg;
+    const AuthVerdict& v;
+    GameSession& session;
+    const StoredGame& g;
+    const Color me;
+    const std::string sender;  // the sender's registered address
+    const std::string& disc;
+    store::Transaction& tx;
+    // What the mail's own commands did (the conditional replies come after), the conditional
+    // replies (conditional_mail.hpp), and the turn passed once the session settled.
+    GameEvents mail_events;
+    ConditionalReport cond;
+    const TurnPassed* passed = nullptr;
 
-core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mail::MailMessage& msg,
-                                                 const AuthVerdict& v,
-                                                 const std::vector<Command>& commands,
-                                                 const std::string& disc, store::Transaction& tx,
-                                                 std::optional<core::TimePoint> arrived,
-                                                 MailRun* outer) {
-    auto& log = core::operator_log();
-    const core::LogContext about_game("game " +
-                                      to_string(*v.game));  // on every line of this game's mail
-    const store::GameId gid = *v.game;  // Accept: a game of the store (auth.hpp)
-    // The game's session (game_session.hpp): every change to the game is one of its operations.
-    auto opened = GameSession::open(desk.games, desk.store, gid);
-    if (!opened) return core::unexpected(opened.error());
-    GameSession& session = *opened;
-    const StoredGame& g = session.game();
-    const Color me = v.colour;
-    const std::string& my_address = g.meta.address(me);
-    Answers answers(desk, gid, g, tx);
-    const auto& t = desk.templates;
+    store::GameId game() const { return *v.game; }  // Accept: a game of the store (auth.hpp)
+    // The requests the mail had ruled (a resignation counts) and whether it agreed a draw.
+    std::size_t ruled() const {
+        return count_events<RequestRuled>(mail_events) + count_events<Resigned>(mail_events);
+    }
+    bool agreed() const { return find_event<DrawAccepted>(mail_events) != nullptr; }
 
-    const auto refuse = [&](compose::RefusalReason reason,
-                            std::string written = {}) -> core::Result<void, core::Error> {
-        CK_ENV(env, me, disc);
+    // Queues `mail` to player `c`, with `attachment` when given.
+    Done queue(Color c, compose::MailResult mail, std::optional<mail::Attachment> attachment = {}) {
+        return queue_mail(tx, desk.config, g.meta.address(c), std::move(mail),
+                          std::move(attachment));
+    }
+    core::Result<compose::Envelope, core::Error> envelope(Color c, const std::string& d) const {
+        auto env = game_envelope(desk, game(), g.meta, c, d, tx);
+        if (env) add_receipt(*env, g);  // receipt_line.hpp
+        return env;
+    }
+    // The whole mail refused (README "What every refusal tells the player"), quoting it.
+    Done refuse(compose::RefusalReason reason, std::string written = {}) {
+        auto env = envelope(me, disc);
+        if (!env) return core::unexpected(env.error());
         compose::RefusalDetails d{reason, split_lines(msg.body_text), std::move(written)};
-        return answers.queue(me, compose::refusal_mail(t, *env, g.game.view(me), d));
-    };
-
-    // The mail's run through the command table (mail_run.hpp): the caller's, which then answers
-    // the `set` lines, or one of this game's own.
-    const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates, &desk.games};
-    MailRun own(Where::Game, club_desk, my_address, disc, tx);
-    MailRun& run = outer != nullptr ? *outer : own;
-    // A mail refused whole still has its settings lines answered (settings_mail.hpp).
-    const auto settings_only = [&]() -> Done {
-        for (const Command& c : commands)
-            if (c.kind == Kind::Set || c.kind == Kind::Settings) CK_TRY(run_command(run, c));
-        return {};
-    };
-
-    if (commands.empty()) return refuse(compose::RefusalReason::NothingFound);
-    if (auto stale = check_move_numbers(commands, g.game.move_number(), g.game.side_to_move());
-        !stale) {
-        log.info("game " + to_string(gid) + ": stale mail (move " +
-                 std::to_string(stale.error().written) + ", now " +
-                 std::to_string(stale.error().expected) + ")");
-        CK_TRY(settings_only());
-        if (stale.error().wrong_side)  // issue 24, D10: "3... is Black's move; ..."
-            return refuse(compose::RefusalReason::WrongSide,
-                          std::to_string(stale.error().written) + "...");
-        return refuse(compose::RefusalReason::Stale);
+        return queue(me, compose::refusal_mail(desk.templates, *env, g.game.view(me), d));
     }
-
-    Turn turn(v, session, me);
-    const bool over_before = session.over_at_open();
-    const int plies_before = session.plies_at_open();
-    // Every command in the order written, through its row of the command table.
-    run.turn = &turn;
-    for (const auto& cmd : commands) {
-        auto done = run_command(run, cmd);
-        if (!done) {
-            run.turn = nullptr;
-            return done;
-        }
+    // Player `c`'s turn mail: their board as the mail leaves the game.
+    Done board_mail(Color c, const std::string& d) {
+        auto env = envelope(c, d);
+        if (!env) return core::unexpected(env.error());
+        auto td = turn_details(c);
+        if (!td) return core::unexpected(td.error());
+        return queue(c, compose::turn_mail(desk.templates, *env, g.game.view(c), *td));
     }
-    run.turn = nullptr;
-    // What the mail's own commands did (the conditional replies come after).
-    const GameEvents mail_events = session.events();
-    // Conditional moves (conditional_mail.hpp): the mail's conditional commands, then the
-    // replies that fire, in this transaction.
-    const bool sender_moved = g.record.plies() > plies_before;
-    auto cond = run_conditionals(desk.store, tx, session, me, commands, sender_moved);
-    if (!cond) return core::unexpected(cond.error());
-    const std::size_t ruled =
-        count_events<RequestRuled>(mail_events) + count_events<Resigned>(mail_events);
-    const bool agreed = find_event<DrawAccepted>(mail_events) != nullptr;
+    // The first mail queued to player `c`, which later parts join (compose/reply_sections.hpp);
+    // their board (discriminator disc + `suffix`) when none is queued yet.
+    core::Result<mail::OutgoingMail*, core::Error> answer_to(Color c, const char* suffix) {
+        const std::string& address = g.meta.address(c);
+        if (tx.first_outgoing_to(address) == nullptr) CK_TRY(board_mail(c, disc + suffix));
+        return tx.first_outgoing_to(address);
+    }
+    // The sender's view for the help and unknown-command mails, built only for them (a view
+    // copies everything the player heard).
+    const referee::PlayerView* my_view() {
+        if (!view_) view_ = g.game.view(me);
+        return &*view_;
+    }
+    compose::HelpDetails help() const { return {desk.config.referee_address}; }
 
-    if (over_before && turn.game_cmd)
-        CK_TRY(refuse(compose::RefusalReason::GameOver));
-    else if (find_event<NotOnMove>(mail_events) && ruled == 0)
-        CK_TRY(refuse(compose::RefusalReason::NotYourTurn));
-
-    // Notes to the opponent: kept in game.ini and in the record as a comment of this ply.
-    for (const std::string& n : turn.notes) session.note(me, n);
-    if (session.over() && !over_before && !find_event<GameEnded>(session.events()))
-        return core::unexpected(
-            core::corrupt_error("game " + to_string(gid) + ": an end the referee cannot name"));
-    // The one path from the session's events to the store (game_end.hpp): the game and its
-    // clock saved, their consequences applied, and a game's end mailed and recorded (rating,
-    // end mails, followers, tournament).
-    auto settled = settle_game(desk, session, EndMailing{me, disc, disc}, tx, arrived);
-    if (!settled) return core::unexpected(settled.error());
-    const TurnPassed* passed = find_event<TurnPassed>(session.events());
-    const auto turn_details = [&](Color c) -> core::Result<compose::TurnDetails, core::Error> {
+private:
+    core::Result<compose::TurnDetails, core::Error> turn_details(Color c) {
         compose::TurnDetails d;
-        if (cond->fired()) d.heard_from = cond->heard_from[rules::index_of(c)];
+        if (cond.fired()) d.heard_from = cond.heard_from[rules::index_of(c)];
         if (g.game.over() || g.game.side_to_move() != c) return d;
         std::optional<core::TimePoint> at;
         if (passed && passed->to == c) {
@@ -404,31 +393,102 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
         }
         if (at) d.deadline = compose::Deadline{*at};
         return d;
-    };
-    const auto board_mail = [&](Color c, const std::string& d) -> core::Result<void, core::Error> {
-        CK_ENV(env, c, d);
-        auto td = turn_details(c);
-        if (!td) return core::unexpected(td.error());
-        return answers.queue(c, compose::turn_mail(t, *env, g.game.view(c), *td));
-    };
-
-    if (ruled > 0 || agreed) {
-        if (!g.game.over()) {  // an end was mailed by settle_game
-            for (Color c : {me, ~me}) CK_TRY(board_mail(c, disc));
-            // Followers (spectators.hpp): only what both players heard.
-            CK_TRY(queue_spectator_mails(club_desk, gid, g, disc, tx));
-        }
-        log.info("game " + to_string(gid) + ": " + std::to_string(ruled) + " request(s) ruled" +
-                 (agreed ? ", draw agreed" : "") +
-                 (g.game.over()
-                      ? ", game over " + std::string(referee::result_marker(g.game.result()))
-                      : std::string()));
-    } else if (turn.want_board) {
-        CK_TRY(board_mail(me, disc));
     }
-    // The draw mails, from the mail's draw events in the order they happened.
+
+    std::optional<referee::PlayerView> view_;
+};
+
+// A mail the game cannot take at all: no command, or a move number that is not the current
+// one (docs/mail-protocol.md "a line may carry the move number"). True when refused; its
+// settings lines are still answered (settings_mail.hpp).
+core::Result<bool, core::Error> refuse_whole(GameMail& m, MailRun& run,
+                                             const std::vector<Command>& commands) {
+    if (commands.empty()) {
+        CK_TRY(m.refuse(compose::RefusalReason::NothingFound));
+        return true;
+    }
+    const referee::Game& game = m.g.game;
+    auto stale = check_move_numbers(commands, game.move_number(), game.side_to_move());
+    if (stale) return false;
+    core::operator_log().info("game " + to_string(m.game()) + ": stale mail (move " +
+                              std::to_string(stale.error().written) + ", now " +
+                              std::to_string(stale.error().expected) + ")");
+    for (const Command& c : commands)
+        if (c.kind == Kind::Set || c.kind == Kind::Settings) CK_TRY(run_command(run, c));
+    if (stale.error().wrong_side) {  // issue 24, D10: "3... is Black's move; ..."
+        CK_TRY(m.refuse(compose::RefusalReason::WrongSide,
+                        std::to_string(stale.error().written) + "..."));
+    } else {
+        CK_TRY(m.refuse(compose::RefusalReason::Stale));
+    }
+    return true;
+}
+
+// Every command in the order written, through its row of the command table (mail_run.hpp).
+Done run_commands(MailRun& run, Turn& turn, const std::vector<Command>& commands) {
+    run.turn = &turn;
+    for (const Command& c : commands) {
+        auto done = run_command(run, c);
+        if (!done) {
+            run.turn = nullptr;
+            return done;
+        }
+    }
+    run.turn = nullptr;
+    return {};
+}
+
+// What the mail did, settled: the conditional replies that fire on it (conditional_mail.hpp),
+// the refusal of a mail the game could not take (over, or not the sender's turn), the notes
+// kept in game.ini and in the record as a comment of this ply, and the one path from the
+// session's events to the store (game_end.hpp settle_game: the game and its clock saved,
+// their consequences applied, and a game's end mailed and recorded).
+Done settle(GameMail& m, const Turn& turn, const std::vector<Command>& commands,
+            std::optional<core::TimePoint> arrived) {
+    GameSession& s = m.session;
+    m.mail_events = s.events();
+    const bool sender_moved = m.g.record.plies() > s.plies_at_open();
+    auto cond = run_conditionals(m.desk.store, m.tx, s, m.me, commands, sender_moved);
+    if (!cond) return core::unexpected(cond.error());
+    m.cond = std::move(*cond);
+    if (s.over_at_open() && acts_on_game(commands))
+        CK_TRY(m.refuse(compose::RefusalReason::GameOver));
+    else if (find_event<NotOnMove>(m.mail_events) && m.ruled() == 0)
+        CK_TRY(m.refuse(compose::RefusalReason::NotYourTurn));
+    for (const std::string& n : turn.notes) s.note(m.me, n);
+    if (s.over() && !s.over_at_open() && !find_event<GameEnded>(s.events()))
+        return core::unexpected(core::corrupt_error("game " + to_string(m.game()) +
+                                                    ": an end the referee cannot name"));
+    auto settled = settle_game(m.desk, s, EndMailing{m.me, m.disc, m.disc}, m.tx, arrived);
+    if (!settled) return core::unexpected(settled.error());
+    m.passed = find_event<TurnPassed>(s.events());
+    return {};
+}
+
+// The mails of the turn: when a request was ruled or a draw agreed, both players' boards and
+// the followers' mails (spectators.hpp: only what both players heard), unless the game ended
+// (settle_game mailed the end); else the sender's board when they asked for it.
+Done queue_turn_mails(GameMail& m, const Turn& turn) {
+    const std::size_t ruled = m.ruled();
+    const bool agreed = m.agreed();
+    if (ruled == 0 && !agreed) return turn.last<ShowBoard>() ? m.board_mail(m.me, m.disc) : Done{};
+    const referee::Game& game = m.g.game;
+    if (!game.over()) {
+        for (Color c : {m.me, ~m.me}) CK_TRY(m.board_mail(c, m.disc));
+        CK_TRY(queue_spectator_mails(m.club, m.game(), m.g, m.disc, m.tx));
+    }
+    core::operator_log().info(
+        "game " + to_string(m.game()) + ": " + std::to_string(ruled) + " request(s) ruled" +
+        (agreed ? ", draw agreed" : "") +
+        (game.over() ? ", game over " + std::string(referee::result_marker(game.result()))
+                     : std::string()));
+    return {};
+}
+
+// The draw mails, from the mail's draw events in the order they happened.
+Done queue_draw_mails(GameMail& m) {
     std::vector<std::pair<Color, DrawEvent>> draw_mails;
-    for (const GameEvent& e : mail_events) {
+    for (const GameEvent& e : m.mail_events) {
         if (const auto* o = std::get_if<DrawOffered>(&e)) {
             if (!o->renewed) draw_mails.emplace_back(~o->by, DrawEvent::Offered);
             draw_mails.emplace_back(o->by, DrawEvent::OfferSent);
@@ -443,80 +503,107 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     }
     for (std::size_t i = 0; i < draw_mails.size(); ++i) {
         const auto [c, event] = draw_mails[i];
-        CK_ENV(env, c, disc + "d" + std::to_string(i));
-        CK_TRY(answers.queue(
-            c, compose::draw_mail(t, *env, g.game.view(c), compose::DrawDetails{event})));
+        auto env = m.envelope(c, m.disc + "d" + std::to_string(i));
+        if (!env) return core::unexpected(env.error());
+        CK_TRY(m.queue(c, compose::draw_mail(m.desk.templates, *env, m.g.game.view(c),
+                                             compose::DrawDetails{event})));
     }
-    if (!turn.notes.empty()) {
-        // The opponent's next mail carries the note, marked as the sender's words (README
-        // "Notes to the opponent"); when this mail causes none, it is the opponent's board.
-        const std::string& opponent = g.meta.address(~me);
-        if (tx.first_outgoing_to(opponent) == nullptr) CK_TRY(board_mail(~me, disc + "n"));
-        const std::vector<std::string> lines = note_lines(turn.notes);
-        compose::append_quoted_section(*tx.first_outgoing_to(opponent),
-                                       name_of(desk, my_address) + " writes:", lines);
-        if (tx.first_outgoing_to(my_address) == nullptr) CK_TRY(board_mail(me, disc + "n"));
-        compose::append_quoted_section(*tx.first_outgoing_to(my_address),
-                                       "Passed on to " + name_of(desk, opponent) + ":", lines);
+    return {};
+}
+
+// Notes to the opponent (README "Notes to the opponent"): the opponent's next mail carries
+// them, marked as the sender's words (their board when this mail causes none); the sender's
+// answer quotes them as passed on.
+Done pass_on_notes(GameMail& m, const Turn& turn) {
+    if (turn.notes.empty()) return {};
+    const std::vector<std::string> lines = note_lines(turn.notes);
+    auto theirs = m.answer_to(~m.me, "n");
+    if (!theirs) return core::unexpected(theirs.error());
+    compose::append_quoted_section(**theirs, name_of(m.desk, m.sender) + " writes:", lines);
+    auto mine = m.answer_to(m.me, "n");
+    if (!mine) return core::unexpected(mine.error());
+    const std::string& opponent = m.g.meta.address(~m.me);
+    compose::append_quoted_section(**mine, "Passed on to " + name_of(m.desk, opponent) + ":",
+                                   lines);
+    return {};
+}
+
+// `pgn`: the sender's own record as an attachment; the referee's full record once the game is
+// over, and in open play at any time (the true game is no secret there).
+Done queue_record(GameMail& m) {
+    const bool full = m.g.game.over() || !m.g.game.hidden();
+    const std::string as = full ? "referee" : side_name(m.me);
+    auto text = record_text(m.g, as);
+    if (!text) return core::unexpected(text.error());
+    auto attachment = record_attachment(m.game(), as, std::move(*text));
+    // The name is copied before the attachment is moved into the same call (the order in
+    // which a call's arguments are evaluated is unspecified).
+    const compose::RecordDetails details{full, attachment.name};
+    auto env = m.envelope(m.me, m.disc + "p");
+    if (!env) return core::unexpected(env.error());
+    return m.queue(m.me, compose::record_mail(m.desk.templates, *env, m.g.game.view(m.me), details),
+                   std::move(attachment));
+}
+
+// The list view's queries (compose/view_queries.hpp), in the order written, answered from the
+// sender's own view as it stands after this mail, in the sender's answer (their board when
+// nothing else is said).
+Done answer_queries(GameMail& m, const Turn& turn) {
+    std::vector<const AnswerQuery*> queries;
+    for (const Ask& a : turn.asks)
+        if (const auto* q = std::get_if<AnswerQuery>(&a)) queries.push_back(q);
+    if (queries.empty()) return {};
+    compose::ClockFacts clock{std::nullopt, m.tx.now()};
+    if (!m.g.game.over()) {
+        auto at = game_deadline(m.desk.store, m.game(), m.g, &m.tx);
+        if (!at) return core::unexpected(at.error());
+        if (*at) clock.deadline = compose::Deadline{**at};
     }
-    if (turn.want_pgn) {
-        // In open play the true game is no secret: the full record at any time.
-        const bool full = g.game.over() || !g.game.hidden();
-        const std::string as = full ? "referee" : side_name(me);
-        auto text = record_text(g, as);
-        if (!text) return core::unexpected(text.error());
-        auto attachment = record_attachment(gid, as, std::move(*text));
-        // The name is copied before the attachment is moved into the same call (the order in
-        // which a call's arguments are evaluated is unspecified).
-        const compose::RecordDetails details{full, attachment.name};
-        CK_ENV(env, me, disc + "p");
-        CK_TRY(answers.queue(me, compose::record_mail(t, *env, g.game.view(me), details),
-                             std::move(attachment)));
+    std::vector<std::string> lines;
+    for (const AnswerQuery* q : queries) {
+        auto answer = compose::answer_view_query(m.desk.templates.set(), *m.my_view(),
+                                                 *compose::parse_view_query(q->query), clock);
+        if (!answer) return core::unexpected(core::invalid_error(answer.error().message));
+        lines.push_back(q->query + ": " + *answer);
     }
-    // The sender's view for the help and unknown-command mails, built only for them (a view
-    // copies everything the player heard).
-    std::optional<referee::PlayerView> view;
-    const auto my_view = [&] {
-        if (!view) view = g.game.view(me);
-        return &*view;
-    };
-    compose::HelpDetails help{desk.config.referee_address};
-    if (turn.want_help) {
-        CK_ENV(env, me, disc + "h");
-        CK_TRY(answers.queue(me, compose::help_mail(t, *env, my_view(), help)));
+    auto mine = m.answer_to(m.me, "q");
+    if (!mine) return core::unexpected(mine.error());
+    compose::append_section(**mine, "Answers:", lines);
+    return {};
+}
+
+// What the sender asked for (Ask), once every line has acted, each in its part of the
+// sender's one answer: the record, help, the standings, the games as this mail leaves them
+// (this one included), the leave, the list view's answers.
+Done answer_asks(GameMail& m, const Turn& turn) {
+    if (turn.last<ShowRecord>()) CK_TRY(queue_record(m));
+    if (turn.last<ShowHelp>()) {
+        auto env = m.envelope(m.me, m.disc + "h");
+        if (!env) return core::unexpected(env.error());
+        CK_TRY(m.queue(m.me, compose::help_mail(m.desk.templates, *env, m.my_view(), m.help())));
     }
-    if (turn.want_standings)
-        CK_TRY(answer_standings(club_desk, my_address, turn.standings_arg, disc + "s", tx));
-    if (turn.want_games)  // the games as this mail leaves them, this one included
-        CK_TRY(queue_games_list(club_desk, my_address, disc + "g", tx, {}, ChangedGame{gid, &g}));
-    if (turn.leave_days > 0)
-        CK_TRY(
-            answer_leave(desk, my_address, turn.leave_days, v.message_id, disc + "l", gid, &g, tx));
-    // The list view's queries (compose/view_queries.hpp), answered from the sender's own view
-    // as it stands after this mail, in the sender's answer (their board when nothing else is
-    // said).
-    if (!turn.queries.empty()) {
-        compose::ClockFacts clock{std::nullopt, tx.now()};
-        if (!g.game.over()) {
-            auto at = game_deadline(desk.store, gid, g, &tx);
-            if (!at) return core::unexpected(at.error());
-            if (*at) clock.deadline = compose::Deadline{**at};
-        }
-        std::vector<std::string> lines;
-        for (const std::string& q : turn.queries) {
-            auto answer = compose::answer_view_query(t.set(), *my_view(),
-                                                     *compose::parse_view_query(q), clock);
-            if (!answer) return core::unexpected(core::invalid_error(answer.error().message));
-            lines.push_back(q + ": " + *answer);
-        }
-        if (tx.first_outgoing_to(my_address) == nullptr) CK_TRY(board_mail(me, disc + "q"));
-        compose::append_section(*tx.first_outgoing_to(my_address), "Answers:", lines);
-    }
-    // What the referee has to say about the sender's lines (README "What every refusal tells
-    // the player"), in the sender's answer; their board when nothing else is said.
+    if (const auto* s = turn.last<ShowStandings>())
+        CK_TRY(answer_standings(m.club, m.sender, s->tournament, m.disc + "s", m.tx));
+    if (turn.last<ShowGames>())
+        CK_TRY(queue_games_list(m.club, m.sender, m.disc + "g", m.tx, {},
+                                ChangedGame{m.game(), &m.g}));
+    if (const auto* leave = turn.last<TakeLeave>())
+        CK_TRY(answer_leave(m.desk, m.sender, leave->days, m.v.message_id, m.disc + "l", m.game(),
+                            &m.g, m.tx));
+    return answer_queries(m, turn);
+}
+
+// What the referee has to say about the sender's lines (README "What every refusal tells the
+// player"), in the sender's answer (their board when nothing else is said): a mail answering
+// an earlier move, why requests were refused, lines not used, comments on move lines, the
+// sender's conditional moves, and the lines not acted on (compose/reply_sections.hpp: quoted
+// in the answer; with no other answer, the unknown-command mail quotes the first).
+Done explain(GameMail& m, const Turn& turn, bool acted_on_game) {
+    const bool over_before = m.session.over_at_open();
+    const int plies_before = m.session.plies_at_open();
     std::vector<std::string> notices;
-    if (const auto older = answered_ply(msg, v);
-        older && *older < plies_before && turn.game_cmd && !over_before)
+    if (const auto older = answered_ply(m.msg, m.v);
+        older && *older < plies_before && acted_on_game && !over_before)
         notices.push_back("Your mail answers the referee's mail of an earlier move (" +
                           std::to_string(*older) + " moves played then, " +
                           std::to_string(plies_before) +
@@ -528,37 +615,69 @@ core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mai
     };
     for (const auto& [heading, lines] : sections) {
         if (lines->empty()) continue;
-        if (tx.first_outgoing_to(my_address) == nullptr) CK_TRY(board_mail(me, disc + "e"));
-        compose::append_section(*tx.first_outgoing_to(my_address), heading,
+        auto mine = m.answer_to(m.me, "e");
+        if (!mine) return core::unexpected(mine.error());
+        compose::append_section(**mine, heading,
                                 compose::first_lines(*lines, compose::MaxQuotedLines));
     }
     if (!turn.comments.empty()) {
-        if (tx.first_outgoing_to(my_address) == nullptr) CK_TRY(board_mail(me, disc + "e"));
+        auto mine = m.answer_to(m.me, "e");
+        if (!mine) return core::unexpected(mine.error());
         compose::append_quoted_section(
-            *tx.first_outgoing_to(my_address),
+            **mine,
             "Comments on your move lines, kept as you wrote them, "
             "not acted on:",
             compose::first_lines(turn.comments, compose::MaxQuotedLines));
     }
     // What concerns each player's own conditional moves, in that player's mail only.
-    if (cond->answer_sender && tx.first_outgoing_to(my_address) == nullptr)
-        CK_TRY(board_mail(me, disc + "c"));
-    append_conditional_sections(tx, g.meta, *cond);
-    // One answer per mail (compose/reply_sections.hpp): the lines not acted on are quoted in
-    // the sender's answer; with no other answer, the unknown-command mail quotes the first.
+    if (m.cond.answer_sender) CK_TRY(m.answer_to(m.me, "c"));
+    append_conditional_sections(m.tx, m.g.meta, m.cond);
     std::vector<std::string> unknown = turn.unknown;
-    if (!unknown.empty() && tx.first_outgoing_to(my_address) == nullptr) {
-        CK_ENV(env, me, disc + "u0");
-        CK_TRY(answers.queue(
-            me,
-            compose::unknown_command_mail(
-                t, *env, my_view(),
-                compose::UnknownCommandDetails{unknown[0], command_problem(unknown[0])}, help)));
+    if (!unknown.empty() && m.tx.first_outgoing_to(m.sender) == nullptr) {
+        auto env = m.envelope(m.me, m.disc + "u0");
+        if (!env) return core::unexpected(env.error());
+        const compose::UnknownCommandDetails details{unknown[0], command_problem(unknown[0])};
+        CK_TRY(m.queue(m.me, compose::unknown_command_mail(m.desk.templates, *env, m.my_view(),
+                                                           details, m.help())));
         unknown.erase(unknown.begin());
     }
     // A line that starts with a command's word says what is wrong (command_problems.hpp).
-    if (!unknown.empty()) append_unknown_lines(*tx.first_outgoing_to(my_address), unknown);
-    tx.merge_outgoing(my_address, compose::merge_replies);
+    if (!unknown.empty()) append_unknown_lines(*m.tx.first_outgoing_to(m.sender), unknown);
+    return {};
+}
+
+}  // namespace
+
+core::Result<void, core::Error> answer_game_mail(const GameDesk& desk, const mail::MailMessage& msg,
+                                                 const AuthVerdict& v,
+                                                 const std::vector<Command>& commands,
+                                                 const std::string& disc, store::Transaction& tx,
+                                                 std::optional<core::TimePoint> arrived,
+                                                 MailRun* outer) {
+    const core::LogContext about_game("game " +
+                                      to_string(*v.game));  // on every line of this game's mail
+    // The game's session (game_session.hpp): every change to the game is one of its operations.
+    auto opened = GameSession::open(desk.games, desk.store, *v.game);
+    if (!opened) return core::unexpected(opened.error());
+    const ClubDesk club_desk{desk.config, desk.players, desk.store, desk.templates, &desk.games};
+    GameMail m(desk, club_desk, msg, v, *opened, disc, tx);
+    // The mail's run through the command table (mail_run.hpp): the caller's, which then answers
+    // the `set` lines, or one of this game's own.
+    MailRun own(Where::Game, club_desk, m.sender, disc, tx);
+    MailRun& run = outer != nullptr ? *outer : own;
+    auto refused = refuse_whole(m, run, commands);
+    if (!refused) return core::unexpected(refused.error());
+    if (*refused) return {};
+
+    Turn turn(v, *opened, v.colour);
+    CK_TRY(run_commands(run, turn, commands));
+    CK_TRY(settle(m, turn, commands, arrived));
+    CK_TRY(queue_turn_mails(m, turn));
+    CK_TRY(queue_draw_mails(m));
+    CK_TRY(pass_on_notes(m, turn));
+    CK_TRY(answer_asks(m, turn));
+    CK_TRY(explain(m, turn, acts_on_game(commands)));
+    tx.merge_outgoing(m.sender, compose::merge_replies);  // one answer per mail
     return {};
 }
 

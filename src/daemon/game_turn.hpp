@@ -3,7 +3,12 @@
 // referee reads"): opens the game's session through the repository (league/game_session.hpp),
 // runs the mail's commands in order through the command table, settles the session's events
 // (game_end.hpp settle_game) and composes every answer from them, into the caller's
-// transaction, which commits them with the ledger entry (all or nothing).
+// transaction, which commits them with the ledger entry (all or nothing). A command that acts
+// on the game changes the session (its events); one that asks for something (board, pgn,
+// help, games, standings, leave, a view query) is recorded as a typed ask in the order
+// written and answered once every line has acted, from the game as the mail leaves it
+// (docs/mail-protocol.md "In what order a mail's commands act"). A mail to a game already over
+// that holds a command acting on it (its row's InGame::WhileInPlay, commands.hpp) is refused.
 //   moves / any? / resign   the try list, ruled by the referee and recorded; both players get
 //                           the turn mail, or the game-end mail when the game ended
 //   draw                    offers a draw, or accepts the opponent's pending offer: the game

@@ -326,6 +326,20 @@ TEST_CASE("commands: one table says where each command is valid", "[commands]") 
           Kind::Unknown);
 }
 
+// commands.hpp InGame: the commands that act on a game are refused once it is over; the
+// questions (board, pgn, help, ...) are answered at any time.
+TEST_CASE("commands: the table says which commands act on a game in play", "[commands]") {
+    using ck::daemon::command_row;
+    using ck::daemon::InGame;
+    for (const Kind k : {Kind::Move, Kind::AnyQuery, Kind::Resign, Kind::Draw, Kind::Accept,
+                         Kind::Decline, Kind::Conditional, Kind::ConditionalClear})
+        CHECK(command_row(k).in_game == InGame::WhileInPlay);
+    for (const Kind k : {Kind::Board, Kind::Pgn, Kind::Games, Kind::Help, Kind::Standings,
+                         Kind::Leave, Kind::Say, Kind::Message, Kind::ViewQuery, Kind::Conditionals,
+                         Kind::Set, Kind::Settings, Kind::Unknown})
+        CHECK(command_row(k).in_game == InGame::Always);
+}
+
 TEST_CASE("commands: conditional moves (docs/conditionals.md)", "[commands]") {
     const auto c = parse_commands(
         "e4\nIf d5 then exd5 Qxd5 Nc3\nconditional: 1...e5 2.Nf3\n1...c5 2.Nc3 (1...e6 2.d4)\n\n"

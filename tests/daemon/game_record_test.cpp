@@ -322,6 +322,60 @@ TEST_CASE("a game mail's commands act in the order written, with club lines amon
     }
 }
 
+// docs/mail-protocol.md "In what order a mail's commands act": what the player asks to be
+// shown is answered once every line has acted, from the game as it stands after the mail, and
+// the one answer lays its parts out as they were made (the turn's board first). So `board` and
+// `pgn` written before the move, around it or after it give White the same answer, byte for
+// byte: the board after 1. e4, then the record holding it.
+TEST_CASE("board and pgn show the game as the mail leaves it, wherever they are written",
+          "[daemon][pgn][order]") {
+    std::vector<std::string> answers;
+    for (const std::string lines : {"board\npgn\ne4", "pgn\ne4\nboard", "e4\nboard\npgn"}) {
+        Club club("shows-" + std::to_string(answers.size()));
+        club.new_game("chess", false);
+        auto mails = club.send(Color::White, lines);
+        const auto ada = to(mails, Ada);
+        REQUIRE(ada.size() == 1);  // one answer per mail
+        INFO(lines << "\n" << ada[0].text);
+        CHECK(club.game().record.plies() == 1);
+        const auto record = attachment(ada[0].raw, "crazykrieg-1.pgn");  // open play: the full one
+        REQUIRE(record);
+        CHECK(has(*record, "1. e4"));
+        CHECK(*record == club.file("record.pgn"));
+        const std::size_t board = ada[0].text.find("It is Black's move.");
+        const std::size_t part = ada[0].text.find("=== [crazykrieg #1] The full record");
+        CHECK(board != std::string::npos);
+        CHECK(part != std::string::npos);
+        CHECK(board < part);
+        answers.push_back(ada[0].raw);
+    }
+    REQUIRE(answers.size() == 3);
+    CHECK(answers[0] == answers[1]);
+    CHECK(answers[1] == answers[2]);
+}
+
+// commands.hpp InGame: once the game is over, a mail holding a command that acts on the game
+// is refused ("The game is over, so nothing was played."); its questions are still answered,
+// and a mail of questions alone is no refusal.
+TEST_CASE("a game that is over refuses the commands that act on it and answers the rest",
+          "[daemon][order]") {
+    Club club("over");
+    club.new_game("chess", false);
+    club.send(Color::White, "e4");
+    club.send(Color::Black, "resign");
+    REQUIRE(club.game().game.over());
+    const std::string refusal = "The game is over, so nothing was played.";
+    for (const std::string lines : {"board\npgn", "help", "board\ndraw", "pgn\nNf3"}) {
+        const bool acts = lines.find("draw") != std::string::npos || has(lines, "Nf3");
+        auto mails = club.send(Color::White, lines);
+        const auto ada = to(mails, Ada);
+        REQUIRE(ada.size() == 1);
+        INFO(lines << "\n" << ada[0].text);
+        CHECK(has(ada[0].text, refusal) == acts);
+        if (has(lines, "pgn")) CHECK(attachment(ada[0].raw, "crazykrieg-1.pgn"));
+    }
+}
+
 TEST_CASE("pgn: the player's own record while the game lasts, the full one after",
           "[daemon][pgn]") {
     Club club("pgn");
