@@ -54,6 +54,37 @@ Args absolute_paths(const Args& args) {
     return out;
 }
 
+// What a daemon-run `site DIR` or `backup FILE` writes that this process must find afterwards:
+// DIR/index.html or FILE (nullopt for other commands, and for `backup -`). `sent` is the
+// command line as absolute_paths made it.
+std::optional<fs::path> written_output(const Args& sent) {
+    if (sent.empty() || (sent[0] != "site" && sent[0] != "backup")) return std::nullopt;
+    for (std::size_t i = 1; i < sent.size(); ++i) {
+        if (sent[i] == "--config" || sent[i] == "--templates") {
+            ++i;
+        } else if (!sent[i].empty() && sent[i][0] != '-') {
+            return sent[0] == "site" ? fs::path(sent[i]) / "index.html" : fs::path(sent[i]);
+        }
+    }
+    return std::nullopt;
+}
+
+// After the daemon answered success for `sent`: its output must be where this process sees it.
+// A daemon with another view of the file system (systemd's PrivateTmp gives the service a /tmp
+// of its own: README "The service") wrote it somewhere this process cannot see, and "written"
+// would be a lie. Returns the exit code to give.
+int check_output_seen(const Command& command, const Args& sent, int exit_code) {
+    if (exit_code != ExitOk) return exit_code;
+    const auto output = written_output(sent);
+    std::error_code ec;
+    if (!output || fs::exists(*output, ec) || ec) return exit_code;  // ec: may not look (EACCES)
+    std::cerr << "crazykrieg " << command.name << ": the running serve wrote " << output->string()
+              << ", but it is not there for this command: serve sees another file system (under "
+                 "systemd the service's /tmp is its own); name a folder the service may write "
+                 "and you may read (README \"The service\")\n";
+    return ExitFailure;
+}
+
 std::chrono::seconds request_timeout() {
     if (const char* env = std::getenv("CRAZYKRIEG_REQUEST_TIMEOUT")) {
         try {
@@ -82,7 +113,8 @@ std::optional<int> run_through_daemon(const Command& command, const Args& args) 
     if (!config) return std::nullopt;  // the command itself reports it
     const daemon::RequestSpool spool(config->store_dir);
     if (!spool.serving()) return std::nullopt;
-    auto id = spool.submit(absolute_paths(args));
+    const Args sent = absolute_paths(args);
+    auto id = spool.submit(sent);
     if (!id) {
         // Nothing was sent: a failure that may pass (the disk) is worth retrying (75).
         std::cerr << "crazykrieg " << command.name << ": " << id.error().detail << "\n";
@@ -98,7 +130,7 @@ std::optional<int> run_through_daemon(const Command& command, const Args& args) 
             std::cerr << "crazykrieg " << command.name << ": " << answer.error().detail << "\n";
             return ExitFailure;
         }
-        if (*answer) return print_answer(**answer);
+        if (*answer) return check_output_seen(command, sent, print_answer(**answer));
         if (std::chrono::steady_clock::now() >= give_up) {
             if (!picked_up && spool.withdraw(*id)) {
                 std::cerr << "crazykrieg " << command.name << ": the daemon serving "

@@ -318,6 +318,17 @@ core::Result<MailMessage, ParseError> parse_message(std::string_view raw) {
             m.full_text = part_text(*part);
             m.body_text = extract_new_text(m.full_text);
         }
+        // A text/plain alternative with no new text beside an HTML one that has some (an empty
+        // plain part, as some clients send): the HTML is what the player wrote.
+        if (m.body_text.empty() && part != nullptr && part != find_text_part(me, "html")) {
+            if (const mimetic::MimeEntity* html = find_text_part(me, "html")) {
+                std::string html_text = part_text(*html);
+                if (std::string new_text = extract_new_text(html_text); !new_text.empty()) {
+                    m.full_text = std::move(html_text);
+                    m.body_text = std::move(new_text);
+                }
+            }
+        }
         return m;
     } catch (const std::exception& e) {
         return core::unexpected(ParseError{ParseErrorCode::Malformed, e.what()});

@@ -79,7 +79,10 @@ bool is_original_message_separator(std::string_view line) {
 
 // The signatures mail apps add without the "-- " delimiter ("Sent from my iPhone", "Get
 // Outlook for Android", K-9's, Samsung's, Yahoo's, Mail for Windows') and their German, French,
-// Spanish, Italian, Dutch and Portuguese forms. A short line that starts with one of these.
+// Spanish, Italian, Dutch and Portuguese forms, and the phones' own line ("Sent from my iPhone",
+// "... Galaxy") in Swedish, Danish, Norwegian, Finnish, Polish, Czech, Russian, Ukrainian,
+// Turkish, Japanese and Chinese. A short line that starts (or, where the verb comes last, ends)
+// with one of these.
 bool is_client_signature(std::string_view line) {
     const std::string l = folded(line);
     if (l.empty() || l.size() > 80) return false;
@@ -145,6 +148,19 @@ bool is_client_signature(std::string_view line) {
         "enviado a partir do ",
         "obter o outlook para ",
         "obtenha o outlook para ",
+        // Swedish, Danish and Norwegian, Finnish, Polish, Czech
+        "skickat från ",
+        "sendt fra ",
+        "lähetetty ",
+        "wysłane z ",
+        "wysłano z ",
+        "odesláno z ",
+        // Russian, Ukrainian (Cyrillic: the folding lowers ASCII only, so both cases), Chinese
+        "отправлено с ",
+        "Отправлено с ",
+        "надіслано з ",
+        "Надіслано з ",
+        "发自我的",
     };
     for (std::string_view p : Starts)
         if (starts_with(l, p)) return true;
@@ -152,7 +168,10 @@ bool is_client_signature(std::string_view line) {
     // Smartphone gesendet." (a line that only starts "Von meinem ..." is the player's own).
     std::string_view end = l;
     while (!end.empty() && (end.back() == '.' || end.back() == ' ')) end.remove_suffix(1);
-    return starts_with(l, "von meinem ") && ends_with(end, " gesendet");
+    if (starts_with(l, "von meinem ") && ends_with(end, " gesendet")) return true;
+    // Turkish and Japanese too: "iPhone'umdan gönderildi", "iPhoneから送信".
+    return ends_with(end, "dan gönderildi") || ends_with(end, "den gönderildi") ||
+           ends_with(end, "から送信");
 }
 
 bool is_header_line(std::string_view line, std::initializer_list<std::string_view> names) {

@@ -89,6 +89,33 @@ TEST_CASE("ISO-8859-1 8bit body with umlauts, German attribution", "[parse]") {
     CHECK(m.subject == "Re: Zug f\xC3\xBCr Schwarz");
 }
 
+TEST_CASE("an empty text/plain alternative: the HTML part's new text is read", "[parse]") {
+    // Played from a client that sent its reply as HTML beside a blank plain part: the answer
+    // was "Your mail held no command the referee understood".
+    const std::string raw =
+        "From: Zo\xC3\xAB <zoe@example.org>\r\n"
+        "To: referee+6.b.f8c2bada9a2f5767@club.example\r\n"
+        "Subject: Re: [crazykrieg #6] Your move (move 1)\r\n"
+        "Message-ID: <empty-plain@example.org>\r\n"
+        "MIME-Version: 1.0\r\n"
+        "Content-Type: multipart/alternative; boundary=\"b\"\r\n\r\n"
+        "--b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\r\n"
+        "--b\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"
+        "<html><body><div>e5<br>draw</div><blockquote type=\"cite\">It is your move, Black"
+        "</blockquote></body></html>\r\n"
+        "--b--\r\n";
+    auto r = parse_message(raw);
+    REQUIRE(r.has_value());
+    CHECK(r->body_text == "e5\ndraw");
+    // A plain part with text wins, as before, whatever the HTML says.
+    std::string with_plain = raw;
+    const std::string blank_part = "utf-8\r\n\r\n\r\n";
+    with_plain.replace(with_plain.find(blank_part), blank_part.size(), "utf-8\r\n\r\nNf6\r\n");
+    auto p = parse_message(with_plain);
+    REQUIRE(p.has_value());
+    CHECK(p->body_text == "Nf6");
+}
+
 TEST_CASE("top-posting: new text above the attribution", "[parse]") {
     const MailMessage m = parse_file("top_posting.eml");
     CHECK(m.body_text == "Nf3\nNg5");
