@@ -21,29 +21,18 @@
 namespace ck::app {
 namespace {
 
+constexpr const char* Usage =
+    "usage: crazykrieg deliver [--config FILE] [--now ISO-8601] [--templates DIR] < message.eml\n";
+
 int run_deliver(const Args& args) {
+    namespace po = boost::program_options;
     std::string config_file, now, templates;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const auto value = [&](std::string& out) {
-            if (i + 1 >= args.size()) return false;
-            out = args[++i];
-            return true;
-        };
-        if (a == "--help" || a == "-h") {
-            std::cout << "usage: crazykrieg deliver [--config FILE] [--now ISO-8601] "
-                         "[--templates DIR] < message.eml\n";
-            return ExitOk;
-        } else if (a == "--config") {
-            if (!value(config_file)) return usage_error("deliver", "--config needs a FILE");
-        } else if (a == "--now") {
-            if (!value(now)) return usage_error("deliver", "--now needs an ISO 8601 time");
-        } else if (a == "--templates") {
-            if (!value(templates)) return usage_error("deliver", "--templates needs a DIR");
-        } else {
-            return usage_error("deliver", "unexpected argument '" + a + "'");
-        }
-    }
+    po::options_description opts;
+    opts.add_options()("help,h", "")("config", po::value<std::string>(&config_file), "")(
+        "now", po::value<std::string>(&now), "")("templates", po::value<std::string>(&templates),
+                                                 "");
+    po::variables_map vm;
+    if (auto done = parse_options("deliver", args, opts, vm, Usage)) return *done;
     auto config = load_daemon_config(config_file, StoreUse::Read);
     if (!config) return usage_error("deliver", config.error());
     // Run as the wrong user (master.cf's user=): the MTA keeps the mail and retries once the

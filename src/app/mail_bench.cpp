@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -394,10 +393,10 @@ long max_rss_mb() {
 }
 
 void run_store_size_bench(std::ostream& out) {
-    fs::path templates = "templates";
-    if (const char* env = std::getenv("CK_TEMPLATES_DIR")) templates = env;
-    std::error_code ec;
-    if (!fs::is_directory(templates, ec)) return;  // run_mail_bench said so
+    // The same lookup as the mail figures above; without templates it says so, as they do.
+    const auto found = bench_templates(out, "mail store");
+    if (!found) return;
+    const fs::path& templates = *found;
     auto fail = [&](const std::string& what) {
         out << "mail: store bench failed: " << what << "\n";
     };

@@ -37,41 +37,29 @@ std::string certificate_refusal(mail::MailSource& source, mail::MailSink& sink) 
     return {};
 }
 
+constexpr const char* Usage =
+    "usage: crazykrieg serve [--config FILE] [--once] [--now ISO-8601] [--templates DIR] "
+    "[--poll SECONDS]\n";
+
 int run_serve(const Args& args) {
-    std::string config_file, now, templates_option;
-    bool once = false;
+    namespace po = boost::program_options;
+    std::string config_file, now, templates_option, poll_text;
+    po::options_description opts;
+    opts.add_options()("help,h", "")("config", po::value<std::string>(&config_file), "")(
+        "once", "")("now", po::value<std::string>(&now), "")(
+        "templates", po::value<std::string>(&templates_option), "")(
+        "poll", po::value<std::string>(&poll_text), "");
+    po::variables_map vm;
+    if (auto done = parse_options("serve", args, opts, vm, Usage)) return *done;
+    const bool once = vm.count("once") > 0;
     int poll = 5;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const auto value = [&](std::string& out) {
-            if (i + 1 >= args.size()) return false;
-            out = args[++i];
-            return true;
-        };
-        if (a == "--help" || a == "-h") {
-            std::cout << "usage: crazykrieg serve [--config FILE] [--once] [--now ISO-8601] "
-                         "[--templates DIR] [--poll SECONDS]\n";
-            return ExitOk;
-        } else if (a == "--once") {
-            once = true;
-        } else if (a == "--config") {
-            if (!value(config_file)) return usage_error("serve", "--config needs a FILE");
-        } else if (a == "--now") {
-            if (!value(now)) return usage_error("serve", "--now needs an ISO 8601 time");
-        } else if (a == "--templates") {
-            if (!value(templates_option)) return usage_error("serve", "--templates needs a DIR");
-        } else if (a == "--poll") {
-            std::string p;
-            if (!value(p)) return usage_error("serve", "--poll needs SECONDS");
-            try {
-                poll = std::stoi(p);
-            } catch (...) {
-                poll = 0;
-            }
-            if (poll < 1 || poll > 3600) return usage_error("serve", "--poll must be 1..3600");
-        } else {
-            return usage_error("serve", "unexpected argument '" + a + "'");
+    if (vm.count("poll")) {
+        try {
+            poll = std::stoi(poll_text);
+        } catch (...) {
+            poll = 0;
         }
+        if (poll < 1 || poll > 3600) return usage_error("serve", "--poll must be 1..3600");
     }
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("serve", config.error());

@@ -11,17 +11,27 @@ int usage_error(std::string_view command, std::string_view message) {
 
 std::optional<int> parse_options(std::string_view command, const Args& args,
                                  const boost::program_options::options_description& opts,
-                                 boost::program_options::variables_map& vm) {
+                                 boost::program_options::variables_map& vm,
+                                 std::string_view usage) {
     namespace po = boost::program_options;
     try {
-        po::store(po::command_line_parser(Args(args.begin() + 1, args.end())).options(opts).run(),
-                  vm);
+        const po::parsed_options parsed =
+            po::command_line_parser(Args(args.begin() + 1, args.end())).options(opts).run();
+        // Without a positional description, program_options would drop a word that is no
+        // option silently.
+        for (const po::option& o : parsed.options)
+            if (o.position_key >= 0 && !o.value.empty())
+                return usage_error(command, "unexpected argument '" + o.value.front() + "'");
+        po::store(parsed, vm);
         po::notify(vm);
     } catch (const po::error& e) {
         return usage_error(command, e.what());
     }
     if (vm.count("help")) {
-        std::cout << opts;
+        if (usage.empty())
+            std::cout << opts;
+        else
+            std::cout << usage;
         return ExitOk;
     }
     return std::nullopt;

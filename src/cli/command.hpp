@@ -40,10 +40,13 @@ constexpr int ExitTempFail = 75;  // EX_TEMPFAIL
 int usage_error(std::string_view command, std::string_view message);
 
 // Parses args (args[0] is the subcommand) against opts into vm. nullopt: go on; otherwise the
-// exit code to return at once: ExitOk after printing the options for --help, ExitUsage after a
-// one-line usage error.
+// exit code to return at once: ExitOk after printing the help for --help (opts must declare
+// "help,h"), ExitUsage after a one-line usage error (an unknown option, a missing value, a word
+// that is no option). The help is `usage` when given (a
+// command whose --help is its usage lines, as `serve`), else the options of opts.
 std::optional<int> parse_options(std::string_view command, const Args& args,
                                  const boost::program_options::options_description& opts,
-                                 boost::program_options::variables_map& vm);
+                                 boost::program_options::variables_map& vm,
+                                 std::string_view usage = {});
 
 }  // namespace ck::cli

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <ostream>
 
+#include "core/decimal.hpp"
+
 namespace ck::core {
 
 GameId::GameId(std::uint64_t number) : number_(number) { assert(number >= 1); }
@@ -35,17 +37,14 @@ Result<GameId, GameIdError> parse_game_id(std::string_view text) {
         return unexpected(GameIdError{p, std::string(text)});
     };
     if (text.empty()) return fail(GameIdError::Problem::Empty);
-    std::uint64_t n = 0;
     for (const char c : text) {
         if (c < '0' || c > '9') return fail(GameIdError::Problem::NotDigits);
     }
     if (text == "0") return fail(GameIdError::Problem::Zero);
     if (text[0] == '0') return fail(GameIdError::Problem::LeadingZero);
-    for (const char c : text) {
-        const auto d = static_cast<std::uint64_t>(c - '0');
-        if (n > (UINT64_MAX - d) / 10) return fail(GameIdError::Problem::TooLarge);
-        n = n * 10 + d;
-    }
+    // Digits only and no leading zero: parse_decimal refuses it only when it exceeds 2^64 - 1.
+    std::uint64_t n = 0;
+    if (!parse_decimal(text, n)) return fail(GameIdError::Problem::TooLarge);
     return GameId(n);
 }
 

@@ -84,7 +84,10 @@ core::Result<Bot, core::Error> stage_bot(Players& players, const Config& config,
     if (spec.games < 1 || spec.games > 999)
         return core::unexpected(
             core::invalid_error("bad --games " + std::to_string(spec.games) + " (1 to 999)"));
-    Bot b{bot_address(config, spec.name), engine, spec.games};
+    Bot b;  // active, with no problem yet
+    b.address = bot_address(config, spec.name);
+    b.engine = engine;
+    b.games = spec.games;
     if (b.address == lower_ascii(config.referee_address))
         return core::unexpected(
             core::invalid_error("bot " + b.address + " would be the referee's own address"));

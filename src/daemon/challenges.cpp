@@ -53,17 +53,17 @@ core::Result<void, core::Error> send(const ClubDesk& desk, const std::string& to
 // `rated_default`: the club's default for games not made casual (README "Ratings").
 compose::ChallengeDetails details(const Challenge& c, Event e, std::string opponent, int days,
                                   bool rated_default) {
-    return compose::ChallengeDetails{e,
-                                     std::to_string(c.id),
-                                     std::move(opponent),
-                                     c.variant,
-                                     c.hidden,
-                                     c.time,
-                                     days,
-                                     c.rules == referee::RuleSet::CrazyKrieg
-                                         ? std::string()
-                                         : std::string(referee::rule_set_name(c.rules)),
-                                     rated_default && !c.casual};
+    compose::ChallengeDetails d;  // `reason`: none here (Declined by a removed bot sets one)
+    d.event = e;
+    d.id = std::to_string(c.id);
+    d.opponent = std::move(opponent);
+    d.variant = c.variant;
+    d.hidden = c.hidden;
+    d.time = c.time;
+    d.days = days;
+    if (c.rules != referee::RuleSet::CrazyKrieg) d.rules = referee::rule_set_name(c.rules);
+    d.rated = rated_default && !c.casual;
+    return d;
 }
 
 // Starts the game of challenge `c`, accepted (the challenger plays White). A game that cannot be

@@ -4,8 +4,8 @@
 #include <cerrno>
 #include <cstdio>
 
+#include "core/decimal.hpp"
 #include "store/crc32c.hpp"
-#include "store/decimal.hpp"
 
 namespace ck::store {
 namespace {
@@ -66,7 +66,7 @@ bool parse_game_field(std::string_view s, std::optional<GameId>& out) {
 // counter of 0 reads as 1, as the store has always taken it.
 bool parse_counter(std::string_view s, GameId& out) {
     std::uint64_t n = 0;
-    if (!parse_decimal(s, n)) return false;
+    if (!core::parse_decimal(s, n)) return false;
     out = GameId(std::max<std::uint64_t>(n, 1));
     return true;
 }
@@ -194,7 +194,7 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
         std::uint64_t len = 0;
         if (split(line_, 4, w) && w[0] == "file") {
             FileWrite f;
-            if (!parse_game_field(w[1], f.game) || !parse_decimal(w[3], len)) {
+            if (!parse_game_field(w[1], f.game) || !core::parse_decimal(w[3], len)) {
                 return bad("bad file record");
             }
             f.name = std::string(w[2]);
@@ -204,8 +204,8 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
             r.files.push_back(std::move(f));
         } else if (tails_ && split(line_, 5, w) && w[0] == "tail") {
             FileWrite f;
-            if (!parse_game_field(w[1], f.game) || !f.game || !parse_decimal(w[3], f.keep) ||
-                f.keep == 0 || !parse_decimal(w[4], len)) {
+            if (!parse_game_field(w[1], f.game) || !f.game || !core::parse_decimal(w[3], f.keep) ||
+                f.keep == 0 || !core::parse_decimal(w[4], len)) {
                 return bad("bad tail record");
             }
             f.name = std::string(w[2]);
@@ -216,7 +216,8 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
             const auto ns = namespace_of(w[1]);
             std::string key(w[2]);
             std::string bytes;
-            if (!ns || !valid_record_key(key) || !parse_decimal(w[3], len) || !blob(len, bytes)) {
+            if (!ns || !valid_record_key(key) || !core::parse_decimal(w[3], len) ||
+                !blob(len, bytes)) {
                 return bad("bad put record");
             }
             r.records.push_back(RecordWrite{*ns, std::move(key), std::move(bytes)});
@@ -226,14 +227,14 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
             r.records.push_back(RecordWrite{*ns, std::string(w[2]), std::nullopt});
         } else if (split(line_, 2, w) && w[0] == "seen") {
             std::string id;
-            if (!parse_decimal(w[1], len) || !blob(len, id)) return bad("bad seen record");
+            if (!core::parse_decimal(w[1], len) || !blob(len, id)) return bad("bad seen record");
             r.seen.push_back(std::move(id));
         } else if (split(line_, 3, w) && w[0] == "mail") {
             JournalMail m;
             const long here = std::ftell(in_);
             m.at = here < 0 ? 0 : static_cast<std::uint64_t>(here);
-            if (!parse_decimal(w[1], m.seq) || m.seq == 0 || !parse_decimal(w[2], len) ||
-                !blob(len, m.spool_bytes)) {
+            if (!core::parse_decimal(w[1], m.seq) || m.seq == 0 ||
+                !core::parse_decimal(w[2], len) || !blob(len, m.spool_bytes)) {
                 return bad("bad mail record");
             }
             r.mails.push_back(std::move(m));
@@ -298,7 +299,7 @@ std::string journal_file_name(std::uint64_t txid) {
 std::uint64_t txid_of(std::string_view name) {
     if (name.size() != 20 + Suffix.size() || name.substr(20) != Suffix) return 0;
     std::uint64_t id = 0;
-    return parse_decimal(name.substr(0, 20), id) ? id : 0;
+    return core::parse_decimal(name.substr(0, 20), id) ? id : 0;
 }
 
 }  // namespace ck::store

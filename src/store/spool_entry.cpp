@@ -1,6 +1,6 @@
 #include "store/spool_entry.hpp"
 
-#include "store/decimal.hpp"
+#include "core/decimal.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -57,7 +57,7 @@ core::Result<SpoolEntry, std::string> parse_spool_entry(std::string_view bytes) 
         const std::string_view value =
             sp == std::string_view::npos ? std::string_view() : line.substr(sp + 1);
         if (key == "seq") {
-            if (!parse_decimal(value, e.seq)) return core::unexpected(std::string("bad seq"));
+            if (!core::parse_decimal(value, e.seq)) return core::unexpected(std::string("bad seq"));
             have_seq = true;
         } else if (key == "queued" || key == "next") {
             auto t = core::parse_iso8601(value);
@@ -66,7 +66,7 @@ core::Result<SpoolEntry, std::string> parse_spool_entry(std::string_view bytes) 
             (key == "queued" ? have_queued : have_next) = true;
         } else if (key == "attempts") {
             std::uint64_t n = 0;
-            if (!parse_decimal(value, n) || n > 1000000) {
+            if (!core::parse_decimal(value, n) || n > 1000000) {
                 return core::unexpected(std::string("bad attempts"));
             }
             e.attempts = static_cast<int>(n);
@@ -94,7 +94,7 @@ std::string spool_file_name(std::uint64_t seq) {
 std::uint64_t spool_seq_of(std::string_view name) {
     if (name.size() != 20 + Suffix.size() || name.substr(20) != Suffix) return 0;
     std::uint64_t seq = 0;
-    return parse_decimal(name.substr(0, 20), seq) ? seq : 0;
+    return core::parse_decimal(name.substr(0, 20), seq) ? seq : 0;
 }
 
 }  // namespace ck::store

@@ -13,8 +13,8 @@
 #include <utility>
 
 #include "core/atomic_file.hpp"
+#include "core/decimal.hpp"
 #include "core/log.hpp"
-#include "store/decimal.hpp"
 #include "store/fs_util.hpp"
 #include "store/journal.hpp"
 #include "store/spool_entry.hpp"
@@ -44,7 +44,8 @@ core::Result<GameId, core::IoError> read_counters(const fs::path& file) {
     const std::string key = "next-game ";
     std::uint64_t n = 0;
     if (s.compare(0, key.size(), key) != 0 || s.empty() || s.back() != '\n' ||
-        !parse_decimal(std::string_view(s).substr(key.size(), s.size() - key.size() - 1), n)) {
+        !core::parse_decimal(std::string_view(s).substr(key.size(), s.size() - key.size() - 1),
+                             n)) {
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               file.string(), "malformed counters file"});
     }
@@ -63,7 +64,8 @@ core::Result<std::uint64_t, core::IoError> read_checkpoint(const fs::path& file)
     const std::string key = CheckpointKey;
     std::uint64_t n = 0;
     if (s.compare(0, key.size(), key) != 0 || s.empty() || s.back() != '\n' ||
-        !parse_decimal(std::string_view(s).substr(key.size(), s.size() - key.size() - 1), n)) {
+        !core::parse_decimal(std::string_view(s).substr(key.size(), s.size() - key.size() - 1),
+                             n)) {
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               file.string(), "malformed checkpoint file"});
     }

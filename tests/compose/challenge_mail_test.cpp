@@ -33,7 +33,7 @@ TEST_CASE("challenge mails: one text per event, golden", "[compose][challenge]")
         {Event::NoSuchId, "No challenge 7", "no open challenge 7"},
     };
     for (const auto& c : cases) {
-        ChallengeDetails d{c.event, "7", "Ada", "crazyhouse", true, "3d", 14, ""};
+        ChallengeDetails d{c.event, "7", "Ada", "crazyhouse", true, "3d", 14, "", true, ""};
         auto m = ok(challenge_mail(templates(), club_env(), d));
         INFO(c.subject);
         CHECK(m.subject == std::string("[crazykrieg] ") + c.subject);
@@ -45,7 +45,7 @@ TEST_CASE("challenge mails: one text per event, golden", "[compose][challenge]")
         while (std::getline(in, line)) CHECK(columns(line) <= 78);
     }
 
-    ChallengeDetails d{Event::Invited, "7", "Ada", "crazyhouse", true, "3d", 14, ""};
+    ChallengeDetails d{Event::Invited, "7", "Ada", "crazyhouse", true, "3d", 14, "", true, ""};
     auto m = ok(challenge_mail(templates(), club_env(), d));
     CHECK(m.text_body.find("crazyhouse (hidden)") != std::string::npos);
     CHECK(m.text_body.find("14 days") != std::string::npos);
@@ -56,7 +56,8 @@ TEST_CASE("challenge mails: one text per event, golden", "[compose][challenge]")
 // and reads as before. Golden file tests/data/compose/golden/challenge-declined-reason.eml.
 TEST_CASE("challenge mails: a decline with a reason says it, one without reads as before",
           "[compose][challenge]") {
-    ChallengeDetails d{Event::Declined, "7", "Sparky (bot)", "crazykrieg", true, "3d", 14, ""};
+    ChallengeDetails d{
+        Event::Declined, "7", "Sparky (bot)", "crazykrieg", true, "3d", 14, "", true, ""};
     const auto plain = ok(challenge_mail(templates(), club_env(), d));
     CHECK(plain.text_body.find("Sparky (bot) declined your challenge 7.\n") != std::string::npos);
     CHECK(plain.text_body.find("Sparky (bot) declined your challenge 7:") == std::string::npos);

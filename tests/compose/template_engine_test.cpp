@@ -28,7 +28,7 @@ TEST_CASE("placeholders are substituted, and HTML-escaped only in HTML templates
 }
 
 TEST_CASE("an HTML template escapes a value as core::html_escape does") {
-    for (const std::string value :
+    for (const std::string& value :
          {std::string(), std::string("plain"), std::string("'&<>\"'"), std::string("a'b&c<d>e\"f"),
           std::string("&&x<<"), std::string(">end&")}) {
         Context c;

@@ -257,7 +257,10 @@ TEST_CASE("bots: the engine gets only the bot's view (paired games)", "[daemon][
     const std::vector<std::string> white_b = {"h2h3", "g2g3", "b1a3", "a2a4"};
     for (const std::string engine : {"random", "random-any", "heuristic", "belief"}) {
         CAPTURE(engine);
-        const ck::league::Bot bot{Sparky, engine, 1};
+        ck::league::Bot bot;  // one game at a time, active, no problem
+        bot.address = Sparky;
+        bot.engine = engine;
+        bot.games = 1;
         auto a = new_game();
         auto b = new_game();
         int compared = 0;

@@ -2,7 +2,8 @@
 """`serve --once` exit codes (docs/cli.md: "exits (0 on success)"; README "Commands"): 0 after a pass
 on the embedded default, 1 with the reason on stderr when the IMAP source cannot be reached
 (here a closed port on 127.0.0.1, no server needed) or its password file cannot be read, 2 when
-an [imap] key is wrong.
+an [imap] key is wrong; `serve` and `deliver` print their usage line for --help and refuse a bad
+option or a stray word with exit 2.
 usage: serve_exit_test.py CRAZYKRIEG WORKDIR TEMPLATES"""
 import os
 import signal
@@ -48,6 +49,30 @@ r = cli.ck("serve", "--once", "--config", missing, "--templates", templates, che
 expect(r.returncode == 1, f"an unreadable password file: exit 1: {r}")
 expect("crazykrieg serve: imap.password_file: /nonexistent/imap.pw: cannot open" in r.stderr,
        f"the reason: {r.stderr!r}")
+
+# Their options (cli::parse_options, docs/cli.md: usage errors exit 2 with one line on stderr):
+# --help prints the usage line; an unknown option, a missing value, a bad --poll or a word that
+# is no option is refused before anything runs.
+USAGE = {
+    "serve": "usage: crazykrieg serve [--config FILE] [--once] [--now ISO-8601] "
+             "[--templates DIR] [--poll SECONDS]\n",
+    "deliver": "usage: crazykrieg deliver [--config FILE] [--now ISO-8601] [--templates DIR] "
+               "< message.eml\n",
+}
+for command, usage in USAGE.items():
+    for flag in ("--help", "-h"):
+        r = cli.ck(command, flag, check=False)
+        expect(r.returncode == 0 and r.stdout == usage, f"{command} {flag}: {r}")
+    bad = [["--bogus"], ["extra"], ["--config"], ["--now"], ["--templates"]]
+    bad += [["--poll", "0"], ["--poll", "abc"], ["--once", "extra"]] if command == "serve" else [
+        ["--once"], ["a", "b"]]
+    for args in bad:
+        r = cli.ck(command, *args, check=False)
+        expect(r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1 and
+               r.stderr.startswith(f"crazykrieg {command}: "),
+               f"{command} {' '.join(args)}: exit 2, one line: {r}")
+    r = cli.ck(command, "extra", check=False)
+    expect(r.stderr == f"crazykrieg {command}: unexpected argument 'extra'\n", f"{r.stderr!r}")
 
 # A long-running serve and the organiser's commands side by side.
 daemon = subprocess.Popen([binary, "serve", "--poll", "1", "--templates", templates], cwd=work,

@@ -13,12 +13,12 @@
 
 #include "club/swiss_round.hpp"
 #include "club/tournament.hpp"
-#include "daemon/temp_store.hpp"
 #include "league/event_effects.hpp"
 #include "league/game_creation.hpp"
 #include "league/game_repository.hpp"
 #include "league/game_session.hpp"
 #include "league/players.hpp"
+#include "league/temp_store.hpp"
 #include "league/tournament_effects.hpp"
 #include "league/tournament_rounds.hpp"
 #include "league/tournament_store.hpp"

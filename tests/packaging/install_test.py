@@ -34,6 +34,9 @@ with open(os.path.join(prefix, "lib/systemd/system/crazykrieg.service")) as f:
     unit = f.read()
 if f"ExecStart={prefix}/bin/crazykrieg serve --config /etc/crazykrieg/crazykrieg.conf" not in unit:
     fail(f"the unit runs the installed binary:\n{unit}")
+# A configuration error (serve's exit 2, docs/cli.md) is not restarted every 30 s.
+if "\nRestart=on-failure\n" not in unit or "\nRestartPreventExitStatus=2\n" not in unit:
+    fail(f"the unit restarts serve after a failure but not after exit 2:\n{unit}")
 if os.path.exists(os.path.join(prefix, "etc")) or os.path.exists(os.path.join(work, "x", "etc")):
     fail("a prefix install writes no etc/ (the conffile is the package's)")
 

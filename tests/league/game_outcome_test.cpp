@@ -2,15 +2,14 @@
 // read from an ended game.
 #include <catch2/catch.hpp>
 
-#include "daemon/game_end.hpp"
 #include "league/game_files.hpp"
 #include "league/game_outcome.hpp"
+#include "league/game_session.hpp"
 
-using namespace ck::daemon;
 using namespace ck::league;
 using ck::rules::Color;
 
-TEST_CASE("results and terminations read back what they write", "[daemon][outcome]") {
+TEST_CASE("results and terminations read back what they write", "[league][outcome]") {
     for (GameResult r : {GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw})
         CHECK(parse_result(result_text(r)) == r);
     CHECK(result_text(GameResult::Draw) == "1/2-1/2");
@@ -27,7 +26,7 @@ TEST_CASE("results and terminations read back what they write", "[daemon][outcom
     CHECK(loss_of(Color::White) == GameResult::BlackWins);
 }
 
-TEST_CASE("the outcome of a game: nullopt in progress, then what ended it", "[daemon][outcome]") {
+TEST_CASE("the outcome of a game: nullopt in progress, then what ended it", "[league][outcome]") {
     GameMeta meta;
     meta.variant = "chess";
     meta.white = "a@x";

@@ -9,7 +9,7 @@
 using namespace ck::league;
 
 TEST_CASE("game.ini carries a version line; a file without one reads as version 1",
-          "[daemon][version]") {
+          "[league][version]") {
     GameMeta m;
     m.variant = "crazyhouse";
     m.white = "a@x";
@@ -29,7 +29,7 @@ TEST_CASE("game.ini carries a version line; a file without one reads as version 
 }
 
 TEST_CASE("clock.ini carries a version line; a file without one reads as version 1",
-          "[daemon][version]") {
+          "[league][version]") {
     ClockState s;
     const std::string text = format_clock_ini(s);
     CHECK(text.rfind("version = 1\n", 0) == 0);

@@ -1,4 +1,4 @@
-// Fairness receipts in the daemon's game files (game_files.hpp, README "Fairness receipts"): a
+// Fairness receipts in the club's game files (league/game_files.hpp, README "Fairness receipts"): a
 // hidden game gets a secret salt at creation, kept in game.ini; every move adds the receipt of
 // its ply to the record; the finished record reveals the salt and verifies.
 #include <catch2/catch.hpp>
@@ -23,7 +23,7 @@ ck::league::StoredGame new_game(bool hidden) {
 
 }  // namespace
 
-TEST_CASE("salts are 64 hex digits and differ", "[daemon][receipts]") {
+TEST_CASE("salts are 64 hex digits and differ", "[league][receipts]") {
     const std::string a = ck::league::new_game_salt(), b = ck::league::new_game_salt();
     CHECK(a.size() == 64);
     CHECK(a.find_first_not_of("0123456789abcdef") == std::string::npos);
@@ -31,7 +31,7 @@ TEST_CASE("salts are 64 hex digits and differ", "[daemon][receipts]") {
 }
 
 TEST_CASE("a hidden game commits to every ply and reveals its salt at the end",
-          "[daemon][receipts]") {
+          "[league][receipts]") {
     auto g = new_game(true);
     REQUIRE(g.meta.salt.size() == 64);
     CHECK(g.record.commitments().size() == 1);  // receipt 0: the start
@@ -65,7 +65,7 @@ TEST_CASE("a hidden game commits to every ply and reveals its salt at the end",
     CHECK_FALSE(ck::pgn::first_mismatch(*checked, *receipts));
 }
 
-TEST_CASE("open games have no salt and no receipts", "[daemon][receipts]") {
+TEST_CASE("open games have no salt and no receipts", "[league][receipts]") {
     auto g = new_game(false);
     CHECK(g.meta.salt.empty());
     ck::league::play_request(g, "e4");

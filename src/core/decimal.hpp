@@ -1,9 +1,11 @@
 #pragma once
-// Unsigned decimal text as the store's files write it (no sign, no spaces, leading zeros allowed).
+// Unsigned decimal text: the one digit loop of crazykrieg. The store's files write numbers this
+// way (no sign, no spaces, leading zeros allowed); core::parse_game_id (game_id.hpp) adds its own
+// spelling rules on top.
 #include <cstdint>
 #include <string_view>
 
-namespace ck::store {
+namespace ck::core {
 
 // True and `out` set when `s` is 1-20 digits whose value fits in 64 bits.
 inline bool parse_decimal(std::string_view s, std::uint64_t& out) {
@@ -19,4 +21,4 @@ inline bool parse_decimal(std::string_view s, std::uint64_t& out) {
     return true;
 }
 
-}  // namespace ck::store
+}  // namespace ck::core

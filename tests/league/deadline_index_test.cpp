@@ -10,8 +10,8 @@
 #include <random>
 
 #include "league/deadline_index.hpp"
+#include "league/temp_store.hpp"
 #include "store/store.hpp"
-#include "temp_store.hpp"
 
 namespace {
 
@@ -33,7 +33,7 @@ const std::string* watermark(const ck::store::Store& store) {
 }  // namespace
 
 TEST_CASE("the watermark follows the earliest entry and skips the entries while it is ahead",
-          "[daemon][deadlines]") {
+          "[league][deadlines]") {
     TempStore t("deadline-index");
     auto& store = *t.store;
     {
@@ -87,7 +87,7 @@ TEST_CASE("the watermark follows the earliest entry and skips the entries while 
 }
 
 TEST_CASE("games_due equals the entries due after any sequence of writes and raises",
-          "[daemon][deadlines]") {
+          "[league][deadlines]") {
     TempStore t("deadline-index");
     auto& store = *t.store;
     std::mt19937 rng(11);

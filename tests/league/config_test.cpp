@@ -22,7 +22,7 @@ class TempFile {
 public:
     explicit TempFile(const std::string& content) {
         std::random_device rd;
-        dir_ = fs::temp_directory_path() / ("ck-daemon-config-" + std::to_string(rd()));
+        dir_ = fs::temp_directory_path() / ("ck-league-config-" + std::to_string(rd()));
         fs::create_directories(dir_);
         path_ = (dir_ / "crazykrieg.conf").string();
         std::ofstream(path_, std::ios::binary) << content;

@@ -18,10 +18,10 @@
 #include "league/player_settings.hpp"
 #include "league/players.hpp"
 #include "league/ratings.hpp"
+#include "league/temp_store.hpp"
 #include "league/tournament_store.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
-#include "temp_store.hpp"
 
 namespace {
 

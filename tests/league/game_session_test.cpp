@@ -4,15 +4,19 @@
 // apply_game_events stage into a transaction.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <optional>
 #include <string>
 
-#include "daemon_fixture.hpp"
+#include "core/clock.hpp"
+#include "league/config.hpp"
 #include "league/deadline_index.hpp"
 #include "league/event_effects.hpp"
+#include "league/game_creation.hpp"
 #include "league/game_session.hpp"
+#include "league/players.hpp"
+#include "league/temp_store.hpp"
 
 using ck::rules::Color;
-using namespace ck::daemon;
 using namespace ck::league;
 
 namespace {
@@ -20,32 +24,51 @@ namespace {
 const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
 
-class Club : public test::DaemonFixture {
+// Two registered players on a fresh store, the club's settings the default configuration's,
+// and a clock that moves only when told.
+class Club {
 public:
-    explicit Club(const std::string& tag) : DaemonFixture("session-" + tag) {
-        add_player("Ada White", Ada);
-        add_player("Bob Black", Bob);
+    explicit Club(const std::string& tag)
+        : temp_("session-" + tag), clock_(std::chrono::system_clock::from_time_t(1795262400)) {
+        auto p = Players::load(store());
+        REQUIRE(p);
+        players_.emplace(std::move(*p));
+        REQUIRE(players_->add("Ada White", Ada, store(), clock_now()));
+        REQUIRE(players_->add("Bob Black", Bob, store(), clock_now()));
     }
-    // A new game, White Ada, with a 3-day clock.
+    // A new game, White Ada, with a 3-day clock, committed.
     ck::store::GameId new_game(bool hidden) {
-        NewGame spec;
+        GameSpec spec;
         spec.variant = "chess";
         spec.hidden = hidden;
         spec.white = Ada;
         spec.black = Bob;
         spec.time = "3d";
-        auto id = daemon().new_game(spec, clock());
-        REQUIRE(id);
-        return *id;
+        const Config config;
+        const GameDefaults defaults{config.rated, config.default_time, config.referee_address};
+        auto t = tx();
+        auto created = create_game(spec, defaults, players(), store(), repository, t);
+        REQUIRE(created);
+        REQUIRE(store().commit(t));
+        return created->id;
     }
     GameSession open(ck::store::GameId id) {
-        auto s = GameSession::open(repository, daemon().store(), id);
+        auto s = GameSession::open(repository, store(), id);
         REQUIRE(s);
         return std::move(*s);
     }
     ck::store::Transaction tx() const { return ck::store::Transaction(clock_now()); }
-    ck::core::TimePoint clock_now() const { return const_cast<Club*>(this)->clock().now(); }
+    ck::core::TimePoint clock_now() const { return clock_.now(); }
+    ck::core::FixedClock& clock() { return clock_; }
+    ck::store::Store& store() { return *temp_.store; }
+    const Players& players() const { return *players_; }
 
+private:
+    ck::test::TempStore temp_;
+    ck::core::FixedClock clock_;
+    std::optional<Players> players_;
+
+public:
     GameRepository repository;
 };
 
@@ -87,17 +110,16 @@ TurnPassed save_turn(Club& club, GameSession& s, ck::store::Transaction& tx, Col
 // Applies the consequences of the session's events into `tx` (event_effects.hpp) and commits it.
 ck::league::AppliedEffects apply_and_commit(Club& club, ck::store::GameId id, const GameSession& s,
                                             ck::store::Transaction& tx) {
-    auto applied = apply_game_events(club.daemon().store(), club.daemon().players(), id, s.game(),
-                                     s.events(), tx);
+    auto applied = apply_game_events(club.store(), club.players(), id, s.game(), s.events(), tx);
     REQUIRE(applied);
-    REQUIRE(club.daemon().store().commit(tx));
+    REQUIRE(club.store().commit(tx));
     return *applied;
 }
 
 }  // namespace
 
 TEST_CASE("an open game: a move, a request out of turn, the turn passed with its deadline",
-          "[daemon][session]") {
+          "[league][session]") {
     NewGameSession f("open", false);
     auto& [club, id, s] = f;
     CHECK_FALSE(s.changed());
@@ -127,12 +149,12 @@ TEST_CASE("an open game: a move, a request out of turn, the turn passed with its
 
     // The deadline index follows the turn (deadline_index.hpp), applied from the event.
     CHECK(apply_and_commit(club, id, s, tx).rating_lines.empty());
-    const auto due = games_due(club.daemon().store(), *passed.deadline);
+    const auto due = games_due(club.store(), *passed.deadline);
     CHECK(std::find(due.begin(), due.end(), id) != due.end());
 }
 
 TEST_CASE("a hidden game: tries, any?, an unreadable line, a resignation out of turn",
-          "[daemon][session]") {
+          "[league][session]") {
     NewGameSession f("hidden", true);
     auto& [club, id, s] = f;
 
@@ -168,7 +190,7 @@ TEST_CASE("a hidden game: tries, any?, an unreadable line, a resignation out of 
 }
 
 TEST_CASE("draw offers: renewed, lapsing with the opponent's move, declined, accepted",
-          "[daemon][session]") {
+          "[league][session]") {
     NewGameSession f("draw", false);
     auto& [club, id, s] = f;
 
@@ -204,7 +226,7 @@ TEST_CASE("draw offers: renewed, lapsing with the opponent's move, declined, acc
           GameOutcome{GameResult::Draw, Termination::Agreement});
 }
 
-TEST_CASE("a mate ends the game in the request that gives it", "[daemon][session]") {
+TEST_CASE("a mate ends the game in the request that gives it", "[league][session]") {
     NewGameSession f("mate", false);
     auto& [club, id, s] = f;
     for (const char* m : {"f3", "e5", "g4"}) s.request(s.game().game.side_to_move(), m);
@@ -216,7 +238,7 @@ TEST_CASE("a mate ends the game in the request that gives it", "[daemon][session
     CHECK(ended.outcome == GameOutcome{GameResult::BlackWins, Termination::Checkmate});
 }
 
-TEST_CASE("an end by time and its consequences in the store", "[daemon][session]") {
+TEST_CASE("an end by time and its consequences in the store", "[league][session]") {
     NewGameSession f("time", false);
     auto& [club, id, s] = f;
     auto ended = s.end_by_time();
@@ -229,17 +251,16 @@ TEST_CASE("an end by time and its consequences in the store", "[daemon][session]
     REQUIRE(s.save(tx));
     apply_and_commit(club, id, s, tx);
     // The deadline index no longer lists the game.
-    const auto due =
-        games_due(club.daemon().store(), club.clock_now() + std::chrono::hours(24 * 365));
+    const auto due = games_due(club.store(), club.clock_now() + std::chrono::hours(24 * 365));
     CHECK(std::find(due.begin(), due.end(), id) == due.end());
     // The saved record holds the end.
     GameRepository fresh;
-    auto reread = GameSession::open(fresh, club.daemon().store(), id);
+    auto reread = GameSession::open(fresh, club.store(), id);
     REQUIRE(reread);
     CHECK(reread->over_at_open());
 }
 
-TEST_CASE("an adjudication: the organiser's result and reason", "[daemon][session]") {
+TEST_CASE("an adjudication: the organiser's result and reason", "[league][session]") {
     NewGameSession f("adjudicate", true);
     auto& [club, id, s] = f;
     s.request(Color::White, "e4");
@@ -253,7 +274,7 @@ TEST_CASE("an adjudication: the organiser's result and reason", "[daemon][sessio
     CHECK(twice.error().detail.find("game " + to_string(id) + " is over already") == 0);
 }
 
-TEST_CASE("a note is kept at the current ply", "[daemon][session]") {
+TEST_CASE("a note is kept at the current ply", "[league][session]") {
     NewGameSession f("note", false);
     auto& [club, id, s] = f;
     s.request(Color::White, "e4");
@@ -264,7 +285,7 @@ TEST_CASE("a note is kept at the current ply", "[daemon][session]") {
 }
 
 TEST_CASE("a conditional reply's turn is charged nothing: the turn passes back at once",
-          "[daemon][session]") {
+          "[league][session]") {
     NewGameSession f("conditional", false);
     auto& [club, id, s] = f;
     club.clock().advance(std::chrono::hours(30));  // White thought for 30 hours
@@ -286,7 +307,7 @@ TEST_CASE("a conditional reply's turn is charged nothing: the turn passes back a
 // The session borrows its game from the repository (GameRepository::take) and gives it back at
 // its end only as it was last saved: a game changed after its save would otherwise be kept
 // under texts that do not give it.
-TEST_CASE("a session gives its game back only as it was saved", "[daemon][session]") {
+TEST_CASE("a session gives its game back only as it was saved", "[league][session]") {
     Club club("lend");
     const auto id = club.new_game(true);
     {
@@ -312,8 +333,7 @@ TEST_CASE("a session gives its game back only as it was saved", "[daemon][sessio
         auto s = club.open(id);
         CHECK(club.repository.replays() == replays + 1);
         CHECK(s.game().record.plies() == 2);
-        CHECK(s.game().record.referee_record() ==
-              *club.daemon().store().read_game_file(id, "record.pgn"));
+        CHECK(s.game().record.referee_record() == *club.store().read_game_file(id, "record.pgn"));
     }
     // A move that lets a draw offer lapse is saved with the offer gone: given back all the
     // same (the offer counts from the save, not from the open).
