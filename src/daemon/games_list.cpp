@@ -33,9 +33,9 @@ std::map<store::GameId, StoredGame> started_games(const store::Transaction& stag
                                                   const std::vector<store::GameId>& listed) {
     std::map<store::GameId, GameTexts> texts;
     for (const store::FileWrite& f : staged.files()) {
-        if (!f.game || std::find(listed.begin(), listed.end(), *f.game) != listed.end()) continue;
-        if (f.name == "game.ini") texts[*f.game].ini = f.bytes;
-        if (f.name == "record.pgn") texts[*f.game].record = f.bytes;
+        if (std::find(listed.begin(), listed.end(), f.game) != listed.end()) continue;
+        if (f.name == "game.ini") texts[f.game].ini = f.bytes;
+        if (f.name == "record.pgn") texts[f.game].record = f.bytes;
     }
     std::map<store::GameId, StoredGame> out;
     for (const auto& [id, t] : texts) {
