@@ -106,8 +106,7 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
         const std::string& opp =
             loaded->meta.address(c == Color::White ? Color::Black : Color::White);
         const Player* op = desk.players.find(opp);
-        compose::GamesListEntry e;
-        e.game_id = to_string(id);
+        compose::GamesListEntry e{id};
         e.variant = view.variant;
         e.hidden = view.hidden;
         e.opponent = op && !op->name.empty() ? op->name : opp;
