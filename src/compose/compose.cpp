@@ -42,9 +42,14 @@ std::string domain_of(const Envelope& env) {
 
 char colour_letter(Color c) { return c == Color::White ? 'w' : 'b'; }
 
+// The game id as mails print it; empty for mail about no single game.
+std::string game_text(const Envelope& env) {
+    return env.game_id ? to_string(*env.game_id) : std::string();
+}
+
 // Fixed names every template may use.
 void fill_envelope(const Envelope& env, Context& c) {
-    c.set("game_id", env.game_id);
+    c.set("game_id", game_text(env));
     c.set("referee_address", env.from.address);
     c.set("reply_address", env.reply_to.address.empty() ? env.from.address : env.reply_to.address);
     c.set("player_name", env.player_name).set("opponent_name", env.opponent_name);
@@ -96,13 +101,13 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
                  const PlayerView* view) {
     const std::string name = kind_name(kind);
     fill_envelope(env, c);
-    c.flag("has_game", !env.game_id.empty() && view != nullptr);
+    c.flag("has_game", env.game_id && view != nullptr);
     auto text = t.set().render(name, false, c);
     if (!text) return core::unexpected(text.error());
     auto parts = split_subject(name, *text);
     if (!parts) return core::unexpected(parts.error());
-    const std::string subject = (env.game_id.empty() ? std::string("[crazykrieg] ")
-                                                     : "[crazykrieg #" + env.game_id + "] ") +
+    const std::string subject = (!env.game_id ? std::string("[crazykrieg] ")
+                                              : "[crazykrieg #" + to_string(*env.game_id) + "] ") +
                                 parts->first;
     // The HTML part's title and heading (templates/html-top.html).
     c.set("mail_subject", subject);
@@ -117,7 +122,7 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
     m.text_body = wrap_lines(parts->second, TextWidth);
     m.html_body = *html;
     m.date = env.date;
-    if (view != nullptr && !env.game_id.empty()) {
+    if (view != nullptr && env.game_id) {
         const int ply = kind == MailKind::GameStart ? 0 : plies_played(*view);
         m.message_id = message_id(env, kind, ply, view->player);
         if (kind != MailKind::GameStart) {
@@ -166,7 +171,7 @@ core::Result<Templates, ComposeError> Templates::load(const std::filesystem::pat
 }
 
 std::string message_id(const Envelope& env, MailKind kind, int ply, Color player) {
-    std::string id = "ck." + id_part(env.game_id) + "." + std::to_string(ply) + "." +
+    std::string id = "ck." + game_text(env) + "." + std::to_string(ply) + "." +
                      colour_letter(player) + "." + kind_name(kind);
     std::string disc = id_part(env.discriminator);
     if (!disc.empty()) id += "." + disc;
@@ -298,7 +303,7 @@ MailResult games_list_mail(const Templates& t, const Envelope& env, const GamesL
     std::vector<Context> games;
     for (const GamesListEntry& g : d.games) {
         Context e;
-        e.set("id", g.game_id).set("variant", g.variant).flag("hidden", g.hidden);
+        e.set("id", to_string(g.game_id)).set("variant", g.variant).flag("hidden", g.hidden);
         e.set("opponent", g.opponent).set("colour", g.colour).flag("your_turn", g.your_turn);
         e.set("move_number", std::to_string(g.move_number));
         fill_deadline(g.deadline, env.date, e);
@@ -306,7 +311,7 @@ MailResult games_list_mail(const Templates& t, const Envelope& env, const GamesL
     }
     c.flag("has_games", !games.empty());
     c.flag("one_game", games.size() == 1);
-    if (games.size() == 1) c.set("only_game", d.games[0].game_id);
+    if (games.size() == 1) c.set("only_game", to_string(d.games[0].game_id));
     c.lists["games"] = std::move(games);
     std::vector<Context> commands;
     for (const std::string& line : d.game_commands) commands.push_back(Context().set("line", line));
@@ -367,11 +372,12 @@ MailResult spectator_mail(const Templates& t, const Envelope& env,
     c.flag("adjudicated", !d.adjudication_reason.empty());
     c.set("adjudication_reason", d.adjudication_reason);
     // A game that does not exist gets no game tag in the subject ("[crazykrieg #99]"): the
-    // mail is about no game. `followed_id` names the game asked for.
-    c.set("followed_id", env.game_id);
+    // mail is about no game. `followed_id` names the game asked for; a text that names no game
+    // (no id in the envelope) is refused as game 0, which no game has.
+    c.set("followed_id", env.game_id ? to_string(*env.game_id) : std::string("0"));
     if (refused && d.refusal == R::NoSuchGame) {
         Envelope no_game = env;
-        no_game.game_id.clear();
+        no_game.game_id.reset();
         return build(t, no_game, MailKind::Spectator, c, nullptr);
     }
     return build(t, env, MailKind::Spectator, c, nullptr);
@@ -492,7 +498,7 @@ MailResult digest_mail(const Templates& t, const Envelope& env, const DigestDeta
             if (auto ok = with_view(t, env, g.view, e); !ok) return ok;
             if (auto news = fill_news(t.set(), g.view, g.news_from, e); !news) return news;
             fill_deadline(g.deadline, env.date, e);
-            e.set("id", g.game_id).set("opponent", g.opponent);
+            e.set("id", to_string(g.game_id)).set("opponent", g.opponent);
             std::vector<Context> notes;
             for (const std::string& n : g.notes) notes.push_back(Context().set("line", n));
             e.flag("has_notes", !notes.empty());

@@ -17,6 +17,7 @@
 #include "compose/list_view.hpp"
 #include "compose/template_engine.hpp"
 #include "compose/template_set.hpp"
+#include "core/game_id.hpp"
 #include "core/result.hpp"
 #include "mail/outgoing.hpp"
 #include "referee/player_view.hpp"
@@ -74,8 +75,10 @@ struct Envelope {
     mail::MailAddress to;        // the player's registered address
     mail::MailAddress reply_to;  // the per-game, per-player address (the daemon makes the
                                  // token); empty address: no Reply-To
-    std::string game_id;         // "42"; empty for mail about no single game
-    TimePoint date{};            // the Date header, and "now" for time left
+    // The game the mail is about (printed with to_string: "42"); none for mail about no
+    // single game.
+    std::optional<core::GameId> game_id;
+    TimePoint date{};  // the Date header, and "now" for time left
     // Tells apart several mails of one kind at one ply (two refusals of one turn, say); only
     // [A-Za-z0-9-] is kept. May be empty.
     std::string discriminator;
@@ -158,7 +161,7 @@ struct LeaveDetails {
 };
 
 struct GamesListEntry {
-    std::string game_id;
+    core::GameId game_id;
     std::string variant;
     bool hidden = false;
     std::string opponent;
@@ -368,7 +371,7 @@ MailResult settings_mail(const Templates& t, const Envelope& env, const Settings
 // player, the ones on their move first (least time left first), then the ones waiting for the
 // opponent; each from the player's own view, with what they heard since the last digest.
 struct DigestGame {
-    std::string game_id;
+    core::GameId game_id;
     std::string opponent;
     referee::PlayerView view;          // the player's own view, nothing else
     std::size_t news_from = 0;         // first index of view.heard not in an earlier digest

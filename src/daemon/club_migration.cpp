@@ -39,6 +39,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* LegacyPlayers = "players";
 constexpr const char* LegacyLeaves = "leaves";
+constexpr const char* LegacyTournaments = "tournaments";
 constexpr std::string_view LegacyLimitPrefix = "unknown-sender.";
 constexpr std::string_view LegacyLimitDomain = "@ratelimit.crazykrieg.invalid";
 
@@ -101,15 +102,23 @@ core::Result<void, core::Error> migrate_leaves(const store::Store& store, store:
     return {};
 }
 
+// The event directories tournaments/<id>/ of a legacy store, read as plain files: the store
+// keeps no such files (an old journal's legacy file records may have written them at its open,
+// store/journal.hpp).
 core::Result<void, core::Error> migrate_tournaments(const store::Store& store,
                                                     store::Transaction& tx, Legacy& legacy) {
-    auto ids = store.list_tournaments();
-    if (!ids)
-        return core::unexpected(core::from_io(ids.error(), "tournaments: " + ids.error().message));
-    for (const std::string& id : *ids) {
-        const fs::path dir = store.root() / "tournaments" / id;
+    const fs::path top = store.root() / LegacyTournaments;
+    std::error_code ec;
+    if (!fs::is_directory(top, ec)) return {};
+    auto names = store::list_names(top);
+    if (!names)
+        return core::unexpected(
+            core::from_io(names.error(), "tournaments: " + names.error().message));
+    for (const std::string& id : *names) {
+        if (!store::valid_game_file_name(id)) continue;  // a temp file, or not an event's
+        const fs::path dir = top / id;
         if (id == ChallengesDir) {
-            auto text = store.read_tournament_file(id, ChallengesFile);
+            auto text = core::read_file(dir / ChallengesFile);
             if (!text)
                 return core::unexpected(
                     core::from_io(text.error(), "challenges: " + text.error().message));
@@ -117,7 +126,7 @@ core::Result<void, core::Error> migrate_tournaments(const store::Store& store,
             if (!book) return core::unexpected(book.error());
             save_challenges(tx, *book);
         } else if (id.rfind('_', 0) != 0) {
-            auto text = store.read_tournament_file(id, TournamentFile);
+            auto text = core::read_file(dir / TournamentFile);
             if (!text)
                 return core::unexpected(
                     core::from_io(text.error(), "tournament " + id + ": " + text.error().message));
@@ -193,9 +202,12 @@ core::Result<bool, core::Error> migrate_club_state(store::Store& store, core::Ti
     }
     // Durably gone before anything changes the records: a legacy file that came back after a
     // power loss would be migrated again over newer state.
-    for (const fs::path& dir : {store.root(), store.root() / "tournaments"})
+    for (const fs::path& dir : {store.root(), store.root() / LegacyTournaments}) {
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec)) continue;  // a legacy store without events
         if (auto synced = core::sync_directory(dir); !synced)
             return core::unexpected(core::from_io(synced.error()));
+    }
     core::operator_log().info("store " + store.root().string() +
                               ": club state moved into typed namespaces (state/)");
     return true;

@@ -85,8 +85,7 @@ core::Result<bool, core::Error> digest_of(const GameDesk& desk, const Player& pl
         if (!loaded) return core::unexpected(loaded.error());
         const StoredGame& g = *loaded;
         if (g.game.over()) continue;
-        compose::DigestGame e;
-        e.game_id = to_string(id);
+        compose::DigestGame e{id};
         const std::string& opp = g.meta.address(~colour);
         const Player* op = desk.players.find(opp);
         e.opponent = op && !op->name.empty() ? op->name : opp;

@@ -23,7 +23,7 @@ core::Result<compose::Envelope, core::Error> game_envelope(const GameDesk& desk,
     if (p) env.view = text_view(p->settings);
     env.date = tx.now();
     env.discriminator = discriminator;
-    env.game_id = to_string(game);
+    env.game_id = game;
     auto reply = build_reply_address(desk.config.referee_address, game, c, desk.secret);
     if (!reply) return core::unexpected(core::invalid_error(reply.error().message));
     env.reply_to = {RefereeDisplayName, *reply};

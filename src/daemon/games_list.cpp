@@ -33,9 +33,9 @@ std::map<store::GameId, StoredGame> started_games(const store::Transaction& stag
                                                   const std::vector<store::GameId>& listed) {
     std::map<store::GameId, GameTexts> texts;
     for (const store::FileWrite& f : staged.files()) {
-        if (!f.game || std::find(listed.begin(), listed.end(), *f.game) != listed.end()) continue;
-        if (f.name == "game.ini") texts[*f.game].ini = f.bytes;
-        if (f.name == "record.pgn") texts[*f.game].record = f.bytes;
+        if (std::find(listed.begin(), listed.end(), f.game) != listed.end()) continue;
+        if (f.name == "game.ini") texts[f.game].ini = f.bytes;
+        if (f.name == "record.pgn") texts[f.game].record = f.bytes;
     }
     std::map<store::GameId, StoredGame> out;
     for (const auto& [id, t] : texts) {
@@ -106,8 +106,7 @@ core::Result<compose::GamesListDetails, core::Error> games_of(const ClubDesk& de
         const std::string& opp =
             loaded->meta.address(c == Color::White ? Color::Black : Color::White);
         const Player* op = desk.players.find(opp);
-        compose::GamesListEntry e;
-        e.game_id = to_string(id);
+        compose::GamesListEntry e{id};
         e.variant = view.variant;
         e.hidden = view.hidden;
         e.opponent = op && !op->name.empty() ? op->name : opp;

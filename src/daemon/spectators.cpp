@@ -36,8 +36,8 @@ std::string display_name(const ClubDesk& desk, const std::string& address) {
     return p && !p->name.empty() ? p->name : address;
 }
 
-// `game`: the game's id as the mail shows it.
-core::Result<void, core::Error> queue_one(const ClubDesk& desk, const std::string& game,
+// `game`: the game the mail is about; none for a text that names no game.
+core::Result<void, core::Error> queue_one(const ClubDesk& desk, std::optional<store::GameId> game,
                                           const GameMeta& meta, const referee::SpectatorView& view,
                                           compose::SpectatorDetails d, const std::string& to,
                                           const std::string& discriminator, store::Transaction& tx,
@@ -95,7 +95,7 @@ core::Result<void, core::Error> queue_spectator_mails(const ClubDesk& desk, stor
         d.file_name = record->name;
     }
     for (std::size_t i = 0; i < g.meta.followers.size(); ++i) {
-        auto r = queue_one(desk, to_string(game), g.meta, view, d, g.meta.followers[i],
+        auto r = queue_one(desk, game, g.meta, view, d, g.meta.followers[i],
                            discriminator + "s" + std::to_string(i), tx, record);
         if (!r) return r;
     }
@@ -106,8 +106,6 @@ core::Result<FollowOutcome, core::Error> set_following(
     const ClubDesk& desk, std::optional<store::GameId> game, const std::string& address,
     bool follow, bool mail_refusals, const std::string& discriminator, store::Transaction& tx) {
     const std::string who = lower_ascii(address);
-    // The id as the answers show it; "0" for a text that names no game (as they always did).
-    const std::string gid = game ? to_string(*game) : std::string("0");
     const auto refuse = [&](FollowOutcome o) -> core::Result<FollowOutcome, core::Error> {
         if (!mail_refusals) return o;
         compose::SpectatorDetails d;
@@ -116,7 +114,7 @@ core::Result<FollowOutcome, core::Error> set_following(
                     : o == FollowOutcome::OwnGame  ? compose::SpectatorDetails::Refusal::OwnGame
                                                    : compose::SpectatorDetails::Refusal::GameOver;
         auto r =
-            queue_one(desk, gid, GameMeta{}, referee::SpectatorView{}, d, who, discriminator, tx);
+            queue_one(desk, game, GameMeta{}, referee::SpectatorView{}, d, who, discriminator, tx);
         if (!r) return core::unexpected(r.error());
         return o;
     };
@@ -144,7 +142,7 @@ core::Result<FollowOutcome, core::Error> set_following(
             compose::SpectatorDetails d;
             d.occasion = Occasion::Unfollowed;
             auto r =
-                queue_one(desk, gid, g.meta, referee::SpectatorView{}, d, who, discriminator, tx);
+                queue_one(desk, id, g.meta, referee::SpectatorView{}, d, who, discriminator, tx);
             if (!r) return core::unexpected(r.error());
             return FollowOutcome::Unchanged;
         }
@@ -155,9 +153,10 @@ core::Result<FollowOutcome, core::Error> set_following(
     tx.write_game_file(id, "game.ini", format_game_ini(saved_meta(g)));
     compose::SpectatorDetails d;
     d.occasion = follow ? Occasion::Following : Occasion::Unfollowed;
-    auto r = queue_one(desk, gid, g.meta, spectator_of(g.game), d, who, discriminator, tx);
+    auto r = queue_one(desk, id, g.meta, spectator_of(g.game), d, who, discriminator, tx);
     if (!r) return core::unexpected(r.error());
-    core::operator_log().info("game " + gid + ": " + who + (follow ? " follows" : " unfollowed"));
+    core::operator_log().info("game " + to_string(id) + ": " + who +
+                              (follow ? " follows" : " unfollowed"));
     return FollowOutcome::Done;
 }
 

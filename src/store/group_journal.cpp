@@ -118,8 +118,7 @@ core::Result<void, core::IoError> GroupJournal::read_piece(const Piece& piece,
 }
 
 core::Result<std::optional<std::string>, core::IoError> GroupJournal::read_file(
-    std::optional<GameId> game, const std::string& name,
-    const std::filesystem::path& on_disk) const {
+    GameId game, const std::string& name, const std::filesystem::path& on_disk) const {
     const auto it = files_.find({game, name});
     if (it == files_.end()) return std::optional<std::string>();
     std::string out;
@@ -147,19 +146,9 @@ const std::optional<std::string>* GroupJournal::record(Namespace ns, const std::
 
 std::vector<GameId> GroupJournal::games() const {
     std::vector<GameId> ids;
-    // Tournament files (no game) sort first.
-    for (auto it = files_.lower_bound({GameId(1), std::string()}); it != files_.end();
-         it = files_.lower_bound({it->first.first->next(), std::string()})) {
-        ids.push_back(*it->first.first);
-    }
-    return ids;
-}
-
-std::vector<std::string> GroupJournal::tournaments() const {
-    std::vector<std::string> ids;
-    for (auto it = files_.begin(); it != files_.end() && !it->first.first; ++it) {
-        std::string id = it->first.second.substr(0, it->first.second.find('/'));
-        if (ids.empty() || ids.back() != id) ids.push_back(std::move(id));
+    for (auto it = files_.begin(); it != files_.end();
+         it = files_.lower_bound({it->first.first.next(), std::string()})) {
+        ids.push_back(it->first.first);
     }
     return ids;
 }

@@ -49,8 +49,7 @@ public:
     // The staged content of a file: nullopt when the group does not write it. `on_disk` is
     // where the file is, read when the group wrote only tails of it (journal.hpp).
     core::Result<std::optional<std::string>, core::IoError> read_file(
-        std::optional<GameId> game, const std::string& name,
-        const std::filesystem::path& on_disk) const;
+        GameId game, const std::string& name, const std::filesystem::path& on_disk) const;
     // The staged write of a record (nullopt bytes: erased), or null.
     const std::optional<std::string>* record(Namespace ns, const std::string& key) const;
     const std::map<std::pair<Namespace, std::string>, std::optional<std::string>>& records() const {
@@ -58,9 +57,8 @@ public:
     }
     bool seen(const std::string& message_id) const { return seen_.count(message_id) != 0; }
     const std::set<std::string>& seen_ids() const { return seen_; }
-    // Games (not 0) and tournaments (legacy files of game 0) the group writes files of.
+    // The games the group writes files of, ascending.
     std::vector<GameId> games() const;
-    std::vector<std::string> tournaments() const;
 
     // Where a staged write's bytes are in the journal; keep: a tail's (journal.hpp).
     struct Piece {
@@ -69,7 +67,7 @@ public:
         std::uint64_t keep = 0;
     };
     // (game, name) -> the latest staged whole write of the file (if any) and the tails after it.
-    using FileIndex = std::map<std::pair<std::optional<GameId>, std::string>, std::vector<Piece>>;
+    using FileIndex = std::map<std::pair<GameId, std::string>, std::vector<Piece>>;
 
     // A savepoint: the journal's length and the indexes as they are.
     struct Mark {

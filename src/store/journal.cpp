@@ -46,20 +46,15 @@ core::Unexpected<std::string> bad(const std::string& what) {
     return core::unexpected("bad journal: " + what);
 }
 
-// The game field of a file or tail record: the game id, or 0 for a tournament file.
-std::string game_field(const std::optional<GameId>& game) {
-    return game ? to_string(*game) : std::string("0");
-}
+// Where a legacy file record (`file 0 NAME`, journal.hpp) put its file: under this directory
+// of the store's root, NAME being "<tournament>/<file>", both parts valid_game_file_name.
+constexpr const char* LegacyFileDir = "tournaments";
 
-// Reads a game field back (game_field's inverse); false when it is neither.
-bool parse_game_field(std::string_view s, std::optional<GameId>& out) {
-    if (s == "0") {
-        out.reset();
-        return true;
-    }
-    const auto id = core::parse_game_id(s);
-    if (id) out = *id;
-    return id.has_value();
+bool valid_legacy_file_name(std::string_view name) {
+    const auto slash = name.find('/');
+    return slash != std::string_view::npos &&
+           valid_game_file_name(std::string(name.substr(0, slash))) &&
+           valid_game_file_name(std::string(name.substr(slash + 1)));
 }
 
 // The next-game counter of a header (fixed width, leading zeros: journal_header_fixed); a
@@ -79,7 +74,7 @@ constexpr std::size_t MaxLine = 512;
 void encode_journal_entries(const JournalRecord& r, std::string& out,
                             std::vector<std::size_t>* file_offsets) {
     for (const auto& f : r.files) {
-        const std::string head = game_field(f.game) + " " + f.name;
+        const std::string head = to_string(f.game) + " " + f.name;
         const std::size_t at =
             f.keep == 0 ? put_blob(out, "file " + head, f.bytes)
                         : put_blob(out, "tail " + head + " " + std::to_string(f.keep), f.bytes);
@@ -192,23 +187,28 @@ core::Result<bool, std::string> JournalReader::next(JournalRecord& r, std::size_
             return true;
         }
         std::uint64_t len = 0;
-        if (split(line_, 4, w) && w[0] == "file") {
-            FileWrite f;
-            if (!parse_game_field(w[1], f.game) || !core::parse_decimal(w[3], len)) {
-                return bad("bad file record");
-            }
-            f.name = std::string(w[2]);
-            if (!f.game ? !valid_tournament_file_path(f.name) : !valid_game_file_name(f.name))
-                return bad("bad file name");
+        if (split(line_, 4, w) && w[0] == "file" && w[1] == "0") {  // a legacy file record
+            LegacyFileWrite f;
+            if (!core::parse_decimal(w[3], len)) return bad("bad file record");
+            if (!valid_legacy_file_name(w[2])) return bad("bad file name");
+            f.path = std::filesystem::path(LegacyFileDir) / std::string(w[2]);
+            if (!blob(len, f.bytes)) return bad("bad file record");
+            r.legacy_files.push_back(std::move(f));
+        } else if (split(line_, 4, w) && w[0] == "file") {
+            const auto game = core::game_id_in(w[1]);
+            if (!game || !core::parse_decimal(w[3], len)) return bad("bad file record");
+            FileWrite f{*game, std::string(w[2]), {}};
+            if (!valid_game_file_name(f.name)) return bad("bad file name");
             if (!blob(len, f.bytes)) return bad("bad file record");
             r.files.push_back(std::move(f));
         } else if (tails_ && split(line_, 5, w) && w[0] == "tail") {
-            FileWrite f;
-            if (!parse_game_field(w[1], f.game) || !f.game || !core::parse_decimal(w[3], f.keep) ||
-                f.keep == 0 || !core::parse_decimal(w[4], len)) {
+            const auto game = core::game_id_in(w[1]);
+            std::uint64_t keep = 0;
+            if (!game || !core::parse_decimal(w[3], keep) || keep == 0 ||
+                !core::parse_decimal(w[4], len)) {
                 return bad("bad tail record");
             }
-            f.name = std::string(w[2]);
+            FileWrite f{*game, std::string(w[2]), {}, keep};
             if (!valid_game_file_name(f.name)) return bad("bad file name");
             if (!blob(len, f.bytes)) return bad("bad tail record");
             r.files.push_back(std::move(f));

@@ -6,7 +6,7 @@
 //   ck-journal 4                (version 3, without tail records, and versions 1 and 2,
 //                                without the checksum either, are read too)
 //   next-game N                 (the game-id counter after this transaction)
-//   file GAME NAME LEN\n<bytes>\n   (GAME 0: NAME is "<tournament>/<file>", a legacy store)
+//   file GAME NAME LEN\n<bytes>\n   (GAME 0: see "Legacy file records" below)
 //   tail GAME NAME KEEP LEN\n<bytes>\n  (the file keeps its first KEEP bytes, then <bytes>:
 //                                written at KEEP and cut to KEEP + LEN; see below)
 //   put NAMESPACE KEY LEN\n<bytes>\n (a club-state record, state.hpp)
@@ -28,6 +28,15 @@
 // applied or replayed: the file's content as of the last checkpoint is durable, and every
 // journal since is applied before it, in order; KEEP is a block boundary, so a write torn by a
 // crash touched no block before it. Applying one to a file shorter than KEEP is an error.
+// Legacy file records: a store from before typed club state wrote tournament files through its
+// journals as `file 0 <tournament>/<file>`, a file under tournaments/ beside games/. Nothing
+// has written one since, and the store now cannot (every FileWrite has a game), but a journal
+// such a store left unapplied (it crashed mid-commit before the upgrade) is still read, in
+// every version, and replayed:
+// JournalReader gives each such record as a LegacyFileWrite (its path under the store's root),
+// which Store applies like a whole file write, for the club's migration of legacy state to
+// read after the open. The format's version did not change with this: what a build
+// writes is what version 4 always allowed.
 // A journal file is renamed into place complete (write_file_atomic, or the group's temp file
 // after its fsync), so it either exists whole or not at all; the "end" line guards against
 // anything else, and the checksum against a torn or damaged file (a disk or file system that
@@ -57,9 +66,17 @@ struct JournalMail {
     std::uint64_t size = 0;
 };
 
+// A whole file written at `path`, relative to the store's root: only read, from a legacy file
+// record (see above); never written.
+struct LegacyFileWrite {
+    std::filesystem::path path;  // "tournaments/<tournament>/<file>"
+    std::string bytes;
+};
+
 struct JournalRecord {
     GameId next_game{1};
     std::vector<FileWrite> files;
+    std::vector<LegacyFileWrite> legacy_files;  // read only; encode_journal leaves them out
     std::vector<RecordWrite> records;
     std::vector<std::string> seen;
     std::vector<JournalMail> mails;

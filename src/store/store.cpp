@@ -76,9 +76,7 @@ core::Result<std::uint64_t, core::IoError> read_checkpoint(const fs::path& file)
 
 fs::path Store::game_dir(GameId game) const { return root_ / "games" / to_string(game); }
 
-fs::path Store::file_path(const FileWrite& f) const {
-    return !f.game ? root_ / "tournaments" / f.name : game_dir(*f.game) / f.name;
-}
+fs::path Store::file_path(const FileWrite& f) const { return game_dir(f.game) / f.name; }
 
 namespace {
 
@@ -123,8 +121,7 @@ core::Result<bool, core::IoError> check_state_format(const fs::path& file) {
 
 // Creates the layout and cleans up after a crashed holder of the lock.
 core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sweep sweep) {
-    for (const char* sub :
-         {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
+    for (const char* sub : {"games", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
         if (auto made = ensure_directory(root / sub); !made) return core::unexpected(made.error());
     }
     // A store without the state/ version line is new, or was written by a version from before
@@ -145,11 +142,6 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sw
             if (game_of(g)) dirs.push_back(root / "games" / g);
         }
     }
-    auto tournaments = list_names(root / "tournaments");
-    if (!tournaments) return core::unexpected(tournaments.error());
-    for (const auto& t : *tournaments) {
-        if (valid_game_file_name(t)) dirs.push_back(root / "tournaments" / t);
-    }
     for (const auto& d : dirs) {
         if (auto cleaned = remove_stale_temps(d); !cleaned) return cleaned;
     }
@@ -166,8 +158,7 @@ core::Result<void, core::IoError> check_one_file_system(const fs::path& root) {
     struct stat top {};
     if (::stat(root.c_str(), &top) != 0)
         return core::unexpected(core::io_error_from_errno(errno, root.string(), "cannot stat"));
-    for (const char* sub :
-         {"games", "tournaments", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
+    for (const char* sub : {"games", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
         const fs::path dir = root / sub;
         struct stat st {};
         if (::stat(dir.c_str(), &st) != 0)
@@ -403,32 +394,6 @@ core::Result<std::string, core::IoError> Store::read_game_file(GameId game,
     return core::read_file(game_dir(game) / name);
 }
 
-core::Result<std::vector<std::string>, core::IoError> Store::list_tournaments() const {
-    auto names = list_names(root_ / "tournaments");
-    if (!names) return core::unexpected(names.error());
-    std::vector<std::string> ids;
-    for (auto& n : *names) {
-        if (valid_game_file_name(n)) ids.push_back(std::move(n));
-    }
-    for (auto& id : group_.tournaments()) ids.push_back(std::move(id));  // staged
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    return ids;
-}
-
-core::Result<std::string, core::IoError> Store::read_tournament_file(
-    const std::string& tournament, const std::string& name) const {
-    const std::string path = tournament + "/" + name;
-    if (!valid_tournament_file_path(path)) {
-        return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
-                                              path, "bad tournament file name"});
-    }
-    auto staged = group_.read_file(std::nullopt, path, root_ / "tournaments" / path);
-    if (!staged) return core::unexpected(staged.error());
-    if (*staged) return std::move(**staged);
-    return core::read_file(root_ / "tournaments" / path);
-}
-
 bool Store::seen(const std::string& message_id) const {
     return ledger_.contains(message_id) || pending_seen_.count(message_id) != 0 ||
            group_.seen(message_id);
@@ -440,8 +405,8 @@ bool Store::seen(const std::string& message_id) const {
 // store cannot read (a new one) is written whole.
 void Store::as_tail(FileWrite& f) const {
     constexpr std::size_t Block = 4096;
-    if (!f.game || f.keep != 0 || f.bytes.size() < 2 * Block) return;
-    auto old = read_game_file(*f.game, f.name);
+    if (f.keep != 0 || f.bytes.size() < 2 * Block) return;
+    auto old = read_game_file(f.game, f.name);
     if (!old) return;
     // The whole blocks both start with, a block at a time (memcmp, not a byte loop: at ply 300
     // the three files of a move are about 70 KB; README "Benchmarks", the serve row).
@@ -458,15 +423,15 @@ void Store::as_tail(FileWrite& f) const {
 core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalRecord& record) {
     if (auto ok = validate(tx); !ok) return core::unexpected(ok.error());
     for (const auto& f : tx.files()) {
-        if (f.game && *f.game >= next_game_) {
+        if (f.game >= next_game_) {
             return core::unexpected(
                 core::IoError{std::make_error_code(std::errc::invalid_argument), "",
-                              "game " + to_string(*f.game) + " was never created"});
+                              "game " + to_string(f.game) + " was never created"});
         }
     }
     // A file the transaction writes twice is written whole: a tail is taken against the file
     // as the store holds it before the transaction.
-    std::set<std::pair<std::optional<GameId>, std::string>> once, twice;
+    std::set<std::pair<GameId, std::string>> once, twice;
     for (const auto& f : tx.files())
         if (!once.insert({f.game, f.name}).second) twice.insert({f.game, f.name});
     for (const auto& f : tx.files()) {
@@ -524,19 +489,16 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
     // write of each of its files is made without the cut to length (overwrite_file_unsynced: a
     // new game's five files); a second write of a file in the part may be shorter, and is cut.
     std::map<GameId, bool> dirs_made;
-    std::set<std::pair<std::optional<GameId>, std::string>> written;
+    std::set<std::pair<GameId, std::string>> written;
     for (const auto& f : part.files) {
         const fs::path path = file_path(f);
         bool fresh = false;
-        if (!f.game) {
-            if (auto made = ensure_directory(path.parent_path(), false); !made)
-                return core::unexpected(made.error());
-        } else if (const auto seen = dirs_made.find(*f.game); seen != dirs_made.end()) {
+        if (const auto seen = dirs_made.find(f.game); seen != dirs_made.end()) {
             fresh = seen->second;
         } else {
             auto made = ensure_directory(path.parent_path(), false);
             if (!made) return core::unexpected(made.error());
-            fresh = dirs_made[*f.game] = *made;
+            fresh = dirs_made[f.game] = *made;
         }
         if (fresh) fresh = written.insert({f.game, f.name}).second;
         if (auto w = f.keep == 0 ? overwrite_file_unsynced(path, f.bytes, fresh)
@@ -544,6 +506,17 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
             !w) {
             return w;
         }
+    }
+    // A legacy file record of an old journal (journal.hpp): a whole write at its path, its
+    // directories made as needed (unsynced, like a game's: the checkpoint's syncfs covers them).
+    for (const LegacyFileWrite& f : part.legacy_files) {
+        fs::path dir = root_;
+        for (const fs::path& step : f.path.parent_path()) {
+            dir /= step;
+            if (auto made = ensure_directory(dir, false); !made)
+                return core::unexpected(made.error());
+        }
+        if (auto w = overwrite_file_unsynced(root_ / f.path, f.bytes); !w) return w;
     }
     for (const auto& r : part.records) {  // in memory; state/ is written at the checkpoint
         if (r.bytes) {
@@ -744,8 +717,7 @@ core::Result<void, core::IoError> Store::checked(core::Result<void, core::IoErro
 
 core::Result<void, core::IoError> Store::commit(const Transaction& tx) {
     if (stopped_) return refused();
-    for (const FileWrite& f : tx.files())
-        if (f.game) written_games_.insert(*f.game);
+    for (const FileWrite& f : tx.files()) written_games_.insert(f.game);
     return checked(commit_unchecked(tx));
 }
 

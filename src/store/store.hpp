@@ -5,8 +5,6 @@
 //   counters             "next-game N": game ids are never reused
 //   games/<id>/          one directory per game: record.pgn, white.pgn, black.pgn, game meta...
 //                        (opaque bytes given by the caller, by file name)
-//   tournaments/<id>/    legacy: tournament files of a store from before state/ (FileWrite of
-//                        game 0); read only to migrate them
 //   state/format         "ck-state 1": the version of the state/ layout, checked on open
 //   state/<namespace>    typed club state, every record of the namespace as of the last
 //                        checkpoint (state.hpp, table.hpp); newer records are in the journals
@@ -18,6 +16,9 @@
 //   checkpoint           "applied-through N": journals with txid <= N are applied and durable
 //   closed               "applied-through N": the last holder applied the journals <= N (not
 //                        yet durable) and closed the store normally (see "Routine replay")
+// Nothing else under the root is the store's: a store from before state/ holds its club's legacy
+// files there, which only an old journal's legacy file records write (journal.hpp) and only the
+// club's migration reads and removes.
 //
 // Commit protocol: (1) write one journal file holding every effect (temp, fsync, rename, fsync
 // dir): this is the commit point; (2) apply each effect idempotently, without fsync: game files
@@ -157,11 +158,7 @@ public:
     core::Result<std::vector<GameId>, core::IoError> list_games() const;
     core::Result<std::string, core::IoError> read_game_file(GameId game,
                                                             const std::string& name) const;
-    // Tournaments with a directory (staged ones included), sorted; and their files.
-    core::Result<std::vector<std::string>, core::IoError> list_tournaments() const;
-    core::Result<std::string, core::IoError> read_tournament_file(const std::string& tournament,
-                                                                  const std::string& name) const;
-    // Where a FileWrite lands: games/<game>/<name>, or tournaments/<name> without a game.
+    // Where a FileWrite lands: games/<game>/<name>.
     std::filesystem::path file_path(const FileWrite& f) const;
 
     // The record `key` of namespace `ns` (state.hpp; staged writes of the running group

@@ -17,7 +17,7 @@ core::IoError invalid(std::string what) {
 
 }  // namespace
 
-void Transaction::write_file(std::optional<GameId> game, std::string name, std::string bytes) {
+void Transaction::write_game_file(GameId game, std::string name, std::string bytes) {
     for (auto& f : files_) {
         if (f.game == game && f.name == name) {
             f.bytes = std::move(bytes);
@@ -94,7 +94,7 @@ void Transaction::merge_outgoing(const std::string& recipient,
 }
 
 void Transaction::append(Transaction&& part) {
-    for (FileWrite& f : part.files_) write_file(f.game, std::move(f.name), std::move(f.bytes));
+    for (FileWrite& f : part.files_) write_game_file(f.game, std::move(f.name), std::move(f.bytes));
     for (RecordWrite& r : part.records_) {
         if (r.bytes)
             put_record(r.ns, std::move(r.key), std::move(*r.bytes));
@@ -142,18 +142,8 @@ bool valid_game_file_name(const std::string& name) {
     });
 }
 
-bool valid_tournament_file_path(const std::string& path) {
-    const auto slash = path.find('/');
-    return slash != std::string::npos && valid_game_file_name(path.substr(0, slash)) &&
-           valid_game_file_name(path.substr(slash + 1));
-}
-
 core::Result<void, core::IoError> validate(const Transaction& tx) {
     for (const auto& f : tx.files()) {
-        if (!f.game) {
-            if (valid_tournament_file_path(f.name)) continue;
-            return core::unexpected(invalid("bad tournament file '" + f.name + "'"));
-        }
         if (!valid_game_file_name(f.name)) {
             return core::unexpected(invalid("bad game file name '" + f.name + "'"));
         }

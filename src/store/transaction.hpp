@@ -31,11 +31,11 @@ struct SpooledMail {
     std::string raw_message;              // RFC 5322 bytes, sent as given
 };
 
+// Every file the store writes belongs to a game: the store keeps no files of other club
+// concepts (their state is in typed namespaces, state.hpp).
 struct FileWrite {
-    std::optional<GameId> game;  // none: a tournament file (journalled as game 0)
-    std::string name;            // a plain file name in the game directory, e.g. "record.pgn"
-                       // no game: "<tournament>/<file>" under tournaments/ (README "Challenges and
-                       // tournaments by mail")
+    GameId game;        // from Store::new_game_id (or an existing game)
+    std::string name;   // a plain file name in the game directory, e.g. "record.pgn"
     std::string bytes;  // the whole new content (opaque to the store)
     // Set only by the store when it journals the write (Store::resolve, journal.hpp "tail"):
     // the file keeps its first `keep` bytes and `bytes` is what follows them. 0: whole file.
@@ -57,16 +57,7 @@ public:
 
     // Replaces games/<game>/<name> by `bytes`. A later write of the same file in the same
     // transaction wins. `game` must come from Store::new_game_id (or an existing game).
-    void write_game_file(GameId game, std::string name, std::string bytes) {
-        write_file(game, std::move(name), std::move(bytes));
-    }
-    // Replaces tournaments/<tournament>/<name> by `bytes` (README "Challenges and tournaments by
-    // mail"; both parts must be valid_game_file_name). Stored as the FileWrite without a game
-    // named "<tournament>/<name>".
-    void write_tournament_file(const std::string& tournament, const std::string& name,
-                               std::string bytes) {
-        write_file(std::nullopt, tournament + "/" + name, std::move(bytes));
-    }
+    void write_game_file(GameId game, std::string name, std::string bytes);
     // Sets record `key` of namespace `ns` to `bytes` / erases it (state.hpp; typed access:
     // table.hpp). A later write of the same record in the same transaction wins.
     void put_record(Namespace ns, std::string key, std::string bytes);
@@ -113,9 +104,6 @@ public:
     }
 
 private:
-    // A game file (game set) or a tournament file (none); a later write of the same file wins.
-    void write_file(std::optional<GameId> game, std::string name, std::string bytes);
-
     core::TimePoint now_;
     std::vector<FileWrite> files_;
     std::vector<RecordWrite> records_;
@@ -130,8 +118,6 @@ private:
 // A game file name the store accepts: 1-100 characters of [A-Za-z0-9._-], not starting with
 // '.' (dot files are the store's temp files).
 bool valid_game_file_name(const std::string& name);
-// "<tournament>/<file>", both parts valid_game_file_name (a FileWrite without a game).
-bool valid_tournament_file_path(const std::string& path);
 
 // Checks what the store can represent: file names, Message-IDs and addresses without line
 // breaks or NUL, record keys valid_record_key, non-empty ids, at least one recipient. Error code:

@@ -34,6 +34,7 @@ inline const Templates& templates() {
     return t;
 }
 
+// `game`: the game's id as mails print it, "" for mail about no game.
 inline Envelope envelope(rules::Color player, const std::string& game = "42") {
     Envelope e;
     e.from = {"Crazykrieg referee", "referee@club.example"};
@@ -41,7 +42,7 @@ inline Envelope envelope(rules::Color player, const std::string& game = "42") {
                            : mail::MailAddress{"Bob Black", "bob@example.net"};
     e.reply_to = {"Crazykrieg referee",
                   "referee+" + game + (player == White ? ".w." : ".b.") + "TOKEN@club.example"};
-    e.game_id = game;
+    if (!game.empty()) e.game_id = *core::parse_game_id(game);
     e.date = fixed_date();
     e.player_name = e.to.name;
     e.opponent_name = player == White ? "Bob Black" : "Ada White";

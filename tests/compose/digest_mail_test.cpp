@@ -30,8 +30,7 @@ void check_width(const ck::mail::OutgoingMail& m) {
 
 DigestGame digest_game(const std::string& id, Game& g, ck::rules::Color c, const char* opponent,
                        int hours_left) {
-    DigestGame d;
-    d.game_id = id;
+    DigestGame d{*ck::core::parse_game_id(id)};
     d.opponent = opponent;
     d.view = g.view(c);
     d.news_from = 0;

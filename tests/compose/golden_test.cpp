@@ -128,15 +128,13 @@ TEST_CASE("golden mails for every kind") {
     }
     SECTION("games-list") {
         GamesListDetails d;
-        GamesListEntry a;
-        a.game_id = "42";
+        GamesListEntry a{ck::core::GameId(42)};
         a.variant = "crazyhouse";
         a.hidden = true;
         a.opponent = "Bob Black";
         a.colour = "White";
         a.move_number = 5;
-        GamesListEntry b;
-        b.game_id = "57";
+        GamesListEntry b{ck::core::GameId(57)};
         b.variant = "loop";
         b.opponent = "Carla Kasparova-Lindqvist-Montgomery-Featherstonehaugh";
         b.colour = "Black";
@@ -202,7 +200,8 @@ TEST_CASE("golden mails in the list and both views") {
         no_grid(ok(record_mail(t, list, v, RecordDetails{false, "crazykrieg-42-black.pgn"})));
         no_grid(ok(leave_notice_mail(t, list, v, LeaveDetails{})));
         DigestDetails digest;
-        digest.your_turn.push_back(DigestGame{"42", "Ada White", v, 0, in_hours(53), {}});
+        digest.your_turn.push_back(
+            DigestGame{ck::core::GameId(42), "Ada White", v, 0, in_hours(53), {}});
         no_grid(ok(digest_mail(t, list, digest)));
         send(g, {"resign"});
         no_grid(ok(game_end_mail(t, list, g.view(Black), GameEndDetails{})));

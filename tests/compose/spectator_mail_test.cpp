@@ -25,7 +25,7 @@ Envelope follower_envelope() {
     Envelope e;
     e.from = {"Crazykrieg referee", "referee@club.example"};
     e.to = {"Cy Onlooker", "cy@example.com"};
-    e.game_id = "42";
+    e.game_id = ck::core::GameId(42);
     e.date = fixed_date();
     e.player_name = "Cy Onlooker";
     e.discriminator = "s0";

@@ -1,11 +1,13 @@
 // A store written in the format before typed club state (tests/data/store/legacy-v0, see its
 // README) opens with every piece of club state moved into the typed namespaces, the legacy
-// files gone, and the daemon working on it.
+// files gone, and the daemon working on it; one that crashed mid-commit first replays its
+// journal (a tournament file written as a legacy file record, store/journal.hpp).
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <string>
 
+#include "core/atomic_file.hpp"
 #include "daemon/challenges.hpp"
 #include "daemon/club_migration.hpp"
 #include "daemon/tournaments.hpp"
@@ -13,6 +15,7 @@
 #include "daemon_fixture.hpp"
 #include "league/leave_book.hpp"
 #include "league/players.hpp"
+#include "store/journal.hpp"
 #include "store/store.hpp"
 
 namespace fs = std::filesystem;
@@ -112,4 +115,34 @@ TEST_CASE("a migration interrupted before the legacy files were removed is done 
     check_migrated(*store);
     fs::remove_all(dir);
     fs::remove_all(saved);
+}
+
+TEST_CASE("a legacy store that crashed mid-commit replays its tournament file, then migrates it",
+          "[daemon][migration]") {
+    const fs::path dir = copy_legacy_store("migration-crashed");
+    // Its build (commit c937b14, journal version 1) had committed Carol's entry to the Winter
+    // Open: the tournament file written through the journal as a file of game 0, not applied.
+    const std::string ini =
+        "# crazykrieg tournament\nid = winter-open\nname = Winter Open\nkind = single\n"
+        "variant = crazyhouse\nhidden = false\nrules =\ntime = 3d\nentries = open\n"
+        "player = Alice <alice@example.test>\nplayer = Bob <bob@example.test>\n"
+        "player = Carol <carol@example.test>\n";
+    const std::string journal = "ck-journal 1\nnext-game 4\nfile 0 winter-open/tournament.ini " +
+                                std::to_string(ini.size()) + "\n" + ini +
+                                "\nseen 14\njoin@carol.mid\nend\n";
+    REQUIRE(
+        ck::core::write_file_atomic(dir / "journal" / ck::store::journal_file_name(5), journal));
+    {
+        auto store = ck::daemon::open_club_store(dir, std::chrono::milliseconds{0});
+        REQUIRE(store);
+        auto winter = ck::league::load_tournament(*store, "winter-open");
+        REQUIRE(winter);
+        CHECK(winter->players.size() == 3);
+        CHECK(store->seen("join@carol.mid"));
+        auto ids = ck::league::tournament_ids(*store);
+        REQUIRE(ids);
+        CHECK(*ids == std::vector<std::string>{"autumn-cup", "winter-open"});
+    }
+    CHECK_FALSE(fs::exists(dir / "tournaments/winter-open"));
+    fs::remove_all(dir);
 }
