@@ -162,13 +162,13 @@ struct LeaveDetails {
 
 struct GamesListEntry {
     core::GameId game_id;
-    std::string variant;
+    std::string variant{};
     bool hidden = false;
-    std::string opponent;
-    std::string colour;  // "White" / "Black" as the caller words it
+    std::string opponent{};
+    std::string colour{};  // "White" / "Black" as the caller words it
     bool your_turn = false;
     int move_number = 1;
-    std::optional<Deadline> deadline;
+    std::optional<Deadline> deadline{};
 };
 
 struct GamesListDetails {
@@ -372,11 +372,11 @@ MailResult settings_mail(const Templates& t, const Envelope& env, const Settings
 // opponent; each from the player's own view, with what they heard since the last digest.
 struct DigestGame {
     core::GameId game_id;
-    std::string opponent;
-    referee::PlayerView view;          // the player's own view, nothing else
-    std::size_t news_from = 0;         // first index of view.heard not in an earlier digest
-    std::optional<Deadline> deadline;  // of the side to move
-    std::vector<std::string> notes;    // the opponent's notes since the last digest
+    std::string opponent{};
+    referee::PlayerView view{};          // the player's own view, nothing else
+    std::size_t news_from = 0;           // first index of view.heard not in an earlier digest
+    std::optional<Deadline> deadline{};  // of the side to move
+    std::vector<std::string> notes{};    // the opponent's notes since the last digest
 };
 struct DigestDetails {
     std::vector<DigestGame> your_turn;  // in this order
