@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "bot/engine.hpp"
-#include "core/log.hpp"
 #include "core/text.hpp"
 
 namespace ck::daemon {

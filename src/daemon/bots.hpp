@@ -17,13 +17,10 @@
 //   a stored spec that does not (a record edited by hand, or an engine this build lacks)
 //   declines every challenge with the parser's reason (bot_declines) and is the bot's problem
 //   at its turn (bot_turns.hpp bot_requests).
-#include <array>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/commands.hpp"
@@ -31,7 +28,6 @@
 #include "league/config.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"
-#include "store/table.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
