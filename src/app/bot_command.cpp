@@ -12,6 +12,8 @@
 #include "core/text.hpp"
 #include "daemon/bots.hpp"
 #include "daemon/mail_pass.hpp"
+#include "league/bot_games.hpp"
+#include "league/bot_registry.hpp"
 #include "league/game_outcome.hpp"
 #include "league/players.hpp"
 #include "referee/rule_set.hpp"
@@ -130,9 +132,9 @@ int remove_bot(const std::string& who, bool resign, const std::string& config_fi
         std::cerr << "crazykrieg bot: " << why << "\n";
         return ExitFailure;
     };
-    auto bot = daemon::find_bot_named(d.store(), s->config, who);
+    auto bot = league::find_bot_named(d.store(), s->config, who);
     if (!bot) return fail("remove: " + bot.error().detail);
-    auto games = daemon::bot_games_in_progress(d.store(), bot->address);
+    auto games = league::games_with_bots(d.store(), bot->address);
     if (!games) return fail("remove " + bot->address + ": " + games.error().detail);
     if (!games->empty() && !resign) {
         std::string ids;
@@ -143,7 +145,7 @@ int remove_bot(const std::string& who, bool resign, const std::string& config_fi
     }
     if (!bot->removed) {
         store::Transaction tx(s->clock->now());
-        daemon::stage_bot_removed(*bot, tx);
+        league::stage_bot_removed(*bot, tx);
         if (auto c = d.store().commit(tx); !c)
             return fail("cannot remove " + bot->address + ": " + c.error().describe());
     }

@@ -20,9 +20,7 @@ Command deliver_command();
 Command player_command();
 Command game_command();
 Command tournament_command();
-Command challenge_command();
 Command config_command();
-Command restore_command();
 Command bench_command();
 Command bot_command();
 

@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <system_error>
 
-#include "daemon/club_migration.hpp"
 #include "daemon/transport_config.hpp"
 #include "mail/imap.hpp"
 #include "mail/maildir.hpp"
@@ -25,19 +24,11 @@ daemon::Daemon* hosting = nullptr;
 }  // namespace
 
 daemon::Daemon* hosting_daemon() { return hosting; }
-HostedRun::HostedRun(daemon::Daemon& d) : club_(d.config(), d.store()), outer_(hosting) {
+HostedRun::HostedRun(daemon::Daemon& d)
+    : club_(d.config(), d.store(), d.game_repository()), outer_(hosting) {
     hosting = &d;
 }
 HostedRun::~HostedRun() { hosting = outer_; }
-
-core::Result<CommandStore, std::string> open_club_command_store(const league::Config& config) {
-    if (hosting) return CommandStore(hosting->store());
-    std::error_code ec;
-    std::filesystem::create_directories(config.store_dir, ec);
-    auto s = daemon::open_club_store(config.store_dir, StoreWait);
-    if (!s) return core::unexpected(s.error().detail);
-    return CommandStore(std::make_unique<store::Store>(std::move(*s)));
-}
 
 core::Result<std::unique_ptr<mail::MailSource>, core::Error> make_source(
     const league::Config& config) {

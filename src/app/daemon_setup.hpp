@@ -23,6 +23,7 @@ namespace ck::app {
 using cli::CommandStore;
 using cli::load_daemon_config;
 using cli::make_clock;
+using cli::open_club_command_store;
 using cli::StoreUse;
 using cli::StoreWait;
 using cli::templates_dir;
@@ -30,7 +31,8 @@ using cli::templates_dir;
 // While `serve` runs an organiser request (request_client.hpp), the daemon it runs in, else
 // null. A command run so uses that daemon's configuration, store, players and templates
 // instead of opening its own, and leaves its mails to the daemon's pass to send. HostedRun also
-// makes the daemon's configuration and store cli::hosting_club() (cli/command_setup.hpp).
+// makes the daemon's configuration, store and game repository cli::hosting_club()
+// (cli/command_setup.hpp).
 daemon::Daemon* hosting_daemon();
 class HostedRun {
 public:
@@ -43,10 +45,6 @@ private:
     cli::HostedClub club_;
     daemon::Daemon* outer_;
 };
-
-// The hosting daemon's store, else daemon::open_club_store of config.store_dir (the club state
-// of an older store migrated), waiting up to StoreWait.
-core::Result<CommandStore, std::string> open_club_command_store(const league::Config& config);
 
 // Creates `dir` and its parents, then the Maildir's tmp/new/cur.
 core::Result<void, std::string> ensure_maildir_path(const std::string& dir);

@@ -1,7 +1,7 @@
-// crazykrieg game new|list|show|pgn (docs/cli.md, "Subcommands for the people who run a club").
-// `game pgn ID [--as referee|white|black]` prints the game's stored record (league/game_files.hpp):
-// the referee's full record by default, else that player's record.
-#include <algorithm>
+// crazykrieg game new|list|show|pgn|follow|unfollow|adjudicate (docs/cli.md, "Subcommands for the
+// people who run a club"). `game pgn ID [--as referee|white|black]` prints the game's stored
+// record (league/game_files.hpp): the referee's full record by default, else that player's
+// record. list, show and pgn only read the store: they are cli's (cli/club_listings.hpp).
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <iostream>
@@ -9,8 +9,8 @@
 
 #include "app/command_rows.hpp"
 #include "app/daemon_setup.hpp"
+#include "cli/club_listings.hpp"
 #include "core/log.hpp"
-#include "daemon/club_migration.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/spectators.hpp"
 #include "league/game_files.hpp"
@@ -25,16 +25,6 @@ namespace po = boost::program_options;
 int fail(const std::string& message) {
     std::cerr << "crazykrieg game: " << message << "\n";
     return ExitFailure;
-}
-
-// The value of a PGN text's Result tag; empty when it has none.
-std::string result_tag(const std::string& pgn) {
-    const std::string key = "[Result \"";
-    const auto at = pgn.find(key);
-    if (at == std::string::npos) return {};
-    const auto end = pgn.find('"', at + key.size());
-    return end == std::string::npos ? std::string()
-                                    : pgn.substr(at + key.size(), end - at - key.size());
 }
 
 int game_new(const Args& rest, const std::string& config_file, const std::string& templates) {
@@ -222,48 +212,9 @@ int run_game(const Args& args) {
     if (!config) return usage_error("game", config.error());
     auto opened = open_club_command_store(*config);
     if (!opened) return fail(opened.error());
-    const CommandStore& store = *opened;
-    auto ids = store->list_games();
-    if (!ids) return fail(ids.error().describe());
-    if (words[0] == "list") {
-        // One game a line: id, variant [hidden [rule set]], white, black, created, and the
-        // result ("1-0", "1/2-1/2") or "in progress" (the record's Result tag: no replay).
-        for (auto id : *ids) {
-            auto ini = store->read_game_file(id, "game.ini");
-            if (!ini) continue;
-            auto meta = league::parse_game_ini(*ini);
-            if (!meta) continue;
-            auto record = store->read_game_file(id, "record.pgn");
-            const std::string result = record ? result_tag(*record) : std::string();
-            std::cout << id << "\t" << meta->variant
-                      << (meta->hidden
-                              ? " hidden " + std::string(referee::rule_set_name(meta->rules))
-                              : "")
-                      << "\t" << meta->white << "\t" << meta->black << "\t" << meta->created << "\t"
-                      << (result.empty() || result == "*" ? "in progress" : result) << "\n";
-        }
-        return ExitOk;
-    }
-    const auto parsed = core::parse_game_id(words[1]);  // the one parse (core/game_id.hpp)
-    if (!parsed) return usage_error("game", "bad game id '" + words[1] + "'");
-    const store::GameId id = *parsed;
-    if (std::find(ids->begin(), ids->end(), id) == ids->end())
-        return fail("no game " + to_string(id));
-    if (words[0] == "pgn") {
-        // Inside a running serve: through its repository (a kept game is not replayed).
-        auto game = hosting_daemon() ? hosting_daemon()->game_repository().load(*store, id)
-                                     : league::load_game(*store, id);
-        if (!game) return fail(game.error().detail);
-        auto record = league::record_text(*game, as);
-        if (!record) return fail(record.error().detail);
-        std::cout << *record;
-        return ExitOk;
-    }
-    auto text = daemon::show_game(
-        *store, id, as, hosting_daemon() ? &hosting_daemon()->game_repository() : nullptr);
-    if (!text) return fail(text.error().detail);
-    std::cout << *text;
-    return ExitOk;
+    // The read-only sub-commands need no daemon (cli/club_listings.hpp).
+    if (words[0] == "list") return cli::list_games(**opened);
+    return cli::print_game(**opened, words[0], words[1], as);
 }
 
 }  // namespace

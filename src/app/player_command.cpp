@@ -8,7 +8,7 @@
 
 #include "app/command_rows.hpp"
 #include "app/daemon_setup.hpp"
-#include "daemon/club_migration.hpp"
+#include "cli/club_listings.hpp"
 #include "daemon/settings_mail.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"
@@ -104,8 +104,7 @@ int run_player(const Args& args) {
         std::cout << league::lower_ascii(words[2]) << "\n";
         return ExitOk;
     }
-    for (const auto& p : players->all()) std::cout << p.address << "\t" << p.name << "\n";
-    return ExitOk;
+    return cli::list_players(*players);  // it only reads (cli/club_listings.hpp)
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 //   list                 one line per event: id, games finished/total, name
 //   show ID              the crosstable as monospace text
 //   pgn ID               the event's PGN archive (referee records; a hidden game only once over)
+// trf, list, show and pgn only read the store: they are cli's (cli/club_listings.hpp).
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -35,19 +36,14 @@
 
 #include "app/command_rows.hpp"
 #include "app/daemon_setup.hpp"
-#include "club/crosstable.hpp"
+#include "cli/club_listings.hpp"
 #include "club/knockout.hpp"
-#include "club/swiss_round.hpp"
 #include "club/tournament.hpp"
 #include "club/tournament_file.hpp"
-#include "core/atomic_file.hpp"
-#include "daemon/club_migration.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/tournaments.hpp"
 #include "league/game_outcome.hpp"
-#include "league/ratings.hpp"
 #include "store/store.hpp"
-#include "swiss/trf.hpp"
 
 namespace ck::app {
 namespace {
@@ -397,55 +393,9 @@ int run_tournament(const Args& args) {
     if (!config) return usage(config.error());
     auto opened = open_club_command_store(*config);
     if (!opened) return fail(opened.error());
-    const CommandStore& store = *opened;
-    if (words[0] == "list") {
-        auto ids = league::tournament_ids(*store);
-        if (!ids) return fail(ids.error().detail);
-        for (const auto& id : *ids) {
-            auto t = league::load_tournament(*store, id);
-            if (!t) {
-                std::cerr << "crazykrieg tournament: " << t.error() << "\n";
-                continue;
-            }
-            if (t->system == club::System::Teams)  // docs/teams.md
-                std::cout << id << "\t" << (t->entries_open ? "rosters " : "match ")
-                          << club::finished_games(*t) << "/" << t->pairings.size() << "\t"
-                          << t->name << "\n";
-            else if (t->entries_open)
-                std::cout << id << "\tentries " << t->players.size() << "\t" << t->name << "\n";
-            else if (t->system == club::System::Swiss)
-                std::cout << id << "\tround " << club::rounds_paired(*t) << "/" << t->swiss.rounds
-                          << " " << club::finished_games(*t) << "/" << t->pairings.size() << "\t"
-                          << t->name << "\n";
-            else
-                std::cout << id << "\t" << club::finished_games(*t) << "/" << t->pairings.size()
-                          << "\t" << t->name << "\n";
-        }
-        return ExitOk;
-    }
-    auto t = league::load_tournament(*store, words[1]);
-    if (!t) return fail(t.error().detail);
-    if (words[0] == "show") {
-        auto labels = league::event_rating_labels(*store, *t);  // rated: a rating column
-        if (!labels) return fail(labels.error().detail);
-        std::cout << club::crosstable_text(*t, *labels ? &**labels : nullptr);
-        return ExitOk;
-    }
-    if (words[0] == "trf") {
-        if (t->system != club::System::Swiss || t->entries_open)
-            return fail("tournament " + t->id + " is not a Swiss under way");
-        const std::string trf = swiss::write_trf(club::to_swiss_event(*t));
-        if (out_file.empty()) {
-            std::cout << trf;
-            return ExitOk;
-        }
-        if (auto w = core::write_file_atomic(out_file, trf); !w) return fail(w.error().describe());
-        return ExitOk;
-    }
-    auto archive = league::tournament_archive(*store, *t);
-    if (!archive) return fail(archive.error().detail);
-    std::cout << *archive;
-    return ExitOk;
+    // The read-only sub-commands need no daemon (cli/club_listings.hpp).
+    if (words[0] == "list") return cli::list_tournaments(**opened);
+    return cli::print_tournament(**opened, words[0], words[1], out_file);
 }
 
 }  // namespace

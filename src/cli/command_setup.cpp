@@ -6,6 +6,7 @@
 #include "cli/store_owner.hpp"
 #include "core/config_location.hpp"
 #include "core/data_files.hpp"
+#include "league/club_migration.hpp"
 
 namespace ck::cli {
 namespace {
@@ -13,8 +14,9 @@ const HostingClub* hosting = nullptr;
 }  // namespace
 
 const HostingClub* hosting_club() { return hosting; }
-HostedClub::HostedClub(const league::Config& config, store::Store& store)
-    : club_{config, store}, outer_(hosting) {
+HostedClub::HostedClub(const league::Config& config, store::Store& store,
+                       league::GameRepository& games)
+    : club_{config, store, games}, outer_(hosting) {
     hosting = &club_;
 }
 HostedClub::~HostedClub() { hosting = outer_; }
@@ -25,6 +27,15 @@ core::Result<CommandStore, std::string> open_command_store(const league::Config&
     std::filesystem::create_directories(config.store_dir, ec);
     auto s = store::Store::open(config.store_dir, StoreWait);
     if (!s) return core::unexpected(s.error().describe());
+    return CommandStore(std::make_unique<store::Store>(std::move(*s)));
+}
+
+core::Result<CommandStore, std::string> open_club_command_store(const league::Config& config) {
+    if (hosting) return CommandStore(hosting->store);
+    std::error_code ec;
+    std::filesystem::create_directories(config.store_dir, ec);
+    auto s = league::open_club_store(config.store_dir, StoreWait);
+    if (!s) return core::unexpected(s.error().detail);
     return CommandStore(std::make_unique<store::Store>(std::move(*s)));
 }
 

@@ -11,6 +11,7 @@
 #include "core/clock.hpp"
 #include "core/result.hpp"
 #include "league/config.hpp"
+#include "league/game_repository.hpp"
 #include "store/store.hpp"
 
 namespace ck::cli {
@@ -20,17 +21,19 @@ namespace ck::cli {
 // (app/request_client.hpp) and never wait here for it.
 inline constexpr std::chrono::seconds StoreWait{30};
 
-// While `serve` runs an organiser request (app/request_client.hpp), the configuration and store
-// of the daemon it runs in, else null. A command run so uses them instead of opening its own.
+// While `serve` runs an organiser request (app/request_client.hpp), the configuration, store and
+// game repository of the daemon it runs in, else null. A command run so uses them instead of
+// opening its own (and reads a game through the repository: a kept game is not replayed).
 struct HostingClub {
     const league::Config& config;
     store::Store& store;
+    league::GameRepository& games;
 };
 const HostingClub* hosting_club();
 // Sets hosting_club() for its life (app::HostedRun, around one hosted command).
 class HostedClub {
 public:
-    HostedClub(const league::Config& config, store::Store& store);
+    HostedClub(const league::Config& config, store::Store& store, league::GameRepository& games);
     ~HostedClub();
     HostedClub(const HostedClub&) = delete;
     HostedClub& operator=(const HostedClub&) = delete;
@@ -55,9 +58,12 @@ private:
     store::Store* store_;
 };
 // The hosting daemon's store, else store::Store::open of config.store_dir (the directory
-// created). The club's own opening, with the migration of older stores, is
-// app::open_club_command_store.
+// created): what `site` and `ratings` read.
 core::Result<CommandStore, std::string> open_command_store(const league::Config& config);
+// The hosting daemon's store, else league::open_club_store of config.store_dir (the club state
+// of an older store migrated, league/club_migration.hpp), waiting up to StoreWait: how the
+// organiser commands open the club's store.
+core::Result<CommandStore, std::string> open_club_command_store(const league::Config& config);
 
 // Loads the configuration chosen by core::locate_config (core/config_location.hpp):
 // `config_file` (--config, empty when not given), else $CRAZYKRIEG_CONFIG, else the installed

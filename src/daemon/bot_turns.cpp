@@ -21,6 +21,7 @@ using league::Bot;
 using league::BotTable;
 using league::find_bot;
 using league::is_bot_address;
+using league::note_bot_problem;
 using league::parse_game_ini;
 using league::play_request;
 using league::StoredGame;

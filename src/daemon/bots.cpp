@@ -5,64 +5,17 @@
 #include <sstream>
 
 #include "bot/engine.hpp"
-#include "core/log.hpp"
 #include "core/text.hpp"
-#include "league/bot_games.hpp"
-#include "league/game_files.hpp"
-#include "league/record_error.hpp"
 
 namespace ck::daemon {
 
 using core::lower_ascii;  // core/text.hpp
 using league::Bot;
+using league::bot_address;
 using league::BotTable;
 using league::Config;
 using league::is_bot_address;
 using league::Players;
-using league::problem_line;
-
-core::Result<Bot, core::Error> find_bot_named(const store::Store& store, const Config& config,
-                                              const std::string& who) {
-    const std::string address =
-        who.find('@') == std::string::npos ? bot_address(config, who) : lower_ascii(who);
-    auto b = BotTable::get(store, address);
-    if (!b) return core::unexpected(league::record_error(b.error()));
-    if (!*b) return core::unexpected(core::invalid_error("no bot '" + who + "' (" + address + ")"));
-    return **b;
-}
-
-core::Result<std::vector<store::GameId>, core::Error> bot_games_in_progress(
-    const store::Store& store, const std::string& address) {
-    return league::games_with_bots(store, address);  // never "": every bot's games
-}
-
-void stage_bot_removed(Bot bot, store::Transaction& tx) {
-    bot.removed = true;
-    BotTable::put(tx, bot.address, bot);
-}
-
-core::Result<bool, core::Error> note_bot_problem(store::Store& store, const Bot& bot,
-                                                 const std::string& problem, core::TimePoint now) {
-    auto current = BotTable::get(store, bot.address);
-    if (!current) return core::unexpected(league::record_error(current.error()));
-    if (!*current) return false;  // no longer a bot: nothing to note
-    Bot b = **current;
-    if (b.problem == problem_line(problem)) return false;
-    b.problem = problem_line(problem);
-    store::Transaction tx(now);
-    BotTable::put(tx, b.address, b);
-    if (auto c = store.commit(tx); !c)
-        return core::unexpected(
-            core::from_io(c.error(), "commit of bot " + b.address + ": " + c.error().message));
-    return true;
-}
-
-std::string bot_address(const Config& config, const std::string& name) {
-    const auto at = config.referee_address.rfind('@');
-    const std::string domain =
-        at == std::string::npos ? config.referee_address : config.referee_address.substr(at + 1);
-    return lower_ascii(name) + "@" + lower_ascii(domain);
-}
 
 core::Result<Bot, core::Error> stage_bot(Players& players, const Config& config,
                                          const BotSpec& spec, store::Transaction& tx) {

@@ -11,18 +11,16 @@
 //   mail's transaction: accepted when its engine can play the game and it plays fewer than
 //   `games` games, else declined.
 // - Its moves are computed by the daemon (bot_turns.hpp), from its player's view only.
-// - Its engine spec is checked here, not by the club library (league/bot_registry.hpp keeps it
+// - Its records (finding, removing, a noted problem) are the club library's
+//   (league/bot_registry.hpp); its engine spec is checked here, not there (the library keeps it
 //   as text, so src/league needs no src/bot): stage_bot refuses a spec that does not parse, and
 //   a stored spec that does not (a record edited by hand, or an engine this build lacks)
 //   declines every challenge with the parser's reason (bot_declines) and is the bot's problem
 //   at its turn (bot_turns.hpp bot_requests).
-#include <array>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
 #include "daemon/commands.hpp"
@@ -30,7 +28,6 @@
 #include "league/config.hpp"
 #include "league/players.hpp"
 #include "store/store.hpp"
-#include "store/table.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
@@ -48,29 +45,6 @@ struct BotSpec {
 core::Result<league::Bot, core::Error> stage_bot(league::Players& players,
                                                  const league::Config& config, const BotSpec& spec,
                                                  store::Transaction& tx);
-
-// The bot that `who` names: its NAME (any case) or its address. Errors say that no bot has it
-// (Invalid) or that its record cannot be read (Corrupt, league/record_error.hpp).
-core::Result<league::Bot, core::Error> find_bot_named(const store::Store& store,
-                                                      const league::Config& config,
-                                                      const std::string& who);
-
-// The games in progress where the bot at `address` plays, by id: from the bot-games index
-// (league/bot_games.hpp), or a walk of every game.ini in a store without it.
-core::Result<std::vector<store::GameId>, core::Error> bot_games_in_progress(
-    const store::Store& store, const std::string& address);
-
-// Stages `bot` as removed (README "Bots as club players", `bot remove`) into `tx`.
-void stage_bot_removed(league::Bot bot, store::Transaction& tx);
-
-// Records in a transaction of its own, committed at `now`, that the engine of `bot` could not
-// play (`problem`, one line; empty: it plays again). Returns true when that changed the record
-// (the caller logs the news once, not at every pass), false when the record said so already.
-core::Result<bool, core::Error> note_bot_problem(store::Store& store, const league::Bot& bot,
-                                                 const std::string& problem, core::TimePoint now);
-
-// The address a bot's NAME gives on the club's domain (the challenge word `challenge NAME`).
-std::string bot_address(const league::Config& config, const std::string& name);
 
 // `challenge NAME VARIANT ...` with a bot's NAME where the address goes (README "Bots as club
 // players"): the command parser reads no NAME there (the line is Unknown), so the mail's

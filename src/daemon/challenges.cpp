@@ -11,6 +11,7 @@
 #include "daemon/games_list.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/queue_mail.hpp"
+#include "league/bot_games.hpp"
 #include "league/players.hpp"
 #include "league/time_control.hpp"
 #include "mail/outgoing.hpp"
@@ -21,7 +22,6 @@ namespace ck::daemon {
 using core::lower_ascii;  // core/text.hpp
 using league::Bot;
 using league::Challenge;
-using league::challenge_lapsed;
 using league::ChallengeBook;
 using league::find_bot;
 using league::format_time_control;
@@ -104,7 +104,7 @@ core::Result<void, core::Error> bot_answers(const ClubDesk& desk, const GameStar
                                             const Bot& bot, const Challenge& c,
                                             std::map<std::string, int>& accepted,
                                             const std::string& disc, store::Transaction& tx) {
-    auto playing = bot_games_in_progress(desk.store, bot.address);  // the bot-games index
+    auto playing = league::games_with_bots(desk.store, bot.address);  // the bot-games index
     if (!playing) return core::unexpected(playing.error());
     const auto why =
         bot_declines(bot, c.variant, c.hidden, false,
@@ -150,12 +150,7 @@ core::Result<ChallengeRun*, core::Error> challenge_part(MailRun& run) {
     auto part = std::make_shared<ChallengeRun>();
     part->book = std::move(*loaded);
     // Lapsed challenges go whenever the book is written.
-    const int days = run.desk.config.challenge_days;
-    auto& open = part->book.open;
-    open.erase(
-        std::remove_if(open.begin(), open.end(),
-                       [&](const Challenge& c) { return challenge_lapsed(c, run.tx.now(), days); }),
-        open.end());
+    league::drop_lapsed_challenges(part->book, run.tx.now(), run.desk.config.challenge_days);
     part->me = run.desk.players.find(run.sender);
     if (!part->me)
         return core::unexpected(core::invalid_error("challenge from unregistered " + run.sender));

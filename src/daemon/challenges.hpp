@@ -19,13 +19,7 @@
 // A challenge lapses `[club] challenge_days` after it was made; a lapsed challenge is treated as
 // unknown when answered and dropped the next time the book is written (no background pass).
 //
-// Storage: the store's typed namespace `challenges` (store/state.hpp), one record an open
-// challenge keyed by its id, holding the line
-//   ID CHALLENGER CHALLENGED VARIANT hidden|open TIME CREATED
-// and the next id as the record `next-challenge` of the namespace `meta`. They are written in
-// the caller's transaction, so they commit with the mail's ledger entry. (A legacy store kept
-// them as the file tournaments/_challenges/challenges.txt, "next N" and those lines:
-// format_challenges / parse_challenges, which the migration reads.)
+// The book and its records (storage, lapse, ids) are the club library's: league/challenge_book.hpp.
 #include <cstdint>
 #include <functional>
 #include <string>

@@ -1,5 +1,4 @@
 #include "daemon/mail_pass.hpp"
-#include "daemon/club_migration.hpp"
 #include "daemon/swiss_rounds.hpp"
 #include "league/bot_games.hpp"
 #include "league/deadline_index.hpp"
@@ -22,17 +21,20 @@
 #include "daemon/game_turn.hpp"
 #include "daemon/mail_run.hpp"
 #include "daemon/settings_mail.hpp"
-#include "daemon/store_advice.hpp"
 #include "daemon/unknown_sender.hpp"
+#include "league/club_migration.hpp"
 #include "league/game_files.hpp"
+#include "league/store_advice.hpp"
 #include "mail/message.hpp"
 #include "store/outbox.hpp"
 
 namespace ck::daemon {
 
 using league::Config;
+using league::describe_store_failure;
 using league::ensure_bot_game_index;
 using league::ensure_deadline_index;
+using league::open_club_store;
 using league::parse_game_ini;
 using league::Players;
 using league::read_secret_file;

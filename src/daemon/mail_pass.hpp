@@ -156,7 +156,7 @@ public:
     // Sends the due mails of the outbox; an outbox I/O error is logged and returned with the
     // kind of that error (core::from_io: Transient for the disk or the spool; Corrupt for bytes
     // the store refused as malformed); the detail "outbox flush: ..." says what to do
-    // (daemon/store_advice.hpp). A sink that refuses a mail for now is no error: the mail
+    // (league/store_advice.hpp). A sink that refuses a mail for now is no error: the mail
     // waits in the outbox.
     core::Result<void, core::Error> flush(mail::MailSink& sink, const core::Clock& clock);
 
@@ -195,13 +195,5 @@ private:
     BotTurns bots_;         // the games where a bot plays (bot_turns.hpp)
     OverdueWatch overdue_;  // the Swiss rounds' deadlines (swiss_rounds.hpp)
 };
-
-// The operator's look at a game: "white"/"black" -> that player's view board text and what they
-// heard; "referee" -> the true FEN (operator only).
-// `games`: read through that repository (no replay of a kept game); null: replayed.
-// A bad `as` is Invalid; a game that cannot be loaded or replayed keeps its error's kind.
-core::Result<std::string, core::Error> show_game(store::Store& store, store::GameId id,
-                                                 const std::string& as,
-                                                 league::GameRepository* games = nullptr);
 
 }  // namespace ck::daemon

@@ -9,6 +9,10 @@ namespace ck::daemon {
 
 using core::lower_ascii;  // core/text.hpp
 using league::Config;
+using league::RateLimitTable;
+using league::unknown_sender_limit_key;
+using league::unknown_sender_total_key;
+using league::utc_day;
 namespace {
 
 // A plain local@domain: one '@', both sides non-empty, no blanks, controls or specials.
@@ -37,14 +41,6 @@ bool is_referee_address(const std::string& address, const std::string& referee) 
 }
 
 }  // namespace
-
-std::string utc_day(core::TimePoint t) { return core::format_iso8601(t).substr(0, 10); }
-
-std::string unknown_sender_limit_key(const std::string& address, const std::string& day) {
-    return day + "/" + core::sha256_hex(lower_ascii(address)).substr(0, 32);
-}
-
-std::string unknown_sender_total_key(const std::string& day) { return day + "/total"; }
 
 std::optional<std::string> unknown_sender_reply_address(const mail::MailMessage& message,
                                                         const std::string& referee_address) {

@@ -13,10 +13,10 @@
 // null reverse-path "<>" so that it can never bounce back to us (RFC 3834 §3.3).
 //
 // The rate limit is durable and lives in the store's typed namespace `rate-limits`
-// (store/state.hpp): a reply records unknown_sender_limit_key(address, day) and raises the day's
-// total (unknown_sender_total_key) in the SAME transaction as the mail's own Message-ID and the
-// reply itself, so a crash either loses all three (the mail is handled again) or keeps all three
-// (no second reply). Records of earlier days are erased by the next reply.
+// (league/rate_limits.hpp): a reply records unknown_sender_limit_key(address, day) and raises the
+// day's total (unknown_sender_total_key) in the SAME transaction as the mail's own Message-ID and
+// the reply itself, so a crash either loses all three (the mail is handled again) or keeps all
+// three (no second reply). Records of earlier days are erased by the next reply.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -26,26 +26,13 @@
 #include "core/result.hpp"
 #include "daemon/auth.hpp"
 #include "daemon/club_desk.hpp"
+#include "league/rate_limits.hpp"
 #include "mail/message.hpp"
-#include "store/table.hpp"
 #include "store/transaction.hpp"
 
 namespace ck::daemon {
 
 inline constexpr std::size_t UnknownSenderDailyCap = 100;
-
-// "YYYY-MM-DD" of `t` in UTC.
-std::string utc_day(core::TimePoint t);
-
-// Unknown-sender replies sent, by day and address hash.
-inline constexpr store::Namespace RateLimitNamespace{"rate-limits"};
-using RateLimitTable = store::Table<store::CountCodec<RateLimitNamespace>>;
-
-// The record key of "`address` got its unknown-sender reply on `day`": "DAY/HASH" (address
-// lower-cased and hashed: the store holds no third-party addresses in clear).
-std::string unknown_sender_limit_key(const std::string& address, const std::string& day);
-// The record key of the number of unknown-sender replies of `day`: "DAY/total".
-std::string unknown_sender_total_key(const std::string& day);
 
 // Where a reply to `message` would go, or nullopt when it must not be answered at all
 // (automatic, no usable address, or an address of the referee `referee_address`).

@@ -79,4 +79,42 @@ core::Result<std::vector<Bot>, core::Error> load_bots(const store::Store& store)
     return out;
 }
 
+std::string bot_address(const Config& config, const std::string& name) {
+    const auto at = config.referee_address.rfind('@');
+    const std::string domain =
+        at == std::string::npos ? config.referee_address : config.referee_address.substr(at + 1);
+    return core::lower_ascii(name) + "@" + core::lower_ascii(domain);
+}
+
+core::Result<Bot, core::Error> find_bot_named(const store::Store& store, const Config& config,
+                                              const std::string& who) {
+    const std::string address =
+        who.find('@') == std::string::npos ? bot_address(config, who) : core::lower_ascii(who);
+    auto b = BotTable::get(store, address);
+    if (!b) return core::unexpected(record_error(b.error()));
+    if (!*b) return core::unexpected(core::invalid_error("no bot '" + who + "' (" + address + ")"));
+    return **b;
+}
+
+void stage_bot_removed(Bot bot, store::Transaction& tx) {
+    bot.removed = true;
+    BotTable::put(tx, bot.address, bot);
+}
+
+core::Result<bool, core::Error> note_bot_problem(store::Store& store, const Bot& bot,
+                                                 const std::string& problem, core::TimePoint now) {
+    auto current = BotTable::get(store, bot.address);
+    if (!current) return core::unexpected(record_error(current.error()));
+    if (!*current) return false;  // no longer a bot: nothing to note
+    Bot b = **current;
+    if (b.problem == problem_line(problem)) return false;
+    b.problem = problem_line(problem);
+    store::Transaction tx(now);
+    BotTable::put(tx, b.address, b);
+    if (auto c = store.commit(tx); !c)
+        return core::unexpected(
+            core::from_io(c.error(), "commit of bot " + b.address + ": " + c.error().message));
+    return true;
+}
+
 }  // namespace ck::league

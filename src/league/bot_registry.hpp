@@ -2,18 +2,22 @@
 // The club's computer opponents as stored (README "Bots as club players"): a bot is a registered
 // player (players.hpp, its name marked with BotSuffix) plus a record of the store's namespace
 // `bots`, keyed by its lower-case address, holding its engine (an engine spec) and how many games
-// in progress it accepts by challenge. Adding a bot, its answers and its turns are the daemon's
-// (daemon/bots.hpp, daemon/bot_turns.hpp).
+// in progress it accepts by challenge. Finding, removing and noting a bot's problem are here;
+// adding one (its engine spec checked), its answers and its turns are the daemon's
+// (daemon/bots.hpp, daemon/bot_turns.hpp), which parses engines.
 #include <array>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
+#include "league/config.hpp"
 #include "store/store.hpp"
 #include "store/table.hpp"
+#include "store/transaction.hpp"
 
 namespace ck::league {
 
@@ -56,5 +60,22 @@ bool is_bot_address(const store::Store& store, const std::string& address);
 std::optional<Bot> find_bot(const store::Store& store, const std::string& address);
 // Every bot, by address; a record that does not decode is Corrupt (record_error.hpp).
 core::Result<std::vector<Bot>, core::Error> load_bots(const store::Store& store);
+
+// The address a bot's NAME gives on the club's domain (the challenge word `challenge NAME`).
+std::string bot_address(const Config& config, const std::string& name);
+
+// The bot that `who` names: its NAME (any case) or its address. Errors say that no bot has it
+// (Invalid) or that its record cannot be read (Corrupt, record_error.hpp).
+core::Result<Bot, core::Error> find_bot_named(const store::Store& store, const Config& config,
+                                              const std::string& who);
+
+// Stages `bot` as removed (README "Bots as club players", `bot remove`) into `tx`.
+void stage_bot_removed(Bot bot, store::Transaction& tx);
+
+// Records in a transaction of its own, committed at `now`, that the engine of `bot` could not
+// play (`problem`, one line; empty: it plays again). Returns true when that changed the record
+// (the caller logs the news once, not at every pass), false when the record said so already.
+core::Result<bool, core::Error> note_bot_problem(store::Store& store, const Bot& bot,
+                                                 const std::string& problem, core::TimePoint now);
 
 }  // namespace ck::league

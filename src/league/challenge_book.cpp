@@ -1,6 +1,7 @@
 // The stored challenges (challenge_book.hpp).
 #include "league/challenge_book.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "league/record_error.hpp"
@@ -136,6 +137,13 @@ void save_challenges(store::Transaction& tx, const ChallengeBook& book) {
 
 bool challenge_lapsed(const Challenge& c, core::TimePoint now, int days) {
     return now >= c.created + std::chrono::hours(24) * days;
+}
+
+void drop_lapsed_challenges(ChallengeBook& book, core::TimePoint now, int days) {
+    auto& open = book.open;
+    open.erase(std::remove_if(open.begin(), open.end(),
+                              [&](const Challenge& c) { return challenge_lapsed(c, now, days); }),
+               open.end());
 }
 
 bool remove_challenge(ChallengeBook& book, std::uint64_t id) {

@@ -23,7 +23,7 @@
 
 namespace ck::league {
 
-// The legacy file (club_migration.hpp).
+// The legacy file (club_migration.hpp reads it).
 inline constexpr const char* ChallengesDir = "_challenges";
 inline constexpr const char* ChallengesFile = "challenges.txt";
 
@@ -68,6 +68,10 @@ void save_challenges(store::Transaction& tx, const ChallengeBook& book);
 
 // True once `days` whole days have passed since the challenge was made.
 bool challenge_lapsed(const Challenge& c, core::TimePoint now, int days);
+
+// Drops the challenges of `book` that have lapsed at `now` (README "Challenges and tournaments
+// by mail": a lapsed challenge goes the next time the book is written).
+void drop_lapsed_challenges(ChallengeBook& book, core::TimePoint now, int days);
 
 // Removes challenge `id` (lapsed or not) from the book: false if there is none.
 bool remove_challenge(ChallengeBook& book, std::uint64_t id);

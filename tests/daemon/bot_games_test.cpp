@@ -58,7 +58,7 @@ public:
     }
 
     std::vector<GameId> listed(const std::string& bot) {
-        auto ids = ck::daemon::bot_games_in_progress(daemon().store(), bot);
+        auto ids = ck::league::games_with_bots(daemon().store(), bot);
         REQUIRE(ids);
         return *ids;
     }

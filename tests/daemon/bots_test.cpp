@@ -17,6 +17,7 @@
 #include "daemon/mail_pass.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon_fixture.hpp"
+#include "league/bot_games.hpp"
 #include "league/game_files.hpp"
 #include "league/tournament_store.hpp"
 #include "mail/maildir.hpp"
@@ -353,17 +354,17 @@ TEST_CASE("bots: a bot whose engine cannot play says so once; its games wait", "
 TEST_CASE("bots: a removed bot declines challenges and keeps its record", "[daemon][bots]") {
     Club club("remove");
     const auto bot = club.add_bot("Sparky", "random");
-    auto found = ck::daemon::find_bot_named(club.daemon().store(), club.config(), "SPARKY");
+    auto found = ck::league::find_bot_named(club.daemon().store(), club.config(), "SPARKY");
     REQUIRE(found);
     CHECK(found->address == Sparky);
-    CHECK_FALSE(ck::daemon::find_bot_named(club.daemon().store(), club.config(), "Nobody"));
+    CHECK_FALSE(ck::league::find_bot_named(club.daemon().store(), club.config(), "Nobody"));
     club.send(Ada, Referee, "challenge Sparky crazyhouse", "r1@example.org");
     REQUIRE(club.games() == 1);
-    auto playing = ck::daemon::bot_games_in_progress(club.daemon().store(), Sparky);
+    auto playing = ck::league::games_with_bots(club.daemon().store(), Sparky);
     REQUIRE(playing);
     CHECK(*playing == std::vector<ck::store::GameId>{ck::core::GameId(1)});
     ck::store::Transaction tx(club.clock().now());
-    ck::daemon::stage_bot_removed(bot, tx);
+    ck::league::stage_bot_removed(bot, tx);
     REQUIRE(club.daemon().store().commit(tx));
     club.new_outgoing();
     club.send(Ada, Referee, "challenge Sparky crazyhouse", "r2@example.org");

@@ -13,6 +13,7 @@
 #include "daemon/mail_pass.hpp"
 #include "daemon/unknown_sender.hpp"
 #include "daemon_fixture.hpp"
+#include "league/rate_limits.hpp"
 #include "mail/maildir.hpp"
 #include "store/outbox.hpp"
 
@@ -226,8 +227,8 @@ TEST_CASE("unknown senders: once per address per day, durable, committed with th
     REQUIRE(first.size() == 1);
     CHECK(first[0].to == Stranger);
     CHECK(has(first[0].text, Stranger));
-    CHECK(ck::daemon::RateLimitTable::get(
-              club.daemon().store(), ck::daemon::unknown_sender_limit_key(Stranger, "2026-11-21"))
+    CHECK(ck::league::RateLimitTable::get(
+              club.daemon().store(), ck::league::unknown_sender_limit_key(Stranger, "2026-11-21"))
               ->has_value());
     // The same day: nothing more, even after a restart and with another case of the address.
     CHECK(club.send(Stranger, Referee, "hello?", "o2@elsewhere.example").empty());
@@ -285,7 +286,7 @@ TEST_CASE("unknown senders: the reply goes to Return-Path from the null sender",
 TEST_CASE("unknown senders: a daily cap over all senders", "[daemon][unknown_sender]") {
     Club club("unknown-cap", Config::UnknownSenderReply::OncePerDay);
     ck::store::Transaction tx(club.clock().now());
-    ck::daemon::RateLimitTable::put(tx, ck::daemon::unknown_sender_total_key("2026-11-21"),
+    ck::league::RateLimitTable::put(tx, ck::league::unknown_sender_total_key("2026-11-21"),
                                     ck::daemon::UnknownSenderDailyCap);
     REQUIRE(club.daemon().store().commit(tx));
     CHECK(club.send(Stranger, Referee, "hi", "c1@elsewhere.example").empty());
@@ -314,9 +315,9 @@ TEST_CASE("unknown senders: where a reply may go", "[unknown_sender]") {
     CHECK(unknown_sender_reply_address(
               parse(Club::mail("referee@other.example", Referee, "x", "1@x")), Referee) ==
           "referee@other.example");
-    CHECK(ck::daemon::utc_day(std::chrono::system_clock::from_time_t(1795262400)) == "2026-11-21");
-    CHECK(ck::daemon::unknown_sender_limit_key("A@B.example", "2026-11-21") ==
-          ck::daemon::unknown_sender_limit_key("a@b.example", "2026-11-21"));
-    CHECK(ck::daemon::unknown_sender_limit_key("a@b.example", "2026-11-21") !=
-          ck::daemon::unknown_sender_limit_key("a@b.example", "2026-11-22"));
+    CHECK(ck::league::utc_day(std::chrono::system_clock::from_time_t(1795262400)) == "2026-11-21");
+    CHECK(ck::league::unknown_sender_limit_key("A@B.example", "2026-11-21") ==
+          ck::league::unknown_sender_limit_key("a@b.example", "2026-11-21"));
+    CHECK(ck::league::unknown_sender_limit_key("a@b.example", "2026-11-21") !=
+          ck::league::unknown_sender_limit_key("a@b.example", "2026-11-22"));
 }

@@ -2,16 +2,11 @@
 // services return typed errors"): the organiser's bad input is Invalid, a stored record that
 // does not decode is Corrupt as ck_league reported it, and the detail is the text the callers
 // printed when the errors were strings.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "core/error.hpp"
-#include "daemon/club_migration.hpp"
 #include "daemon/tournaments.hpp"
 #include "daemon_fixture.hpp"
 #include "league/tournament_store.hpp"
@@ -64,21 +59,4 @@ TEST_CASE("create_tournament: a player who is not registered is Invalid", "[daem
     REQUIRE_FALSE(id);
     CHECK(id.error().kind == ErrorKind::Invalid);
     CHECK(id.error().detail == "nobody@example.org is not a registered player");
-}
-
-TEST_CASE("open_club_store: a legacy file that does not parse is Corrupt", "[daemon][errors]") {
-    namespace fs = std::filesystem;
-    const fs::path dir =
-        fs::temp_directory_path() / ("ck-service-errors-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    {
-        auto store = ck::store::Store::open(dir);
-        REQUIRE(store);
-    }
-    std::ofstream(dir / "players") << "a line without a tab\n";
-    auto opened = ck::daemon::open_club_store(dir, std::chrono::milliseconds{0});
-    REQUIRE_FALSE(opened);
-    CHECK(opened.error().kind == ErrorKind::Corrupt);
-    CHECK(opened.error().detail == "bad line in " + (dir / "players").string());
-    fs::remove_all(dir);
 }

@@ -18,6 +18,7 @@
 #include "league/deadline_index.hpp"
 #include "league/leave_book.hpp"
 #include "league/players.hpp"
+#include "league/rate_limits.hpp"
 #include "league/ratings.hpp"
 #include "league/tournament_store.hpp"
 #include "store/state.hpp"
@@ -28,7 +29,7 @@ TEST_CASE("every club codec claims a namespace of its own, named as on disk", "[
     const std::vector<std::string_view> claimed = {
         l::PlayerCodec::ns.name(),    l::LeaveCodec::ns.name(),
         l::ChallengeCodec::ns.name(), l::TournamentCodec::ns.name(),
-        d::RateLimitNamespace.name(), l::RatingPoolCodec::ns.name(),
+        l::RateLimitNamespace.name(), l::RatingPoolCodec::ns.name(),
         l::DeadlineNamespace.name(),  d::RequestAnswerCodec::ns.name(),
         d::DigestCodec::ns.name(),    l::BotCodec::ns.name(),
         l::BotGameCodec::ns.name(),

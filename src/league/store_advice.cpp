@@ -1,11 +1,11 @@
-#include "daemon/store_advice.hpp"
+#include "league/store_advice.hpp"
 
 #include <pwd.h>
 #include <unistd.h>
 
 #include <system_error>
 
-namespace ck::daemon {
+namespace ck::league {
 namespace {
 
 std::string user_name(uid_t uid) {
@@ -32,4 +32,4 @@ std::string describe_store_failure(const core::IoError& e, const std::filesystem
     return e.describe() + "; " + waits + ": mend the cause named here; the next pass retries";
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,5 +1,5 @@
-#include "daemon/club_migration.hpp"
-#include "daemon/bots.hpp"
+// The club store's opening and legacy migration (club_migration.hpp).
+#include "league/club_migration.hpp"
 
 #include <algorithm>
 #include <map>
@@ -10,28 +10,15 @@
 
 #include "core/atomic_file.hpp"
 #include "core/log.hpp"
-#include "daemon/challenges.hpp"
-#include "daemon/store_advice.hpp"
-#include "daemon/unknown_sender.hpp"
+#include "league/bot_registry.hpp"
+#include "league/challenge_book.hpp"
 #include "league/leave_book.hpp"
 #include "league/players.hpp"
+#include "league/rate_limits.hpp"
+#include "league/store_advice.hpp"
 #include "league/tournament_store.hpp"
 
-namespace ck::daemon {
-
-using league::ChallengesDir;
-using league::ChallengesFile;
-using league::is_bot_address;
-using league::LeaveCodec;
-using league::LeaveTable;
-using league::parse_challenges;
-using league::Player;
-using league::PlayerSettings;
-using league::PlayerTable;
-using league::save_challenges;
-using league::TournamentCodec;
-using league::TournamentFile;
-using league::TournamentTable;
+namespace ck::league {
 
 namespace {
 
@@ -224,8 +211,8 @@ core::Result<store::Store, core::Error> open_club_store(const std::filesystem::p
             core::from_io(store.error(), describe_store_failure(store.error(), dir)));
     auto migrated = migrate_club_state(*store, std::chrono::system_clock::now());
     if (!migrated) return core::unexpected(migrated.error());
-    store->set_silent_recipients(&is_bot_address);  // no mail to a bot (bots.hpp)
+    store->set_silent_recipients(&is_bot_address);  // no mail to a bot (bot_registry.hpp)
     return std::move(*store);
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::league

@@ -1,20 +1,24 @@
 // A store written in the format before typed club state (tests/data/store/legacy-v0, see its
 // README) opens with every piece of club state moved into the typed namespaces, the legacy
-// files gone, and the daemon working on it; one that crashed mid-commit first replays its
-// journal (a tournament file written as a legacy file record, store/journal.hpp).
-#include <catch2/catch.hpp>
+// files gone, and the club library reading it (league/club_migration.hpp); one that crashed
+// mid-commit first replays its journal (a tournament file written as a legacy file record,
+// store/journal.hpp).
+#include <unistd.h>
 
+#include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "core/atomic_file.hpp"
-#include "daemon/challenges.hpp"
-#include "daemon/club_migration.hpp"
-#include "daemon/tournaments.hpp"
-#include "daemon/unknown_sender.hpp"
-#include "daemon_fixture.hpp"
+#include "core/error.hpp"
+#include "league/challenge_book.hpp"
+#include "league/club_migration.hpp"
 #include "league/leave_book.hpp"
 #include "league/players.hpp"
+#include "league/rate_limits.hpp"
+#include "league/tournament_store.hpp"
 #include "store/journal.hpp"
 #include "store/store.hpp"
 
@@ -67,20 +71,20 @@ void check_migrated(const ck::store::Store& store) {
     CHECK(book->open[0].challenger == "alice@example.test");
     CHECK(book->open[0].hidden);
 
-    CHECK(ck::daemon::RateLimitTable::get(
-              store, ck::daemon::unknown_sender_limit_key("stranger@elsewhere.test", "2026-12-01"))
+    CHECK(ck::league::RateLimitTable::get(
+              store, ck::league::unknown_sender_limit_key("stranger@elsewhere.test", "2026-12-01"))
               ->has_value());
-    CHECK(ck::daemon::RateLimitTable::get(store, ck::daemon::unknown_sender_total_key("2026-12-01"))
+    CHECK(ck::league::RateLimitTable::get(store, ck::league::unknown_sender_total_key("2026-12-01"))
               ->value() == 1);
     CHECK(store.list_games()->size() == 3);
 }
 
 }  // namespace
 
-TEST_CASE("a store of the legacy format is migrated on its first open", "[daemon][migration]") {
+TEST_CASE("a store of the legacy format is migrated on its first open", "[league][migration]") {
     const fs::path dir = copy_legacy_store("migration");
     {
-        auto store = ck::daemon::open_club_store(dir, std::chrono::milliseconds{0});
+        auto store = ck::league::open_club_store(dir, std::chrono::milliseconds{0});
         REQUIRE(store);
         check_migrated(*store);
     }
@@ -92,7 +96,7 @@ TEST_CASE("a store of the legacy format is migrated on its first open", "[daemon
     // The second open finds nothing to migrate and the same state.
     auto store = ck::store::Store::open(dir);
     REQUIRE(store);
-    auto again = ck::daemon::migrate_club_state(*store, std::chrono::system_clock::now());
+    auto again = ck::league::migrate_club_state(*store, std::chrono::system_clock::now());
     REQUIRE(again);
     CHECK_FALSE(*again);
     check_migrated(*store);
@@ -100,25 +104,41 @@ TEST_CASE("a store of the legacy format is migrated on its first open", "[daemon
 }
 
 TEST_CASE("a migration interrupted before the legacy files were removed is done again the same",
-          "[daemon][migration]") {
+          "[league][migration]") {
     const fs::path dir = copy_legacy_store("migration-again");
     const fs::path saved = dir.string() + "-saved";
     fs::remove_all(saved);
     fs::copy(dir, saved, fs::copy_options::recursive);
-    { REQUIRE(ck::daemon::open_club_store(dir, std::chrono::milliseconds{0})); }
+    { REQUIRE(ck::league::open_club_store(dir, std::chrono::milliseconds{0})); }
     // As if the process died after the commit: the legacy files are back.
     for (const char* f : {"players", "leaves"}) fs::copy_file(saved / f, dir / f);
     fs::copy(saved / "tournaments", dir / "tournaments",
              fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-    auto store = ck::daemon::open_club_store(dir, std::chrono::milliseconds{0});
+    auto store = ck::league::open_club_store(dir, std::chrono::milliseconds{0});
     REQUIRE(store);
     check_migrated(*store);
     fs::remove_all(dir);
     fs::remove_all(saved);
 }
 
+TEST_CASE("open_club_store: a legacy file that does not parse is Corrupt", "[league][errors]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("ck-service-errors-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    {
+        auto store = ck::store::Store::open(dir);
+        REQUIRE(store);
+    }
+    std::ofstream(dir / "players") << "a line without a tab\n";
+    auto opened = ck::league::open_club_store(dir, std::chrono::milliseconds{0});
+    REQUIRE_FALSE(opened);
+    CHECK(opened.error().kind == ck::core::ErrorKind::Corrupt);
+    CHECK(opened.error().detail == "bad line in " + (dir / "players").string());
+    fs::remove_all(dir);
+}
+
 TEST_CASE("a legacy store that crashed mid-commit replays its tournament file, then migrates it",
-          "[daemon][migration]") {
+          "[league][migration]") {
     const fs::path dir = copy_legacy_store("migration-crashed");
     // Its build (commit c937b14, journal version 1) had committed Carol's entry to the Winter
     // Open: the tournament file written through the journal as a file of game 0, not applied.
@@ -133,7 +153,7 @@ TEST_CASE("a legacy store that crashed mid-commit replays its tournament file, t
     REQUIRE(
         ck::core::write_file_atomic(dir / "journal" / ck::store::journal_file_name(5), journal));
     {
-        auto store = ck::daemon::open_club_store(dir, std::chrono::milliseconds{0});
+        auto store = ck::league::open_club_store(dir, std::chrono::milliseconds{0});
         REQUIRE(store);
         auto winter = ck::league::load_tournament(*store, "winter-open");
         REQUIRE(winter);

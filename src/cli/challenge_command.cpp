@@ -1,4 +1,6 @@
-// crazykrieg challenge list|cancel (docs/cli.md, organiser commands; daemon/challenges.hpp).
+// crazykrieg challenge list|cancel (docs/cli.md, organiser commands; the book:
+// league/challenge_book.hpp; answering challenges by mail is the daemon's, daemon/challenges.hpp).
+// It needs no daemon: the book is read and written through the club library.
 //   list       one open challenge a line: ID, challenger, challenged, settings, created
 //              (lapsed ones are marked "lapsed"; they go when the book is next written)
 //   cancel N   removes open challenge N; nobody is mailed (an answer to it later is told that
@@ -9,15 +11,15 @@
 #include <string>
 #include <vector>
 
-#include "app/command_rows.hpp"
-#include "app/daemon_setup.hpp"
+#include "cli/command_rows.hpp"
+#include "cli/command_setup.hpp"
 #include "core/clock.hpp"
-#include "daemon/challenges.hpp"
-#include "daemon/club_migration.hpp"
+#include "league/challenge_book.hpp"
+#include "referee/rule_set.hpp"
 #include "store/store.hpp"
 #include "store/transaction.hpp"
 
-namespace ck::app {
+namespace ck::cli {
 namespace {
 
 int fail(const std::string& message) {
@@ -98,4 +100,4 @@ int run_challenge(const Args& args) {
 Command challenge_command() {
     return {"challenge", "challenges by mail (list, cancel)", run_challenge, true};
 }
-}  // namespace ck::app
+}  // namespace ck::cli

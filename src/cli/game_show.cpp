@@ -1,11 +1,12 @@
-// The operator's look at a game (show_game, mail_pass.hpp: `crazykrieg game show`).
+// The operator's look at a game (game_show.hpp).
+#include "cli/game_show.hpp"
+
 #include <sstream>
 
-#include "daemon/mail_pass.hpp"
 #include "league/game_files.hpp"
 #include "referee/announcement.hpp"
 
-namespace ck::daemon {
+namespace ck::cli {
 
 using league::GameRepository;
 using league::load_game;
@@ -59,4 +60,4 @@ core::Result<std::string, core::Error> show_game(store::Store& store, store::Gam
     return out.str();
 }
 
-}  // namespace ck::daemon
+}  // namespace ck::cli

@@ -1,12 +1,12 @@
-// daemon/store_advice.hpp: a store the daemon cannot write is named with its file and the
+// league/store_advice.hpp: a store the daemon cannot write is named with its file and the
 // operation, says that mail waits behind it, and says what to do (README "The operator log").
-#include "daemon/store_advice.hpp"
+#include "league/store_advice.hpp"
 
 #include <catch2/catch.hpp>
 #include <system_error>
 
 using ck::core::io_error_from_errno;
-using ck::daemon::describe_store_failure;
+using ck::league::describe_store_failure;
 
 TEST_CASE("store advice: a file the user cannot write names the file, the wait and chown") {
     const auto e = io_error_from_errno(EACCES, "/srv/club/games/games/2/record.pgn",

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "app/command_rows.hpp"
 #include "cli/backup_archive.hpp"
-#include "daemon/club_migration.hpp"
+#include "cli/command_rows.hpp"
+#include "league/club_migration.hpp"
 
-namespace ck::app {
+namespace ck::cli {
 namespace {
 
 namespace fs = std::filesystem;
@@ -28,7 +28,7 @@ int fail(const std::string& message) {
 
 // The configuration of the restored copy: relative paths, so relative to DIR (README
 // "Configuration").
-std::string restored_config(const std::string& backup, const cli::RestoredBackup& r) {
+std::string restored_config(const std::string& backup, const RestoredBackup& r) {
     const auto value = [&](const std::string& key) {
         const auto it = r.manifest.find(key);
         return it == r.manifest.end() ? std::string() : it->second;
@@ -82,7 +82,7 @@ int run_restore(const Args& args) {
         file.open(backup, std::ios::binary);
         if (!file) return give_up("cannot read " + backup);
     }
-    auto unpacked = cli::unpack_backup(backup == "-" ? std::cin : file, staging);
+    auto unpacked = unpack_backup(backup == "-" ? std::cin : file, staging);
     if (!unpacked) return give_up(backup + ": " + unpacked.error());
     if (!fs::is_directory(staging / "games", ec)) return give_up(backup + ": it holds no store");
     {
@@ -93,7 +93,7 @@ int run_restore(const Args& args) {
     // The store must open: format checked, journals replayed (a committed point).
     std::size_t games = 0;
     {
-        auto store = daemon::open_club_store(staging / "games", std::chrono::milliseconds{0});
+        auto store = league::open_club_store(staging / "games", std::chrono::milliseconds{0});
         if (!store) return give_up("the restored store does not open: " + store.error().detail);
         auto ids = store->list_games();
         if (!ids) return give_up(ids.error().describe());
@@ -114,4 +114,4 @@ int run_restore(const Args& args) {
 Command restore_command() {
     return {"restore", "check a backup and unpack it into a new directory (FILE DIR)", run_restore};
 }
-}  // namespace ck::app
+}  // namespace ck::cli

@@ -8,9 +8,9 @@
 
 #include "core/io_error.hpp"
 
-namespace ck::daemon {
+namespace ck::league {
 
 // "DESCRIBE; WHAT IT MEANS: WHAT TO DO", for an error of the store at `root`.
 std::string describe_store_failure(const core::IoError& e, const std::filesystem::path& root);
 
-}  // namespace ck::daemon
+}  // namespace ck::league
