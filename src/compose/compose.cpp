@@ -146,7 +146,7 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
 core::Result<void, ComposeError> with_view(const Templates& t, const Envelope& env,
                                            const PlayerView& view, Context& c) {
     c.flag("has_deadline", false);  // kinds with a deadline set it after this
-    if (auto r = fill_view(t.set(), view, c); !r) return r;
+    if (auto r = fill_view(t.set(), view, c, env.game_id); !r) return r;
     return fill_text_view(t.set(), env.view, view, c);
 }
 

@@ -53,9 +53,11 @@ core::Result<void, ComposeError> fill_board_cell(const TemplateSet& words, rules
 // opponent_colour, variant, hidden, move_number, moves_text (wrapped at 76 columns),
 // move_rows[number, white, black], has_moves, your_turn, game_over, result_text,
 // result_reason, to_move_colour; view_board (true) and view_list (false), which
-// list_view.hpp fill_text_view sets from the recipient's setting.
+// list_view.hpp fill_text_view sets from the recipient's setting. `game_key` (the game id)
+// keeps the move list for the game's next mail (move_list.hpp); empty: made afresh.
 core::Result<void, ComposeError> fill_view(const TemplateSet& words,
-                                           const referee::PlayerView& view, Context& c);
+                                           const referee::PlayerView& view, Context& c,
+                                           const std::string& game_key = {});
 
 // Fills `c` with news[line]: the sentences heard from `heard[from]` on; has_news.
 core::Result<void, ComposeError> fill_news(const TemplateSet& words,
