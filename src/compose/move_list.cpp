@@ -227,7 +227,11 @@ core::Result<void, ComposeError> fill_move_list(const TemplateSet& w, const Play
     if (!rows.empty()) {
         const std::size_t next = row_group.back();
         l.groups = next;
-        l.heard.assign(view.heard.begin(), view.heard.begin() + groups[next].begin + 1);
+        // Still a prefix of view.heard (still_true): only what is new is copied.
+        const std::size_t upto = groups[next].begin + 1;
+        if (l.heard.size() > upto) l.heard.resize(upto);
+        l.heard.insert(l.heard.end(), view.heard.begin() + l.heard.size(),
+                       view.heard.begin() + upto);
         rows.erase(rows.begin(), rows.end() - 1);
         units.erase(units.begin(), units.end() - 1);
     }

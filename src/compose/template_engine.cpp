@@ -133,6 +133,7 @@ struct Renderer {
     // The lowest index in the stack any name was found at (0 after a partial), while an item
     // of a GrowingList renders: its text is kept only if this stayed at or above the item.
     std::size_t lowest = static_cast<std::size_t>(-1);
+    std::vector<KeptRun>* runs = nullptr;  // where kept items go into `out`, if asked
 
     Found find(const Stack& stack, const std::string& name) {
         Found f = lookup(stack, name, merged);
@@ -157,6 +158,7 @@ struct Renderer {
         const std::size_t count = std::min(head.count, items.size());
         GrowingList::Rendered& kept = head.list->rendered(origin, n.serial);
         const std::size_t have = std::min(count, kept.ends.size());
+        const std::size_t first = out.size();
         if (have > 0) out.append(kept.text, 0, kept.ends[have - 1]);
         for (std::size_t i = have; i < count; ++i) {
             const std::size_t start = out.size();
@@ -171,6 +173,10 @@ struct Renderer {
                 kept.ends.push_back(kept.text.size());
             }
         }
+        // The items kept now (those rendered here included) lie at `first`, in order: each
+        // item was kept only right after the ones before it.
+        if (runs && std::min(count, kept.ends.size()) > 0)
+            runs->push_back(KeptRun{first, &kept, std::min(count, kept.ends.size())});
         return {};
     }
 
@@ -233,7 +239,7 @@ struct Renderer {
                             origin, n.line, "partials nested too deep at {{>" + n.text + "}}"));
                     ++depth;
                     lowest = 0;  // what the partial reads is not followed
-                    auto r = p->second->render_into(stack, partials, out);
+                    auto r = p->second->render_into(stack, partials, out, runs);
                     --depth;
                     if (!r) return r;
                     break;
@@ -325,17 +331,20 @@ core::Result<Template, ComposeError> Template::parse(std::string origin, const s
 }
 
 core::Result<std::string, ComposeError> Template::render(const Context& data,
-                                                         const PartialLookup& partials) const {
+                                                         const PartialLookup& partials,
+                                                         std::vector<KeptRun>* runs) const {
     std::string out;
     Stack stack{&data};
-    if (auto ok = render_into(stack, partials, out); !ok) return core::unexpected(ok.error());
+    if (auto ok = render_into(stack, partials, out, runs); !ok) return core::unexpected(ok.error());
     return out;
 }
 
 core::Result<void, ComposeError> Template::render_into(std::vector<const Context*>& stack,
                                                        const PartialLookup& partials,
-                                                       std::string& out) const {
+                                                       std::string& out,
+                                                       std::vector<KeptRun>* runs) const {
     Renderer r{origin_, escape_, partials, stack.size()};
+    r.runs = runs;
     return r.run(nodes_, stack, out);
 }
 

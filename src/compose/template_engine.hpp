@@ -73,6 +73,11 @@ public:
     struct Rendered {
         std::vector<std::size_t> ends;
         std::string text;
+        // The same items in a form the owner derives from their text and keeps with it (compose:
+        // their quoted-printable encoding, mail::EncodedRun): item i is
+        // derived[derived_ends[i-1], derived_ends[i]). The engine neither reads nor writes it.
+        std::vector<std::size_t> derived_ends;
+        std::string derived;
     };
     // The record of the section `serial` of the template `origin` (empty at first).
     Rendered& rendered(const std::string& origin, int serial) const {
@@ -82,6 +87,14 @@ public:
 private:
     std::vector<Context> items_;
     mutable std::map<std::pair<std::string, int>, Rendered> rendered_;
+};
+
+// Where a render copied what a section had kept of a GrowingList's items into its output:
+// output[offset, offset + rendered->ends[items - 1]) is rendered->text's first `items` items.
+struct KeptRun {
+    std::size_t offset = 0;
+    GrowingList::Rendered* rendered = nullptr;
+    std::size_t items = 0;
 };
 
 enum class Escape : unsigned char { None, Html };
@@ -96,8 +109,10 @@ public:
     static core::Result<Template, ComposeError> parse(std::string origin, const std::string& src,
                                                       Escape escape);
 
+    // `runs`, when given, gets where kept items went into the output (KeptRun).
     core::Result<std::string, ComposeError> render(const Context& data,
-                                                   const PartialLookup& partials = {}) const;
+                                                   const PartialLookup& partials = {},
+                                                   std::vector<KeptRun>* runs = nullptr) const;
 
     const std::string& origin() const { return origin_; }
 
@@ -105,8 +120,8 @@ public:
     // {{>name}} renders a partial (render: a stack of `data` alone). `stack` is as given again
     // on return.
     core::Result<void, ComposeError> render_into(std::vector<const Context*>& stack,
-                                                 const PartialLookup& partials,
-                                                 std::string& out) const;
+                                                 const PartialLookup& partials, std::string& out,
+                                                 std::vector<KeptRun>* runs = nullptr) const;
 
     struct Node {
         enum class Kind : unsigned char { Text, Var, Section, Inverted, Partial } kind;

@@ -64,11 +64,21 @@ ck::referee::Game played(const PlayedGame& p, std::size_t n) {
     return g;
 }
 
+// Mails whose HTML part came with known encodings of the kept rows (mail::EncodedRun).
+int with_runs = 0;
+
 std::string turn_bytes(const Templates& t, const ck::referee::Game& g, rules::Color c,
                        TextView view = TextView::Board, const std::string& game = "42") {
     Envelope env = envelope(c, game);
     env.view = view;
-    return ck::mail::render_mime(ok(turn_mail(t, env, g.view(c), TurnDetails{})));
+    auto m = ok(turn_mail(t, env, g.view(c), TurnDetails{}));
+    const std::string bytes = ck::mail::render_mime(m);
+    if (!m.html_encoded.empty()) {
+        ++with_runs;
+        m.html_encoded.clear();  // the same mail encoded in full
+        CHECK(ck::mail::render_mime(m) == bytes);
+    }
+    return bytes;
 }
 
 // The same mail with nothing kept: a fresh list, made on a thread of its own (each thread keeps
@@ -108,6 +118,7 @@ TEST_CASE("a kept move list gives the mail a fresh one gives ply after ply") {
     // Between plies too: a refused try adds to the list's last group only.
     for (std::size_t n = 0; n < p.requests.size(); n += 7) check_both(templates(), p, n);
     CHECK(kept_move_lists() == 2);
+    CHECK(with_runs > 100);
 }
 
 TEST_CASE("a kept move list after a rollback or another line under the same key") {
