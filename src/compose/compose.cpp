@@ -86,7 +86,7 @@ std::vector<mail::EncodedRun> encoded_runs(const std::string& body,
         if (k.offset > 0 && body[k.offset - 1] != '\n') continue;
         for (std::size_t i = r.derived_ends.size(); i < k.items; ++i) {
             const std::size_t from = i == 0 ? 0 : r.ends[i - 1];
-            if (r.text[r.ends[i] - 1] != '\n') break;
+            if (r.ends[i] == from || r.text[r.ends[i] - 1] != '\n') break;  // no whole line
             mail::qp_encode_into(std::string_view(r.text).substr(from, r.ends[i] - from),
                                  r.derived);
             r.derived_ends.push_back(r.derived.size());

@@ -14,23 +14,11 @@
 // new list; nothing has to be told to forget. Built from the PlayerView alone, like the rest of
 // the view model (docs/design.md "Hidden information is a type"). One thread's lists are its own.
 #include <cstddef>
-#include <string>
-
-#include "compose/template_engine.hpp"
-#include "compose/template_set.hpp"
-#include "core/result.hpp"
-#include "referee/player_view.hpp"
 
 namespace ck::compose {
 
-// Fills `c` with has_moves, move_rows[number, white, black] (the rows that can no longer change
-// as the list's kept head, Context::growing, the last row in Context::lists) and moves_text
-// (wrapped at `width` columns). `game_key` tells games apart (the game id); empty: nothing is
-// kept, the list is made afresh.
-core::Result<void, ComposeError> fill_move_list(const TemplateSet& words,
-                                                const referee::PlayerView& view,
-                                                const std::string& game_key, std::size_t width,
-                                                Context& c);
+// fill_move_list (declared in view_model.hpp, beside fill_view, which calls it) is this file's
+// function: it fills has_moves, move_rows and moves_text under the contract above.
 
 // How many lists this thread keeps (at most MaxKeptMoveLists, the least recently used go first).
 inline constexpr std::size_t MaxKeptMoveLists = 64;

@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "compose/move_list.hpp"
 #include "compose/rule_set_words.hpp"
 #include "rules/variant.hpp"
 
