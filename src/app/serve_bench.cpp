@@ -14,7 +14,8 @@
 // passes that handled them, as serve's own pass summary reports it (`; T ms`), which also tells how
 // many games those passes replayed (none is the goal), and serve's CPU time per mail (from /proc),
 // steadier than the wall clock on a shared machine. CK_BENCH_SERVE=BINARY runs another build
-// as serve (the store is set up by this one).
+// as serve (the store is set up by this one); CK_BENCH_SERVE_WAIT=SECONDS waits longer for a
+// phase than 60 s (a serve under callgrind).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -151,10 +152,18 @@ std::vector<Pass> passes(const fs::path& log) {
     return out;
 }
 
-// The passes after the first `seen` until they have handled `mails` (60 s at most).
+// How long a phase may take: 60 s, or CK_BENCH_SERVE_WAIT seconds (a serve run under
+// callgrind through CK_BENCH_SERVE takes minutes).
+long wait_seconds() {
+    const char* v = std::getenv("CK_BENCH_SERVE_WAIT");
+    const long s = v ? std::atol(v) : 0;
+    return s > 0 ? s : 60;
+}
+
+// The passes after the first `seen` until they have handled `mails` (wait_seconds at most).
 core::Result<Pass, std::string> wait_handled(const fs::path& log, std::size_t seen, long mails,
                                              pid_t serve) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait_seconds());
     while (std::chrono::steady_clock::now() < deadline) {
         const auto all = passes(log);
         Pass sum;
@@ -169,7 +178,8 @@ core::Result<Pass, std::string> wait_handled(const fs::path& log, std::size_t se
             return core::unexpected(std::string("serve exited (see its log)"));
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    return core::unexpected("serve did not handle " + std::to_string(mails) + " mails in 60 s");
+    return core::unexpected("serve did not handle " + std::to_string(mails) + " mails in " +
+                            std::to_string(wait_seconds()) + " s");
 }
 
 void run_serve_bench(std::ostream& out) {

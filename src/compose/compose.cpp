@@ -1,13 +1,16 @@
 #include "compose/compose.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <string_view>
 
 #include "compose/deadline_text.hpp"
 #include "compose/rule_set_words.hpp"
 #include "compose/spectator_model.hpp"
 #include "compose/text_wrap.hpp"
 #include "compose/view_model.hpp"
+#include "mail/codec.hpp"
 
 namespace ck::compose {
 namespace {
@@ -77,6 +80,30 @@ void fill_envelope(const Envelope& env, Context& c) {
     c.flag("has_time_control", !env.time_control.empty()).set("time_control", env.time_control);
 }
 
+// The quoted-printable encodings of the kept items the HTML render copied (mail::EncodedRun),
+// each derived once and kept with the items' text (GrowingList::Rendered::derived). An item
+// that does not end a line ends the run before it.
+std::vector<mail::EncodedRun> encoded_runs(const std::string& body,
+                                           const std::vector<KeptRun>& kept) {
+    std::vector<mail::EncodedRun> runs;
+    for (const KeptRun& k : kept) {
+        GrowingList::Rendered& r = *k.rendered;
+        if (k.offset > 0 && body[k.offset - 1] != '\n') continue;
+        for (std::size_t i = r.derived_ends.size(); i < k.items; ++i) {
+            const std::size_t from = i == 0 ? 0 : r.ends[i - 1];
+            if (r.ends[i] == from || r.text[r.ends[i] - 1] != '\n') break;  // no whole line
+            mail::qp_encode_into(std::string_view(r.text).substr(from, r.ends[i] - from),
+                                 r.derived);
+            r.derived_ends.push_back(r.derived.size());
+        }
+        const std::size_t items = std::min(k.items, r.derived_ends.size());
+        if (items == 0) continue;
+        runs.push_back(mail::EncodedRun{k.offset, r.ends[items - 1],
+                                        r.derived.substr(0, r.derived_ends[items - 1])});
+    }
+    return runs;
+}
+
 // Splits the rendered text template into its "Subject:" first line and the body.
 core::Result<std::pair<std::string, std::string>, ComposeError> split_subject(
     const std::string& kind, const std::string& text) {
@@ -111,7 +138,8 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
                                 parts->first;
     // The HTML part's title and heading (templates/html-top.html).
     c.set("mail_subject", subject);
-    auto html = t.set().render(name, true, c);
+    std::vector<KeptRun> kept;
+    auto html = t.set().render(name, true, c, &kept);
     if (!html) return core::unexpected(html.error());
 
     mail::OutgoingMail m;
@@ -120,7 +148,8 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
     if (!env.reply_to.address.empty()) m.reply_to = {env.reply_to};
     m.subject = subject;
     m.text_body = wrap_lines(parts->second, TextWidth);
-    m.html_body = *html;
+    m.html_body = std::move(*html);
+    m.html_encoded = encoded_runs(m.html_body, kept);
     m.date = env.date;
     if (view != nullptr && env.game_id) {
         const int ply = kind == MailKind::GameStart ? 0 : plies_played(*view);
@@ -151,7 +180,7 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
 core::Result<void, ComposeError> with_view(const Templates& t, const Envelope& env,
                                            const PlayerView& view, Context& c) {
     c.flag("has_deadline", false);  // kinds with a deadline set it after this
-    if (auto r = fill_view(t.set(), view, c); !r) return r;
+    if (auto r = fill_view(t.set(), view, c, env.game_id); !r) return r;
     return fill_text_view(t.set(), env.view, view, c);
 }
 
@@ -404,6 +433,7 @@ MailResult standings_mail(const Templates& t, const Envelope& env, const Standin
     c.lists["events"] = std::move(events);
     auto m = build(t, env, MailKind::Standings, c, nullptr);
     if (!m) return m;
+    m->html_encoded.clear();  // the body changes below (mail::EncodedRun)
     for (std::size_t i = 0; i < d.events.size(); ++i) {
         const std::string mk = marker(i);
         if (auto at = m->html_body.find(mk); at != std::string::npos)

@@ -1,5 +1,6 @@
 #include "compose/template_engine.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -35,13 +36,27 @@ struct Found {
     const std::string* text = nullptr;
     const bool* flag = nullptr;
     const std::vector<Context>* list = nullptr;
+    const GrowingHead* head = nullptr;  // a list's kept head (Context::growing), if any
+    std::size_t depth = 0;              // the index in the stack of the context it was found in
 };
 
+// A list found in `c` (with its kept head, if any), at `depth`.
+Found list_in(const Context& c, const std::vector<Context>& list, std::size_t depth,
+              const std::string& name) {
+    Found f{nullptr, nullptr, &list, nullptr, depth};
+    if (!c.growing.empty())
+        if (auto g = c.growing.find(name); g != c.growing.end() && g->second.list)
+            f.head = &g->second;
+    return f;
+}
+
 // One context's binding of `name`: its text, else its flag, else its list.
-Found in_context(const Context& c, const std::string& name) {
-    if (auto t = c.text.find(name); t != c.text.end()) return Found{&t->second, nullptr, nullptr};
-    if (auto f = c.flags.find(name); f != c.flags.end()) return Found{nullptr, &f->second, nullptr};
-    if (auto l = c.lists.find(name); l != c.lists.end()) return Found{nullptr, nullptr, &l->second};
+Found in_context(const Context& c, const std::string& name, std::size_t depth) {
+    if (auto t = c.text.find(name); t != c.text.end())
+        return Found{&t->second, nullptr, nullptr, nullptr, depth};
+    if (auto f = c.flags.find(name); f != c.flags.end())
+        return Found{nullptr, &f->second, nullptr, nullptr, depth};
+    if (auto l = c.lists.find(name); l != c.lists.end()) return list_in(c, l->second, depth, name);
     return Found{};
 }
 
@@ -51,19 +66,23 @@ Found in_context(const Context& c, const std::string& name) {
 // from them would answer.
 Found lookup(const Stack& stack, const std::string& name, std::size_t merged = 0) {
     for (std::size_t i = stack.size(); i > merged; --i)
-        if (Found f = in_context(*stack[i - 1], name); f.text || f.flag || f.list) return f;
+        if (Found f = in_context(*stack[i - 1], name, i - 1); f.text || f.flag || f.list) return f;
     Found f;
     for (std::size_t i = merged; i > 0 && !f.text; --i)
-        if (auto t = stack[i - 1]->text.find(name); t != stack[i - 1]->text.end())
+        if (auto t = stack[i - 1]->text.find(name); t != stack[i - 1]->text.end()) {
             f.text = &t->second;
+            f.depth = i - 1;
+        }
     if (f.text) return f;
     for (std::size_t i = merged; i > 0 && !f.flag; --i)
-        if (auto b = stack[i - 1]->flags.find(name); b != stack[i - 1]->flags.end())
+        if (auto b = stack[i - 1]->flags.find(name); b != stack[i - 1]->flags.end()) {
             f.flag = &b->second;
+            f.depth = i - 1;
+        }
     if (f.flag) return f;
-    for (std::size_t i = merged; i > 0 && !f.list; --i)
+    for (std::size_t i = merged; i > 0; --i)
         if (auto l = stack[i - 1]->lists.find(name); l != stack[i - 1]->lists.end())
-            f.list = &l->second;
+            return list_in(*stack[i - 1], l->second, i - 1, name);
     return f;
 }
 
@@ -102,7 +121,7 @@ void append_html_escaped(std::string& out, std::string_view s) {
 bool truthy(const Found& f) {
     if (f.text) return !f.text->empty();
     if (f.flag) return *f.flag;
-    return !f.list->empty();
+    return !f.list->empty() || (f.head && f.head->count > 0);
 }
 
 struct Renderer {
@@ -111,6 +130,55 @@ struct Renderer {
     const PartialLookup& partials;
     // How many contexts at the bottom of the stack a partial sees as one (lookup).
     std::size_t merged = 0;
+    // The lowest index in the stack any name was found at (0 after a partial), while an item
+    // of a GrowingList renders: its text is kept only if this stayed at or above the item.
+    std::size_t lowest = static_cast<std::size_t>(-1);
+    std::vector<KeptRun>* runs = nullptr;  // where kept items go into `out`, if asked
+
+    Found find(const Stack& stack, const std::string& name) {
+        Found f = lookup(stack, name, merged);
+        if ((f.text || f.flag || f.list) && f.depth < lowest) lowest = f.depth;
+        return f;
+    }
+
+    core::Result<void, ComposeError> run_item(const Node& n, const Context& item, Stack& stack,
+                                              std::string& out) {
+        stack.push_back(&item);
+        auto r = run(n.children, stack, out);
+        stack.pop_back();
+        return r;
+    }
+
+    // The kept head of a section's list: what this section rendered of its items before,
+    // then the items it has not rendered yet, remembered when they read nothing outside
+    // themselves (GrowingList).
+    core::Result<void, ComposeError> run_head(const Node& n, const GrowingHead& head, Stack& stack,
+                                              std::string& out) {
+        const std::vector<Context>& items = head.list->items();
+        const std::size_t count = std::min(head.count, items.size());
+        GrowingList::Rendered& kept = head.list->rendered(origin, n.serial);
+        const std::size_t have = std::min(count, kept.ends.size());
+        const std::size_t first = out.size();
+        if (have > 0) out.append(kept.text, 0, kept.ends[have - 1]);
+        for (std::size_t i = have; i < count; ++i) {
+            const std::size_t start = out.size();
+            const std::size_t outer_lowest = lowest;
+            lowest = static_cast<std::size_t>(-1);
+            auto r = run_item(n, items[i], stack, out);
+            const bool own = lowest >= stack.size();  // the item would sit at stack.size()
+            lowest = std::min(lowest, outer_lowest);
+            if (!r) return r;
+            if (own && i == kept.ends.size()) {
+                kept.text.append(out, start, out.size() - start);
+                kept.ends.push_back(kept.text.size());
+            }
+        }
+        // The items kept now (those rendered here included) lie at `first`, in order: each
+        // item was kept only right after the ones before it.
+        if (runs && std::min(count, kept.ends.size()) > 0)
+            runs->push_back(KeptRun{first, &kept, std::min(count, kept.ends.size())});
+        return {};
+    }
 
     core::Result<void, ComposeError> run(const std::vector<Node>& nodes, Stack& stack,
                                          std::string& out) {
@@ -120,7 +188,7 @@ struct Renderer {
                     out += n.text;
                     break;
                 case Node::Kind::Var: {
-                    Found f = lookup(stack, n.text, merged);
+                    Found f = find(stack, n.text);
                     if (!f.text && !f.flag && !f.list)
                         return core::unexpected(
                             error_at(origin, n.line, "unknown placeholder {{" + n.text + "}}"));
@@ -135,7 +203,7 @@ struct Renderer {
                 }
                 case Node::Kind::Section:
                 case Node::Kind::Inverted: {
-                    Found f = lookup(stack, n.text, merged);
+                    Found f = find(stack, n.text);
                     if (!f.text && !f.flag && !f.list)
                         return core::unexpected(
                             error_at(origin, n.line, "unknown placeholder {{#" + n.text + "}}"));
@@ -146,12 +214,10 @@ struct Renderer {
                             if (!r) return r;
                         }
                     } else if (f.list) {
-                        for (const Context& item : *f.list) {
-                            stack.push_back(&item);
-                            auto r = run(n.children, stack, out);
-                            stack.pop_back();
-                            if (!r) return r;
-                        }
+                        if (f.head)
+                            if (auto r = run_head(n, *f.head, stack, out); !r) return r;
+                        for (const Context& item : *f.list)
+                            if (auto r = run_item(n, item, stack, out); !r) return r;
                     } else if (on) {
                         auto r = run(n.children, stack, out);
                         if (!r) return r;
@@ -172,7 +238,8 @@ struct Renderer {
                         return core::unexpected(error_at(
                             origin, n.line, "partials nested too deep at {{>" + n.text + "}}"));
                     ++depth;
-                    auto r = p->second->render_into(stack, partials, out);
+                    lowest = 0;  // what the partial reads is not followed
+                    auto r = p->second->render_into(stack, partials, out, runs);
                     --depth;
                     if (!r) return r;
                     break;
@@ -193,6 +260,7 @@ core::Result<Template, ComposeError> Template::parse(std::string origin, const s
     // Open sections, innermost last; the root collects top-level nodes.
     std::vector<Node> open;
     open.push_back(Node{Node::Kind::Section, "", 0, {}});
+    int sections = 0;
     std::string text;
     auto flush = [&]() {
         if (!text.empty()) open.back().children.push_back(Node{Node::Kind::Text, text, 0, {}});
@@ -236,8 +304,11 @@ core::Result<Template, ComposeError> Template::parse(std::string origin, const s
         if (name.empty()) return core::unexpected(error_at(t.origin_, line, "empty {{ }} tag"));
         flush();
         if (sigil == '#' || sigil == '^') {
-            open.push_back(
-                Node{sigil == '#' ? Node::Kind::Section : Node::Kind::Inverted, name, line, {}});
+            open.push_back(Node{sigil == '#' ? Node::Kind::Section : Node::Kind::Inverted,
+                                name,
+                                line,
+                                {},
+                                ++sections});
         } else if (sigil == '/') {
             if (open.size() < 2 || open.back().text != name)
                 return core::unexpected(
@@ -260,17 +331,20 @@ core::Result<Template, ComposeError> Template::parse(std::string origin, const s
 }
 
 core::Result<std::string, ComposeError> Template::render(const Context& data,
-                                                         const PartialLookup& partials) const {
+                                                         const PartialLookup& partials,
+                                                         std::vector<KeptRun>* runs) const {
     std::string out;
     Stack stack{&data};
-    if (auto ok = render_into(stack, partials, out); !ok) return core::unexpected(ok.error());
+    if (auto ok = render_into(stack, partials, out, runs); !ok) return core::unexpected(ok.error());
     return out;
 }
 
 core::Result<void, ComposeError> Template::render_into(std::vector<const Context*>& stack,
                                                        const PartialLookup& partials,
-                                                       std::string& out) const {
+                                                       std::string& out,
+                                                       std::vector<KeptRun>* runs) const {
     Renderer r{origin_, escape_, partials, stack.size()};
+    r.runs = runs;
     return r.run(nodes_, stack, out);
 }
 

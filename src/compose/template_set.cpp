@@ -86,7 +86,8 @@ core::Result<TemplateSet, ComposeError> TemplateSet::from_files(
 }
 
 core::Result<std::string, ComposeError> TemplateSet::render(const std::string& name, bool html,
-                                                            const Context& data) const {
+                                                            const Context& data,
+                                                            std::vector<KeptRun>* runs) const {
     // Built here, not at load time, so a moved TemplateSet never holds stale pointers.
     PartialLookup partials;
     for (const auto& [stem, tpl] : html ? html_ : text_) partials[stem] = &tpl;
@@ -97,7 +98,7 @@ core::Result<std::string, ComposeError> TemplateSet::render(const std::string& n
         return core::unexpected(
             ComposeError{"missing template " + prefix + name + (html ? ".html" : ".txt")});
     }
-    return it->second.render(data, partials);
+    return it->second.render(data, partials, runs);
 }
 
 core::Result<std::string, ComposeError> TemplateSet::word(const std::string& key,

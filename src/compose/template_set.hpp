@@ -25,9 +25,10 @@ public:
         const std::string& dir_label, const std::map<std::string, std::string>& files,
         const std::vector<std::string>& required);
 
-    // Renders `<name>.txt` or `<name>.html`.
+    // Renders `<name>.txt` or `<name>.html`; `runs` as Template::render.
     core::Result<std::string, ComposeError> render(const std::string& name, bool html,
-                                                   const Context& data) const;
+                                                   const Context& data,
+                                                   std::vector<KeptRun>* runs = nullptr) const;
     // The sentence `key` of the words file, rendered with `data`, as plain text.
     core::Result<std::string, ComposeError> word(const std::string& key,
                                                  const Context& data = {}) const;

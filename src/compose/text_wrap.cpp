@@ -66,16 +66,26 @@ std::size_t columns(const std::string& utf8) {
     return n;
 }
 
-std::string join_wrapped(const std::vector<std::string>& units, std::size_t width) {
-    std::string out, line;
-    for (const std::string& u : units) {
-        if (!line.empty() && columns(line) + 1 + columns(u) > width) {
-            out += line + "\n";
-            line.clear();
-        }
-        line += (line.empty() ? "" : " ") + u;
+void WrappedJoin::add(const std::string& unit) {
+    const std::size_t width = columns(unit);
+    if (!line_.empty() && line_columns_ + 1 + width > width_) {
+        done_ += line_;
+        done_ += '\n';
+        line_.clear();
+        line_columns_ = 0;
     }
-    return out + line;
+    if (!line_.empty()) {
+        line_ += ' ';
+        ++line_columns_;
+    }
+    line_ += unit;
+    line_columns_ += width;
+}
+
+std::string join_wrapped(const std::vector<std::string>& units, std::size_t width) {
+    WrappedJoin join(width);
+    for (const std::string& u : units) join.add(u);
+    return join.text();
 }
 
 std::string wrap_lines(const std::string& text, std::size_t width) {

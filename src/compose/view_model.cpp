@@ -1,14 +1,10 @@
 #include "compose/view_model.hpp"
 
-#include <algorithm>
-#include <cstdint>
 #include <iterator>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "compose/rule_set_words.hpp"
-#include "compose/text_wrap.hpp"
 #include "rules/variant.hpp"
 
 namespace ck::compose {
@@ -181,105 +177,6 @@ core::Result<std::string, ComposeError> sentence(const TemplateSet& w, const Pla
     return std::string();
 }
 
-namespace {
-
-// One move of the move list: its text ("..." for the opponent's hidden move) and, after the
-// opponent's hidden move, all that was announced of it; after a move the player saw, what its
-// text does not show: the rule set's automatic announcements (pawn tries, a promotion), which
-// both players heard.
-core::Result<std::string, ComposeError> render_move_entry(const TemplateSet& w,
-                                                          const PlayerView& view,
-                                                          const PlyGroup& g) {
-    const Announcement& moved = view.heard[g.moved];
-    std::string text = moved.move.empty() ? "..." : moved.move;
-    std::string notes;
-    for (std::size_t i = g.moved + 1; i < g.end; ++i) {
-        const AnnouncementType type = view.heard[i].type;
-        if (type == AnnouncementType::GameOver) continue;
-        if (!moved.move.empty() && type != AnnouncementType::PawnTries &&
-            type != AnnouncementType::Promotion)
-            continue;
-        auto s = sentence(w, view, view.heard[i], g.side);
-        if (!s) return core::unexpected(s.error());
-        notes += (notes.empty() ? "" : " ") + *s;
-    }
-    if (!notes.empty()) text += " (" + notes + ")";
-    return text;
-}
-
-// What render_move_entry reads: the words, the player, the mover and heard[g.moved, g.end).
-struct MoveEntryInputs {
-    std::uint64_t words = 0;  // TemplateSet::identity
-    Color player = Color::White;
-    Color side = Color::White;
-    std::vector<Announcement> heard;
-};
-
-bool same_inputs(const MoveEntryInputs& m, const TemplateSet& w, const PlayerView& view,
-                 const PlyGroup& g) {
-    return m.words == w.identity() && m.player == view.player && m.side == g.side &&
-           std::equal(m.heard.begin(), m.heard.end(), view.heard.begin() + g.moved,
-                      view.heard.begin() + g.end);
-}
-
-// A hash of those inputs (FNV-1a over every field, each ended by a byte no text holds), for
-// finding an entry; the entry's inputs are compared in full before it is used.
-std::uint64_t move_entry_hash(const TemplateSet& w, const PlayerView& view, const PlyGroup& g) {
-    std::uint64_t h = 1469598103934665603ULL;
-    const auto byte = [&h](unsigned char c) {
-        h ^= c;
-        h *= 1099511628211ULL;
-    };
-    const auto text = [&](const std::string& s) {
-        for (const char c : s) byte(static_cast<unsigned char>(c));
-        byte(0xFF);
-    };
-    for (int i = 0; i < 8; ++i) byte(static_cast<unsigned char>(w.identity() >> (8 * i)));
-    byte(view.player == Color::White ? 'w' : 'b');
-    byte(g.side == Color::White ? 'w' : 'b');
-    for (std::size_t i = g.moved; i < g.end; ++i) {
-        const Announcement& a = view.heard[i];
-        byte(static_cast<unsigned char>(a.type));
-        text(a.move);
-        text(a.piece);
-        text(a.square);
-        text(a.direction);
-        text(a.answer);
-    }
-    return h;
-}
-
-// The move list's entries already rendered, per thread: a mail at ply 300 lists 300 moves, each
-// entry a sentence or two of the words rendered again for every mail (README "Benchmarks", the
-// serve row). An entry is used only when every input of render_move_entry is equal to the one
-// it was rendered from; all are forgotten past MaxMoveEntries (a few MB).
-constexpr std::size_t MaxMoveEntries = 20000;
-
-core::Result<std::string, ComposeError> move_entry(const TemplateSet& w, const PlayerView& view,
-                                                   const PlyGroup& g) {
-    struct Entry {
-        MoveEntryInputs inputs;
-        std::string text;
-    };
-    thread_local std::unordered_map<std::uint64_t, Entry> memo;
-    const std::uint64_t key = move_entry_hash(w, view, g);
-    if (const auto it = memo.find(key);
-        it != memo.end() && same_inputs(it->second.inputs, w, view, g))
-        return it->second.text;
-    auto text = render_move_entry(w, view, g);
-    if (!text) return text;
-    if (memo.size() >= MaxMoveEntries) memo.clear();
-    Entry& e = memo[key];
-    e.inputs = MoveEntryInputs{w.identity(),
-                               view.player,
-                               g.side,
-                               {view.heard.begin() + g.moved, view.heard.begin() + g.end}};
-    e.text = *text;
-    return text;
-}
-
-}  // namespace
-
 core::Result<void, ComposeError> fill_board_cell(const TemplateSet& w, rules::Piece p,
                                                  rules::Square sq, bool promoted, Context& cell) {
     const bool piece = rules::is_piece(p);
@@ -305,8 +202,8 @@ core::Result<void, ComposeError> fill_board_cell(const TemplateSet& w, rules::Pi
     return {};
 }
 
-core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerView& view,
-                                           Context& c) {
+core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerView& view, Context& c,
+                                           const std::string& game_key) {
     const Color me = view.player;
     auto mine = colour_word(w, me);
     auto theirs = colour_word(w, ~me);
@@ -356,32 +253,8 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
     c.set("opponent_pocket", pocket_text(view.pieces.pockets[rules::index_of(~me)]));
 
     // The move list as the player knows it: the opponent's hidden moves as "..." followed by
-    // what was announced about them.
-    std::vector<std::string> units;
-    std::vector<Context> move_rows;
-    std::string unit;
-    for (const PlyGroup& g : ply_groups(view)) {
-        if (g.moved == g.end) continue;
-        auto entry = move_entry(w, view, g);
-        if (!entry) return core::unexpected(entry.error());
-        const std::string& text = *entry;
-        if (g.side == Color::White || move_rows.empty()) {
-            if (!unit.empty()) units.push_back(unit);
-            unit = std::to_string(g.number) + (g.side == Color::White ? ". " : "... ") + text;
-            Context row;
-            row.set("number", std::to_string(g.number));
-            row.set("white", g.side == Color::White ? text : "...");
-            row.set("black", g.side == Color::White ? "" : text);
-            move_rows.push_back(std::move(row));
-        } else {
-            unit += " " + text;
-            move_rows.back().set("black", text);
-        }
-    }
-    if (!unit.empty()) units.push_back(unit);
-    c.flag("has_moves", !move_rows.empty());
-    c.lists["move_rows"] = std::move(move_rows);
-    c.set("moves_text", join_wrapped(units, MoveListWidth));
+    // what was announced about them (move_list.hpp).
+    if (auto r = fill_move_list(w, view, game_key, MoveListWidth, c); !r) return r;
 
     c.flag("game_over", view.result.has_value());
     c.flag("your_turn", !view.result && view.to_move == me);

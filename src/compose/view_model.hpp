@@ -53,9 +53,21 @@ core::Result<void, ComposeError> fill_board_cell(const TemplateSet& words, rules
 // opponent_colour, variant, hidden, move_number, moves_text (wrapped at 76 columns),
 // move_rows[number, white, black], has_moves, your_turn, game_over, result_text,
 // result_reason, to_move_colour; view_board (true) and view_list (false), which
-// list_view.hpp fill_text_view sets from the recipient's setting.
+// list_view.hpp fill_text_view sets from the recipient's setting. `game_key` (the game id)
+// keeps the move list for the game's next mail (move_list.hpp); empty: made afresh.
 core::Result<void, ComposeError> fill_view(const TemplateSet& words,
-                                           const referee::PlayerView& view, Context& c);
+                                           const referee::PlayerView& view, Context& c,
+                                           const std::string& game_key = {});
+
+// Fills `c` with has_moves, move_rows[number, white, black] (the rows that can no longer change
+// as the list's kept head, Context::growing, the last row in Context::lists) and moves_text
+// (wrapped at `width` columns), keeping the list for the game's next mail under move_list.hpp's
+// contract (defined in move_list.cpp). `game_key` tells games apart (the game id); empty:
+// nothing is kept, the list is made afresh.
+core::Result<void, ComposeError> fill_move_list(const TemplateSet& words,
+                                                const referee::PlayerView& view,
+                                                const std::string& game_key, std::size_t width,
+                                                Context& c);
 
 // Fills `c` with news[line]: the sentences heard from `heard[from]` on; has_news.
 core::Result<void, ComposeError> fill_news(const TemplateSet& words,

@@ -129,11 +129,12 @@ std::string qp_encode(std::string_view text) {
 // Writes through a pointer into room made a line at a time for that line's worst case (3 bytes
 // a byte, a soft break of 3 bytes after at least 73 written, CRLF), then cuts the string to what
 // was written: no growth check a byte, and the room usually made once, for a third more than
-// the text.
+// the text (only that much: the room is filled with zeros first, and a caller that reserved
+// for a whole mail encodes its parts one after the other).
 void qp_encode_into(std::string_view text, std::string& out) {
     constexpr size_t MaxLine = 76;  // including a trailing soft-break '='
     size_t written = out.size();
-    out.resize(std::max(out.capacity(), written + text.size() + text.size() / 3 + 64));
+    out.resize(written + text.size() + text.size() / 3 + 64);
     const char* p = text.data();
     const char* const text_end = p + text.size();
     while (p < text_end) {

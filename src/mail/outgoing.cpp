@@ -89,13 +89,42 @@ std::string id_list_header(std::string_view name, const std::vector<std::string>
 
 // in_multipart: the CRLF before a boundary belongs to the boundary (RFC 2046 5.1.1), so one
 // more is added to keep the text's final line end. Appended to `out`.
-void text_part(std::string_view subtype, std::string_view body, bool in_multipart,
-               std::string& out) {
+// Whether `runs` lie in `body` in order, each on line boundaries (EncodedRun).
+bool on_lines(std::string_view body, const std::vector<EncodedRun>& runs) {
+    std::size_t at = 0;
+    for (const EncodedRun& r : runs) {
+        if (r.size == 0 || r.offset < at || r.offset > body.size() ||
+            r.size > body.size() - r.offset)
+            return false;
+        if ((r.offset > 0 && body[r.offset - 1] != '\n') || body[r.offset + r.size - 1] != '\n')
+            return false;
+        at = r.offset + r.size;
+    }
+    return true;
+}
+
+// qp_encode_into(body, out), with the runs' known encodings copied in.
+void encode_body(std::string_view body, const std::vector<EncodedRun>& runs, std::string& out) {
+    if (runs.empty() || !on_lines(body, runs)) {
+        qp_encode_into(body, out);
+        return;
+    }
+    std::size_t at = 0;
+    for (const EncodedRun& r : runs) {
+        qp_encode_into(body.substr(at, r.offset - at), out);
+        out += r.encoded;
+        at = r.offset + r.size;
+    }
+    qp_encode_into(body.substr(at), out);
+}
+
+void text_part(std::string_view subtype, std::string_view body, bool in_multipart, std::string& out,
+               const std::vector<EncodedRun>& runs = {}) {
     out += "Content-Type: text/";
     out += subtype;
     out += "; charset=UTF-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n";
     const std::size_t start = out.size();
-    qp_encode_into(body, out);
+    encode_body(body, runs, out);
     const bool ends_crlf = out.size() - start >= 2 && out.compare(out.size() - 2, 2, "\r\n") == 0;
     if (in_multipart || !ends_crlf) out += "\r\n";
 }
@@ -132,7 +161,7 @@ void alternative(const OutgoingMail& m, const std::string& boundary, std::string
     out += "--";
     out += boundary;
     out += "\r\n";
-    text_part("html", m.html_body, true, out);
+    text_part("html", m.html_body, true, out, m.html_encoded);
     out += "--";
     out += boundary;
     out += "--\r\n";

@@ -3,6 +3,7 @@
 // templates here: the compose module fills an OutgoingMail, render_mime turns it into RFC 5322
 // bytes.
 #include <chrono>
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,16 +21,30 @@ struct Attachment {
     std::string bytes;         // raw content; sent as base64
 };
 
+// Lines of a body whose quoted-printable encoding is known already (a game's move list, kept from
+// the game's earlier mails: compose/move_list.hpp), so that render_mime copies `encoded` instead
+// of encoding body[offset, offset + size) again. `encoded` must be qp_encode of exactly those
+// bytes, which must start a line (offset 0 or after a '\n') and end one (with '\n'): quoted-
+// printable encodes each line on its own, so the run's encoding is the same inside the body.
+// render_mime encodes as usual a run whose ends are not on line boundaries; whoever edits a
+// body after it was composed drops its runs.
+struct EncodedRun {
+    std::size_t offset = 0;
+    std::size_t size = 0;
+    std::string encoded;
+};
+
 struct OutgoingMail {
     MailAddress from;
     std::vector<MailAddress> to;
-    std::vector<MailAddress> reply_to;    // empty: no Reply-To
-    std::string subject;                  // UTF-8
-    std::string message_id;               // without angle brackets; empty: no Message-ID
-    std::string in_reply_to;              // without angle brackets; may be empty
-    std::vector<std::string> references;  // without angle brackets, oldest first
-    std::string text_body;                // UTF-8, LF (or CRLF) line ends
-    std::string html_body;                // UTF-8; empty: text/plain only
+    std::vector<MailAddress> reply_to;     // empty: no Reply-To
+    std::string subject;                   // UTF-8
+    std::string message_id;                // without angle brackets; empty: no Message-ID
+    std::string in_reply_to;               // without angle brackets; may be empty
+    std::vector<std::string> references;   // without angle brackets, oldest first
+    std::string text_body;                 // UTF-8, LF (or CRLF) line ends
+    std::string html_body;                 // UTF-8; empty: text/plain only
+    std::vector<EncodedRun> html_encoded;  // runs of html_body already encoded, in order
     std::vector<Attachment> attachments;
     std::vector<std::pair<std::string, std::string>> extra_headers;  // name, UTF-8 value
     std::chrono::system_clock::time_point date{};                    // the Date header (UTC)

@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "compose/compose.hpp"
 #include "compose/template_engine.hpp"
@@ -161,4 +164,82 @@ TEST_CASE("a template folder without one of the kinds is refused, naming the fil
     REQUIRE_FALSE(t);
     CHECK(t.error().message == "missing template " + (dir / "reminder.html").string());
     fs::remove_all(dir);
+}
+
+namespace {
+
+Context row(const std::string& n, const std::string& w) {
+    Context r;
+    r.set("n", n).set("w", w);
+    return r;
+}
+
+// `items` as a GrowingList head of `count` items and a tail of the rest, under `name`.
+Context growing(const std::shared_ptr<GrowingList>& list, std::size_t count,
+                std::vector<Context> tail) {
+    Context c;
+    c.growing["rows"] = GrowingHead{list, count};
+    c.lists["rows"] = std::move(tail);
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("a GrowingList's head renders as the same items in a list, each section once") {
+    const std::string src = "<{{#rows}}[{{n}}:{{w}}]\n{{/rows}}>{{^rows}}none{{/rows}}";
+    auto t = Template::parse("rows.html", src, Escape::Html);
+    REQUIRE(t);
+    const auto list = std::make_shared<GrowingList>();
+    std::vector<Context> all;
+    for (int i = 0; i < 6; ++i) {
+        Context plain;
+        plain.lists["rows"] = all;
+        CHECK(*t->render(growing(list, list->items().size(), {})) == *t->render(plain));
+        all.push_back(row(std::to_string(i), "<e" + std::to_string(i) + ">"));
+        list->push_back(all.back());
+    }
+    // Three items ahead of the head, a tail of one.
+    Context plain;
+    plain.lists["rows"] = all;
+    plain.lists["rows"].push_back(row("9", "z"));
+    CHECK(*t->render(growing(list, 6, {row("9", "z")})) == *t->render(plain));
+    // A head shorter than what was rendered before (an older Context) shows only its items.
+    Context four;
+    four.lists["rows"] = std::vector<Context>(all.begin(), all.begin() + 4);
+    CHECK(*t->render(growing(list, 4, {})) == *t->render(four));
+    // What was kept is what is shown: a kept item's text changed behind the engine's back
+    // shows the kept text (items never change once added; this proves the text is kept).
+    CHECK(list->rendered("rows.html", 1).ends.size() == 6);
+    list->rendered("rows.html", 1).text.replace(1, 1, "X");
+    CHECK(*t->render(growing(list, 6, {})) != *t->render(plain));
+}
+
+TEST_CASE("a GrowingList item that reads an outer name or a partial is rendered every time") {
+    auto t = Template::parse("outer.txt", "{{#rows}}{{n}}{{suffix}};{{/rows}}", Escape::None);
+    REQUIRE(t);
+    const auto list = std::make_shared<GrowingList>();
+    list->push_back(row("1", "a"));
+    list->push_back(row("2", "b"));
+    Context c = growing(list, 2, {});
+    c.set("suffix", "!");
+    CHECK(*t->render(c) == "1!;2!;");
+    c.set("suffix", "?");
+    CHECK(*t->render(c) == "1?;2?;");
+    CHECK(list->rendered("outer.txt", 1).ends.empty());
+    // An item's own name shadows the outer one: kept.
+    auto own = Template::parse("own.txt", "{{#rows}}{{n}}{{w}};{{/rows}}", Escape::None);
+    REQUIRE(own);
+    Context d = growing(list, 2, {});
+    d.set("w", "outer");
+    CHECK(*own->render(d) == "1a;2b;");
+    CHECK(list->rendered("own.txt", 1).ends.size() == 2);
+
+    // A partial inside the section: not kept.
+    auto part = Template::parse("p.txt", "<{{n}}>", Escape::None);
+    auto with = Template::parse("with.txt", "{{#rows}}{{>p}}{{/rows}}", Escape::None);
+    REQUIRE(part);
+    REQUIRE(with);
+    PartialLookup partials{{"p", &*part}};
+    CHECK(*with->render(growing(list, 2, {}), partials) == "<1><2>");
+    CHECK(list->rendered("with.txt", 1).ends.empty());
 }

@@ -1,7 +1,11 @@
 // render_mime: structure, encoding, determinism, and a round trip through parse_message.
 #include <catch2/catch.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/clock.hpp"
+#include "mail/codec.hpp"
 #include "mail/message.hpp"
 #include "mail/outgoing.hpp"
 
@@ -131,4 +135,38 @@ TEST_CASE("render_mime: extra headers are encoded; lines starting with '.' survi
     auto parsed = parse_message(raw);
     REQUIRE(parsed.has_value());
     CHECK(parsed->full_text == m.text_body);
+}
+
+TEST_CASE("render_mime: known encodings of whole lines give the same bytes", "[outgoing]") {
+    OutgoingMail m = sample();
+    std::string rows;
+    for (int i = 1; i <= 40; ++i)
+        rows += "<tr><th scope=\"row\">" + std::to_string(i) +
+                ".</th><td style=\"padding-right:1em\">... (Pawn captured on e5; caf\xC3\xA9 "
+                "= .x)</td><td>From here</td></tr>\n";
+    m.html_body = "<html><body><table>\n" + rows + rows + "</table></body></html>\n";
+    const std::string plain = render_mime(m);
+    const std::size_t first = m.html_body.find("<tr>");
+    const std::size_t second = first + rows.size();
+    OutgoingMail known = m;
+    known.html_encoded = {EncodedRun{first, rows.size(), qp_encode(rows)},
+                          EncodedRun{second, rows.size(), qp_encode(rows)}};
+    CHECK(render_mime(known) == plain);
+    // The runs are used: a wrong encoding shows.
+    OutgoingMail wrong = known;
+    wrong.html_encoded[1].encoded = "X\r\n";
+    CHECK(render_mime(wrong) != plain);
+    // A run that does not start or end a line is not used.
+    for (const auto& [offset, size] :
+         {std::pair{first + 1, rows.size() - 1}, std::pair{first, rows.size() - 1},
+          std::pair{first, m.html_body.size()}}) {
+        OutgoingMail off = m;
+        off.html_encoded = {EncodedRun{offset, size, "X\r\n"}};
+        CHECK(render_mime(off) == plain);
+    }
+    // Nor runs out of order.
+    OutgoingMail swapped = known;
+    std::swap(swapped.html_encoded[0], swapped.html_encoded[1]);
+    swapped.html_encoded[0].encoded = "X\r\n";
+    CHECK(render_mime(swapped) == plain);
 }

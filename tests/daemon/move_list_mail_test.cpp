@@ -1,0 +1,84 @@
+// A game's move list kept from its last mail (compose/move_list.hpp) changes no byte of any mail
+// the daemon sends: the same game played in two stores, once with the lists kept across passes
+// and a reopened daemon, once with nothing kept before each pass, gives the same mails.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "compose/move_list.hpp"
+#include "daemon_fixture.hpp"
+
+using ck::daemon::test::OutMail;
+using ck::rules::Color;
+
+namespace {
+
+const std::string Ada = "ada@example.org";
+const std::string Bob = "bob@example.net";
+
+class Club : public ck::daemon::test::DaemonFixture {
+public:
+    explicit Club(const std::string& tag) : DaemonFixture("move-list-" + tag) {
+        add_player("Ada White", Ada);
+        add_player("Bob Black", Bob);
+        ck::daemon::NewGame spec;
+        spec.variant = "crazyhouse";
+        spec.hidden = false;  // a hidden game's receipts differ from store to store (its salt)
+        spec.white = Ada;
+        spec.black = Bob;
+        start_game(spec);
+    }
+    std::vector<OutMail> send(const std::string& from, const std::string& body) {
+        const std::string mid = "m" + std::to_string(++sent_) + "@example.org";
+        const std::string to = reply_address("1", from == Ada ? Color::White : Color::Black);
+        deliver("From: <" + from + ">\r\nTo: <" + to +
+                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
+                mid + ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+                body + "\r\n");
+        clock_.advance(std::chrono::hours(1));
+        CHECK(step().failed == 0);
+        return new_outgoing();
+    }
+
+private:
+    int sent_ = 0;
+};
+
+// Each mail of the game, in order: moves, a refused try, a board request.
+const std::vector<std::pair<std::string, std::string>> Mails = {
+    {Ada, "e4"},   {Bob, "e5"},   {Ada, "Nf3"},   {Bob, "Nc6"}, {Ada, "Bc4"},   {Bob, "Bc5"},
+    {Ada, "c3"},   {Bob, "Nf6"},  {Ada, "d3"},    {Bob, "d6"},  {Ada, "Qh5"},   {Ada, "O-O"},
+    {Bob, "O-O"},  {Ada, "h3"},   {Bob, "h6"},    {Ada, "a4"},  {Bob, "a6"},    {Ada, "Re1"},
+    {Bob, "Re8"},  {Ada, "Nbd2"}, {Bob, "Be6"},   {Ada, "b4"},  {Bob, "board"}, {Bob, "Ba7"},
+    {Ada, "Bxe6"}, {Bob, "Rxe6"}, {Ada, "board"}, {Ada, "Nf1"},
+};
+
+}  // namespace
+
+TEST_CASE("a kept move list changes no mail the daemon sends, across passes and a reopen") {
+    std::vector<std::string> kept, fresh;
+    {
+        Club club("kept");
+        for (std::size_t i = 0; i < Mails.size(); ++i) {
+            if (i == Mails.size() / 2) club.reopen();  // the lists outlive the daemon
+            for (const OutMail& m : club.send(Mails[i].first, Mails[i].second))
+                kept.push_back(m.raw);
+        }
+    }
+    {
+        Club club("fresh");
+        for (const auto& [from, body] : Mails) {
+            ck::compose::forget_move_lists();
+            for (const OutMail& m : club.send(from, body)) fresh.push_back(m.raw);
+        }
+    }
+    REQUIRE(kept.size() >= Mails.size());
+    REQUIRE(kept.size() == fresh.size());
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        INFO("mail " << i);
+        CHECK(kept[i] == fresh[i]);
+    }
+    // The game was played: its last mails list the moves.
+    CHECK(kept.back().find("Nf1") != std::string::npos);
+}
