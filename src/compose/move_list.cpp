@@ -116,7 +116,7 @@ core::Result<std::string, ComposeError> move_entry(const TemplateSet& w, const P
 
 // One game's list for one side, as its last mail made it: the rows that can no longer change.
 struct KeptList {
-    std::string game_key;
+    std::optional<core::GameId> game;  // none: a fresh list, never kept
     Color player = Color::White;
     std::uint64_t words = 0;  // TemplateSet::identity
     // The first row's number and side (ply_groups counts them back from the game's end).
@@ -141,13 +141,13 @@ KeptLists& kept() {
     return k;
 }
 
-// The kept list of `game_key` and `player`, or a new empty one (the least recently used one
+// The kept list of `game` and `player`, or a new empty one (the least recently used one
 // goes when MaxKeptMoveLists are kept).
-KeptList& kept_list(const std::string& game_key, Color player) {
+KeptList& kept_list(core::GameId game, Color player) {
     KeptLists& k = kept();
     ++k.tick;
     for (KeptList& l : k.lists)
-        if (l.player == player && l.game_key == game_key) {
+        if (l.player == player && l.game == game) {
             l.used = k.tick;
             return l;
         }
@@ -158,7 +158,7 @@ KeptList& kept_list(const std::string& game_key, Color player) {
         k.lists.erase(oldest);
     }
     KeptList& l = k.lists.emplace_back();
-    l.game_key = game_key;
+    l.game = game;
     l.player = player;
     l.used = k.tick;
     return l;
@@ -177,11 +177,11 @@ bool still_true(const KeptList& l, const TemplateSet& w, const PlayerView& view,
 }  // namespace
 
 core::Result<void, ComposeError> fill_move_list(const TemplateSet& w, const PlayerView& view,
-                                                const std::string& game_key, std::size_t width,
+                                                std::optional<core::GameId> game, std::size_t width,
                                                 Context& c) {
     const std::vector<PlyGroup> groups = ply_groups(view);
     KeptList fresh;
-    KeptList& l = game_key.empty() ? fresh : kept_list(game_key, view.player);
+    KeptList& l = game ? kept_list(*game, view.player) : fresh;
     if (!still_true(l, w, view, groups)) {
         l.words = w.identity();
         l.first_number = groups.empty() ? 0 : groups[0].number;

@@ -203,7 +203,7 @@ core::Result<void, ComposeError> fill_board_cell(const TemplateSet& w, rules::Pi
 }
 
 core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerView& view, Context& c,
-                                           const std::string& game_key) {
+                                           std::optional<core::GameId> game) {
     const Color me = view.player;
     auto mine = colour_word(w, me);
     auto theirs = colour_word(w, ~me);
@@ -254,7 +254,7 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
 
     // The move list as the player knows it: the opponent's hidden moves as "..." followed by
     // what was announced about them (move_list.hpp).
-    if (auto r = fill_move_list(w, view, game_key, MoveListWidth, c); !r) return r;
+    if (auto r = fill_move_list(w, view, game, MoveListWidth, c); !r) return r;
 
     c.flag("game_over", view.result.has_value());
     c.flag("your_turn", !view.result && view.to_move == me);

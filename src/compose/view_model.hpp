@@ -4,11 +4,13 @@
 // (docs/mail-protocol.md, "What the referee sends"). Reads only the PlayerView: there is nothing
 // else here to leak (docs/design.md: "Hidden information is a type").
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "compose/template_engine.hpp"
 #include "compose/template_set.hpp"
+#include "core/game_id.hpp"
 #include "core/result.hpp"
 #include "referee/player_view.hpp"
 
@@ -53,20 +55,20 @@ core::Result<void, ComposeError> fill_board_cell(const TemplateSet& words, rules
 // opponent_colour, variant, hidden, move_number, moves_text (wrapped at 76 columns),
 // move_rows[number, white, black], has_moves, your_turn, game_over, result_text,
 // result_reason, to_move_colour; view_board (true) and view_list (false), which
-// list_view.hpp fill_text_view sets from the recipient's setting. `game_key` (the game id)
-// keeps the move list for the game's next mail (move_list.hpp); empty: made afresh.
+// list_view.hpp fill_text_view sets from the recipient's setting. `game` keeps the move list
+// for the game's next mail (move_list.hpp); none: made afresh.
 core::Result<void, ComposeError> fill_view(const TemplateSet& words,
                                            const referee::PlayerView& view, Context& c,
-                                           const std::string& game_key = {});
+                                           std::optional<core::GameId> game = {});
 
 // Fills `c` with has_moves, move_rows[number, white, black] (the rows that can no longer change
 // as the list's kept head, Context::growing, the last row in Context::lists) and moves_text
 // (wrapped at `width` columns), keeping the list for the game's next mail under move_list.hpp's
-// contract (defined in move_list.cpp). `game_key` tells games apart (the game id); empty:
+// contract (defined in move_list.cpp). `game` tells games apart; none:
 // nothing is kept, the list is made afresh.
 core::Result<void, ComposeError> fill_move_list(const TemplateSet& words,
                                                 const referee::PlayerView& view,
-                                                const std::string& game_key, std::size_t width,
+                                                std::optional<core::GameId> game, std::size_t width,
                                                 Context& c);
 
 // Fills `c` with news[line]: the sentences heard from `heard[from]` on; has_news.

@@ -222,7 +222,7 @@ TEST_CASE("the move list's rows and text kept against fresh field by field") {
         const auto g = played(p, p.after_ply[k]);
         for (rules::Color c : {White, Black}) {
             Context kept, fresh;
-            REQUIRE(fill_view(templates().set(), g.view(c), kept, "g"));
+            REQUIRE(fill_view(templates().set(), g.view(c), kept, ck::core::GameId(7)));
             REQUIRE(fill_view(templates().set(), g.view(c), fresh));
             CHECK(rows(kept) == rows(fresh));
             CHECK(kept.text.at("moves_text") == fresh.text.at("moves_text"));
@@ -232,5 +232,5 @@ TEST_CASE("the move list's rows and text kept against fresh field by field") {
             CHECK(kept.growing.at("move_rows").count == fresh.growing.at("move_rows").count);
         }
     }
-    CHECK(kept_move_lists() == 2);  // "g" for each side; the key-less lists are not kept
+    CHECK(kept_move_lists() == 2);  // game 7 for each side; the key-less lists are not kept
 }
