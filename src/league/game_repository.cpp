@@ -14,14 +14,21 @@ core::Result<StoredGame, core::Error> GameRepository::load(const store::Store& s
 
 core::Result<const StoredGame*, core::Error> GameRepository::peek(const store::Store& store,
                                                                   store::GameId id) {
+    // The kept texts compared where the store holds the files (its memory, store.hpp "File
+    // memory"): no copy of the record per mail. An error here is met again by the read below.
+    if (auto it = kept_.find(id); it != kept_.end()) {
+        const auto same = [&](const char* name, const std::string& text) {
+            const auto eq = store.game_file_equals(id, name, text);
+            return eq && *eq;
+        };
+        if (same("game.ini", it->second.ini) && same("record.pgn", it->second.record)) {
+            it->second.used = ++tick_;
+            ++kept_loads_;
+            return &it->second.game;
+        }
+    }
     auto texts = read_game_texts(store, id);
     if (!texts) return core::unexpected(texts.error());
-    if (auto it = kept_.find(id);
-        it != kept_.end() && it->second.ini == texts->ini && it->second.record == texts->record) {
-        it->second.used = ++tick_;
-        ++kept_loads_;
-        return &it->second.game;
-    }
     kept_.erase(id);
     ++replays_;
     auto game = load_game_from(texts->ini, texts->record, id);

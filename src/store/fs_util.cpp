@@ -16,7 +16,24 @@ core::IoError fs_error(const std::error_code& ec, const std::filesystem::path& p
     return core::IoError{ec, p.string(), std::move(message)};
 }
 
+FileStamp stamp_from(const struct stat& st) {
+    const auto ns = [](const struct timespec& t) {
+        return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+    };
+    return FileStamp{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
+                     static_cast<std::int64_t>(st.st_size), ns(st.st_mtim), ns(st.st_ctim)};
+}
+
 }  // namespace
+
+core::Result<std::optional<FileStamp>, core::IoError> stamp_of(const std::filesystem::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        if (errno == ENOENT) return std::optional<FileStamp>();
+        return core::unexpected(core::io_error_from_errno(errno, path.string(), "cannot stat"));
+    }
+    return std::optional<FileStamp>(stamp_from(st));
+}
 
 core::Result<std::vector<std::string>, core::IoError> list_names(const std::filesystem::path& dir) {
     std::vector<std::string> names;
@@ -54,7 +71,8 @@ core::Result<void, core::IoError> remove_durably(const std::filesystem::path& fi
 }
 
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
-                                                          std::string_view bytes, bool fresh) {
+                                                          std::string_view bytes, bool fresh,
+                                                          FileStamp* after) {
     const std::string name = path.string();
     const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot create"));
@@ -76,6 +94,15 @@ core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem:
         ::close(fd);
         return core::unexpected(core::io_error_from_errno(err, name, "cannot truncate"));
     }
+    if (after != nullptr) {
+        struct stat st {};
+        if (::fstat(fd, &st) != 0) {
+            const int err = errno;
+            ::close(fd);
+            return core::unexpected(core::io_error_from_errno(err, name, "cannot stat"));
+        }
+        *after = stamp_from(st);
+    }
     if (::close(fd) != 0) {
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot close"));
     }
@@ -83,13 +110,15 @@ core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem:
 }
 
 core::Result<void, core::IoError> patch_file_unsynced(const std::filesystem::path& path,
-                                                      std::uint64_t keep, std::string_view bytes) {
+                                                      std::uint64_t keep, std::string_view bytes,
+                                                      FileStamp* before, FileStamp* after) {
     const std::string name = path.string();
     OwnedFd fd(::open(name.c_str(), O_WRONLY | O_CLOEXEC));
     if (!fd.valid()) return core::unexpected(core::io_error_from_errno(errno, name, "cannot open"));
     struct stat st {};
     if (::fstat(fd.get(), &st) != 0)
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot stat"));
+    if (before != nullptr) *before = stamp_from(st);
     if (static_cast<std::uint64_t>(st.st_size) < keep) {
         return core::unexpected(
             core::IoError{std::make_error_code(std::errc::invalid_argument), name,
@@ -112,6 +141,11 @@ core::Result<void, core::IoError> patch_file_unsynced(const std::filesystem::pat
     if (static_cast<std::uint64_t>(st.st_size) != keep + bytes.size() &&
         ::ftruncate(fd.get(), at) != 0) {
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot truncate"));
+    }
+    if (after != nullptr) {
+        if (::fstat(fd.get(), &st) != 0)
+            return core::unexpected(core::io_error_from_errno(errno, name, "cannot stat"));
+        *after = stamp_from(st);
     }
     if (::close(fd.release()) != 0)
         return core::unexpected(core::io_error_from_errno(errno, name, "cannot close"));
@@ -178,6 +212,32 @@ core::Result<void, core::IoError> remove_stale_temps(const std::filesystem::path
     }
     if (removed) return core::sync_directory(dir);
     return {};
+}
+
+core::Result<StampedContent, core::IoError> read_file_stamped(const std::filesystem::path& path) {
+    const std::string name = path.string();
+    OwnedFd fd(::open(name.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!fd.valid()) return core::unexpected(core::io_error_from_errno(errno, name, "cannot open"));
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0)
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot stat"));
+    const FileStamp first = stamp_from(st);
+    StampedContent out;
+    out.bytes.resize(static_cast<std::size_t>(st.st_size));
+    std::size_t got = 0;
+    for (;;) {  // to the end, whatever the size said: the file may have grown meanwhile
+        if (got == out.bytes.size()) out.bytes.resize(got + 4096);
+        const ssize_t n = ::read(fd.get(), out.bytes.data() + got, out.bytes.size() - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot read"));
+        if (n == 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    out.bytes.resize(got);
+    if (::fstat(fd.get(), &st) != 0)
+        return core::unexpected(core::io_error_from_errno(errno, name, "cannot stat"));
+    if (stamp_from(st) == first && static_cast<std::uint64_t>(first.size) == got) out.stamp = first;
+    return out;
 }
 
 core::Result<std::string, core::IoError> read_file_range(const std::filesystem::path& file,

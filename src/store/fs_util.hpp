@@ -2,6 +2,7 @@
 // Directory helpers for the store, converting std::filesystem errors to IoError at the edge.
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -21,6 +22,25 @@ core::Result<std::vector<std::string>, core::IoError> list_names(const std::file
 core::Result<bool, core::IoError> ensure_directory(const std::filesystem::path& dir,
                                                    bool sync = true);
 
+// What stat(2) says of a file that changes with any write to it: its inode, size, and
+// modification and change times (nanoseconds). Two equal stamps are taken as the same content;
+// a write by another process in the same clock tick as the store's own, of the same size, is the
+// one change this misses (README "Store: durability contract": nothing but the store's holder
+// writes its files).
+struct FileStamp {
+    std::uint64_t dev = 0;
+    std::uint64_t ino = 0;
+    std::int64_t size = 0;
+    std::int64_t mtime_ns = 0;
+    std::int64_t ctime_ns = 0;
+    friend bool operator==(const FileStamp& a, const FileStamp& b) {
+        return a.dev == b.dev && a.ino == b.ino && a.size == b.size && a.mtime_ns == b.mtime_ns &&
+               a.ctime_ns == b.ctime_ns;
+    }
+};
+// The stamp of `path` now; nullopt when it does not exist.
+core::Result<std::optional<FileStamp>, core::IoError> stamp_of(const std::filesystem::path& path);
+
 // Writes `bytes` as the whole content of `path` in place (created if missing, truncated
 // otherwise), without fsync. Only for content a journal can redo: a crash midway leaves a torn
 // file, and after a power loss the content may be anything until the journal is replayed;
@@ -30,16 +50,29 @@ core::Result<bool, core::IoError> ensure_directory(const std::filesystem::path& 
 // cut to its new length instead.)
 // `fresh`: `path` is known not to exist (its directory was made by this apply,
 // ensure_directory), so the cut to length, a system call per file, is left out.
+// `after`: set to the file's stamp once written (FileMemory).
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
                                                           std::string_view bytes,
-                                                          bool fresh = false);
+                                                          bool fresh = false,
+                                                          FileStamp* after = nullptr);
 
 // Keeps the first `keep` bytes of the existing file `path` and makes `bytes` follow them (written
 // at `keep`, the file cut to keep + bytes.size()), without fsync: a journal's tail record
 // (journal.hpp), with overwrite_file_unsynced's contract. A missing file, or one shorter than
 // `keep`, is an error (code invalid_argument for the latter), and nothing is written.
+// `before`, `after`: set to the file's stamp before and after the write (FileMemory).
 core::Result<void, core::IoError> patch_file_unsynced(const std::filesystem::path& path,
-                                                      std::uint64_t keep, std::string_view bytes);
+                                                      std::uint64_t keep, std::string_view bytes,
+                                                      FileStamp* before = nullptr,
+                                                      FileStamp* after = nullptr);
+
+// The whole content of `path`, and its stamp when the file did not change while it was read
+// (nullopt else: the content is right as of some instant of the read, no more).
+struct StampedContent {
+    std::string bytes;
+    std::optional<FileStamp> stamp;
+};
+core::Result<StampedContent, core::IoError> read_file_stamped(const std::filesystem::path& path);
 
 // A descriptor owned for an object's life (closed by the destructor; -1 when moved from).
 class OwnedFd {

@@ -42,6 +42,8 @@ public:
 
     // Nothing staged.
     bool empty() const { return size() == 0; }
+    // The journal's length so far: where the next staging starts (a mark's size).
+    std::uint64_t length() const { return size(); }
     // Appends one resolved transaction. On error (the temp file could not be written) nothing
     // of `staged` is kept and the group goes on.
     core::Result<void, core::IoError> stage(const JournalRecord& staged);
@@ -50,6 +52,10 @@ public:
     // where the file is, read when the group wrote only tails of it (journal.hpp).
     core::Result<std::optional<std::string>, core::IoError> read_file(
         GameId game, const std::string& name, const std::filesystem::path& on_disk) const;
+    // Whether the group writes the file.
+    bool stages(GameId game, const std::string& name) const {
+        return files_.count({game, name}) != 0;
+    }
     // The staged write of a record (nullopt bytes: erased), or null.
     const std::optional<std::string>* record(Namespace ns, const std::string& key) const;
     const std::map<std::pair<Namespace, std::string>, std::optional<std::string>>& records() const {

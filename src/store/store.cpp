@@ -388,10 +388,50 @@ core::Result<std::string, core::IoError> Store::read_game_file(GameId game,
         return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
                                               name, "bad game file name"});
     }
-    auto staged = group_.read_file(game, name, game_dir(game) / name);
-    if (!staged) return core::unexpected(staged.error());
-    if (*staged) return std::move(**staged);
-    return core::read_file(game_dir(game) / name);
+    std::string scratch;
+    auto c = content({game, name}, game_dir(game) / name, scratch);
+    if (!c) return core::unexpected(c.error());
+    if (*c == &scratch) return scratch;
+    return **c;
+}
+
+core::Result<bool, core::IoError> Store::game_file_equals(GameId game, const std::string& name,
+                                                          std::string_view text) const {
+    if (!valid_game_file_name(name)) {
+        return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
+                                              name, "bad game file name"});
+    }
+    std::string scratch;
+    auto c = content({game, name}, game_dir(game) / name, scratch);
+    if (!c) return core::unexpected(c.error());
+    return std::string_view(**c) == text;
+}
+
+// store.hpp, "File memory": the staged content, the held one while the file keeps its stamp,
+// else read (and held when the file did not change while it was read).
+core::Result<const std::string*, core::IoError> Store::content(const FileMemory::Key& key,
+                                                               const fs::path& on_disk,
+                                                               std::string& scratch) const {
+    if (const std::string* staged = memory_.staged(key)) return staged;
+    auto from_group = group_.read_file(key.first, key.second, on_disk);
+    if (!from_group) return core::unexpected(from_group.error());
+    if (*from_group) {  // staged, not remembered: read back from the group's journal
+        scratch = std::move(**from_group);
+        return &scratch;
+    }
+    if (auto now = stamp_of(on_disk); now && *now) {
+        if (const std::string* held = memory_.held(key, *now)) return held;
+    } else {
+        memory_.forget(key);
+    }
+    auto read = read_file_stamped(on_disk);
+    if (!read) return core::unexpected(read.error());
+    if (!read->stamp || read->bytes.size() > memory_.limit()) {
+        scratch = std::move(read->bytes);
+        return &scratch;
+    }
+    memory_.hold(key, std::move(read->bytes), *read->stamp);
+    return memory_.held_as_checked(key);
 }
 
 bool Store::seen(const std::string& message_id) const {
@@ -402,22 +442,23 @@ bool Store::seen(const std::string& message_id) const {
 // A game file that grew (a record or player record by a ply) is journaled and written as the
 // bytes past the first whole blocks it shares with what the store holds, staged writes
 // included (journal.hpp, "tail"): at ply 300 a few KB instead of tens per file. A file the
-// store cannot read (a new one) is written whole.
-void Store::as_tail(FileWrite& f) const {
+// store cannot read (a new one) is written whole. What the store holds comes from its memory
+// when it can (store.hpp, "File memory"), not from the old file.
+std::uint64_t Store::tail_keep(const FileWrite& f) const {
     constexpr std::size_t Block = 4096;
-    if (f.keep != 0 || f.bytes.size() < 2 * Block) return;
-    auto old = read_game_file(f.game, f.name);
-    if (!old) return;
+    if (f.keep != 0 || f.bytes.size() < 2 * Block || !valid_game_file_name(f.name)) return 0;
+    std::string scratch;
+    auto old = content({f.game, f.name}, file_path(f), scratch);
+    if (!old) return 0;
     // The whole blocks both start with, a block at a time (memcmp, not a byte loop: at ply 300
     // the three files of a move are about 70 KB; README "Benchmarks", the serve row).
-    const std::size_t blocks = std::min(old->size(), f.bytes.size()) / Block;
+    const std::string& held = **old;
+    const std::size_t blocks = std::min(held.size(), f.bytes.size()) / Block;
     std::size_t keep = 0;
     while (keep < blocks * Block &&
-           std::memcmp(old->data() + keep, f.bytes.data() + keep, Block) == 0)
+           std::memcmp(held.data() + keep, f.bytes.data() + keep, Block) == 0)
         keep += Block;
-    if (keep == 0) return;
-    f.bytes.erase(0, keep);
-    f.keep = keep;
+    return keep;
 }
 
 core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalRecord& record) {
@@ -434,13 +475,16 @@ core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalR
     std::set<std::pair<GameId, std::string>> once, twice;
     for (const auto& f : tx.files())
         if (!once.insert({f.game, f.name}).second) twice.insert({f.game, f.name});
-    for (const auto& f : tx.files()) {
-        record.files.push_back(f);
-        if (twice.count({f.game, f.name}) == 0) as_tail(record.files.back());
+    record.files.reserve(tx.files().size());
+    for (const auto& f : tx.files()) {  // a tail's bytes copied alone, not the whole file
+        const std::uint64_t keep = twice.count({f.game, f.name}) == 0 ? tail_keep(f) : 0;
+        record.files.push_back(
+            FileWrite{f.game, f.name, keep == 0 ? f.bytes : f.bytes.substr(keep), keep});
     }
     for (const auto& r : tx.records()) record.records.push_back(r);
     for (const auto& id : tx.seen_ids()) record.seen.push_back(id);
-    for (const auto& m : tx.mails()) {
+    std::vector<SpooledMail> mails = tx.mails();  // rendered here: their bytes moved, not copied
+    for (auto& m : mails) {
         std::vector<std::string> recipients;
         for (const auto& r : m.recipients)
             if (silent_ == nullptr || !silent_(*this, r)) recipients.push_back(r);
@@ -451,7 +495,7 @@ core::Result<void, core::IoError> Store::resolve(const Transaction& tx, JournalR
         e.next_attempt = tx.now();
         e.envelope_from = m.envelope_from;
         e.recipients = std::move(recipients);
-        e.raw_message = m.raw_message;
+        e.raw_message = std::move(m.raw_message);
         record.mails.push_back(JournalMail{e.seq, encode_spool_entry(e)});
     }
     return {};
@@ -501,10 +545,16 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
             fresh = dirs_made[f.game] = *made;
         }
         if (fresh) fresh = written.insert({f.game, f.name}).second;
-        if (auto w = f.keep == 0 ? overwrite_file_unsynced(path, f.bytes, fresh)
-                                 : patch_file_unsynced(path, f.keep, f.bytes);
-            !w) {
-            return w;
+        // The memory follows each file written (store.hpp, "File memory"); a failed apply
+        // forgets it all (apply_record, apply_journal).
+        const FileMemory::Key key{f.game, f.name};
+        FileStamp before, after;
+        if (f.keep == 0) {
+            if (auto w = overwrite_file_unsynced(path, f.bytes, fresh, &after); !w) return w;
+            memory_.hold(key, f.bytes, after);
+        } else {
+            if (auto w = patch_file_unsynced(path, f.keep, f.bytes, &before, &after); !w) return w;
+            memory_.held_patched(key, before, f.keep, f.bytes, after);
         }
     }
     // A legacy file record of an old journal (journal.hpp): a whole write at its path, its
@@ -569,7 +619,10 @@ std::size_t Store::unspooled_bytes() const {
 core::Result<void, core::IoError> Store::apply_record(const JournalRecord& record,
                                                       std::uint64_t txid) {
     std::size_t held = unspooled_bytes();
-    if (auto a = apply_effects(record, txid, held); !a) return a;
+    if (auto a = apply_effects(record, txid, held); !a) {
+        memory_.forget_held();  // what the failed apply left on disk is not known
+        return a;
+    }
     return apply_end(record.next_game, txid);
 }
 
@@ -577,7 +630,10 @@ core::Result<void, core::IoError> Store::apply_journal(const fs::path& file, std
     std::size_t held = unspooled_bytes();
     auto next_game =
         read_journal(file, [&](JournalRecord& part) { return apply_effects(part, txid, held); });
-    if (!next_game) return core::unexpected(next_game.error());
+    if (!next_game) {
+        memory_.forget_held();  // what the failed apply left on disk is not known
+        return core::unexpected(next_game.error());
+    }
     return apply_end(*next_game, txid);
 }
 
@@ -726,7 +782,19 @@ core::Result<void, core::IoError> Store::commit_unchecked(const Transaction& tx)
         if (tx.empty()) return {};
         JournalRecord staged;
         if (auto r = resolve(tx, staged); !r) return r;
-        return group_.stage(staged);
+        // Each tail's base, as tail_keep just found it (remember_staged).
+        std::vector<const std::string*> bases;
+        for (const FileWrite& f : staged.files) {
+            const FileMemory::Key key{f.game, f.name};
+            const std::string* base = memory_.staged(key);
+            if (base == nullptr && !group_.stages(f.game, f.name))
+                base = memory_.held_as_checked(key);
+            bases.push_back(base);
+        }
+        const std::uint64_t at = group_.length();
+        if (auto st = group_.stage(staged); !st) return st;
+        remember_staged(staged, bases, at);
+        return {};
     }
     if (auto p = apply_pending_unchecked(); !p) {
         return core::unexpected(with_context(p.error(), "earlier transaction not applied"));
@@ -768,6 +836,7 @@ core::Result<void, core::IoError> Store::end_group() {
 
 core::Result<void, core::IoError> Store::end_group_unchecked() {
     grouping_ = false;
+    memory_.forget_staged();  // the group is written below, or dropped
     const bool stale = std::exchange(group_stale_, false);
     if (auto p = apply_pending_unchecked(); !p) {
         group_.clear();
@@ -807,6 +876,18 @@ void Store::abort_group() {
     grouping_ = false;
     group_stale_ = false;
     group_.clear();
+    memory_.forget_staged();
+}
+
+// `bases[i]`: what tail_keep took the tail of file i against, when the memory holds it (its
+// staged content; else, for a file the group did not stage yet, its held content, looked at
+// by tail_keep just before; null when tail_keep read it and did not remember it).
+void Store::remember_staged(const JournalRecord& staged,
+                            const std::vector<const std::string*>& bases, std::uint64_t at) {
+    for (std::size_t i = 0; i < staged.files.size(); ++i) {
+        const FileWrite& f = staged.files[i];
+        memory_.stage({f.game, f.name}, bases[i], f.keep, f.bytes, at);
+    }
 }
 
 Store::GroupState Store::save_group() const {
@@ -819,9 +900,11 @@ void Store::restore_group(GroupState state) {
     grouping_ = state.grouping;
     if (!grouping_) group_stale_ = false;
     if (grouping_) {
+        memory_.rewind_staged(state.mark.size);
         group_.rewind(std::move(state.mark));
     } else {
         group_.clear();
+        memory_.forget_staged();
     }
     next_game_ = state.next_game;
     next_mail_seq_ = state.next_mail_seq;

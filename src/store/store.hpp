@@ -80,6 +80,18 @@
 // once after a crash. Open reads every unretired journal through before replaying any, so a
 // damaged one stops the open before any of its effects.
 //
+// File memory (file_memory.hpp; README "Benchmarks", the serve row): the store remembers the
+// content of the files it wrote or read in this process (bounded by FileMemory::Bytes), and of
+// the files the running group staged, so that a tail is found, and a file read, without
+// reading the old file or the group's journal back: a move mail's commit costs the same at ply
+// 300 as at ply 10. The memory is only ever a faster way to the same bytes: a file held is used
+// only while stat(2) gives the stamp it was held with (a write from outside the store, though
+// none may happen while the lock is held, makes it read again); what an apply that failed, an
+// aborted group or a rewound savepoint may have left in doubt is forgotten; a reopened store
+// (after a crash, a restore) starts with none. A journal's effects, and so the crash contract
+// above, do not depend on it: a tail is right against the file as the store holds it, however
+// the store learned that content.
+//
 // Use (docs/mail-protocol.md, "a mail is marked done at the source only after its effects are
 // committed"):
 //   if (store.seen(message_id)) { source.mark_done(id); continue; }   // acted on already
@@ -97,6 +109,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -104,6 +117,7 @@
 #include "core/file_lock.hpp"
 #include "core/io_error.hpp"
 #include "core/result.hpp"
+#include "store/file_memory.hpp"
 #include "store/fs_util.hpp"
 #include "store/group_journal.hpp"
 #include "store/journal.hpp"
@@ -158,6 +172,10 @@ public:
     core::Result<std::vector<GameId>, core::IoError> list_games() const;
     core::Result<std::string, core::IoError> read_game_file(GameId game,
                                                             const std::string& name) const;
+    // Whether games/<game>/<name> holds exactly `text` (as read_game_file), without a copy of
+    // the file when the store remembers it (see "File memory").
+    core::Result<bool, core::IoError> game_file_equals(GameId game, const std::string& name,
+                                                       std::string_view text) const;
     // Where a FileWrite lands: games/<game>/<name>.
     std::filesystem::path file_path(const FileWrite& f) const;
 
@@ -229,6 +247,10 @@ public:
     // process died right after the journal rename.
     core::Result<void, core::IoError> commit_journal_only_for_test(const Transaction& tx);
 
+    // Test hook: from now on the store remembers at most `bytes` of file content per layer
+    // (see "File memory"; 0: nothing, every tail and read goes to the files), forgetting all.
+    void set_file_memory_for_test(std::size_t bytes) { memory_ = FileMemory(bytes); }
+
     // A checkpoint follows the commit that leaves this many journals unretired.
     static constexpr std::size_t CheckpointEvery = 64;
     // Bytes of unspooled mails kept in memory; the bytes of the others are read from their
@@ -271,7 +293,17 @@ private:
     core::Result<void, core::IoError> resolve(const Transaction& tx, JournalRecord& record);
     // The commit point: writes `record` as the next journal; returns its txid.
     core::Result<std::uint64_t, core::IoError> write_journal(JournalRecord& record);
-    void as_tail(FileWrite& f) const;
+    // The content of file `key` at `on_disk` as the store holds it (staged writes included):
+    // in the memory (valid until its next change), else read into `scratch`.
+    core::Result<const std::string*, core::IoError> content(const FileMemory::Key& key,
+                                                            const std::filesystem::path& on_disk,
+                                                            std::string& scratch) const;
+    // The bytes `f` keeps of the file as the store holds it, a multiple of 4096 (journal.hpp
+    // "tail"); 0: written whole.
+    std::uint64_t tail_keep(const FileWrite& f) const;
+    // The group's memory of the files of `staged`, just staged at journal offset `at`.
+    void remember_staged(const JournalRecord& staged, const std::vector<const std::string*>& bases,
+                         std::uint64_t at);
     // Applying a journal: its effects (any number of parts, in journal order), then its end.
     core::Result<void, core::IoError> apply_effects(const JournalRecord& part, std::uint64_t txid,
                                                     std::size_t& unspooled_bytes);
@@ -308,6 +340,8 @@ private:
     std::set<Namespace> dirty_;         // the namespaces changed since state/ was written
     SilentRecipient silent_ = nullptr;  // set_silent_recipients
     std::set<GameId> written_games_;    // take_written_games
+    // See "File memory": filled by reads too, hence mutable.
+    mutable FileMemory memory_;
 };
 
 // A group of commits that is all or nothing (RAII): made, it begins a group (or, inside a
