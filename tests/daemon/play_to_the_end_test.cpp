@@ -41,15 +41,8 @@ public:
         start_game(spec);
     }
     std::vector<OutMail> send(const std::string& from, const std::string& body) {
-        const std::string mid = "p" + std::to_string(++sent_) + "@example.org";
-        const std::string to = reply_address("1", from == Ada ? Color::White : Color::Black);
-        deliver("From: <" + from + ">\r\nTo: <" + to +
-                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
-                mid + ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-                body + "\r\n");
-        clock_.advance(std::chrono::hours(1));
-        CHECK(step().failed == 0);
-        return new_outgoing();
+        return reply_pass(from, reply_address("1", from == Ada ? Color::White : Color::Black), body,
+                          "p" + std::to_string(++sent_) + "@example.org");
     }
     // The one mail `address` got from `mails`.
     static OutMail only(const std::vector<OutMail>& mails, const std::string& address) {
