@@ -26,11 +26,9 @@ using ck::test::TempDir;
 
 namespace {
 
-// A record of `plies` made-up moves under the event `event`: past 8 KB after a few hundred.
+// A made-up record of `plies` plies (store_helpers.hpp), under this test's event by default.
 std::string record_of(int plies, const std::string& event = "memory test") {
-    std::string s = "[Event \"" + event + "\"]\n\n";
-    for (int i = 0; i < plies; ++i) s += std::to_string(i / 2 + 1) + (i % 2 ? "... e5 " : ". e4 ");
-    return s + "*\n";
+    return ck::test::record_of(plies, event);
 }
 
 // The transaction of a move: the record and a player record; `mail` names its Message-ID.

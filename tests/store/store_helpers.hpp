@@ -41,4 +41,12 @@ inline std::vector<std::string> ledger_lines(const std::filesystem::path& root) 
     return out;
 }
 
+// A game record of `plies` made-up moves under the event `event`: past 8 KB after a few
+// hundred plies, so a tail shares whole blocks with the record before it (store.hpp, "tail").
+inline std::string record_of(int plies, const std::string& event) {
+    std::string s = "[Event \"" + event + "\"]\n\n";
+    for (int i = 0; i < plies; ++i) s += std::to_string(i / 2 + 1) + (i % 2 ? "... e5 " : ". e4 ");
+    return s + "*\n";
+}
+
 }  // namespace ck::test

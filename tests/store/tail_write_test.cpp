@@ -22,12 +22,8 @@ using ck::test::TempDir;
 
 namespace {
 
-// A record of `plies` made-up moves: long enough for whole shared blocks after a few dozen.
-std::string record_of(int plies) {
-    std::string s = "[Event \"tail test\"]\n\n";
-    for (int i = 0; i < plies; ++i) s += std::to_string(i / 2 + 1) + (i % 2 ? "... e5 " : ". e4 ");
-    return s + "*\n";
-}
+// A made-up record of `plies` plies (store_helpers.hpp) under this test's event.
+std::string record_of(int plies) { return ck::test::record_of(plies, "tail test"); }
 
 Transaction record_tx(GameId g, int plies) {
     Transaction tx(at("2026-11-21T15:30:00Z"));
