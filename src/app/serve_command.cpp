@@ -89,10 +89,14 @@ int run_serve(const Args& args) {
     }
     // The daemon lives as long as the process and holds the store (its lock) all along; the
     // opening checks everything at once (templates, secret, store): a broken set-up stops here
-    // with the reason.
+    // with the reason. Its kind chooses the exit code, as above: Invalid (templates that do not
+    // load, a secret file that is not one) is the configuration's (exit 2: the service is not
+    // restarted, README "The service"); anything else may pass (exit 1).
     auto opened = daemon::Daemon::open(*config, templates, StoreWait);
     if (!opened) {
-        std::cerr << "crazykrieg serve: " << opened.error() << "\n";
+        if (opened.error().kind == core::ErrorKind::Invalid)
+            return usage_error("serve", opened.error().detail);
+        std::cerr << "crazykrieg serve: " << opened.error().detail << "\n";
         return ExitFailure;
     }
     daemon::Daemon& d = *opened;

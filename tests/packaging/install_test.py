@@ -3,8 +3,9 @@
 "Finding its files"): `cmake --install BUILD --prefix WORK/x/usr`, then from `/`, with no
 templates/ in sight, `player add`, `game new`, `serve --once` play a move; `config check` names
 the templates installed beside the executable; with no --config the binary reads
-PREFIX/etc/crazykrieg/crazykrieg.conf when it exists, else ./var; after moving WORK/x elsewhere
-all of it still works.
+PREFIX/etc/crazykrieg/crazykrieg.conf when it exists, else ./var, and the installed unit runs
+serve with that same file (one configuration for the service and the organiser's commands);
+after moving WORK/x elsewhere all of it still works.
 usage: install_test.py BUILD_DIR WORK LOCAL_MAIL_PY"""
 import os
 import shutil
@@ -32,8 +33,13 @@ for path in expected:
         fail(f"{path} not installed under {prefix}")
 with open(os.path.join(prefix, "lib/systemd/system/crazykrieg.service")) as f:
     unit = f.read()
-if f"ExecStart={prefix}/bin/crazykrieg serve --config /etc/crazykrieg/crazykrieg.conf" not in unit:
-    fail(f"the unit runs the installed binary:\n{unit}")
+# The configuration the binary reads by itself (README "Configuration": PREFIX/etc/... for a
+# prefix other than /usr), checked against `config check` below.
+unit_config = os.path.join(prefix, "etc", "crazykrieg", "crazykrieg.conf")
+if f"\nExecStart={prefix}/bin/crazykrieg serve --config {unit_config}\n" not in unit:
+    fail(f"the unit runs the installed binary with {unit_config}:\n{unit}")
+if f"\nExecStartPre=-{prefix}/bin/crazykrieg config check --config {unit_config}\n" not in unit:
+    fail(f"the unit lists the configuration's problems, and only serve decides the start:\n{unit}")
 # A configuration error (serve's exit 2, docs/cli.md) is not restarted every 30 s.
 if "\nRestart=on-failure\n" not in unit or "\nRestartPreventExitStatus=2\n" not in unit:
     fail(f"the unit restarts serve after a failure but not after exit 2:\n{unit}")
@@ -41,7 +47,7 @@ if os.path.exists(os.path.join(prefix, "etc")) or os.path.exists(os.path.join(wo
     fail("a prefix install writes no etc/ (the conffile is the package's)")
 
 
-def check_installed(usr, club):
+def check_installed(usr, club, unit_config=None):
     binary = os.path.join(usr, "bin", "crazykrieg")
     os.makedirs(club)
     config, _ = play_one_move(binary, club, local_mail)
@@ -63,10 +69,12 @@ def check_installed(usr, club):
     out = run([binary, "config", "check"]).stdout
     if f"config: {system} (system configuration of the installed {binary})" not in out:
         fail(f"config check names the prefix's system configuration:\n{out}")
+    if unit_config is not None and unit_config != system:
+        fail(f"the unit runs serve with {unit_config}, the binary by hand reads {system}")
     shutil.rmtree(os.path.join(usr, "etc"))
 
 
-check_installed(prefix, os.path.join(work, "club1"))
+check_installed(prefix, os.path.join(work, "club1"), unit_config)
 moved = os.path.join(work, "elsewhere", "deeper")
 os.makedirs(moved)
 shutil.move(os.path.join(work, "x"), moved)
