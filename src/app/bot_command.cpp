@@ -227,7 +227,7 @@ int run_club_bot(const Args& args) {
     if (remove) return remove_bot(words[1], resign, config_file, now);
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("bot", config.error());
-    auto opened = open_club_command_store(*config);
+    auto opened = open_command_store(*config, list ? IfNoStore::Refuse : IfNoStore::Create);
     if (!opened) {
         std::cerr << "crazykrieg bot: " << opened.error() << "\n";
         return ExitFailure;

@@ -21,9 +21,10 @@
 namespace ck::app {
 
 using cli::CommandStore;
+using cli::IfNoStore;
 using cli::load_daemon_config;
 using cli::make_clock;
-using cli::open_club_command_store;
+using cli::open_command_store;
 using cli::StoreUse;
 using cli::StoreWait;
 using cli::templates_dir;
@@ -40,6 +41,8 @@ public:
     ~HostedRun();
     HostedRun(const HostedRun&) = delete;
     HostedRun& operator=(const HostedRun&) = delete;
+    // The file the command reported writing (cli::report_written_file), if it did.
+    const std::optional<std::filesystem::path>& written() const { return club_.written(); }
 
 private:
     cli::HostedClub club_;

@@ -210,7 +210,7 @@ int run_game(const Args& args) {
         return usage_error("game", "--as must be white, black or referee");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("game", config.error());
-    auto opened = open_club_command_store(*config);
+    auto opened = open_command_store(*config, IfNoStore::Refuse);  // list, show, pgn: reads
     if (!opened) return fail(opened.error());
     // The read-only sub-commands need no daemon (cli/club_listings.hpp).
     if (words[0] == "list") return cli::list_games(**opened);

@@ -83,7 +83,7 @@ int run_player(const Args& args) {
                            "expected 'add NAME EMAIL', 'list' or 'set EMAIL KEY=VALUE...'");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("player", config.error());
-    auto opened = open_club_command_store(*config);
+    auto opened = open_command_store(*config, list ? IfNoStore::Refuse : IfNoStore::Create);
     if (!opened) {
         std::cerr << "crazykrieg player: " << opened.error() << "\n";
         return ExitFailure;

@@ -1,6 +1,10 @@
 #include "app/request_client.hpp"
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -54,34 +58,35 @@ Args absolute_paths(const Args& args) {
     return out;
 }
 
-// What a daemon-run `site DIR` or `backup FILE` writes that this process must find afterwards:
-// DIR/index.html or FILE (nullopt for other commands, and for `backup -`). `sent` is the
-// command line as absolute_paths made it.
-std::optional<fs::path> written_output(const Args& sent) {
-    if (sent.empty() || (sent[0] != "site" && sent[0] != "backup")) return std::nullopt;
-    for (std::size_t i = 1; i < sent.size(); ++i) {
-        if (sent[i] == "--config" || sent[i] == "--templates") {
-            ++i;
-        } else if (!sent[i].empty() && sent[i][0] != '-') {
-            return sent[0] == "site" ? fs::path(sent[i]) / "index.html" : fs::path(sent[i]);
-        }
-    }
-    return std::nullopt;
+// The identity of the file at `path` as this process sees it (nullopt: none there, or it may
+// not look).
+std::optional<daemon::WrittenFile> identity_of(const fs::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return daemon::WrittenFile{path.string(), static_cast<std::uint64_t>(st.st_dev),
+                               static_cast<std::uint64_t>(st.st_ino)};
 }
 
-// After the daemon answered success for `sent`: its output must be where this process sees it.
-// A daemon with another view of the file system (systemd's PrivateTmp gives the service a /tmp
-// of its own: README "The service") wrote it somewhere this process cannot see, and "written"
-// would be a lie. Returns the exit code to give.
-int check_output_seen(const Command& command, const Args& sent, int exit_code) {
-    if (exit_code != ExitOk) return exit_code;
-    const auto output = written_output(sent);
-    std::error_code ec;
-    if (!output || fs::exists(*output, ec) || ec) return exit_code;  // ec: may not look (EACCES)
-    std::cerr << "crazykrieg " << command.name << ": the running serve wrote " << output->string()
-              << ", but it is not there for this command: serve sees another file system (under "
-                 "systemd the service's /tmp is its own); name a folder the service may write "
-                 "and you may read (README \"The service\")\n";
+// After the daemon answered success: the file it reports writing (`site DIR`: DIR/index.html,
+// `backup FILE`: FILE; the command itself says which, cli::report_written_file) must be the one
+// this process finds at that path. A daemon with another view of the file system (systemd's
+// PrivateTmp gives the service a /tmp of its own: README "The service") wrote it somewhere
+// this process cannot see, and "written" would be a lie, even when an older file of that name
+// is there for this process. Returns the exit code to give.
+int check_output_seen(const Command& command, const daemon::RequestAnswer& answer) {
+    if (answer.exit_code != ExitOk || !answer.written) return answer.exit_code;
+    const daemon::WrittenFile& wrote = *answer.written;
+    errno = 0;
+    const auto seen = identity_of(wrote.path);
+    if (!seen && errno == EACCES) return answer.exit_code;  // may not look: cannot tell
+    if (seen && seen->device == wrote.device && seen->inode == wrote.inode) return answer.exit_code;
+    std::cerr << "crazykrieg " << command.name << ": the running serve wrote " << wrote.path
+              << ", but "
+              << (seen ? "this command finds another file there"
+                       : "it is not there for this command")
+              << ": serve sees another file system (under systemd the service's /tmp is its "
+                 "own); name a folder the service may write and you may read (README \"The "
+                 "service\")\n";
     return ExitFailure;
 }
 
@@ -96,10 +101,9 @@ std::chrono::seconds request_timeout() {
     return std::chrono::seconds(120);
 }
 
-int print_answer(const daemon::RequestAnswer& a) {
+void print_answer(const daemon::RequestAnswer& a) {
     std::cout << a.out << std::flush;
     std::cerr << a.err << std::flush;
-    return a.exit_code;
 }
 
 }  // namespace
@@ -130,7 +134,10 @@ std::optional<int> run_through_daemon(const Command& command, const Args& args) 
             std::cerr << "crazykrieg " << command.name << ": " << answer.error().detail << "\n";
             return ExitFailure;
         }
-        if (*answer) return check_output_seen(command, sent, print_answer(**answer));
+        if (*answer) {
+            print_answer(**answer);
+            return check_output_seen(command, **answer);
+        }
         if (std::chrono::steady_clock::now() >= give_up) {
             if (!picked_up && spool.withdraw(*id)) {
                 std::cerr << "crazykrieg " << command.name << ": the daemon serving "
@@ -177,6 +184,12 @@ daemon::RequestAnswer run_hosted(const Args& args, daemon::Daemon& d) {
             // As main does with what reaches it (docs/design.md, tier 3).
             std::cerr << "crazykrieg " << args[0] << ": " << e.what() << "\n";
             answer.exit_code = ExitFailure;
+        }
+        // What it wrote, as this process sees it: the caller checks it sees the same file.
+        if (hosted.written()) {
+            answer.written = identity_of(*hosted.written());
+            if (!answer.written)
+                answer.written = daemon::WrittenFile{hosted.written()->string(), 0, 0};
         }
     }
     std::cout.rdbuf(cout_buf);

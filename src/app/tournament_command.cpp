@@ -391,7 +391,7 @@ int run_tournament(const Args& args) {
     if (words[0] != "list" && words.size() != 2) return usage(words[0] + " needs an ID");
     auto config = load_daemon_config(config_file);
     if (!config) return usage(config.error());
-    auto opened = open_club_command_store(*config);
+    auto opened = open_command_store(*config, IfNoStore::Refuse);  // list, show, pgn, trf
     if (!opened) return fail(opened.error());
     // The read-only sub-commands need no daemon (cli/club_listings.hpp).
     if (words[0] == "list") return cli::list_tournaments(**opened);

@@ -155,6 +155,7 @@ int run_backup(const Args& args) {
         if (ec) return fail("cannot rename " + partial + " to " + target + ": " + ec.message());
         const fs::path dir = fs::absolute(target).parent_path();
         if (auto d = core::sync_directory(dir); !d) return fail(d.error().describe());
+        report_written_file(target);
     }
     std::cerr << "backup of " << root.string() << " at " << created << ": " << games << " game(s), "
               << files << " file(s) and the server secret"

@@ -63,7 +63,8 @@ int run_challenge(const Args& args) {
     }
     auto config = load_daemon_config(config_file);
     if (!config) return usage(config.error());
-    auto opened = open_club_command_store(*config);
+    // `cancel` of a challenge in a store that does not exist has nothing to cancel either.
+    auto opened = open_command_store(*config, IfNoStore::Refuse);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto book = league::load_challenges(*store);

@@ -4,7 +4,7 @@
 // the club's store through the club library and need no daemon. Their command's row, its option
 // parsing and its one --help stay with the command (app/player_command.cpp, game_command.cpp,
 // tournament_command.cpp: their other sub-commands act through the daemon), which opens the store
-// (open_club_command_store, command_setup.hpp) and calls these. Each prints its answer on stdout,
+// (open_command_store, command_setup.hpp) and calls these. Each prints its answer on stdout,
 // an error as "crazykrieg COMMAND: MESSAGE" on stderr, and returns the exit code.
 #include <string>
 

@@ -11,29 +11,43 @@
 namespace ck::cli {
 namespace {
 const HostingClub* hosting = nullptr;
+HostedClub* hosted = nullptr;
+
+// A reading command run where no store is: the likely causes (no --config, or a working
+// directory other than the club's) and the cure, naming the folder.
+std::string no_store_message(const std::string& dir) {
+    std::error_code ec;
+    const std::filesystem::path shown = std::filesystem::absolute(dir, ec).lexically_normal();
+    return "there is no store at " + shown.string() +
+           " (nothing was created): name the club's configuration with --config FILE or "
+           "CRAZYKRIEG_CONFIG (README \"Configuration\"), or make a store there with "
+           "crazykrieg player add NAME EMAIL";
+}
 }  // namespace
 
 const HostingClub* hosting_club() { return hosting; }
 HostedClub::HostedClub(const league::Config& config, store::Store& store,
                        league::GameRepository& games)
-    : club_{config, store, games}, outer_(hosting) {
+    : club_{config, store, games}, outer_(hosting), outer_hosted_(hosted) {
     hosting = &club_;
+    hosted = this;
 }
-HostedClub::~HostedClub() { hosting = outer_; }
-
-core::Result<CommandStore, std::string> open_command_store(const league::Config& config) {
-    if (hosting) return CommandStore(hosting->store);
-    std::error_code ec;
-    std::filesystem::create_directories(config.store_dir, ec);
-    auto s = store::Store::open(config.store_dir, StoreWait);
-    if (!s) return core::unexpected(s.error().describe());
-    return CommandStore(std::make_unique<store::Store>(std::move(*s)));
+HostedClub::~HostedClub() {
+    hosting = outer_;
+    hosted = outer_hosted_;
 }
 
-core::Result<CommandStore, std::string> open_club_command_store(const league::Config& config) {
+void report_written_file(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (hosted) hosted->written_ = std::filesystem::absolute(file, ec).lexically_normal();
+}
+
+core::Result<CommandStore, std::string> open_command_store(const league::Config& config,
+                                                           IfNoStore if_none) {
     if (hosting) return CommandStore(hosting->store);
     std::error_code ec;
-    std::filesystem::create_directories(config.store_dir, ec);
+    if (if_none == IfNoStore::Refuse && !std::filesystem::exists(config.store_dir, ec) && !ec)
+        return core::unexpected(no_store_message(config.store_dir));
     auto s = league::open_club_store(config.store_dir, StoreWait);
     if (!s) return core::unexpected(s.error().detail);
     return CommandStore(std::make_unique<store::Store>(std::move(*s)));

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/clock.hpp"
@@ -37,11 +38,22 @@ public:
     ~HostedClub();
     HostedClub(const HostedClub&) = delete;
     HostedClub& operator=(const HostedClub&) = delete;
+    // The file the hosted command reported writing (report_written_file), if it did.
+    const std::optional<std::filesystem::path>& written() const { return written_; }
 
 private:
+    friend void report_written_file(const std::filesystem::path& file);
     HostingClub club_;
     const HostingClub* outer_;
+    HostedClub* outer_hosted_;
+    std::optional<std::filesystem::path> written_;
 };
+
+// A command that wrote a file outside the store for whoever ran it (`site DIR`: DIR/index.html,
+// `backup FILE`: FILE) says so here once it is written. Hosted, the daemon's answer carries that
+// file (daemon::RequestAnswer::written), and the command's own process checks that it sees
+// that very file (app/request_client.hpp); run by itself, nothing is recorded.
+void report_written_file(const std::filesystem::path& file);
 
 // The store a command reads and writes: opened by the command (waiting up to StoreWait), or
 // the hosting daemon's.
@@ -57,13 +69,18 @@ private:
     std::unique_ptr<store::Store> owned_;
     store::Store* store_;
 };
-// The hosting daemon's store, else store::Store::open of config.store_dir (the directory
-// created): what `site` and `ratings` read.
-core::Result<CommandStore, std::string> open_command_store(const league::Config& config);
-// The hosting daemon's store, else league::open_club_store of config.store_dir (the club state
-// of an older store migrated, league/club_migration.hpp), waiting up to StoreWait: how the
-// organiser commands open the club's store.
-core::Result<CommandStore, std::string> open_club_command_store(const league::Config& config);
+// What a command does when config.store_dir holds no store yet. A command that only reads the
+// club (`player list`, `game show`, `site`, ...) refuses with "there is no store at PATH" and
+// how to make one (exit 1: the store could not be used); a command that writes creates it.
+enum class IfNoStore { Refuse, Create };
+
+// The hosting daemon's store, else league::open_club_store of config.store_dir (store::Store::open
+// waiting up to StoreWait, then the club state of an older store migrated to this build's
+// layout, league/club_migration.hpp): the one way every command opens the club's store. Reading
+// commands migrate too: an older store read without it shows no players, tournaments or
+// challenges (they live in its legacy files), and the daemon's open migrates it the same way.
+core::Result<CommandStore, std::string> open_command_store(const league::Config& config,
+                                                           IfNoStore if_none);
 
 // Loads the configuration chosen by core::locate_config (core/config_location.hpp):
 // `config_file` (--config, empty when not given), else $CRAZYKRIEG_CONFIG, else the installed

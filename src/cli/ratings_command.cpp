@@ -50,7 +50,7 @@ int run_ratings(const Args& args) {
         return usage_error("ratings", "unknown pool '" + pool + "'");
     auto config = load_daemon_config(config_file);
     if (!config) return usage_error("ratings", config.error());
-    auto opened = open_command_store(*config);
+    auto opened = open_command_store(*config, IfNoStore::Refuse);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto players = league::Players::load(*store);

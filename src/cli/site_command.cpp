@@ -1,6 +1,7 @@
 // crazykrieg site DIR [--config FILE] [--templates DIR] (README "The club's web pages"): writes
 // the club's static web site into DIR from the store (site/site.hpp); `serve` keeps it up to
 // date by itself when [site] dir is set.
+#include <filesystem>
 #include <iostream>
 #include <string>
 
@@ -45,13 +46,14 @@ int run_site(const Args& args) {
     // The same lookup as every other command (README "Finding its files").
     auto words = compose::Templates::load(templates_dir(templates, *config));
     if (!words) return fail(words.error().message);
-    auto opened = open_command_store(*config);
+    auto opened = open_command_store(*config, IfNoStore::Refuse);
     if (!opened) return fail(opened.error());
     const CommandStore& store = *opened;
     auto players = league::Players::load(*store);
     if (!players) return fail(players.error().detail);
     auto report = site::write_site(*store, *players, words->set(), dirs[0]);
     if (!report) return fail(report.error().detail);
+    report_written_file(std::filesystem::path(dirs[0]) / "index.html");
     std::cout << report->written << " file(s) written, " << report->unchanged << " unchanged\n";
     return ExitOk;
 }

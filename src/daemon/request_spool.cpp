@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <system_error>
 
 #include "core/atomic_file.hpp"
@@ -91,7 +92,15 @@ core::Result<std::vector<std::string>, core::Error> decode_request(std::string_v
 }
 
 std::string RequestAnswerCodec::encode(const RequestAnswer& a) {
-    return "exit " + std::to_string(a.exit_code) + "\n" + field("out", a.out) + field("err", a.err);
+    const WrittenFile none;
+    const WrittenFile& w = a.written ? *a.written : none;
+    return "exit " + std::to_string(a.exit_code) + "\n" + field("out", a.out) +
+           field("err", a.err) + field("written", w.path) + "file " + std::to_string(w.device) +
+           " " + std::to_string(w.inode) + "\n";
+}
+
+core::Result<std::string, std::string> request_answer_v1_to_v2(std::string_view body) {
+    return std::string(body) + field("written", "") + "file 0 0\n";
 }
 
 core::Result<RequestAnswer, std::string> RequestAnswerCodec::decode(std::string_view body) {
@@ -107,10 +116,22 @@ core::Result<RequestAnswer, std::string> RequestAnswerCodec::decode(std::string_
     std::size_t pos = eol + 1;
     auto out = read_field(body, pos, "out");
     auto err = out ? read_field(body, pos, "err") : std::nullopt;
-    if (!out || !err || pos != body.size())
-        return core::unexpected(std::string("malformed output fields"));
+    auto written = err ? read_field(body, pos, "written") : std::nullopt;
+    if (!out || !err || !written) return core::unexpected(std::string("malformed output fields"));
     a.out = std::move(*out);
     a.err = std::move(*err);
+    // "file DEV INO\n", the last line.
+    WrittenFile w{std::move(*written), 0, 0};
+    const std::string_view rest = body.substr(pos);
+    unsigned long long device = 0, inode = 0;
+    int used = 0;
+    if (rest.substr(0, 5) != "file " || rest.empty() || rest.back() != '\n' ||
+        std::sscanf(std::string(rest).c_str(), "file %llu %llu\n%n", &device, &inode, &used) != 2 ||
+        static_cast<std::size_t>(used) != rest.size())
+        return core::unexpected(std::string("malformed written file line"));
+    w.device = device;
+    w.inode = inode;
+    if (!w.path.empty()) a.written = std::move(w);
     return a;
 }
 

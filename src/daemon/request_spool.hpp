@@ -17,10 +17,13 @@
 // new/ or cur/ whose id already has a record was committed before a crash (kill -9 anywhere):
 // its answer is taken from the record and it does not run again. A record whose request is gone
 // from new/ and cur/ is no longer needed and is erased by the next drain.
+#include <array>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -29,11 +32,26 @@
 
 namespace ck::daemon {
 
-// What a command printed and returned, as the command itself would have.
+// A file a command wrote outside the store for its caller to find (`site DIR`: DIR/index.html,
+// `backup FILE`: FILE), as the daemon saw it once the command was done: its absolute path and
+// its identity (st_dev, st_ino). The calling process finds the same identity at that path only
+// if both see one file system there (README "Organiser commands while serve runs").
+struct WrittenFile {
+    std::string path;
+    std::uint64_t device = 0;
+    std::uint64_t inode = 0;
+};
+
+// What a command printed and returned, as the command itself would have, and what it wrote.
 struct RequestAnswer {
+    explicit RequestAnswer(int exit, std::string printed = {}, std::string errors = {})
+        : exit_code(exit), out(std::move(printed)), err(std::move(errors)) {}
+    RequestAnswer() = default;
+
     int exit_code = 0;
-    std::string out;  // its standard output
-    std::string err;  // its standard error
+    std::string out;                     // its standard output
+    std::string err;                     // its standard error
+    std::optional<WrittenFile> written;  // the file it reported writing (nullopt: none)
 };
 
 struct Request {
@@ -41,11 +59,16 @@ struct Request {
     std::vector<std::string> args;  // the command line without the program name
 };
 
-// The answer of a request as the store keeps it until its request file is gone.
+// The answer of a request as the store keeps it until its request file is gone (and as done/
+// holds it). Version 2 added the written file: "written LEN\n<path>\n" and "file DEV INO\n"
+// after the output fields (an empty path: nothing written); a version-1 answer reads as one
+// that wrote nothing.
+core::Result<std::string, std::string> request_answer_v1_to_v2(std::string_view body);
 struct RequestAnswerCodec {
     using Value = RequestAnswer;
     static constexpr store::Namespace ns{"requests"};
-    static constexpr int version = 1;
+    static constexpr int version = 2;
+    static constexpr std::array<store::Upgrade, version - 1> upgrades = {request_answer_v1_to_v2};
     static std::string encode(const RequestAnswer& a);
     static core::Result<RequestAnswer, std::string> decode(std::string_view body);
 };

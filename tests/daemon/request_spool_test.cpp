@@ -49,6 +49,33 @@ TEST_CASE("a request's command line and answer survive their files byte for byte
     CHECK(back->exit_code == 3);
     CHECK(back->out == a.out);
     CHECK(back->err == a.err);
+    CHECK_FALSE(back->written);
+}
+
+TEST_CASE("an answer carries the file the command wrote, as the daemon saw it") {
+    // What lets the calling process check that it sees the file `site` or `backup` wrote
+    // (app/request_client.cpp), whatever the command line looked like.
+    RequestAnswer a{0, "12 file(s) written\n", ""};
+    a.written = WrittenFile{"/srv/club/site dir/index.html", 2049, 1234567890123ULL};
+    auto back = RequestAnswerTable::decode(
+        "1-2-abcd",
+        store::record_version_line(RequestAnswerCodec::ns, RequestAnswerCodec::version) +
+            RequestAnswerCodec::encode(a));
+    REQUIRE(back);
+    REQUIRE(back->written);
+    CHECK(back->written->path == a.written->path);
+    CHECK(back->written->device == 2049);
+    CHECK(back->written->inode == 1234567890123ULL);
+    CHECK(back->out == a.out);
+    CHECK_FALSE(RequestAnswerCodec::decode("exit 0\nout 0\n\nerr 0\n\nwritten 0\n\nfile 1\n"));
+
+    // An answer of version 1 (before the written file; a serve of the previous build may have
+    // left one in done/ or in the store) reads as one that wrote nothing.
+    auto old =
+        RequestAnswerTable::decode("1-2-abcd", "ck-requests 1\nexit 0\nout 3\nok\n\nerr 0\n\n");
+    REQUIRE(old);
+    CHECK(old->out == "ok\n");
+    CHECK_FALSE(old->written);
 }
 
 TEST_CASE("the pass runs each request once, in its group, and answers it") {
