@@ -58,7 +58,7 @@ compose::EntryDetails answer(const ClubDesk& desk, const Command& cmd, const Pla
     for (const std::string& address : roster.addresses) {
         const Player* p = desk.players.find(address);
         if (!p) {
-            d.reason = address + " is not a registered player";
+            d.reason = desk.players.not_registered(address);
             return d;
         }
         const bool twice = std::any_of(members.begin(), members.end(), [&](const club::Player& m) {
@@ -123,14 +123,12 @@ core::Result<void, core::Error> team_match_spec(const Players& players, const To
             const Player* c = players.find(ts.captain);
             if (!c)
                 return core::unexpected(
-                    core::invalid_error("captain " + ts.captain + " is not a registered player"));
+                    core::invalid_error("captain " + players.not_registered(ts.captain)));
             team.captain = c->address;
         }
         for (const std::string& address : ts.players) {
             const Player* p = players.find(address);
-            if (!p)
-                return core::unexpected(
-                    core::invalid_error(address + " is not a registered player"));
+            if (!p) return core::unexpected(core::invalid_error(players.not_registered(address)));
             team.roster.push_back(static_cast<int>(out.players.size()));
             out.players.push_back(club::Player{p->name, p->address});
         }

@@ -58,7 +58,8 @@ core::Result<void, core::Error> start_swiss(Daemon& daemon, club::Tournament& t,
                                             const core::Clock& clock) {
     for (const club::Player& p : t.players)
         if (!daemon.players().find(p.address))
-            return core::unexpected(core::invalid_error(p.address + " is not a registered player"));
+            return core::unexpected(
+                core::invalid_error(daemon.players().not_registered(p.address)));
     const GameDesk desk = daemon.game_desk();
     store::Transaction tx(clock.now());
     auto paired = club::is_staged(t) ? advance_stages(*desk.create, t, tx)  // a knockout, groups
@@ -79,7 +80,8 @@ core::Result<void, core::Error> start_games(Daemon& daemon, club::Tournament& t,
     store::Store& store = daemon.store();
     for (const club::Player& p : t.players)
         if (!daemon.players().find(p.address))
-            return core::unexpected(core::invalid_error(p.address + " is not a registered player"));
+            return core::unexpected(
+                core::invalid_error(daemon.players().not_registered(p.address)));
     // One group: every game and the tournament record commit as one journal (store.hpp), or
     // nothing: a GroupCommit dropped on an error takes back every game staged so far.
     store::GroupCommit group(store);
@@ -134,7 +136,7 @@ core::Result<std::string, core::Error> create_tournament(Daemon& daemon, const T
     for (const std::string& address : spec.players) {
         const Player* p = daemon.players().find(address);
         if (!p)
-            return core::unexpected(core::invalid_error(address + " is not a registered player"));
+            return core::unexpected(core::invalid_error(daemon.players().not_registered(address)));
         nt.players.push_back(club::Player{p->name, p->address});
     }
     if (spec.system == club::System::Teams)

@@ -18,11 +18,9 @@ core::Result<CreatedGame, core::Error> create_game(const GameSpec& spec, const G
     const Player* w = players.find(spec.white);
     const Player* b = players.find(spec.black);
     if (!w)
-        return core::unexpected(
-            core::invalid_error("white " + spec.white + " is not a registered player"));
+        return core::unexpected(core::invalid_error("white " + players.not_registered(spec.white)));
     if (!b)
-        return core::unexpected(
-            core::invalid_error("black " + spec.black + " is not a registered player"));
+        return core::unexpected(core::invalid_error("black " + players.not_registered(spec.black)));
     if (w == b) return core::unexpected(core::invalid_error("white and black must differ"));
     meta.white = w->address;
     meta.black = b->address;

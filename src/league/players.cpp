@@ -58,6 +58,15 @@ const Player* Players::find(const std::string& address) const {
     return nullptr;
 }
 
+std::string Players::not_registered(const std::string& given) const {
+    std::string text = given + " is not a registered player";
+    const std::string as_name = lower_ascii(given);
+    for (const auto& p : players_)
+        if (lower_ascii(p.name) == as_name)
+            return text + " (" + p.name + " is the name of " + p.address + ": give the address)";
+    return text;
+}
+
 core::Result<void, core::Error> Players::add(const std::string& name, const std::string& address,
                                              store::Transaction& tx) {
     if (name.size() >= BotSuffix.size() &&

@@ -54,6 +54,10 @@ public:
     const std::vector<Player>& all() const { return players_; }
     // Case-insensitive.
     const Player* find(const std::string& address) const;
+    // The error text for `given`, which find() did not know: "<given> is not a registered
+    // player", and when `given` is a registered player's name (case-insensitive) rather than an
+    // address, which address to give instead (commands name players by address: README "Commands").
+    std::string not_registered(const std::string& given) const;
     // Validates NAME (no tab or line break, not empty) and EMAIL (local@domain, no blanks), then
     // stages the record into `tx`; the caller commits it. A bad NAME or EMAIL, or a known
     // address, is Invalid.
