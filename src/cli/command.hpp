@@ -49,4 +49,14 @@ std::optional<int> parse_options(std::string_view command, const Args& args,
                                  boost::program_options::variables_map& vm,
                                  std::string_view usage = {});
 
+// The same for a command with operands (validate's FILE..., verify's RECORD.pgn): the words
+// that are no option are the values of `operand` (at most `max_operands` of them, -1: any
+// number), an option of `hidden` not shown in the help; an option must be written in full (no
+// unambiguous prefix taken for it). --help prints the options of opts, then `help_after`.
+std::optional<int> parse_options_with_operands(
+    std::string_view command, const Args& args,
+    const boost::program_options::options_description& opts,
+    const boost::program_options::options_description& hidden, const char* operand,
+    int max_operands, boost::program_options::variables_map& vm, std::string_view help_after);
+
 }  // namespace ck::cli

@@ -137,30 +137,13 @@ int run_validate(const Args& args) {
         "label", po::value<std::string>(&label))("first-game",
                                                  po::value<std::uint64_t>(&first_game))(
         "first-line", po::value<int>(&first_line))("block-summary", "");
-    po::options_description all;
-    all.add(opts).add(hidden);
-    po::positional_options_description pos;
-    pos.add("file", -1);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(Args(args.begin() + 1, args.end()))
-                      .options(all)
-                      .positional(pos)
-                      .style(po::command_line_style::default_style &
-                             ~po::command_line_style::allow_guessing)
-                      .run(),
-                  vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        return usage_error("validate", e.what());
-    }
-    if (vm.count("help")) {
-        std::cout << opts
-                  << "FILE '-' reads standard input; zstd, gzip, bzip2 and xz input is decoded.\n"
-                     "Exit 0 all valid, 1 some invalid, 2 unreadable, corrupt or gameless input "
-                     "or usage error.\n";
-        return ExitOk;
-    }
+    if (auto done = parse_options_with_operands(
+            "validate", args, opts, hidden, "file", -1, vm,
+            "FILE '-' reads standard input; zstd, gzip, bzip2 and xz input is decoded.\n"
+            "Exit 0 all valid, 1 some invalid, 2 unreadable, corrupt or gameless input "
+            "or usage error.\n"))
+        return *done;
     if (files.empty()) return usage_error("validate", "no input file (use '-' for stdin)");
     if (vm.count("split-blocks")) {
         if (files.size() != 1 || split_bytes == 0)

@@ -35,30 +35,13 @@ int run_verify(const Args& args) {
         "'Receipt (ply N): HEX' copied from your mails");
     po::options_description hidden;
     hidden.add_options()("record", po::value<std::string>(&record_path));
-    po::options_description all;
-    all.add(opts).add(hidden);
-    po::positional_options_description pos;
-    pos.add("record", 1);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(Args(args.begin() + 1, args.end()))
-                      .options(all)
-                      .positional(pos)
-                      .style(po::command_line_style::default_style &
-                             ~po::command_line_style::allow_guessing)
-                      .run(),
-                  vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        return usage_error("verify", e.what());
-    }
-    if (vm.count("help")) {
-        std::cout << opts
-                  << "RECORD.pgn is the referee's full record of a finished hidden game (the "
-                     "game-end mail's attachment). Exit 0 all receipts match, 1 a mismatch or "
-                     "a record that does not verify, 2 usage error or unreadable file.\n";
-        return ExitOk;
-    }
+    if (auto done = parse_options_with_operands(
+            "verify", args, opts, hidden, "record", 1, vm,
+            "RECORD.pgn is the referee's full record of a finished hidden game (the "
+            "game-end mail's attachment). Exit 0 all receipts match, 1 a mismatch or "
+            "a record that does not verify, 2 usage error or unreadable file.\n"))
+        return *done;
     if (record_path.empty()) return usage_error("verify", "no RECORD.pgn given");
 
     std::string text;

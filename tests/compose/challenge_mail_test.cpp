@@ -1,8 +1,5 @@
 // The challenge mail (MailKind::Challenge, daemon/challenges.hpp): one text per event, about no
 // game. Golden file tests/data/compose/golden/challenge.eml (CK_UPDATE_GOLDEN=1 rewrites it).
-#include <sstream>
-
-#include "compose/text_wrap.hpp"
 #include "compose_test_support.hpp"
 
 using namespace ck::compose;
@@ -11,12 +8,7 @@ using Event = ChallengeDetails::Event;
 
 namespace {
 
-Envelope club_env() {
-    Envelope e = envelope(White, "");
-    e.reply_to = {};
-    e.discriminator = "challenge-7";
-    return e;
-}
+Envelope club_env() { return club_envelope("challenge-7"); }
 
 }  // namespace
 
@@ -35,14 +27,8 @@ TEST_CASE("challenge mails: one text per event, golden", "[compose][challenge]")
     for (const auto& c : cases) {
         ChallengeDetails d{c.event, "7", "Ada", "crazyhouse", true, "3d", 14, "", true, ""};
         auto m = ok(challenge_mail(templates(), club_env(), d));
-        INFO(c.subject);
-        CHECK(m.subject == std::string("[crazykrieg] ") + c.subject);
-        CHECK(m.text_body.find(c.phrase) != std::string::npos);
-        CHECK(m.html_body.find(c.phrase) != std::string::npos);
+        check_event_mail(m, std::string("[crazykrieg] ") + c.subject, c.phrase);
         CHECK(m.reply_to.empty());
-        std::istringstream in(m.text_body);
-        std::string line;
-        while (std::getline(in, line)) CHECK(columns(line) <= 78);
     }
 
     ChallengeDetails d{Event::Invited, "7", "Ada", "crazyhouse", true, "3d", 14, "", true, ""};
@@ -69,8 +55,6 @@ TEST_CASE("challenge mails: a decline with a reason says it, one without reads a
                            "club and\naccepts no more challenges.") != std::string::npos);
     CHECK(m.html_body.find("declined your challenge 7: it was removed from the club and accepts "
                            "no more challenges.</p>") != std::string::npos);
-    std::istringstream in(m.text_body);
-    std::string line;
-    while (std::getline(in, line)) CHECK(columns(line) <= 78);
+    check_text_width(m);
     check_golden_file("challenge-declined-reason.eml", ck::mail::render_mime(m));
 }

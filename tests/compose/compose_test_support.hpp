@@ -4,10 +4,12 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <initializer_list>
+#include <sstream>
 #include <string>
 
 #include "../golden_file.hpp"
 #include "compose/compose.hpp"
+#include "compose/text_wrap.hpp"
 #include "referee/game.hpp"
 #include "rules/variant.hpp"
 
@@ -47,6 +49,35 @@ inline Envelope envelope(rules::Color player, const std::string& game = "42") {
     e.player_name = e.to.name;
     e.opponent_name = player == White ? "Bob Black" : "Ada White";
     return e;
+}
+
+// Club mail about no game: no per-game reply address; `discriminator` names the mail in its
+// Message-ID.
+inline Envelope club_envelope(const std::string& discriminator) {
+    Envelope e = envelope(White, "");
+    e.reply_to = {};
+    e.discriminator = discriminator;
+    return e;
+}
+
+// Every line of the mail's text part fits in 78 columns.
+inline void check_text_width(const mail::OutgoingMail& m) {
+    std::istringstream in(m.text_body);
+    for (std::string line; std::getline(in, line);) {
+        INFO(m.subject << ": " << line);
+        CHECK(columns(line) <= 78);
+    }
+}
+
+// A mail of the one-text-per-event kinds: its whole subject, `phrase` in both parts, and the
+// text part in 78 columns.
+inline void check_event_mail(const mail::OutgoingMail& m, const std::string& subject,
+                             const char* phrase) {
+    INFO(subject);
+    CHECK(m.subject == subject);
+    CHECK(m.text_body.find(phrase) != std::string::npos);
+    CHECK(m.html_body.find(phrase) != std::string::npos);
+    check_text_width(m);
 }
 
 inline referee::Game new_game(const char* variant, bool hidden,

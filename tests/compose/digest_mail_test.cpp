@@ -1,6 +1,5 @@
 // The settings answer and the daily digest (MailKind::Settings, MailKind::Digest; README "Your
 // settings"): golden mails, the digest's order as given, each game from its player's own view.
-#include "compose/text_wrap.hpp"
 #include "compose_test_support.hpp"
 
 using namespace ck::compose;
@@ -8,25 +7,6 @@ using namespace ck::compose::test;
 using ck::referee::Game;
 
 namespace {
-
-Envelope club_envelope(const std::string& disc) {
-    Envelope e = envelope(White, "");
-    e.reply_to = {};
-    e.discriminator = disc;
-    return e;
-}
-
-void check_width(const ck::mail::OutgoingMail& m) {
-    std::size_t from = 0;
-    while (from < m.text_body.size()) {
-        const auto eol = m.text_body.find('\n', from);
-        const std::string line = m.text_body.substr(from, eol - from);
-        INFO(line);
-        CHECK(columns(line) <= 78);
-        if (eol == std::string::npos) break;
-        from = eol + 1;
-    }
-}
 
 DigestGame digest_game(const std::string& id, Game& g, ck::rules::Color c, const char* opponent,
                        int hours_left) {
@@ -52,7 +32,7 @@ TEST_CASE("the settings answer shows every setting, what changed and what was re
     CHECK(m.message_id == "ck.club.settings.c1@club.example");
     CHECK(m.text_body.find("Done: mail reminders set.") != std::string::npos);
     CHECK(m.text_body.find("> set view pictures") != std::string::npos);
-    check_width(m);
+    check_text_width(m);
     check_golden_file("settings.eml", ck::mail::render_mime(m));
 }
 
@@ -80,7 +60,7 @@ TEST_CASE("the digest lists the games on the player's move first, then the waiti
     CHECK(at("WAITING FOR YOUR OPPONENT") < at("#61 "));
     CHECK(at("0d 5h left") != std::string::npos);
     CHECK(at("> good luck") != std::string::npos);
-    check_width(m);
+    check_text_width(m);
     check_golden_file("digest.eml", ck::mail::render_mime(m));
 
     DigestDetails none;

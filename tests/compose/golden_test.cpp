@@ -1,9 +1,7 @@
 // Golden mails: every kind rendered from a fixed input (fixed date, boundary seed = Message-ID)
 // through mail::render_mime and compared byte for byte with tests/data/compose/golden/<kind>.eml.
 // CK_UPDATE_GOLDEN=1 rewrites the files instead (review them by eye).
-#include <sstream>
 
-#include "compose/text_wrap.hpp"
 #include "compose_test_support.hpp"
 
 using namespace ck::compose;
@@ -18,15 +16,6 @@ Game middle_game() {
     Game g = new_game("crazyhouse", true);
     send(g, {"e4", "d5", "any?", "exd5", "Qxd5", "Nc3", "Qe5+", "Be2", "P@d4", "Qh5", "Nf3"});
     return g;
-}
-
-void check_text_width(const ck::mail::OutgoingMail& m) {
-    std::istringstream in(m.text_body);
-    std::string line;
-    while (std::getline(in, line)) {
-        INFO(m.subject << ": " << line);
-        CHECK(columns(line) <= 78);
-    }
 }
 
 void check_golden(const std::string& kind, const ck::mail::OutgoingMail& m) {
@@ -82,10 +71,8 @@ TEST_CASE("golden mails for every kind") {
         check_golden("unknown-command", m);
     }
     SECTION("help") {
-        Envelope e = envelope(White, "");
-        e.reply_to = {};
-        e.discriminator = "h7";
-        auto m = ok(help_mail(t, e, nullptr, HelpDetails{"organiser@club.example"}));
+        auto m =
+            ok(help_mail(t, club_envelope("h7"), nullptr, HelpDetails{"organiser@club.example"}));
         CHECK(m.subject == "[crazykrieg] Help");
         CHECK(m.message_id == "ck.club.help.h7@club.example");
         check_golden("help", m);
@@ -142,10 +129,7 @@ TEST_CASE("golden mails for every kind") {
         b.move_number = 23;
         b.deadline = in_hours(40);
         d.games = {a, b};
-        Envelope e = envelope(White, "");
-        e.reply_to = {};
-        e.discriminator = "g1";
-        auto m = ok(games_list_mail(t, e, d));
+        auto m = ok(games_list_mail(t, club_envelope("g1"), d));
         check_golden("games-list", m);
     }
 }

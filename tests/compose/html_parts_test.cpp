@@ -20,13 +20,6 @@ namespace {
 
 Deadline in_hours(int h) { return Deadline{fixed_date() + std::chrono::hours(h)}; }
 
-Envelope club_envelope(const char* disc) {
-    Envelope e = envelope(White, "");
-    e.reply_to = {};
-    e.discriminator = disc;
-    return e;
-}
-
 class Parts {
 public:
     void add(const std::string& name, const MailResult& m) {

@@ -2,9 +2,7 @@
 // the no-ratings text; and the rating lines of the game-start and game-end mails (Envelope::
 // ratings), absent for casual games. Golden file tests/data/compose/golden/ratings.eml
 // (CK_UPDATE_GOLDEN=1 rewrites it).
-#include <sstream>
 
-#include "compose/text_wrap.hpp"
 #include "compose_test_support.hpp"
 
 using namespace ck::compose;
@@ -12,12 +10,7 @@ using namespace ck::compose::test;
 
 namespace {
 
-Envelope club_env() {
-    Envelope e = envelope(White, "");
-    e.reply_to = {};
-    e.discriminator = "r1";
-    return e;
-}
+Envelope club_env() { return club_envelope("r1"); }
 
 }  // namespace
 
@@ -33,8 +26,7 @@ TEST_CASE("ratings mail: the pools' lists, or none") {
     CHECK(m->text_body.find("crazyhouse\n  1. Ann <Smith>") != std::string::npos);
     CHECK(m->text_body.find("kriegspiel\n  1. Cat") != std::string::npos);
     CHECK(m->html_body.find("Ann &lt;Smith&gt;") != std::string::npos);
-    std::istringstream lines(m->text_body);
-    for (std::string line; std::getline(lines, line);) CHECK(columns(line) <= 78);
+    check_text_width(*m);
     check_golden_file("ratings.eml", ck::mail::render_mime(*m));
 
     RatingsDetails none;

@@ -4,9 +4,7 @@
 // spectator mail names a square that was not announced to both players.
 #include <regex>
 #include <set>
-#include <sstream>
 
-#include "compose/text_wrap.hpp"
 #include "compose_test_support.hpp"
 #include "referee/spectator_view.hpp"
 
@@ -48,11 +46,7 @@ std::string bytes(const Game& g, SpectatorDetails::Occasion o, std::size_t from 
 }
 
 void check_golden(const std::string& name, const ck::mail::OutgoingMail& m) {
-    std::istringstream in(m.text_body);
-    for (std::string line; std::getline(in, line);) {
-        INFO(line);
-        CHECK(columns(line) <= 78);
-    }
+    check_text_width(m);
     check_golden_file(name + ".eml", ck::mail::render_mime(m));
 }
 

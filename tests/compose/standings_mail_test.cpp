@@ -2,9 +2,7 @@
 // them; compose does not link it), the text one as is, the HTML fragment unescaped; the final
 // mail names the archive. Golden file tests/data/compose/golden/standings.eml
 // (CK_UPDATE_GOLDEN=1 rewrites it).
-#include <sstream>
 
-#include "compose/text_wrap.hpp"
 #include "compose_test_support.hpp"
 
 using namespace ck::compose;
@@ -25,12 +23,7 @@ const char* const Html =
     "<div class=\"ck-crosstable\"><h2>Spring Cup</h2><table><tr><td>Cy "
     "&lt;Young&gt;</td></tr></table></div>";
 
-Envelope club_env() {
-    Envelope e = envelope(White, "");
-    e.reply_to = {};
-    e.discriminator = "final-spring-1";
-    return e;
-}
+Envelope club_env() { return club_envelope("final-spring-1"); }
 
 }  // namespace
 
@@ -47,8 +40,7 @@ TEST_CASE("standings mail: crosstables as given, final with the archive") {
     CHECK(m->text_body.find("tournament-spring.pgn") != std::string::npos);
     CHECK(m->html_body.find(Html) != std::string::npos);  // not escaped again
     CHECK(m->html_body.find("CKSTANDINGSHTML") == std::string::npos);
-    std::istringstream lines(m->text_body);
-    for (std::string line; std::getline(lines, line);) CHECK(columns(line) <= 78);
+    check_text_width(*m);
 
     check_golden_file("standings.eml", ck::mail::render_mime(*m));
 }

@@ -46,11 +46,7 @@ public:
         spec.white = Ada;
         spec.black = Bob;
         spec.rated = rated;
-        auto id = daemon_->new_game(spec, clock_);
-        REQUIRE(id);
-        flush();
-        new_outgoing();
-        return *id;
+        return start_game(spec);
     }
 
     void follow(ck::store::GameId id, const std::string& address) {

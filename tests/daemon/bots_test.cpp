@@ -22,6 +22,7 @@
 #include "league/tournament_store.hpp"
 #include "mail/maildir.hpp"
 
+using ck::daemon::test::has;
 using ck::daemon::test::OutMail;
 using ck::rules::Color;
 
@@ -30,10 +31,6 @@ namespace {
 const std::string Ada = "ada@example.org";
 const std::string Referee = "referee@club.example";
 const std::string Sparky = "sparky@club.example";
-
-bool has(const std::string& text, const std::string& what) {
-    return text.find(what) != std::string::npos;
-}
 
 class Club : public ck::daemon::test::DaemonFixture {
 public:

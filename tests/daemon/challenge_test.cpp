@@ -17,6 +17,7 @@
 namespace fs = std::filesystem;
 using ck::league::Config;
 
+using ck::daemon::test::has;
 using ck::daemon::test::OutMail;
 
 namespace {
@@ -65,10 +66,6 @@ const OutMail& one_to(const std::vector<OutMail>& mails, const std::string& addr
         std::find_if(mails.begin(), mails.end(), [&](const OutMail& m) { return m.to == address; });
     REQUIRE(it != mails.end());
     return *it;
-}
-
-bool has(const std::string& text, const std::string& what) {
-    return text.find(what) != std::string::npos;
 }
 
 }  // namespace

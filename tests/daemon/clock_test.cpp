@@ -31,6 +31,8 @@ using ck::league::Seconds;
 using ck::league::TimeControl;
 using ck::rules::Color;
 
+using ck::daemon::test::has;
+
 namespace {
 
 const TimePoint T0 = ck::core::from_civil({2026, 11, 2, 12, 0, 0});
@@ -179,11 +181,7 @@ public:
         g.white = Ada;
         g.black = Bob;
         g.time = time;
-        auto id = daemon_->new_game(g, clock_);
-        REQUIRE(id);
-        REQUIRE(*id == ck::core::GameId(1));
-        flush();
-        new_outgoing();
+        REQUIRE(start_game(g) == ck::core::GameId(1));
     }
 
     // One serve pass at `t` (the clock pass first, then the inbox): the new outgoing mails.
@@ -244,10 +242,6 @@ public:
 private:
     int mails_ = 0;
 };
-
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 // The forfeit of White at `t` (the only instant it may happen): both players told, the record
 // carries the ending and verifies.

@@ -21,6 +21,7 @@ namespace fs = std::filesystem;
 using ck::league::Config;
 using ck::rules::Color;
 
+using ck::daemon::test::has;
 using ck::daemon::test::OutMail;
 
 namespace {
@@ -77,10 +78,6 @@ public:
                "\r\n";
     }
 };
-
-bool has(const std::string& text, const std::string& what) {
-    return text.find(what) != std::string::npos;
-}
 
 }  // namespace
 

@@ -9,18 +9,20 @@
 #include <vector>
 
 #include "../golden_file.hpp"
-#include "daemon_fixture.hpp"
 #include "league/conditional_book.hpp"
 #include "league/game_clock.hpp"
+#include "one_game_club.hpp"
 
+using ck::daemon::test::Ada;
+using ck::daemon::test::Bob;
+using ck::daemon::test::has;
+using ck::daemon::test::only;
 using ck::daemon::test::OutMail;
 using ck::daemon::test::to;
 using ck::rules::Color;
 
 namespace {
 
-const std::string Ada = "ada@example.org";
-const std::string Bob = "bob@example.net";
 const std::string Cy = "cy@example.com";
 const std::string Referee = "referee@club.example";
 
@@ -31,31 +33,21 @@ struct GameKind {
     std::string time = "30d+1d";
 };
 
-class Club : public ck::daemon::test::DaemonFixture {
+ck::daemon::NewGame game_of(const GameKind& kind) {
+    ck::daemon::NewGame spec;
+    spec.variant = kind.variant;
+    spec.hidden = kind.hidden;
+    spec.rules = *ck::referee::find_rule_set(kind.rules);
+    spec.time = kind.time;
+    return spec;
+}
+
+class Club : public ck::daemon::test::OneGameClub {
 public:
-    Club(const std::string& tag, const GameKind& kind) : DaemonFixture("cond-" + tag) {
-        add_player("Ada White", Ada);
-        add_player("Bob Black", Bob);
-        add_player("Cy Onlooker", Cy);
-        ck::daemon::NewGame spec;
-        spec.variant = kind.variant;
-        spec.hidden = kind.hidden;
-        spec.rules = *ck::referee::find_rule_set(kind.rules);
-        spec.time = kind.time;
-        spec.white = Ada;
-        spec.black = Bob;
-        start_game(spec);
-    }
-    std::vector<OutMail> send(const std::string& from, const std::string& to,
-                              const std::string& body) {
-        return reply_pass(from, to, body, "c" + std::to_string(++sent_) + "@example.org");
-    }
-    std::vector<OutMail> white(const std::string& body) {
-        return send(Ada, reply_address("1", Color::White), body);
-    }
-    std::vector<OutMail> black(const std::string& body) {
-        return send(Bob, reply_address("1", Color::Black), body);
-    }
+    Club(const std::string& tag, const GameKind& kind)
+        : OneGameClub("cond-" + tag, "c", game_of(kind), {{"Cy Onlooker", Cy}}) {}
+    std::vector<OutMail> white(const std::string& body) { return send(Ada, body); }
+    std::vector<OutMail> black(const std::string& body) { return send(Bob, body); }
     std::string file(const std::string& name) {
         auto r = daemon_->store().read_game_file(ck::core::GameId(1), name);
         return r ? *r : std::string();
@@ -71,14 +63,7 @@ public:
             if (c == '\n') c = ' ';
         return s;
     }
-
-private:
-    int sent_ = 0;
 };
-
-bool has(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
 
 std::string lower(std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -86,12 +71,6 @@ std::string lower(std::string s) {
 }
 
 // The one mail to `address` (a player gets one answer per mail).
-OutMail one(const std::vector<OutMail>& mails, const std::string& address) {
-    const auto mine = to(mails, address);
-    REQUIRE(mine.size() == 1);
-    return mine[0];
-}
-
 // The player's mails with conditional parts, byte for byte (tests/data/daemon/conditional/;
 // CK_UPDATE_GOLDEN=1 rewrites them).
 void check_golden(const std::string& name, const OutMail& m) {
@@ -115,7 +94,7 @@ TEST_CASE("open crazyhouse: three branches of depth 3, Black plays into the seco
         "if d5 then exd5 Qxd5 Nc3 Qa5 d4\n"
         "if c5 then Nf3 d6 d4 cxd4 Nxd4\n"
         "if e6 then Qh5 d5 Qxe8");  // Qxe8 is not legal there: refused, the line quoted
-    const OutMail ada = one(mails, Ada);
+    const OutMail ada = only(mails, Ada);
     INFO(ada.text);
     check_golden("stored.eml", ada);
     CHECK(has(ada.text, "Your conditional moves:"));
@@ -123,14 +102,14 @@ TEST_CASE("open crazyhouse: three branches of depth 3, Black plays into the seco
     CHECK(has(ada.text, "- 2. if d5 then exd5 Qxd5 Nc3 Qa5 d4"));
     CHECK(has(ada.text, "- 3. if c5 then Nf3 d6 d4 cxd4 Nxd4"));
     CHECK(has(ada.text, "Not stored: \"if e6 then Qh5 d5 Qxe8\": your reply Qxe8 is not legal"));
-    check_silent(one(mails, Bob));
+    check_silent(only(mails, Bob));
     CHECK(has(club.file("white.conditionals"), "crazykrieg-conditionals-v1\nopen\n"));
     const auto before = club.clock_state();
 
     // Black plays into the second branch: exd5 at once, in the same pass, charged nothing.
     mails = club.black("d5");
     const auto at = club.clock().now();  // the pass that ruled Black's mail
-    const OutMail ada2 = one(mails, Ada), bob2 = one(mails, Bob);
+    const OutMail ada2 = only(mails, Ada), bob2 = only(mails, Bob);
     check_golden("played.eml", ada2);
     {
         INFO(ada2.text);
@@ -148,16 +127,16 @@ TEST_CASE("open crazyhouse: three branches of depth 3, Black plays into the seco
     CHECK_FALSE(has(lower(club.flat_record()), "conditional"));
 
     mails = club.black("Qxd5");
-    CHECK(has(one(mails, Ada).text, "- 3. Nc3, by: if Qxd5 then Nc3"));
-    check_silent(one(mails, Bob));
+    CHECK(has(only(mails, Ada).text, "- 3. Nc3, by: if Qxd5 then Nc3"));
+    check_silent(only(mails, Bob));
 
     // Black deviates (Nf6, not Qa5): the rest is removed, White is to move.
     mails = club.black("Nf6");
-    const OutMail ada4 = one(mails, Ada);
+    const OutMail ada4 = only(mails, Ada);
     check_golden("removed.eml", ada4);
     CHECK(has(ada4.subject, "Your move"));
     CHECK(has(ada4.text, "Your conditional moves were removed"));
-    check_silent(one(mails, Bob));
+    check_silent(only(mails, Bob));
     CHECK(club.file("white.conditionals") == "crazykrieg-conditionals-v1\nopen\n");
 
     // After the game, the referee record names the plies played by condition.
@@ -170,7 +149,7 @@ TEST_CASE("conditionals, conditional clear N and conditional clear by mail", "[c
     Club club("clear", GameKind{});
     auto mails =
         club.white("e4\nconditional:\n1...e5 2.Nf3 (1...d5 2.exd5) (1...c5 2.Nc3)\n\nconditionals");
-    std::string text = one(mails, Ada).text;
+    std::string text = only(mails, Ada).text;
     INFO(text);
     for (const char* line : {"if e5 then Nf3", "if d5 then exd5", "if c5 then Nc3"})
         CHECK(has(text, line));
@@ -178,18 +157,18 @@ TEST_CASE("conditionals, conditional clear N and conditional clear by mail", "[c
     std::smatch first;
     REQUIRE(std::regex_search(text, first, std::regex("- 1\\. (if [^\r\n]*)")));
     const std::string removed = first[1].str();
-    text = one(club.white("conditional clear 1"), Ada).text;
+    text = only(club.white("conditional clear 1"), Ada).text;
     INFO(text);
     CHECK_FALSE(has(text, removed));
     CHECK(has(text, "- 2. if "));
     CHECK_FALSE(has(text, "- 3. if "));
-    text = one(club.white("conditional clear 7"), Ada).text;
+    text = only(club.white("conditional clear 7"), Ada).text;
     CHECK(has(text, "you have no conditional line 7"));
-    text = one(club.white("conditional clear"), Ada).text;
+    text = only(club.white("conditional clear"), Ada).text;
     CHECK(has(text, "Your conditional moves:"));
     CHECK(has(text, "- none"));
     // Black to move stores nothing: conditionals answer the opponent's next move.
-    text = one(club.black("if Nf3 then Nc6"), Bob).text;
+    text = only(club.black("if Nf3 then Nc6"), Bob).text;
     CHECK(has(text, "Not stored: \"if Nf3 then Nc6\": conditional moves answer"));
 }
 
@@ -198,7 +177,7 @@ TEST_CASE("both players' conditionals chain in one pass and stop at the end of t
     Club club("chain", GameKind{"chess", false, "crazykrieg", "30d+1d"});
     club.white("e4\nif e5 then Nf3 Nc6 Bb5 a6 Ba4");
     auto mails = club.black("e5\nif Nf3 then Nc6 Bb5 a6 Ba4 Nf6");
-    const OutMail ada = one(mails, Ada), bob = one(mails, Bob);
+    const OutMail ada = only(mails, Ada), bob = only(mails, Bob);
     INFO(ada.text);
     INFO(bob.text);
     CHECK(has(ada.subject, "Your move"));
@@ -238,47 +217,47 @@ TEST_CASE("hidden games: capture square, check direction, pawn tries, nothing, t
             Club club(std::string("hidden-") + hc.tag, hc.kind);
             auto mails = club.white("e4\nif " + std::string(hc.first) +
                                     " then Qd3, Nc3 if capture on e4 then Qxe4, Nxe4");
-            CHECK(has(one(mails, Ada).text, "- 1. if "));
-            check_silent(one(mails, Bob));
+            CHECK(has(only(mails, Ada).text, "- 1. if "));
+            check_silent(only(mails, Bob));
             // The condition holds: Qd3 is illegal (d2 is in the way), Nc3 falls through.
             mails = club.black("d5");
             {
-                const OutMail ada = one(mails, Ada);
+                const OutMail ada = only(mails, Ada);
                 INFO(ada.text);
                 CHECK(
                     has(ada.text, "- 2. Nc3, by: if " + std::string(hc.first) + " then Qd3, Nc3"));
                 CHECK(has(ada.text, "- 1. if capture on e4 then Qxe4, Nxe4"));
-                CHECK(has(one(mails, Bob).subject, "Your move"));
-                check_silent(one(mails, Bob));
+                CHECK(has(only(mails, Bob).subject, "Your move"));
+                check_silent(only(mails, Bob));
             }
             // A capture on e4: Qxe4 cannot be, Nxe4 recaptures.
             mails = club.black("dxe4");
-            CHECK(has(one(mails, Ada).text, "- 3. Nxe4, by: if capture on e4 then Qxe4, Nxe4"));
-            check_silent(one(mails, Bob));
+            CHECK(has(only(mails, Ada).text, "- 3. Nxe4, by: if capture on e4 then Qxe4, Nxe4"));
+            check_silent(only(mails, Bob));
             // Black's check condition: by a knight (Kd7 is illegal, exf6 is played).
             mails = club.black(
                 "Nc6\nif check by a knight then Kd7, exf6\nif check on the short diagonal "
                 "then g6");
-            CHECK(has(one(mails, Bob).text, "- 2. if check on the short diagonal then g6"));
-            check_silent(one(mails, Ada));
+            CHECK(has(only(mails, Bob).text, "- 2. if check on the short diagonal then g6"));
+            check_silent(only(mails, Ada));
             mails = club.white("Nf6");
             {
-                const OutMail bob = one(mails, Bob);
+                const OutMail bob = only(mails, Bob);
                 INFO(bob.text);
                 CHECK(has(bob.text, "- 4... exf6, by: if check by a knight then Kd7, exf6"));
-                check_silent(one(mails, Ada));
-                CHECK(has(one(mails, Ada).subject, "Your move"));
+                check_silent(only(mails, Ada));
+                CHECK(has(only(mails, Ada).subject, "Your move"));
             }
             // No try legal: the conditional ends, White gets the ordinary turn mail saying so.
             club.white("d4\nif nothing then Ra3, Qd5");
             mails = club.black("Bd6");
             {
-                const OutMail ada = one(mails, Ada);
+                const OutMail ada = only(mails, Ada);
                 INFO(ada.text);
                 CHECK(has(ada.subject, "Your move"));
                 CHECK(has(ada.text, "- Your conditional moves have ended: no try of \"if nothing"));
                 CHECK(has(ada.text, "then Ra3, Qd5\"\nwas legal. It is your move."));
-                check_silent(one(mails, Bob));
+                check_silent(only(mails, Bob));
             }
             CHECK(club.file("white.conditionals") == "crazykrieg-conditionals-v1\nhidden\n");
         }

@@ -51,6 +51,18 @@ inline std::vector<OutMail> to(const std::vector<OutMail>& mails, const std::str
     return out;
 }
 
+// True when `text` holds `part`.
+inline bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// The one mail of `mails` addressed to `address` (the test fails unless there is exactly one).
+inline OutMail only(const std::vector<OutMail>& mails, const std::string& address) {
+    auto mine = to(mails, address);
+    REQUIRE(mine.size() == 1);
+    return mine[0];
+}
+
 // The decoded bytes of the attachment named `name` in a raw mail the daemon sent; nullopt when
 // absent.
 inline std::optional<std::string> attachment(const std::string& raw, const std::string& name) {
@@ -154,11 +166,14 @@ public:
     }
 
     // Creates the game `spec` (Daemon::new_game), sends its game-start mails and sets them
-    // aside (new_outgoing will not return them).
-    void start_game(const NewGame& spec) {
-        REQUIRE(daemon_->new_game(spec, clock_));
+    // aside (new_outgoing will not return them); the new game's id.
+    store::GameId start_game(const NewGame& spec) {
+        auto id = daemon_->new_game(spec, clock_);
+        INFO("new game: " << (id ? std::string("created") : id.error().detail));
+        REQUIRE(id);
         flush();
         new_outgoing();
+        return *id;
     }
 
     // One mail pass at the clock's time (the clock pass, the inbox, the outbox flush).

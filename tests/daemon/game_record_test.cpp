@@ -32,6 +32,7 @@ const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
 
 using ck::daemon::test::attachment;
+using ck::daemon::test::has;
 
 class Club : public ck::daemon::test::DaemonFixture {
 public:
@@ -86,10 +87,6 @@ public:
 private:
     int sent_ = 0;
 };
-
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 }  // namespace
 

@@ -11,48 +11,19 @@
 #include "club/knockout.hpp"
 #include "club/tournament.hpp"
 #include "daemon/tournaments.hpp"
-#include "daemon_fixture.hpp"
 #include "league/game_files.hpp"
+#include "tournament_club.hpp"
 
 using ck::daemon::test::OutMail;
 using ck::rules::Color;
 
 namespace {
 
-const std::vector<std::pair<std::string, std::string>> Roster = {{"Ada White", "ada@example.org"},
-                                                                 {"Bob Black", "bob@example.net"},
-                                                                 {"Cy Young", "cy@example.com"},
-                                                                 {"Di Prince", "di@example.org"}};
+using ck::daemon::test::Roster;
 
-class Club : public ck::daemon::test::DaemonFixture {
+class Club : public ck::daemon::test::TournamentClub {
 public:
-    explicit Club(const std::string& tag) : DaemonFixture("knockout-" + tag) {
-        for (const auto& [name, address] : Roster) add_player(name, address);
-    }
-
-    // Player `c` of game `game` writes `body` to the game's reply address; the pass's mails.
-    std::vector<OutMail> play(ck::store::GameId game, Color c, const std::string& body) {
-        auto ini = daemon_->store().read_game_file(game, "game.ini");
-        REQUIRE(ini);
-        auto meta = ck::league::parse_game_ini(*ini);
-        REQUIRE(meta);
-        ++sent_;
-        deliver(
-            "From: Player <" + meta->address(c) + ">\r\nTo: <" + reply_address(to_string(game), c) +
-            ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <k" +
-            std::to_string(sent_) +
-            "@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body + "\r\n");
-        return pass();
-    }
-
-    std::vector<OutMail> pass() {
-        clock_.advance(std::chrono::minutes(1));
-        CHECK(step().failed == 0);
-        return new_outgoing();
-    }
-
-private:
-    int sent_ = 0;
+    explicit Club(const std::string& tag) : TournamentClub("knockout-" + tag, "k") {}
 };
 
 std::ptrdiff_t count(const std::vector<OutMail>& mails, const std::string& part) {

@@ -16,6 +16,7 @@
 #include "referee/game.hpp"
 #include "rules/variant.hpp"
 
+using ck::daemon::test::has;
 using ck::daemon::test::OutMail;
 using ck::daemon::test::to;
 using ck::rules::Color;
@@ -26,10 +27,6 @@ const std::string Ada = "ada@example.org";
 const std::string Bob = "bob@example.net";
 const std::string Cy = "cy@example.com";
 const std::string Referee = "referee@club.example";
-
-bool has(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> out;

@@ -7,35 +7,26 @@
 #include <vector>
 
 #include "compose/move_list.hpp"
-#include "daemon_fixture.hpp"
+#include "one_game_club.hpp"
 
+using ck::daemon::test::Ada;
+using ck::daemon::test::Bob;
 using ck::daemon::test::OutMail;
 using ck::rules::Color;
 
 namespace {
 
-const std::string Ada = "ada@example.org";
-const std::string Bob = "bob@example.net";
+ck::daemon::NewGame open_crazyhouse() {
+    ck::daemon::NewGame spec;
+    spec.variant = "crazyhouse";
+    spec.hidden = false;  // a hidden game's receipts differ from store to store (its salt)
+    return spec;
+}
 
-class Club : public ck::daemon::test::DaemonFixture {
+class Club : public ck::daemon::test::OneGameClub {
 public:
-    explicit Club(const std::string& tag) : DaemonFixture("move-list-" + tag) {
-        add_player("Ada White", Ada);
-        add_player("Bob Black", Bob);
-        ck::daemon::NewGame spec;
-        spec.variant = "crazyhouse";
-        spec.hidden = false;  // a hidden game's receipts differ from store to store (its salt)
-        spec.white = Ada;
-        spec.black = Bob;
-        start_game(spec);
-    }
-    std::vector<OutMail> send(const std::string& from, const std::string& body) {
-        return reply_pass(from, reply_address("1", from == Ada ? Color::White : Color::Black), body,
-                          "m" + std::to_string(++sent_) + "@example.org");
-    }
-
-private:
-    int sent_ = 0;
+    explicit Club(const std::string& tag)
+        : OneGameClub("move-list-" + tag, "m", open_crazyhouse()) {}
 };
 
 // Each mail of the game, in order: moves, a refused try, a board request.

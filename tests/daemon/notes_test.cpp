@@ -6,39 +6,32 @@
 #include <string>
 #include <vector>
 
-#include "daemon_fixture.hpp"
 #include "league/game_files.hpp"
+#include "one_game_club.hpp"
 
+using ck::daemon::test::Ada;
+using ck::daemon::test::Bob;
+using ck::daemon::test::has;
 using ck::daemon::test::OutMail;
 using ck::daemon::test::to;
 using ck::rules::Color;
 
 namespace {
 
-const std::string Ada = "ada@example.org";
-const std::string Bob = "bob@example.net";
 const std::string Cy = "cy@example.com";
 const std::string Referee = "referee@club.example";
 
-class Club : public ck::daemon::test::DaemonFixture {
+ck::daemon::NewGame hidden_crazyhouse() {
+    ck::daemon::NewGame spec;
+    spec.variant = "crazyhouse";
+    spec.hidden = true;
+    return spec;
+}
+
+class Club : public ck::daemon::test::OneGameClub {
 public:
-    explicit Club(const std::string& tag) : DaemonFixture("notes-" + tag) {
-        add_player("Ada White", Ada);
-        add_player("Bob Black", Bob);
-        add_player("Cy Onlooker", Cy);
-        ck::daemon::NewGame spec;
-        spec.variant = "crazyhouse";
-        spec.hidden = true;
-        spec.white = Ada;
-        spec.black = Bob;
-        start_game(spec);
-    }
-    std::vector<OutMail> send(const std::string& from, const std::string& to,
-                              const std::string& body) {
-        return reply_pass(from, to, body, "n" + std::to_string(++sent_) + "@example.org");
-    }
-    std::string white() const { return reply_address("1", Color::White); }
-    std::string black() const { return reply_address("1", Color::Black); }
+    explicit Club(const std::string& tag)
+        : OneGameClub("notes-" + tag, "n", hidden_crazyhouse(), {{"Cy Onlooker", Cy}}) {}
     // record.pgn with its line breaks as spaces (the writer wraps comments).
     std::string record() {
         auto r = daemon_->store().read_game_file(ck::core::GameId(1), "record.pgn");
@@ -50,14 +43,7 @@ public:
             if (c == '\n') c = ' ';
         return s;
     }
-
-private:
-    int sent_ = 0;
 };
-
-bool has(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
 
 // Every line of `text` that contains `words` is quoted ("> ...") under a "NAME writes:" heading.
 bool only_quoted(const std::string& text, const std::string& words) {

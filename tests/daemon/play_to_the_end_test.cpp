@@ -8,18 +8,19 @@
 #include <string>
 #include <vector>
 
-#include "daemon_fixture.hpp"
 #include "league/game_files.hpp"
+#include "one_game_club.hpp"
 #include "pgn/referee_record.hpp"
 
+using ck::daemon::test::Ada;
+using ck::daemon::test::Bob;
+using ck::daemon::test::has;
+using ck::daemon::test::only;
 using ck::daemon::test::OutMail;
 using ck::daemon::test::to;
 using ck::rules::Color;
 
 namespace {
-
-const std::string Ada = "ada@example.org";
-const std::string Bob = "bob@example.net";
 
 struct Setup {
     std::string variant = "chess";
@@ -27,42 +28,23 @@ struct Setup {
     std::string rules = "crazykrieg";
 };
 
-class Club : public ck::daemon::test::DaemonFixture {
+ck::daemon::NewGame game_of(const Setup& s) {
+    ck::daemon::NewGame spec;
+    spec.variant = s.variant;
+    spec.hidden = s.hidden;
+    spec.rules = *ck::referee::find_rule_set(s.rules);
+    return spec;
+}
+
+class Club : public ck::daemon::test::OneGameClub {
 public:
-    Club(const std::string& tag, const Setup& s) : DaemonFixture("play-" + tag) {
-        add_player("Ada White", Ada);
-        add_player("Bob Black", Bob);
-        ck::daemon::NewGame spec;
-        spec.variant = s.variant;
-        spec.hidden = s.hidden;
-        spec.rules = *ck::referee::find_rule_set(s.rules);
-        spec.white = Ada;
-        spec.black = Bob;
-        start_game(spec);
-    }
-    std::vector<OutMail> send(const std::string& from, const std::string& body) {
-        return reply_pass(from, reply_address("1", from == Ada ? Color::White : Color::Black), body,
-                          "p" + std::to_string(++sent_) + "@example.org");
-    }
-    // The one mail `address` got from `mails`.
-    static OutMail only(const std::vector<OutMail>& mails, const std::string& address) {
-        const auto m = to(mails, address);
-        REQUIRE(m.size() == 1);
-        return m[0];
-    }
+    Club(const std::string& tag, const Setup& s) : OneGameClub("play-" + tag, "p", game_of(s)) {}
     ck::league::StoredGame game() {
         auto g = ck::league::load_game(daemon_->store(), ck::core::GameId(1));
         REQUIRE(g);
         return std::move(*g);
     }
-
-private:
-    int sent_ = 0;
 };
-
-bool has(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
 
 std::size_t count(const std::string& s, const std::string& part) {
     std::size_t n = 0;
@@ -82,11 +64,11 @@ TEST_CASE("D1: a capture with another placement is another move, in every rule s
             club.send(Ada, "e4");
             club.send(Bob, "d5");
             const auto m = club.send(Ada, "exd5/h7 exd5/d6");
-            const auto ada = Club::only(m, Ada);
+            const auto ada = only(m, Ada);
             CHECK(has(ada.text, "You tried exd5/h7: No."));
             CHECK(has(ada.text, "You played exd5/d6."));
             // The opponent hears one refusal at most (none in wild16), never a false second.
-            const auto bob = Club::only(m, Bob);
+            const auto bob = only(m, Bob);
             CHECK(count(bob.text, "White tried a move: No.") ==
                   (std::string(rules) == "wild16" ? 0u : 1u));
             CHECK(club.game().game.side_to_move() == Color::Black);
@@ -100,7 +82,7 @@ TEST_CASE("resign while the opponent is to move ends the game", "[daemon][issue2
         club.send(Ada, "e4");
         const auto m = club.send(Ada, "resign");  // Black is to move
         for (const auto& a : {Ada, Bob}) {
-            const auto mail = Club::only(m, a);
+            const auto mail = only(m, a);
             CHECK(has(mail.text, "White resigned."));
             CHECK_FALSE(has(mail.text, "not your turn"));
         }
@@ -117,8 +99,8 @@ TEST_CASE("resign while the opponent is to move ends the game", "[daemon][issue2
         Club club("resign-after", {"crazyhouse", true, "crazykrieg"});
         club.send(Ada, "e4");
         const auto m = club.send(Bob, "e5\nresign");
-        CHECK(has(Club::only(m, Bob).text, "Black resigned."));
-        CHECK(has(Club::only(m, Ada).text, "Black resigned."));
+        CHECK(has(only(m, Bob).text, "Black resigned."));
+        CHECK(has(only(m, Ada).text, "Black resigned."));
         const auto g = club.game();
         CHECK(g.game.result() == ck::referee::GameResult::WhiteWins);
         CHECK(g.record.plies() == 2);  // e5 was played first
@@ -132,23 +114,23 @@ TEST_CASE("D2: a bare capture in open Replacement says what is missing; the mail
     Club club("d2", {"replacement", false, "crazykrieg"});
     club.send(Ada, "e4");
     club.send(Bob, "d5");
-    const auto ada = Club::only(club.send(Ada, "exd5"), Ada);
+    const auto ada = only(club.send(Ada, "exd5"), Ada);
     CHECK(has(ada.text, "exd5 is ambiguous: name where the captured unit goes"));
     CHECK(has(ada.text, "as in exd5/"));
     CHECK(has(ada.text, "Nothing was played."));
     CHECK_FALSE(has(ada.subject, "Unknown command"));
     CHECK(club.game().game.side_to_move() == Color::White);
-    const auto played = Club::only(club.send(Ada, "exd5/d6"), Ada);
+    const auto played = only(club.send(Ada, "exd5/d6"), Ada);
     CHECK(has(played.text, "You played exd5/d6."));
     // The help explains placements in this variant.
-    const auto help = Club::only(club.send(Bob, "help"), Bob);
+    const auto help = only(club.send(Bob, "help"), Bob);
     CHECK(has(help.text, "write the square after a slash, as in exd5/d6"));
 }
 
 TEST_CASE("D4: every line after the played move gets an answer", "[daemon][issue24]") {
     Club club("d4", {});
     const auto m = club.send(Ada, "e4\nNf3");
-    const auto ada = Club::only(m, Ada);
+    const auto ada = only(m, Ada);
     CHECK(has(ada.text, "You played e4."));
     CHECK(has(ada.text, "Not used:\n- Nf3 -- a move was already played"));
     // After a mate, the rest of the mail is answered too.
@@ -156,14 +138,14 @@ TEST_CASE("D4: every line after the played move gets an answer", "[daemon][issue
     mate.send(Ada, "f3");
     mate.send(Bob, "e5");
     mate.send(Ada, "g4");
-    const auto end = Club::only(mate.send(Bob, "Qh4\nNf6"), Bob);
+    const auto end = only(mate.send(Bob, "Qh4\nNf6"), Bob);
     CHECK(has(end.text, "Nf6 -- the game is over"));
 }
 
 TEST_CASE("D5/D6: open play says why a move was refused and names the candidates",
           "[daemon][issue24]") {
     Club club("d5", {});
-    const auto ada = Club::only(club.send(Ada, "Qh5\nO-O\nd4"), Ada);
+    const auto ada = only(club.send(Ada, "Qh5\nO-O\nd4"), Ada);
     CHECK(has(ada.text, "You tried Qh5: Illegal."));
     CHECK(has(ada.text, "Why:\n- Qh5: none of your pieces can move there."));
     CHECK(has(ada.text, "- O-O: "));
@@ -171,14 +153,14 @@ TEST_CASE("D5/D6: open play says why a move was refused and names the candidates
     club.send(Bob, "d5");
     club.send(Ada, "Nf3");
     club.send(Bob, "Nf6");
-    const auto amb = Club::only(club.send(Ada, "Nd2"), Ada);
+    const auto amb = only(club.send(Ada, "Nd2"), Ada);
     CHECK(has(amb.text, "Nd2 is ambiguous: Nbd2, Nfd2"));
     CHECK_FALSE(has(amb.subject, "Unknown command"));
 }
 
 TEST_CASE("D5/D6 hidden: a refusal says only what the rules allow", "[daemon][issue24]") {
     Club club("d5-hidden", {"chess", true, "crazykrieg"});
-    const auto ada = Club::only(club.send(Ada, "Qh5\nd4"), Ada);
+    const auto ada = only(club.send(Ada, "Qh5\nd4"), Ada);
     CHECK(has(ada.text, "You tried Qh5: Impossible."));
     CHECK_FALSE(has(ada.text, "Why:"));
     // Ambiguity on the player's own board names only their own pieces.
@@ -187,7 +169,7 @@ TEST_CASE("D5/D6 hidden: a refusal says only what the rules allow", "[daemon][is
     amb.send(Bob, "e5");
     amb.send(Ada, "d3");
     amb.send(Bob, "d5");
-    const auto nd2 = Club::only(amb.send(Ada, "Nd2"), Ada);
+    const auto nd2 = only(amb.send(Ada, "Nd2"), Ada);
     CHECK(has(nd2.text, "several of your pieces can make that move (from b1 and f3)"));
 }
 
@@ -195,26 +177,26 @@ TEST_CASE("D7: a move line with a comment plays the move and answers the rest",
           "[daemon][issue24]") {
     Club club("d7", {});
     const auto m = club.send(Ada, "1. e4 (the open game)");
-    const auto ada = Club::only(m, Ada);
+    const auto ada = only(m, Ada);
     CHECK(has(ada.text, "You played e4."));
     CHECK(has(ada.text, "> (the open game)"));
     const auto bob = club.send(Bob, "1... e5 {the open game}");
-    CHECK(has(Club::only(bob, Bob).text, "You played e5."));
-    CHECK(has(Club::only(bob, Ada).text, "Bob Black writes:\n> the open game"));
-    CHECK(has(Club::only(club.send(Ada, "Nf3 !"), Ada).text, "You played Nf3."));
+    CHECK(has(only(bob, Bob).text, "You played e5."));
+    CHECK(has(only(bob, Ada).text, "Bob Black writes:\n> the open game"));
+    CHECK(has(only(club.send(Ada, "Nf3 !"), Ada).text, "You played Nf3."));
 }
 
 TEST_CASE("D10: a move number of the wrong colour says whose move it is", "[daemon][issue24]") {
     Club club("d10", {});
     club.send(Ada, "d4");
     club.send(Bob, "d5");
-    const auto ada = Club::only(club.send(Ada, "2... Nf3"), Ada);
+    const auto ada = only(club.send(Ada, "2... Nf3"), Ada);
     CHECK(has(ada.text, "2... is Black's move; it is White's move 2 now. Nothing was played."));
 }
 
 TEST_CASE("D14: any? under a rule set without it explains why", "[daemon][issue24]") {
     Club club("d14", {"chess", true, "wild16"});
-    const auto ada = Club::only(club.send(Ada, "any?"), Ada);
+    const auto ada = only(club.send(Ada, "any?"), Ada);
     CHECK(has(ada.text, "the wild16 rules have no any?: the referee announces the pawn tries"));
     CHECK_FALSE(has(ada.subject, "Unknown command"));
 }
@@ -232,7 +214,7 @@ TEST_CASE("D17: a reply to an older mail of the game is warned about", "[daemon]
     club.deliver(raw);
     club.clock().advance(std::chrono::hours(1));
     CHECK(club.step().failed == 0);
-    const auto ada = Club::only(club.new_outgoing(), Ada);
+    const auto ada = only(club.new_outgoing(), Ada);
     CHECK(has(ada.text, "Your mail answers the referee's mail of an earlier move"));
     CHECK(has(ada.text, "You played Nf3."));
 }
@@ -244,8 +226,8 @@ TEST_CASE("D18: at most 20 refused tries a mail; the opponent hears no more", "[
     std::string tries;
     for (int i = 0; i < 30; ++i) tries += "exd5 ";
     const auto m = club.send(Ada, tries + "\nd4");
-    CHECK(count(Club::only(m, Bob).text, "White tried a move: No.") == 20);
-    const auto ada = Club::only(m, Ada);
+    CHECK(count(only(m, Bob).text, "White tried a move: No.") == 20);
+    const auto ada = only(m, Ada);
     CHECK(has(ada.text, "not tried: 20 refused tries are the most one mail may make"));
     CHECK(club.game().game.side_to_move() == Color::White);  // d4 was not tried either
 }
@@ -255,7 +237,7 @@ TEST_CASE("D19: the move list keeps the announcement after one's own move", "[da
     club.send(Ada, "e4");
     const auto m = club.send(Bob, "d5");
     // Bob's own move d5 is followed by the pawn-try count White heard and Bob too.
-    CHECK(has(Club::only(m, Bob).text, "d5 (One pawn try.)"));
+    CHECK(has(only(m, Bob).text, "d5 (One pawn try.)"));
 }
 
 namespace {
@@ -287,7 +269,7 @@ std::string white_answer(const std::string& tag, const std::string& black_first)
     const auto m = club.send(Ada,
                              "2. O-O ! (why not)\nany?\nKe2 {hello}\nNf3 thanks\nresign "
                              "later\nxyz");
-    return mask_receipts(Club::only(m, Ada).text);
+    return mask_receipts(only(m, Ada).text);
 }
 
 }  // namespace

@@ -88,11 +88,8 @@ TEST_CASE("sender authentication in a pass: unauthenticated mail never acts",
     g.variant = "crazyhouse";
     g.white = "white@example.org";
     g.black = "black@example.org";
-    auto id = f.daemon().new_game(g, f.clock());
-    REQUIRE(id);
-    f.flush();
-    f.new_outgoing();
-    const std::string reply = f.reply_address(to_string(*id), ck::rules::Color::White);
+    const auto id = f.start_game(g);
+    const std::string reply = f.reply_address(to_string(id), ck::rules::Color::White);
     const auto move = [&](const std::string& mid, const std::string& ar) {
         return "Authentication-Results: " + ar + "\r\nFrom: White <white@example.org>\r\nTo: <" +
                reply + ">\r\nSubject: Re: game\r\nMessage-ID: <" + mid + ">\r\n\r\n1. e4\r\n";

@@ -44,11 +44,7 @@ public:
         spec.white = Ada;
         spec.black = Bob;
         spec.time = time;
-        auto id = daemon_->new_game(spec, clock_);
-        if (!id) FAIL("new game: " << id.error().detail);
-        flush();
-        new_outgoing();  // the game-start mails
-        return *id;
+        return start_game(spec);
     }
 
     std::vector<OutMail> mail(const std::string& from, const std::string& to,

@@ -49,11 +49,7 @@ public:
         spec.hidden = hidden;
         spec.white = Ada;
         spec.black = Bob;
-        auto id = daemon_->new_game(spec, clock_);
-        REQUIRE(id);
-        flush();
-        new_outgoing();
-        return *id;
+        return start_game(spec);
     }
 
     std::string reply_address(ck::store::GameId game, Color c) const {

@@ -24,12 +24,12 @@
 #include "core/clock.hpp"
 #include "daemon/mail_pass.hpp"
 #include "daemon/tournaments.hpp"
-#include "daemon_fixture.hpp"
 #include "league/game_files.hpp"
 #include "mail/codec.hpp"
 #include "mail/maildir.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/referee_record.hpp"
+#include "tournament_club.hpp"
 
 namespace fs = std::filesystem;
 using ck::rules::Color;
@@ -38,53 +38,16 @@ using ck::daemon::test::OutMail;
 
 namespace {
 
-const std::vector<std::pair<std::string, std::string>> Roster = {{"Ada White", "ada@example.org"},
-                                                                 {"Bob Black", "bob@example.net"},
-                                                                 {"Cy Young", "cy@example.com"},
-                                                                 {"Di Prince", "di@example.org"}};
-
 using ck::daemon::test::attachment;
+using ck::daemon::test::Roster;
 
 void check_golden(const std::string& name, const std::string& bytes) {
     ck::test::check_golden_file(std::string(CK_TEST_DATA) + "/daemon/tournament/" + name, bytes);
 }
 
-class Club : public ck::daemon::test::DaemonFixture {
+class Club : public ck::daemon::test::TournamentClub {
 public:
-    explicit Club(const std::string& tag) : DaemonFixture("tourney-" + tag) {
-        for (const auto& [name, address] : Roster) add_player(name, address);
-    }
-
-    // A mail from `from` to `to` with `body`; returns the mails the pass sent.
-    // `message_id` empty: a new one.
-    std::vector<OutMail> mail(const std::string& from, const std::string& to,
-                              const std::string& body, std::string message_id = "") {
-        ++sent_;
-        const std::string mid =
-            message_id.empty() ? "m" + std::to_string(sent_) + "@example.org" : message_id;
-        deliver("From: Player <" + from + ">\r\nTo: <" + to +
-                ">\r\nSubject: Re: game\r\nDate: Sat, 21 Nov 2026 13:00:00 +0000\r\nMessage-ID: <" +
-                mid + ">\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body + "\r\n");
-        return pass();
-    }
-
-    // Player `c` of game `game` writes `body` to the game's reply address.
-    std::vector<OutMail> play(ck::store::GameId game, Color c, const std::string& body) {
-        auto ini = daemon_->store().read_game_file(game, "game.ini");
-        REQUIRE(ini);
-        auto meta = ck::league::parse_game_ini(*ini);
-        REQUIRE(meta);
-        return mail(meta->address(c), reply_address(to_string(game), c), body);
-    }
-
-    std::vector<OutMail> pass() {
-        clock_.advance(std::chrono::minutes(1));
-        CHECK(step().failed == 0);
-        return new_outgoing();
-    }
-
-private:
-    int sent_ = 0;
+    explicit Club(const std::string& tag) : TournamentClub("tourney-" + tag, "m") {}
 };
 
 // How game `k` (1-based, creation order) ends: chosen so that two players tie on points and

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "daemon/transport_config.hpp"
@@ -186,67 +187,63 @@ TEST_CASE("transport: a wrong key is Invalid, an unreadable password file Transi
         pw + "\n[smtp]\nurl = smtp://127.0.0.1:10025\n");
     REQUIRE(imap_client_config(c));
     REQUIRE(smtp_client_config(c));
-    const auto imap_error = [](const Config& k) {
-        auto i = imap_client_config(k);
-        REQUIRE_FALSE(i);
-        return i.error();
+    // Each row changes one thing of c and names the error of the client settings it spoils.
+    enum class Client { Imap, Smtp };
+    const struct {
+        Client client;
+        std::function<void(Config&)> change;
+        ErrorKind kind;
+        std::string detail;
+    } cases[] = {
+        {Client::Imap, [](Config& k) { k.imap_url = "imap://user:pw@mail.example"; },
+         ErrorKind::Invalid,
+         "imap.url: no user or password in the URL: use the user and password_file keys"},
+        {Client::Imap, [](Config& k) { k.imap_user.clear(); }, ErrorKind::Invalid,
+         "imap.user is not set"},
+        {Client::Imap, [](Config& k) { k.imap_password_file.clear(); }, ErrorKind::Invalid,
+         "imap.password_file is not set (source = imap)"},
+        {Client::Imap, [](Config& k) { k.imap_password_file = "/nonexistent/imap-pass"; },
+         ErrorKind::Transient,
+         "imap.password_file: /nonexistent/imap-pass: cannot open the secret file"},
+        {Client::Smtp, [](Config& k) { k.smtp_url = "ftp://mail.example"; }, ErrorKind::Invalid,
+         "smtp.url: expected smtp://HOST[:PORT] or smtps://..."},
+        {Client::Smtp, [](Config& k) { k.smtp_url = "smtp://mail.example/path"; },
+         ErrorKind::Invalid, "smtp.url: expected no path: smtp://HOST[:PORT]"},
+        {Client::Smtp, [](Config& k) { k.smtp_user = "referee"; }, ErrorKind::Invalid,
+         "smtp.user is set but smtp.password_file is not"},
+        {Client::Smtp, [&](Config& k) { k.smtp_password_file = pw; }, ErrorKind::Invalid,
+         "smtp.password_file is set but smtp.user is not"},
+        {Client::Smtp,
+         [](Config& k) {
+             k.smtp_user = "referee";
+             k.smtp_password_file = "/nonexistent/smtp-pass";
+         },
+         ErrorKind::Transient,
+         "smtp.password_file: /nonexistent/smtp-pass: cannot open the secret file"},
     };
-    const auto smtp_error = [](const Config& k) {
-        auto s = smtp_client_config(k);
-        REQUIRE_FALSE(s);
-        return s.error();
-    };
-
+    for (const auto& row : cases) {
+        INFO(row.detail);
+        Config k = c;
+        row.change(k);
+        ck::core::Error e;
+        if (row.client == Client::Imap) {
+            auto i = imap_client_config(k);
+            REQUIRE_FALSE(i);
+            e = i.error();
+        } else {
+            auto s = smtp_client_config(k);
+            REQUIRE_FALSE(s);
+            e = s.error();
+        }
+        CHECK(e.kind == row.kind);
+        CHECK(e.detail == row.detail);
+    }
+    // A password file that is read but holds no password: the text names the key (the rest is
+    // the secret reader's).
     Config k = c;
-    k.imap_url = "imap://user:pw@mail.example";
-    auto e = imap_error(k);
-    CHECK(e.kind == ErrorKind::Invalid);
-    CHECK(e.detail ==
-          "imap.url: no user or password in the URL: use the user and password_file keys");
-    k = c;
-    k.imap_user.clear();
-    e = imap_error(k);
-    CHECK(e.kind == ErrorKind::Invalid);
-    CHECK(e.detail == "imap.user is not set");
-    k = c;
-    k.imap_password_file.clear();
-    e = imap_error(k);
-    CHECK(e.kind == ErrorKind::Invalid);
-    CHECK(e.detail == "imap.password_file is not set (source = imap)");
-    k = c;
-    k.imap_password_file = "/nonexistent/imap-pass";
-    e = imap_error(k);
-    CHECK(e.kind == ErrorKind::Transient);
-    CHECK(e.detail == "imap.password_file: /nonexistent/imap-pass: cannot open the secret file");
-    k = c;
     k.imap_password_file = dir.file("empty", "\n");
-    e = imap_error(k);
-    CHECK(e.kind == ErrorKind::Invalid);  // read, but holds no password
-    CHECK(e.detail.rfind("imap.password_file: ", 0) == 0);
-
-    k = c;
-    k.smtp_url = "ftp://mail.example";
-    e = smtp_error(k);
-    CHECK(e.kind == ErrorKind::Invalid);
-    CHECK(e.detail == "smtp.url: expected smtp://HOST[:PORT] or smtps://...");
-    k = c;
-    k.smtp_url = "smtp://mail.example/path";
-    e = smtp_error(k);
-    CHECK(e.kind == ErrorKind::Invalid);
-    CHECK(e.detail == "smtp.url: expected no path: smtp://HOST[:PORT]");
-    k = c;
-    k.smtp_user = "referee";
-    e = smtp_error(k);
-    CHECK(e.kind == ErrorKind::Invalid);
-    CHECK(e.detail == "smtp.user is set but smtp.password_file is not");
-    k = c;
-    k.smtp_password_file = pw;
-    e = smtp_error(k);
-    CHECK(e.kind == ErrorKind::Invalid);
-    CHECK(e.detail == "smtp.password_file is set but smtp.user is not");
-    k.smtp_user = "referee";
-    k.smtp_password_file = "/nonexistent/smtp-pass";
-    e = smtp_error(k);
-    CHECK(e.kind == ErrorKind::Transient);
-    CHECK(e.detail == "smtp.password_file: /nonexistent/smtp-pass: cannot open the secret file");
+    auto empty = imap_client_config(k);
+    REQUIRE_FALSE(empty);
+    CHECK(empty.error().kind == ErrorKind::Invalid);
+    CHECK(empty.error().detail.rfind("imap.password_file: ", 0) == 0);
 }

@@ -8,44 +8,29 @@
 #include <vector>
 
 #include "daemon/commands.hpp"
-#include "daemon_fixture.hpp"
+#include "one_game_club.hpp"
 
+using ck::daemon::test::Ada;
+using ck::daemon::test::Bob;
+using ck::daemon::test::has;
 using ck::daemon::test::OutMail;
 using ck::daemon::test::to;
 using ck::rules::Color;
 
 namespace {
 
-const std::string Ada = "ada@example.org";
-const std::string Bob = "bob@example.net";
+ck::daemon::NewGame crazyhouse(bool hidden) {
+    ck::daemon::NewGame spec;
+    spec.variant = "crazyhouse";
+    spec.hidden = hidden;
+    return spec;
+}
 
-class Club : public ck::daemon::test::DaemonFixture {
+class Club : public ck::daemon::test::OneGameClub {
 public:
     explicit Club(const std::string& tag, bool hidden = true)
-        : DaemonFixture("view-queries-" + tag) {
-        add_player("Ada White", Ada);
-        add_player("Bob Black", Bob);
-        ck::daemon::NewGame spec;
-        spec.variant = "crazyhouse";
-        spec.hidden = hidden;
-        spec.white = Ada;
-        spec.black = Bob;
-        start_game(spec);
-    }
-    std::vector<OutMail> send(const std::string& from, const std::string& to,
-                              const std::string& body) {
-        return reply_pass(from, to, body, "q" + std::to_string(++sent_) + "@example.org");
-    }
-    std::string white() const { return reply_address("1", Color::White); }
-    std::string black() const { return reply_address("1", Color::Black); }
-
-private:
-    int sent_ = 0;
+        : OneGameClub("view-queries-" + tag, "q", crazyhouse(hidden)) {}
 };
-
-bool has(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
 
 // The "Answers:" section of a text part, to its end.
 std::string answers_of(const std::string& text) {

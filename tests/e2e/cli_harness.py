@@ -1,9 +1,11 @@
 """Helpers of the command-line e2e tests: run crazykrieg in a fresh work directory (the embedded
 default: var/inbox, var/outbox, var/games under it) and read what it mailed."""
+import datetime
 import email
 import email.policy
 import email.utils
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +48,27 @@ class Cli:
         return self.new_mails()
 
 
+class PassClock:
+    """The club's time for `serve --once --now` passes: `now` starts at `start` and each serve()
+    steps it on first; a test may also set `now` itself."""
+
+    def __init__(self, cli, start):
+        self.cli, self.now = cli, start
+
+    def stamp(self):
+        return self.now.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    def serve(self, hours=1):
+        """One pass `hours` after the last (exit 0 or fail the test): (its mails, its operator
+        log)."""
+        self.now += datetime.timedelta(hours=hours)
+        r = self.cli.ck("serve", "--once", "--now", self.stamp(), "--templates",
+                        self.cli.templates, check=False)
+        if r.returncode != 0:
+            fail(f"serve exited {r.returncode}\n{r.stdout}{r.stderr}")
+        return self.cli.new_mails(), r.stderr
+
+
 def fail(what):
     sys.exit(f"FAIL: {what}")
 
@@ -77,6 +100,29 @@ def reply_address(mails, address, subject_part):
             msg = email.message_from_string(raw, policy=email.policy.default)
             return str(msg["Reply-To"]), subject
     fail(f"no '{subject_part}' mail to {address}: {[(t, s) for t, s, _ in mails]}")
+
+
+GAME_START = re.compile(r"\[crazykrieg #(\d+)\] New game( \(([^,]+), round (\d+)\))?: you play "
+                        r"(White|Black)")
+
+
+def games_started(mails, event=None):
+    """The games whose game-start mails are among `mails`: {game: {"event" (None: a game of no
+    event), "round" (0: none), "white", "black", "reply": {address: Reply-To}}}; with `event`,
+    only that event's games."""
+    games = {}
+    for to, subject, raw in mails:
+        m = GAME_START.search(subject)
+        if not m or (event is not None and m.group(3) != event):
+            continue
+        g = games.setdefault(int(m.group(1)), {"event": m.group(3),
+                                               "round": int(m.group(4) or 0), "reply": {}})
+        address = to[to.index("<") + 1:to.index(">")]
+        g["white" if m.group(5) == "White" else "black"] = address
+        msg = email.message_from_string(raw, policy=email.policy.default)
+        reply = str(msg["Reply-To"])
+        g["reply"][address] = reply[reply.index("<") + 1:reply.index(">")]
+    return games
 
 
 def text_body(raw):

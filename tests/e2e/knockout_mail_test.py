@@ -11,14 +11,11 @@ the final starts in the pass that ends the last group game.
 Every pass that starts matches mails the standings (the bracket) to every player; the end mails
 the final standings. usage: knockout_mail_test.py CRAZYKRIEG WORKDIR TEMPLATES"""
 import datetime
-import email
-import email.policy
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_harness import Cli, expect, fail, text_body  # noqa: E402
+from cli_harness import Cli, PassClock, expect, fail, games_started, text_body  # noqa: E402
 from cli_harness import deliver as harness_deliver  # noqa: E402
 
 binary, work, templates = sys.argv[1:4]
@@ -27,44 +24,16 @@ ck = cli.ck
 inbox = os.path.join(work, "var", "inbox")
 NAMES = "Ann Ben Cat Dan Eve Fay".split()
 ADDR = {n: n.lower() + "@example.test" for n in NAMES}
-clock = [datetime.datetime(2026, 12, 1, 9, 0, 0)]
-
-
-def stamp():
-    return clock[0].strftime("%Y-%m-%dT%H:%M:%SZ")
+clock = PassClock(cli, datetime.datetime(2026, 12, 1, 9, 0, 0))
+stamp = clock.stamp
 
 
 def serve():
-    clock[0] += datetime.timedelta(hours=1)
-    r = ck("serve", "--once", "--now", stamp(), "--templates", templates, check=False)
-    if r.returncode != 0:
-        fail(f"serve exited {r.returncode}\n{r.stdout}{r.stderr}")
-    return cli.new_mails()
+    return clock.serve()[0]
 
 
 def send(frm, to, lines):
     harness_deliver(inbox, frm, to, "Re: your game", lines)
-
-
-START = re.compile(r"\[crazykrieg #(\d+)\] New game( \(([^,]+), round (\d+)\))?: you play "
-                   r"(White|Black)")
-
-
-def games_started(mails):
-    """{game: {"event", "round", "white", "black", "reply": {address: Reply-To}}}."""
-    games = {}
-    for to, subject, raw in mails:
-        m = START.search(subject)
-        if not m:
-            continue
-        g = games.setdefault(int(m.group(1)), {"event": m.group(3),
-                                               "round": int(m.group(4) or 0), "reply": {}})
-        address = to[to.index("<") + 1:to.index(">")]
-        g["white" if m.group(5) == "White" else "black"] = address
-        msg = email.message_from_string(raw, policy=email.policy.default)
-        reply = str(msg["Reply-To"])
-        g["reply"][address] = reply[reply.index("<") + 1:reply.index(">")]
-    return games
 
 
 def pair_of(info):

@@ -21,12 +21,12 @@ too, from the TRF of the rounds before, and must be the same.
 usage: swiss_mail_test.py CRAZYKRIEG WORKDIR TEMPLATES"""
 import datetime
 import os
-import re
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_harness import Cli, expect, fail, text_body  # noqa: E402
+from cli_harness import Cli, PassClock, expect, fail, text_body
+from cli_harness import games_started as event_games_started  # noqa: E402
 from cli_harness import deliver as harness_deliver  # noqa: E402
 
 binary, work, templates = sys.argv[1:4]
@@ -41,46 +41,18 @@ ADDR = {n: n.lower() + "@example.test" for n in NAMES + LATE}
 FIRST = [ADDR[n] for n in NAMES]  # the players of round 1
 NAME_OF = {a: n for n, a in ADDR.items()}
 TID = "autumn-swiss"
-clock = [datetime.datetime(2026, 12, 1, 9, 0, 0)]
-
-
-def stamp():
-    return clock[0].strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def serve(hours=1):
-    """One `serve --once` pass `hours` later: (its mails, its operator log)."""
-    clock[0] += datetime.timedelta(hours=hours)
-    r = ck("serve", "--once", "--now", stamp(), "--templates", templates, check=False)
-    if r.returncode != 0:
-        fail(f"serve exited {r.returncode}\n{r.stdout}{r.stderr}")
-    return cli.new_mails(), r.stderr
+clock = PassClock(cli, datetime.datetime(2026, 12, 1, 9, 0, 0))
+stamp = clock.stamp
+serve = clock.serve  # one pass `hours` later: (its mails, its operator log)
 
 
 def send(frm, to, lines, subject="Re: your game"):
     harness_deliver(inbox, frm, to, subject, lines)
 
 
-START = re.compile(r"\[crazykrieg #(\d+)\] New game \(Autumn Swiss, round (\d+)\): you play "
-                   r"(White|Black)")
-
-
 def games_started(mails):
-    """{game: {"round", "white", "black", "reply": {address: Reply-To}}} of game-start mails."""
-    import email
-    import email.policy
-    games = {}
-    for to, subject, raw in mails:
-        m = START.search(subject)
-        if not m:
-            continue
-        g = games.setdefault(int(m.group(1)), {"round": int(m.group(2)), "reply": {}})
-        address = to[to.index("<") + 1:to.index(">")]
-        g["white" if m.group(3) == "White" else "black"] = address
-        msg = email.message_from_string(raw, policy=email.policy.default)
-        reply = str(msg["Reply-To"])
-        g["reply"][address] = reply[reply.index("<") + 1:reply.index(">")]
-    return games
+    """The Swiss's games started by `mails` (cli_harness.games_started)."""
+    return event_games_started(mails, "Autumn Swiss")
 
 
 def standings_to(mails):
@@ -208,7 +180,7 @@ def play_round(number, hold_forfeit=False, adjudicate_last=False):
     expect(not games_started(m), f"round {number + 1} waits for its last game of round {number}",
            m)
     if adjudicate_last:
-        clock[0] += datetime.timedelta(hours=1)
+        clock.now += datetime.timedelta(hours=1)
         out = ck("game", "adjudicate", str(last), "1/2-1/2", "--reason", "agreed by phone",
                  "--now", stamp(), "--templates", templates)
         expect(f"game {last} adjudicated" in out, f"the adjudication: {out!r}")
@@ -244,14 +216,14 @@ players3 = [a for a in ADDR.values() if a != ADDR["Jon"]]
 take_round(m, 3, players3)
 expect(sorted(a for g in rounds[3].values() for a in (g["white"], g["black"])) == sorted(players3),
        "round 3: everyone but Jon plays", m)
-round3_start = clock[0]
+round3_start = clock.now
 byes[3] = {ADDR["Jon"]: "Z"}
 
 # Round 3: one game is left to White's clock (3 days a move). After 2 days the organiser is told
 # which game blocks the round; after 3 White has lost on time, and round 4 starts in the same
 # transaction as the forfeit.
 held = play_round(3, hold_forfeit=True)
-clock[0] = round3_start + datetime.timedelta(days=2)
+clock.now = round3_start + datetime.timedelta(days=2)
 m, log = serve()
 expect(not [s for _, s, _ in m if "New game" in s or "Standings" in s],
        "an overdue round starts nothing and mails no standings", m)
@@ -259,7 +231,7 @@ expect(f"tournament {TID}: round 3 is overdue" in log and f"game {held} (" in lo
        "the operator log names the round and the game that blocks it:\n" + log)
 m, log = serve(hours=6)
 expect("round 3 is overdue" not in log, "told once:\n" + log)
-clock[0] = round3_start + datetime.timedelta(days=3, hours=1)
+clock.now = round3_start + datetime.timedelta(days=3, hours=1)
 m, _ = serve()
 expect(any("lost on time" in s for _, s, _ in m), "White lost on time", m)
 results[held] = "0-1"

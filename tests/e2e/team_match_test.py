@@ -16,7 +16,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_harness import Cli, expect, fail, text_body  # noqa: E402
+from cli_harness import Cli, PassClock, expect, games_started, text_body  # noqa: E402
 from cli_harness import deliver as harness_deliver  # noqa: E402
 
 binary, work, templates = sys.argv[1:4]
@@ -29,19 +29,12 @@ BLUE = "Eve Fay Gus Hal".split()
 NAMES = RED + BLUE + ["Zed"]  # Zed captains Blue and plays no board
 ADDR = {n: n.lower() + "@example.test" for n in NAMES}
 TID = "club-match"
-clock = [datetime.datetime(2026, 12, 1, 9, 0, 0)]
-
-
-def stamp():
-    return clock[0].strftime("%Y-%m-%dT%H:%M:%SZ")
+clock = PassClock(cli, datetime.datetime(2026, 12, 1, 9, 0, 0))
+stamp = clock.stamp
 
 
 def serve():
-    clock[0] += datetime.timedelta(hours=1)
-    r = ck("serve", "--once", "--now", stamp(), "--templates", templates, check=False)
-    if r.returncode != 0:
-        fail(f"serve exited {r.returncode}\n{r.stdout}{r.stderr}")
-    return cli.new_mails()
+    return clock.serve()[0]
 
 
 def send(frm, to, lines, subject="Re: your game"):
@@ -50,26 +43,6 @@ def send(frm, to, lines, subject="Re: your game"):
 
 def address_of(to):
     return to[to.index("<") + 1:to.index(">")]
-
-
-START = re.compile(r"\[crazykrieg #(\d+)\] New game \((.*), round (\d+)\): you play "
-                   r"(White|Black)")
-
-
-def games_started(mails, event):
-    """{game: {"round", "white", "black", "reply": {address: Reply-To}}} of game-start mails."""
-    games = {}
-    for to, subject, raw in mails:
-        m = START.search(subject)
-        if not m or m.group(2) != event:
-            continue
-        g = games.setdefault(int(m.group(1)), {"round": int(m.group(3)), "reply": {}})
-        address = address_of(to)
-        g["white" if m.group(4) == "White" else "black"] = address
-        msg = email.message_from_string(raw, policy=email.policy.default)
-        reply = str(msg["Reply-To"])
-        g["reply"][address] = reply[reply.index("<") + 1:reply.index(">")]
-    return games
 
 
 for n in NAMES:
@@ -130,7 +103,7 @@ expect("ann@example.test is on the roster of Red" in zed.replace("\n", " "),
        "the refusal names the player and the team:\n" + zed)
 
 # The start: every game at once.
-clock[0] += datetime.timedelta(hours=1)
+clock.now += datetime.timedelta(hours=1)
 out = ck("tournament", "start", TID, "--now", stamp(), "--templates", templates)
 expect(out.strip() == f"{TID}: 8 games started", f"the start: {out!r}")
 games = games_started(cli.new_mails(), "Club Match")

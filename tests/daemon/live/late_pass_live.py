@@ -16,12 +16,10 @@ the future by its own time. Exit 77 (skip) as the other live tests.
 import email.policy
 import email.utils
 import os
-import shutil
 import sys
-import tempfile
 
-from serve_live import (BLACK, DOMAIN, IMAP_PORT, PASSWORD, REFEREE, TAG, WHITE, clear, fail,
-                        imap, run, skip)
+from serve_live import (BLACK, DOMAIN, REFEREE, TAG, WHITE, clear, fail, imap, require_servers,
+                        run, work_directory, write_config)
 
 
 def outbox_mails(work):
@@ -57,35 +55,9 @@ def main():
         print(__doc__)
         sys.exit(2)
     ck, templates = sys.argv[1], sys.argv[2]
-    if os.geteuid() != 0:
-        skip("live mail server tests need root (scripts/mailtest.sh runs postfix and dovecot)")
-    for p in ("/usr/sbin/dovecot", "/usr/lib/dovecot/imap"):
-        if not os.path.exists(p):
-            skip(p + " missing: install postfix dovecot-imapd dovecot-lmtpd (scripts/setup.sh)")
-    work = tempfile.mkdtemp(prefix="ck-late-live-")
-    ok = False
-    try:
-        password_file = os.path.join(work, "imap-password")
-        with open(os.open(password_file, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
-            f.write(PASSWORD + "\n")
-        config = os.path.join(work, "crazykrieg.conf")
-        with open(config, "w") as f:
-            f.write("""[store]
-dir = {w}/games
-[mail]
-source = imap
-sink = maildir
-inbox = {w}/inbox
-outbox = {w}/outbox
-referee_address = {ref}
-secret_file = {w}/secret
-[imap]
-url = imap://127.0.0.1:{imap}/INBOX
-user = {ref}
-password_file = {pw}
-processed_folder = Done-late-{tag}
-starttls = no
-""".format(w=work, ref=REFEREE, imap=IMAP_PORT, pw=password_file, tag=TAG))
+    require_servers(("/usr/sbin/dovecot", "/usr/lib/dovecot/imap"))
+    with work_directory("ck-late-live-") as work:
+        config, _ = write_config(work, "maildir", "Done-late-" + TAG)
         clear(REFEREE)
         base = ["--config", config, "--templates", templates]
         run([ck, "player", "add", "White Player", WHITE, "--config", config])
@@ -113,13 +85,7 @@ starttls = no
             fail("Black not told of e4 in game 1: %s" % [(t, s) for t, s, _ in texts])
         if not any(WHITE in t and "#2]" in s and "game is over" in b for t, s, b in texts):
             fail("White's late e4 in game 2 not refused: %s" % [(t, s) for t, s, _ in texts])
-        ok = True
         print("ok: INTERNALDATE before the deadline plays the move, after it loses on time")
-    finally:
-        if ok:
-            shutil.rmtree(work, ignore_errors=True)
-        else:
-            print("work directory kept: " + work)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ acted on, moved to the processed folder, and the answers (both players' turn mai
 games list) arrive in the players' IMAP mailboxes; a second `serve --once` finds nothing to do;
 `deliver` (stdin) answers through SMTP too.
 """
+import contextlib
 import email
 import email.policy
 import email.utils
@@ -46,6 +47,29 @@ def skip(why):
 def fail(why):
     print("FAIL: " + why)
     sys.exit(1)
+
+
+def require_servers(paths):
+    """Skips the test unless it runs as root (scripts/mailtest.sh runs postfix and dovecot) and
+    every one of `paths` (the servers' programs it needs) exists."""
+    if os.geteuid() != 0:
+        skip("live mail server tests need root (scripts/mailtest.sh runs postfix and dovecot)")
+    for p in paths:
+        if not os.path.exists(p):
+            skip(p + " missing: install postfix dovecot-imapd dovecot-lmtpd (scripts/setup.sh)")
+
+
+@contextlib.contextmanager
+def work_directory(prefix):
+    """A new temporary directory for one test: removed when the block ends normally, kept and
+    named when it ends by a failure (or a skip)."""
+    work = tempfile.mkdtemp(prefix=prefix)
+    try:
+        yield work
+    except BaseException:
+        print("work directory kept: " + work)
+        raise
+    shutil.rmtree(work, ignore_errors=True)
 
 
 def imap(user, mailbox="INBOX"):
@@ -113,6 +137,39 @@ def send(sender, to, body, message_id, subject="Re: your game", in_reply_to=None
     return raw
 
 
+def write_config(work, sink, processed_folder):
+    """Writes WORK/imap-password (the fixture's password, mode 0600) and WORK/crazykrieg.conf:
+    the store under WORK, mail read over IMAP from the fixture's dovecot as the referee and
+    moved to PROCESSED_FOLDER, sent to SINK: "smtp" (the fixture's postfix) or "maildir"
+    (WORK/outbox). Returns (config path, password file path)."""
+    password_file = os.path.join(work, "imap-password")
+    with open(os.open(password_file, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
+        f.write(PASSWORD + "\n")
+    text = """[store]
+dir = {w}/games
+[mail]
+source = imap
+sink = {sink}
+inbox = {w}/inbox
+outbox = {w}/outbox
+referee_address = {ref}
+secret_file = {w}/secret
+[imap]
+url = imap://127.0.0.1:{imap}/INBOX
+user = {ref}
+password_file = {pw}
+processed_folder = {done}
+starttls = no
+""".format(w=work, sink=sink, ref=REFEREE, imap=IMAP_PORT, pw=password_file,
+           done=processed_folder)
+    if sink == "smtp":
+        text += "[smtp]\nurl = smtp://127.0.0.1:{smtp}\nstarttls = no\n".format(smtp=SMTP_PORT)
+    config = os.path.join(work, "crazykrieg.conf")
+    with open(config, "w") as f:
+        f.write(text)
+    return config, password_file
+
+
 def run(cmd, stdin=None):
     p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=120)
     if p.returncode != 0:
@@ -125,42 +182,11 @@ def main():
         print(__doc__)
         sys.exit(2)
     ck, templates = sys.argv[1], sys.argv[2]
-    if os.geteuid() != 0:
-        skip("live mail server tests need root (scripts/mailtest.sh runs postfix and dovecot)")
-    for p in ("/usr/sbin/postfix", "/usr/sbin/dovecot", "/usr/lib/dovecot/imap",
-              "/usr/lib/dovecot/lmtp"):
-        if not os.path.exists(p):
-            skip(p + " missing: install postfix dovecot-imapd dovecot-lmtpd (scripts/setup.sh)")
-
-    work = tempfile.mkdtemp(prefix="ck-serve-live-")
-    ok = False
-    try:
-        password_file = os.path.join(work, "imap-password")
-        with open(os.open(password_file, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
-            f.write(PASSWORD + "\n")
+    require_servers(("/usr/sbin/postfix", "/usr/sbin/dovecot", "/usr/lib/dovecot/imap",
+                     "/usr/lib/dovecot/lmtp"))
+    with work_directory("ck-serve-live-") as work:
         processed = "Done-" + TAG
-        config = os.path.join(work, "crazykrieg.conf")
-        with open(config, "w") as f:
-            f.write("""[store]
-dir = {w}/games
-[mail]
-source = imap
-sink = smtp
-inbox = {w}/inbox
-outbox = {w}/outbox
-referee_address = {ref}
-secret_file = {w}/secret
-[imap]
-url = imap://127.0.0.1:{imap}/INBOX
-user = {ref}
-password_file = {pw}
-processed_folder = {done}
-starttls = no
-[smtp]
-url = smtp://127.0.0.1:{smtp}
-starttls = no
-""".format(w=work, ref=REFEREE, imap=IMAP_PORT, smtp=SMTP_PORT, pw=password_file,
-           done=processed))
+        config, password_file = write_config(work, "smtp", processed)
         for user in (REFEREE, WHITE, BLACK):
             clear(user)
         base = ["--config", config]
@@ -247,13 +273,7 @@ starttls = no
         if "#%s crazyhouse, Black against White Player, move 1: your move" % game \
                 not in text_of(lst):
             fail("Black's games list reads:\n" + text_of(lst))
-        ok = True
         print("ok: serve --once over IMAP+SMTP and deliver via SMTP")
-    finally:
-        if ok:
-            shutil.rmtree(work, ignore_errors=True)
-        else:
-            print("work directory kept: " + work)
 
 
 if __name__ == "__main__":
