@@ -225,10 +225,13 @@ def main():
         games_id = "live-games-%s@%s" % (TAG, DOMAIN)
         send(WHITE, reply_to, "1. e4\n\nOn a day, the referee wrote:\n> Your move.",
              move_id, in_reply_to=str(start_w["Message-ID"]))
+        # One mail at a time: postfix may deliver two queued mails in either order, and the
+        # games list below must be answered after the move (serve takes the INBOX in its order).
+        arrived = lambda mid: wait_for(REFEREE, lambda m: str(m["Message-ID"]).strip("<>") == mid,
+                                       "player mail " + mid)
+        arrived(move_id)
         send(WHITE, REFEREE, "games", games_id, subject="my games")
-        for mid in (move_id, games_id):
-            wait_for(REFEREE, lambda m, mid=mid: str(m["Message-ID"]).strip("<>") == mid,
-                     "player mail " + mid)
+        arrived(games_id)
 
         run([ck, "serve", "--once", "--templates", templates] + base)
 
