@@ -370,8 +370,7 @@ public:
         if (tx.first_outgoing_to(address) == nullptr) CK_TRY(board_mail(c, disc + suffix));
         return tx.first_outgoing_to(address);
     }
-    // The sender's view for the help and unknown-command mails, built only for them (a view
-    // copies everything the player heard).
+    // The sender's view for the help and unknown-command mails, built only for them.
     const referee::PlayerView* my_view() {
         if (!view_) view_ = g.game.view(me);
         return &*view_;
