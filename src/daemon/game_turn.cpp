@@ -447,7 +447,7 @@ Done settle(GameMail& m, const Turn& turn, const std::vector<Command>& commands,
     GameSession& s = m.session;
     m.mail_events = s.events();
     const bool sender_moved = m.g.record.plies() > s.plies_at_open();
-    auto cond = run_conditionals(m.desk.store, m.tx, s, m.me, commands, sender_moved);
+    auto cond = run_conditionals(m.tx, s, m.me, commands, sender_moved);
     if (!cond) return core::unexpected(cond.error());
     m.cond = std::move(*cond);
     if (s.over_at_open() && acts_on_game(commands))
