@@ -176,12 +176,18 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
 }
 
 // Every mail that shows the player a position fills it here: the view model, then the text
-// part's board and/or list view as the recipient's setting asks (list_view.hpp).
+// part's board and/or list view as the recipient's setting asks (list_view.hpp). `groups` is
+// ply_groups(view), made once for the mail (the second form makes them).
+core::Result<void, ComposeError> with_view(const Templates& t, const Envelope& env,
+                                           const PlayerView& view,
+                                           const std::vector<PlyGroup>& groups, Context& c) {
+    c.flag("has_deadline", false);  // kinds with a deadline set it after this
+    if (auto r = fill_view(t.set(), view, groups, c, env.game_id); !r) return r;
+    return fill_text_view(t.set(), env.view, view, c);
+}
 core::Result<void, ComposeError> with_view(const Templates& t, const Envelope& env,
                                            const PlayerView& view, Context& c) {
-    c.flag("has_deadline", false);  // kinds with a deadline set it after this
-    if (auto r = fill_view(t.set(), view, c, env.game_id); !r) return r;
-    return fill_text_view(t.set(), env.view, view, c);
+    return with_view(t, env, view, ply_groups(view), c);
 }
 
 }  // namespace
@@ -216,10 +222,11 @@ std::string thread_root_id(const Envelope& env, Color player) {
 MailResult turn_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                      const TurnDetails& d) {
     Context c;
-    auto ok = with_view(t, env, view, c);
+    const std::vector<PlyGroup> groups = ply_groups(view);
+    auto ok = with_view(t, env, view, groups, c);
     if (!ok) return core::unexpected(ok.error());
-    std::size_t from = d.heard_from.value_or(last_turn_start(view));
-    auto news = fill_news(t.set(), view, from, c);
+    std::size_t from = d.heard_from.value_or(last_turn_start(view, groups));
+    auto news = fill_news(t.set(), view, groups, from, c);
     if (!news) return core::unexpected(news.error());
     fill_deadline(d.deadline, env.date, c);
     return build(t, env, MailKind::Turn, c, &view);
@@ -283,9 +290,10 @@ MailResult help_mail(const Templates& t, const Envelope& env, const PlayerView* 
 MailResult game_end_mail(const Templates& t, const Envelope& env, const PlayerView& view,
                          const GameEndDetails& d) {
     Context c;
-    auto ok = with_view(t, env, view, c);
+    const std::vector<PlyGroup> groups = ply_groups(view);
+    auto ok = with_view(t, env, view, groups, c);
     if (!ok) return core::unexpected(ok.error());
-    auto news = fill_news(t.set(), view, last_turn_start(view), c);
+    auto news = fill_news(t.set(), view, groups, last_turn_start(view, groups), c);
     if (!news) return core::unexpected(news.error());
     c.flag("record_attached", d.record_attached);
     c.flag("adjudicated", !d.adjudication_reason.empty());

@@ -125,6 +125,9 @@ struct KeptList {
     // heard[0, b] of the view the rows were made from, b the first announcement of the row
     // after them (which ends their last group), and how many groups (ply_groups) they hold.
     std::vector<Announcement> heard;
+    // The log (referee::Heard::log_id) of the last view found to begin with `heard`: a view on
+    // that log with at least as many entries begins with them too (heard.hpp, THE CONTRACT).
+    std::uint64_t log = 0;
     std::size_t groups = 0;
     std::shared_ptr<GrowingList> rows = std::make_shared<GrowingList>();
     WrappedJoin text{0};  // the rows' units joined (its width set on making)
@@ -165,24 +168,30 @@ KeptList& kept_list(core::GameId game, Color player) {
 }
 
 // Whether `l` holds rows made from exactly this view's inputs (move_list.hpp, THE CONTRACT).
-bool still_true(const KeptList& l, const TemplateSet& w, const PlayerView& view,
+// The announcements are compared in full only when the view reads another log than the one
+// last found equal; on that log, the entries added since are all that is new (heard.hpp).
+bool still_true(KeptList& l, const TemplateSet& w, const PlayerView& view,
                 const std::vector<PlyGroup>& groups) {
     if (l.heard.empty() || l.words != w.identity() || l.player != view.player) return false;
     if (groups.empty() || groups[0].number != l.first_number || groups[0].side != l.first_side)
         return false;
-    return l.heard.size() <= view.heard.size() &&
-           std::equal(l.heard.begin(), l.heard.end(), view.heard.begin());
+    if (l.heard.size() > view.heard.size()) return false;
+    if (l.log != 0 && view.heard.log_id() == l.log) return true;
+    if (!std::equal(l.heard.begin(), l.heard.end(), view.heard.begin())) return false;
+    l.log = view.heard.log_id();
+    return true;
 }
 
 }  // namespace
 
 core::Result<void, ComposeError> fill_move_list(const TemplateSet& w, const PlayerView& view,
+                                                const std::vector<PlyGroup>& groups,
                                                 std::optional<core::GameId> game, std::size_t width,
                                                 Context& c) {
-    const std::vector<PlyGroup> groups = ply_groups(view);
     KeptList fresh;
     KeptList& l = game ? kept_list(*game, view.player) : fresh;
     if (!still_true(l, w, view, groups)) {
+        l.log = view.heard.log_id();
         l.words = w.identity();
         l.first_number = groups.empty() ? 0 : groups[0].number;
         l.first_side = groups.empty() ? Color::White : groups[0].side;

@@ -8,8 +8,10 @@
 //
 // THE CONTRACT: the result is the one a fresh list gives, byte for byte. A kept list is used only
 // when every input of its rows equals this view's: the words (TemplateSet::identity), the player,
-// the first row's number and side, and the announcements its rows were made from, compared in
-// full (with the first one after them, which ends their last group). Anything else (a game rolled
+// the first row's number and side, and the announcements its rows were made from (with the first
+// one after them, which ends their last group): compared in full, except on the announcement log
+// last found equal, where they cannot have changed (referee/heard.hpp), so a mail costs what
+// was added since the last one. Anything else (a game rolled
 // back after a failed commit, a game reopened, other words or a template set reloaded) makes a
 // new list; nothing has to be told to forget. Built from the PlayerView alone, like the rest of
 // the view model (docs/design.md "Hidden information is a type"). One thread's lists are its own.

@@ -100,8 +100,28 @@ int plies_played(const PlayerView& view) {
     return n;
 }
 
+// The same as from ply_groups, read from the end: each group holds exactly one `moved` (its
+// first after the group before), and a group ends after the announcements that follow its
+// move, so the player's latest turn begins where the group before it ends.
 std::size_t last_turn_start(const PlayerView& view) {
-    auto groups = ply_groups(view);
+    const auto& heard = view.heard;
+    // The `moved` announcements from the last one back; the last one is the side not to move's.
+    std::size_t i = heard.size();
+    const auto previous_move = [&]() -> bool {
+        while (i-- > 0)
+            if (heard[i].type == AnnouncementType::Moved) return true;
+        return false;
+    };
+    if (!previous_move()) return 0;
+    if (~view.to_move != view.player && !previous_move()) return 0;
+    // i is the player's latest move; its group begins after the previous move's group.
+    if (!previous_move()) return 0;
+    std::size_t end = i + 1;
+    while (end < heard.size() && follows_move(heard[end].type)) ++end;
+    return end;
+}
+
+std::size_t last_turn_start(const PlayerView& view, const std::vector<PlyGroup>& groups) {
     for (std::size_t k = groups.size(); k-- > 0;)
         if (groups[k].side == view.player && groups[k].moved != groups[k].end)
             return groups[k].begin;
@@ -204,6 +224,12 @@ core::Result<void, ComposeError> fill_board_cell(const TemplateSet& w, rules::Pi
 
 core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerView& view, Context& c,
                                            std::optional<core::GameId> game) {
+    return fill_view(w, view, ply_groups(view), c, game);
+}
+
+core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerView& view,
+                                           const std::vector<PlyGroup>& groups, Context& c,
+                                           std::optional<core::GameId> game) {
     const Color me = view.player;
     auto mine = colour_word(w, me);
     auto theirs = colour_word(w, ~me);
@@ -254,7 +280,7 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
 
     // The move list as the player knows it: the opponent's hidden moves as "..." followed by
     // what was announced about them (move_list.hpp).
-    if (auto r = fill_move_list(w, view, game, MoveListWidth, c); !r) return r;
+    if (auto r = fill_move_list(w, view, groups, game, MoveListWidth, c); !r) return r;
 
     c.flag("game_over", view.result.has_value());
     c.flag("your_turn", !view.result && view.to_move == me);
@@ -279,8 +305,15 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& w, const PlayerVie
 
 core::Result<void, ComposeError> fill_news(const TemplateSet& w, const PlayerView& view,
                                            std::size_t from, Context& c) {
+    return fill_news(w, view, ply_groups(view), from, c);
+}
+
+core::Result<void, ComposeError> fill_news(const TemplateSet& w, const PlayerView& view,
+                                           const std::vector<PlyGroup>& groups, std::size_t from,
+                                           Context& c) {
     std::vector<Context> news;
-    for (const PlyGroup& g : ply_groups(view)) {
+    for (const PlyGroup& g : groups) {
+        if (g.end <= from) continue;
         for (std::size_t i = g.begin; i < g.end; ++i) {
             if (i < from) continue;
             // The player's own drop is already in "You played N@f5."

@@ -35,8 +35,9 @@ std::vector<PlyGroup> ply_groups(const referee::PlayerView& view);
 int plies_played(const referee::PlayerView& view);
 
 // Index in `heard` where "since your last turn" begins: the start of the player's own latest
-// turn (their tries and move), or 0.
+// turn (their tries and move), or 0. `groups`: ply_groups(view), when the caller has them.
 std::size_t last_turn_start(const referee::PlayerView& view);
+std::size_t last_turn_start(const referee::PlayerView& view, const std::vector<PlyGroup>& groups);
 
 // The sentence for one announcement made during `side`'s turn, for `view.player`.
 core::Result<std::string, ComposeError> sentence(const TemplateSet& words,
@@ -56,7 +57,12 @@ core::Result<void, ComposeError> fill_board_cell(const TemplateSet& words, rules
 // move_rows[number, white, black], has_moves, your_turn, game_over, result_text,
 // result_reason, to_move_colour; view_board (true) and view_list (false), which
 // list_view.hpp fill_text_view sets from the recipient's setting. `game` keeps the move list
-// for the game's next mail (move_list.hpp); none: made afresh.
+// for the game's next mail (move_list.hpp); none: made afresh. `groups` is ply_groups(view): a
+// mail computes them once for all its parts (the second form does it here).
+core::Result<void, ComposeError> fill_view(const TemplateSet& words,
+                                           const referee::PlayerView& view,
+                                           const std::vector<PlyGroup>& groups, Context& c,
+                                           std::optional<core::GameId> game = {});
 core::Result<void, ComposeError> fill_view(const TemplateSet& words,
                                            const referee::PlayerView& view, Context& c,
                                            std::optional<core::GameId> game = {});
@@ -65,15 +71,21 @@ core::Result<void, ComposeError> fill_view(const TemplateSet& words,
 // as the list's kept head, Context::growing, the last row in Context::lists) and moves_text
 // (wrapped at `width` columns), keeping the list for the game's next mail under move_list.hpp's
 // contract (defined in move_list.cpp). `game` tells games apart; none:
-// nothing is kept, the list is made afresh.
+// nothing is kept, the list is made afresh. `groups` is ply_groups(view).
 core::Result<void, ComposeError> fill_move_list(const TemplateSet& words,
                                                 const referee::PlayerView& view,
+                                                const std::vector<PlyGroup>& groups,
                                                 std::optional<core::GameId> game, std::size_t width,
                                                 Context& c);
 
-// Fills `c` with news[line]: the sentences heard from `heard[from]` on; has_news.
+// Fills `c` with news[line]: the sentences heard from `heard[from]` on; has_news. `groups`:
+// ply_groups(view), when the caller has them.
 core::Result<void, ComposeError> fill_news(const TemplateSet& words,
                                            const referee::PlayerView& view, std::size_t from,
+                                           Context& c);
+core::Result<void, ComposeError> fill_news(const TemplateSet& words,
+                                           const referee::PlayerView& view,
+                                           const std::vector<PlyGroup>& groups, std::size_t from,
                                            Context& c);
 
 }  // namespace ck::compose

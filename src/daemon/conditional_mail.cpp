@@ -188,16 +188,14 @@ private:
 
 }  // namespace
 
-core::Result<ConditionalReport, core::Error> run_conditionals(const store::Store& store,
-                                                              store::Transaction& tx,
+core::Result<ConditionalReport, core::Error> run_conditionals(store::Transaction& tx,
                                                               GameSession& session, Color sender,
                                                               const std::vector<Command>& commands,
                                                               bool sender_moved) {
-    const store::GameId id = session.id();
     const StoredGame& g = session.game();
     ConditionalReport report;
     report.sender = sender;
-    auto book = ConditionalBook::load(store, id, g.game.hidden(), &tx);
+    auto book = session.conditionals(tx);
     if (!book) return core::unexpected(book.error());
     Conditionals cond(session, *book, report);
     using Kind = Command::Kind;
@@ -221,7 +219,7 @@ core::Result<ConditionalReport, core::Error> run_conditionals(const store::Store
         book->clear(Color::White);
         book->clear(Color::Black);
     }
-    book->save(tx, id);
+    session.save_conditionals(tx, *book);
     for (Color c : {Color::White, Color::Black}) {
         const std::vector<std::string> lines = referee::render_lines(book->tree(c));
         for (std::size_t i = 0; i < lines.size(); ++i)

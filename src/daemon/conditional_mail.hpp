@@ -58,9 +58,11 @@ struct ConditionalReport {
 // the replies are played through the session (GameSession::play_tries, then
 // conditional_played: their clock is the session's save) and the caller saves it and mails
 // both players.
-core::Result<ConditionalReport, core::Error> run_conditionals(
-    const store::Store& store, store::Transaction& tx, league::GameSession& session,
-    rules::Color sender, const std::vector<Command>& commands, bool sender_moved);
+core::Result<ConditionalReport, core::Error> run_conditionals(store::Transaction& tx,
+                                                              league::GameSession& session,
+                                                              rules::Color sender,
+                                                              const std::vector<Command>& commands,
+                                                              bool sender_moved);
 
 // Appends to the first mail queued in `tx` to each player (never a follower's) what concerns
 // that player's own conditional moves: "Played by your conditional moves:", "Your conditional

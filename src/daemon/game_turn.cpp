@@ -370,8 +370,7 @@ public:
         if (tx.first_outgoing_to(address) == nullptr) CK_TRY(board_mail(c, disc + suffix));
         return tx.first_outgoing_to(address);
     }
-    // The sender's view for the help and unknown-command mails, built only for them (a view
-    // copies everything the player heard).
+    // The sender's view for the help and unknown-command mails, built only for them.
     const referee::PlayerView* my_view() {
         if (!view_) view_ = g.game.view(me);
         return &*view_;
@@ -448,7 +447,7 @@ Done settle(GameMail& m, const Turn& turn, const std::vector<Command>& commands,
     GameSession& s = m.session;
     m.mail_events = s.events();
     const bool sender_moved = m.g.record.plies() > s.plies_at_open();
-    auto cond = run_conditionals(m.desk.store, m.tx, s, m.me, commands, sender_moved);
+    auto cond = run_conditionals(m.tx, s, m.me, commands, sender_moved);
     if (!cond) return core::unexpected(cond.error());
     m.cond = std::move(*cond);
     if (s.over_at_open() && acts_on_game(commands))

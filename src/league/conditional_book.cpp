@@ -12,19 +12,33 @@ const char* ConditionalBook::file_name(rules::Color c) {
 core::Result<ConditionalBook, core::Error> ConditionalBook::load(const store::Store& store,
                                                                  store::GameId id, bool hidden,
                                                                  const store::Transaction* staged) {
+    std::array<bool, 2> absent{};
+    return load(store, id, hidden, staged, absent);
+}
+
+core::Result<ConditionalBook, core::Error> ConditionalBook::load(const store::Store& store,
+                                                                 store::GameId id, bool hidden,
+                                                                 const store::Transaction* staged,
+                                                                 std::array<bool, 2>& absent) {
     ConditionalBook book;
     for (rules::Color c : {rules::Color::White, rules::Color::Black}) {
+        const int i = static_cast<int>(c);
         const std::string name = file_name(c);
         const std::string where = "game " + to_string(id) + ": " + name;
         std::optional<std::string> text;
         if (staged)
             for (const store::FileWrite& f : staged->files())
                 if (f.game == id && f.name == name) text = f.bytes;  // the last write wins
+        if (!text && absent[i]) {
+            book.trees_[i].hidden = hidden;
+            continue;
+        }
         if (!text) {
             auto bytes = store.read_game_file(id, name);
             if (!bytes) {
                 if (bytes.error().code == std::errc::no_such_file_or_directory) {
-                    book.trees_[static_cast<int>(c)].hidden = hidden;
+                    book.trees_[i].hidden = hidden;
+                    absent[i] = true;
                     continue;
                 }
                 return core::unexpected(
@@ -34,7 +48,7 @@ core::Result<ConditionalBook, core::Error> ConditionalBook::load(const store::St
         }
         auto tree = referee::deserialise(*text);
         if (!tree) return core::unexpected(core::corrupt_error(where + ": " + tree.error().detail));
-        book.trees_[static_cast<int>(c)] = std::move(*tree);
+        book.trees_[i] = std::move(*tree);
     }
     return book;
 }
@@ -52,9 +66,17 @@ void ConditionalBook::clear(rules::Color c) {
 }
 
 void ConditionalBook::save(store::Transaction& tx, store::GameId id) const {
+    std::array<bool, 2> absent{};
+    save(tx, id, absent);
+}
+
+void ConditionalBook::save(store::Transaction& tx, store::GameId id,
+                           std::array<bool, 2>& absent) const {
     for (rules::Color c : {rules::Color::White, rules::Color::Black})
-        if (changed_[static_cast<int>(c)])
+        if (changed_[static_cast<int>(c)]) {
+            absent[static_cast<int>(c)] = false;
             tx.write_game_file(id, file_name(c), referee::serialise(tree(c)));
+        }
 }
 
 core::Result<void, core::Error> clear_conditionals(const store::Store& store,

@@ -26,6 +26,13 @@ public:
     static core::Result<ConditionalBook, core::Error> load(const store::Store& store,
                                                            store::GameId id, bool hidden,
                                                            const store::Transaction* staged);
+    // The same, knowing which sides have no file in the store (`absent`, by colour index;
+    // StoredGame::no_conditionals): their files are not looked for (a file staged in `staged`
+    // still wins), and a side found without one is marked.
+    static core::Result<ConditionalBook, core::Error> load(const store::Store& store,
+                                                           store::GameId id, bool hidden,
+                                                           const store::Transaction* staged,
+                                                           std::array<bool, 2>& absent);
 
     const referee::ConditionalTree& tree(rules::Color c) const {
         return trees_[static_cast<int>(c)];
@@ -36,8 +43,9 @@ public:
     void clear(rules::Color c);
     bool changed() const { return changed_[0] || changed_[1]; }
 
-    // Queues the file of every side whose tree changed into `tx`.
+    // Queues the file of every side whose tree changed into `tx` (and unmarks it in `absent`).
     void save(store::Transaction& tx, store::GameId id) const;
+    void save(store::Transaction& tx, store::GameId id, std::array<bool, 2>& absent) const;
 
     // "white.conditionals" / "black.conditionals".
     static const char* file_name(rules::Color c);

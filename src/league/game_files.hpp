@@ -25,6 +25,7 @@
 // Draw offers (docs/mail-protocol.md `draw`/`decline`): an offer stands until the opponent accepts
 // (`draw`) or declines (`decline`), the game ends, or the offerer's opponent has a move played (a
 // legal move, not a refused try): moving instead of answering lets the offer lapse.
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -113,6 +114,12 @@ struct StoredGame {
     GameMeta meta;
     referee::Game game;
     pgn::RecordBuilder record;
+    // What this process knows of the game's conditional books (conditional_book.hpp), by
+    // colour index: true when the side's file is known to be absent from the store (staged
+    // writes included). Set by a read that found no file, cleared by every write of one
+    // (ConditionalBook::load and save); a game replayed knows nothing, so what makes the
+    // repository replay (a failed commit, a reopened store) forgets it with the game.
+    std::array<bool, 2> no_conditionals{};
 };
 
 // Names and places for a new game's record tags.

@@ -163,6 +163,14 @@ core::Result<std::optional<core::TimePoint>, core::Error> GameSession::deadline(
     return game_deadline(*store_, id_, g_, staged);
 }
 
+core::Result<ConditionalBook, core::Error> GameSession::conditionals(const store::Transaction& tx) {
+    return ConditionalBook::load(*store_, id_, g_.game.hidden(), &tx, g_.no_conditionals);
+}
+
+void GameSession::save_conditionals(store::Transaction& tx, const ConditionalBook& book) {
+    book.save(tx, id_, g_.no_conditionals);
+}
+
 bool GameSession::changed_since_save() const {
     return changed_events_since(saved_events_) || g_.meta.draw_offer != offer_at_save_;
 }

@@ -31,6 +31,7 @@
 #include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
+#include "league/conditional_book.hpp"
 #include "league/game_clock.hpp"
 #include "league/game_events.hpp"
 #include "league/game_files.hpp"
@@ -86,6 +87,12 @@ public:
     // The deadline of the side to move (nullopt: over, or no clock), leave counted.
     core::Result<std::optional<core::TimePoint>, core::Error> deadline(
         const store::Transaction* staged = nullptr) const;
+
+    // The game's conditional books (ConditionalBook::load, a file staged in `tx` winning), and
+    // their save into `tx`: the session keeps with the game which sides have no file
+    // (StoredGame::no_conditionals), so a move mail looks for none it knows to be absent.
+    core::Result<ConditionalBook, core::Error> conditionals(const store::Transaction& tx);
+    void save_conditionals(store::Transaction& tx, const ConditionalBook& book);
 
     // Whether save() has anything to write: a request ruled, an end, a note, or the draw offer
     // changed since the session opened.

@@ -8,7 +8,7 @@
 namespace ck::referee {
 namespace {
 
-using Heard = std::vector<Announcement>;
+using Told = std::vector<Announcement>;
 using Type = AnnouncementType;
 
 std::string bare_san(std::string s) {
@@ -17,7 +17,7 @@ std::string bare_san(std::string s) {
     return s;
 }
 
-bool any_of_type(const Heard& after, Type t) {
+bool any_of_type(const Told& after, Type t) {
     return std::any_of(after.begin(), after.end(),
                        [t](const Announcement& a) { return a.type == t; });
 }
@@ -37,7 +37,7 @@ bool pawn_tries_match(const Clause& c, const Announcement& a) {
     return false;
 }
 
-bool holds(const Clause& c, const Announcement& moved, const Heard& after) {
+bool holds(const Clause& c, const Announcement& moved, const Told& after) {
     using K = Clause::Kind;
     switch (c.kind) {
         case K::Move:
@@ -74,12 +74,12 @@ std::optional<Firing> match(const ConditionalTree& tree, const PlayerView& view)
     if (tree.empty() || tree.hidden != view.hidden || view.result || view.to_move != view.player)
         return std::nullopt;
     // When the player is to move, the last `moved` they heard is their opponent's.
-    const Heard& heard = view.heard;
+    const Told& heard = view.heard;
     auto last = std::find_if(heard.rbegin(), heard.rend(),
                              [](const Announcement& a) { return a.type == Type::Moved; });
     if (last == heard.rend()) return std::nullopt;
     const Announcement& moved = *last;
-    const Heard after(last.base(), heard.end());
+    const Told after(last.base(), heard.end());
     if (any_of_type(after, Type::GameOver)) return std::nullopt;
     for (const Branch& b : tree.branches) {
         const bool all = std::all_of(b.when.clauses.begin(), b.when.clauses.end(),

@@ -134,8 +134,7 @@ Ruling Game::request(std::string_view line) {
         attempt_open(text, r);
     }
     r.result = result_;
-    for (int c = 0; c < 2; ++c)
-        heard_[c].insert(heard_[c].end(), r.told[c].begin(), r.told[c].end());
+    for (int c = 0; c < 2; ++c) heard_[c].append(r.told[c].begin(), r.told[c].end());
     return r;
 }
 
@@ -222,8 +221,7 @@ core::Result<Ruling, std::string> Game::end_by(GameResult result, const std::str
     r.answer = Answer::Legal;
     end_game(r, result, reason);
     r.result = result_;
-    for (int c = 0; c < 2; ++c)
-        heard_[c].insert(heard_[c].end(), r.told[c].begin(), r.told[c].end());
+    for (int c = 0; c < 2; ++c) heard_[c].append(r.told[c].begin(), r.told[c].end());
     return r;
 }
 

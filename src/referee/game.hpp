@@ -56,7 +56,7 @@ public:
 
     // What `player` may see now (their own pieces only in hidden play).
     PlayerView view(rules::Color player) const;
-    // view(player).board_text() without copying the announcement log.
+    // view(player).board_text() without building a view.
     std::string view_text(rules::Color player) const;
     // view(player).move_number, the same for both players, without building a view.
     int move_number() const { return position_.fullmove_number(); }
@@ -106,7 +106,7 @@ private:
     bool any_no_ = false;     // `any?` answered `no` in this turn
     std::vector<rules::Move> refused_;  // own-board moves answered `no` in this turn
     std::optional<GameResult> result_;
-    std::vector<Announcement> heard_[2];
+    Heard heard_[2];  // shared with the views (heard.hpp)
 };
 
 }  // namespace ck::referee

@@ -3,12 +3,14 @@
 // (all pieces in open play), both pockets (public: every capture and drop is announced), the
 // announcements addressed to them, the move number, whose turn it is and the result. A
 // PlayerView is built only from OwnPieces (one colour's pieces, copied by colour) and the
-// player's own announcement list; it never sees the other side's pieces in hidden play.
+// player's own announcement list (shared, not copied: heard.hpp); it never sees the other side's
+// pieces in hidden play.
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "referee/announcement.hpp"
+#include "referee/heard.hpp"
 #include "referee/rule_set.hpp"
 #include "rules/types.hpp"
 
@@ -27,7 +29,7 @@ struct PlayerView {
     bool hidden = true;   // Kriegspiel play: `pieces` holds only the player's own pieces
     RuleSet rules = RuleSet::CrazyKrieg;  // the Kriegspiel rule set (docs/rulesets.md)
     OwnPieces pieces;
-    std::vector<Announcement> heard;  // everything told to this player, in order
+    Heard heard;  // everything told to this player, in order (shared with the game, heard.hpp)
     int move_number = 1;
     rules::Color to_move = rules::Color::White;
     std::optional<GameResult> result;  // set once the game is over

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -233,4 +234,73 @@ TEST_CASE("the move list's rows and text kept against fresh field by field") {
         }
     }
     CHECK(kept_move_lists() == 2);  // game 7 for each side; the key-less lists are not kept
+}
+
+TEST_CASE("a kept move list as one game grows, is rolled back to a copy and plays on otherwise") {
+    // One game object throughout, as serve keeps it: its views share its announcement log
+    // (referee/heard.hpp), so the kept list checks only what was added since its last mail.
+    forget_move_lists();
+    const PlayedGame p = random_game(60, 31);
+    REQUIRE(p.after_ply.size() > 45);
+    const auto both = [](const ck::referee::Game& g) {
+        for (rules::Color c : {White, Black}) {
+            const std::string kept = turn_bytes(templates(), g, c);
+            REQUIRE(kept == fresh_bytes(templates(), g, c));
+        }
+    };
+    auto g = new_game("crazyhouse", true);
+    std::optional<ck::referee::Game> saved;
+    for (std::size_t n = 0; n < p.after_ply[45]; ++n) {
+        INFO("request " << n);
+        g.request(p.requests[n]);
+        if (n + 1 == p.after_ply[20]) saved = g;  // a copy kept back, as before a commit
+        both(g);
+    }
+    // Back to the copy (a commit that failed), then another line from there, mailed only once
+    // it is longer than the rows kept from the first one.
+    g = *saved;
+    auto pos = rules::Position::startpos(*rules::find_variant("crazyhouse"));
+    for (std::size_t i = 0; i < 20; ++i) pos.make_move(p.moves[i]);
+    std::mt19937 rng(77);
+    int played_other = 0;
+    for (int ply = 0; ply < 45; ++ply) {
+        rules::MoveList legal;
+        rules::generate_legal(pos, legal);
+        if (legal.empty()) break;
+        rules::Move m = legal[std::uniform_int_distribution<int>(0, legal.size() - 1)(rng)];
+        if (ply == 0)  // not the first line's move
+            for (const rules::Move other : legal)
+                if (!(other == p.moves[20])) m = other;
+        pos.make_move(m);
+        if (rules::termination(pos) != rules::Termination::None) break;
+        INFO("other line, ply " << ply);
+        g.request(rules::to_uci(m));
+        ++played_other;
+        if (ply >= 30) both(g);
+    }
+    CHECK(played_other > 35);
+    CHECK(kept_move_lists() == 2);
+}
+
+TEST_CASE("last_turn_start read from the end agrees with the ply groups") {
+    // view_model.hpp: the mail's last_turn_start(view) reads back from the end instead of making
+    // the ply groups; both forms must name the same index, after every request of a game, in
+    // hidden and open play, a game over included.
+    for (const bool hidden : {true, false}) {
+        const PlayedGame p = random_game(80, hidden ? 3 : 4);
+        auto g = new_game("crazyhouse", hidden);
+        const auto agree = [&] {
+            for (rules::Color c : {White, Black}) {
+                const auto view = g.view(c);
+                REQUIRE(last_turn_start(view) == last_turn_start(view, ply_groups(view)));
+            }
+        };
+        agree();
+        for (const std::string& r : p.requests) {
+            g.request(r);
+            agree();
+        }
+        g.request("resign");
+        agree();
+    }
 }

@@ -2,6 +2,7 @@
 // (league/event_effects.hpp), without any mail: each operation's events in open and hidden
 // games, a draw offer lapsing, an end by time, an adjudication, and what save() and
 // apply_game_events stage into a transaction.
+#include <array>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <optional>
@@ -367,4 +368,56 @@ TEST_CASE("a session gives its game back only as it was saved", "[league][sessio
     auto s = club.open(id);
     CHECK(club.repository.replays() == replays + 1);
     CHECK(s.game().record.plies() == 3);
+}
+
+// The session keeps with its game which sides have no conditional book (StoredGame::
+// no_conditionals), so a move mail looks for no file it knows to be absent; a write marks the
+// side again, and a replayed game (after a commit that did not happen) knows nothing.
+TEST_CASE("a session knows which sides have no conditional book until one is written",
+          "[league][session]") {
+    Club club("books");
+    const auto id = club.new_game(false);
+    using Absent = std::array<bool, 2>;
+    {
+        auto s = club.open(id);
+        CHECK(s.game().no_conditionals == Absent{false, false});  // a new game's first load
+        auto tx = club.tx();
+        auto book = s.conditionals(tx);
+        REQUIRE(book);
+        CHECK(book->tree(Color::White).empty());
+        CHECK(s.game().no_conditionals == Absent{true, true});
+        s.request(Color::White, "e4");
+        REQUIRE(s.save(tx));
+        apply_and_commit(club, id, s, tx);
+    }
+    {
+        auto s = club.open(id);
+        CHECK(s.game().no_conditionals == Absent{true, true});  // given back with the game
+        auto tx = club.tx();
+        auto book = s.conditionals(tx);
+        REQUIRE(book);
+        ck::referee::ConditionalTree tree;
+        tree.hidden = false;
+        book->set(Color::Black, tree);  // an empty tree, written all the same
+        s.save_conditionals(tx, *book);
+        CHECK(s.game().no_conditionals == Absent{true, false});
+        // Staged in the transaction: read from it.
+        auto again = s.conditionals(tx);
+        REQUIRE(again);
+        CHECK(s.game().no_conditionals == Absent{true, false});
+        REQUIRE(club.store().commit(tx));
+    }
+    CHECK(club.store().read_game_file(id, "black.conditionals"));
+    {
+        auto s = club.open(id);
+        CHECK(s.game().no_conditionals == Absent{true, false});
+        auto tx = club.tx();
+        REQUIRE(s.conditionals(tx));
+        CHECK(s.game().no_conditionals == Absent{true, false});  // the file is there
+        s.request(Color::Black, "e5");  // changed and not saved: not given back
+    }
+    {
+        auto s = club.open(id);  // replayed: nothing known
+        CHECK(s.game().no_conditionals == Absent{false, false});
+    }
 }
