@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "compose/deadline_text.hpp"
+#include "compose/kept_lines.hpp"
 #include "compose/rule_set_words.hpp"
 #include "compose/spectator_model.hpp"
 #include "compose/text_wrap.hpp"
@@ -147,7 +148,12 @@ MailResult build(const Templates& t, const Envelope& env, MailKind kind, Context
     m.to = {env.to};
     if (!env.reply_to.address.empty()) m.reply_to = {env.reply_to};
     m.subject = subject;
-    m.text_body = wrap_lines(parts->second, TextWidth);
+    const auto moves = c.text.find("moves_text");
+    if (view != nullptr && env.game_id && moves != c.text.end())  // kept_lines.hpp
+        m.text_body = wrap_body(parts->second, TextWidth, moves->second, *env.game_id, view->player,
+                                m.text_encoded);
+    else
+        m.text_body = wrap_lines(parts->second, TextWidth);
     m.html_body = std::move(*html);
     m.html_encoded = encoded_runs(m.html_body, kept);
     m.date = env.date;

@@ -134,6 +134,7 @@ std::string qp_encode(std::string_view text) {
 void qp_encode_into(std::string_view text, std::string& out) {
     constexpr size_t MaxLine = 76;  // including a trailing soft-break '='
     size_t written = out.size();
+    const size_t start = written;
     out.resize(written + text.size() + text.size() / 3 + 64);
     const char* p = text.data();
     const char* const text_end = p + text.size();
@@ -145,7 +146,10 @@ void qp_encode_into(std::string_view text, std::string& out) {
         if (line_end > p && line_end[-1] == '\r') --line_end;
         const auto length = static_cast<size_t>(line_end - p);
         const size_t worst = 3 * length + 3 * (3 * length / 73 + 1) + 2;
-        if (out.size() - written < worst) out.resize(std::max(2 * out.size(), written + worst));
+        // More room: twice this call's part, not twice `out` (a mail's earlier parts would be
+        // copied and filled for nothing: README "Benchmarks", the serve row).
+        if (out.size() - written < worst)
+            out.resize(written + std::max(worst, 2 * (out.size() - start)));
         char* const line_start = out.data() + written;
         char* w = line_start;
         size_t col = 0;

@@ -157,7 +157,7 @@ void alternative(const OutgoingMail& m, const std::string& boundary, std::string
     out += "\"\r\n\r\n--";
     out += boundary;
     out += "\r\n";
-    text_part("plain", m.text_body, true, out);
+    text_part("plain", m.text_body, true, out, m.text_encoded);
     out += "--";
     out += boundary;
     out += "\r\n";
@@ -195,7 +195,7 @@ std::string render_mime(const OutgoingMail& m) {
     out += h;
     if (m.attachments.empty()) {
         if (m.html_body.empty())
-            text_part("plain", m.text_body, false, out);
+            text_part("plain", m.text_body, false, out, m.text_encoded);
         else
             alternative(m, make_boundary(m, 2), out);
         return out;
@@ -206,7 +206,7 @@ std::string render_mime(const OutgoingMail& m) {
     out += "This is a multi-part message in MIME format.\r\n";
     out += "--" + outer + "\r\n";
     if (m.html_body.empty())
-        text_part("plain", m.text_body, true, out);
+        text_part("plain", m.text_body, true, out, m.text_encoded);
     else
         alternative(m, make_boundary(m, 2), out);
     for (const Attachment& a : m.attachments) out += "--" + outer + "\r\n" + attachment_part(a);

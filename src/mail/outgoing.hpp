@@ -22,12 +22,12 @@ struct Attachment {
 };
 
 // Lines of a body whose quoted-printable encoding is known already (a game's move list, kept from
-// the game's earlier mails: compose/move_list.hpp), so that render_mime copies `encoded` instead
-// of encoding body[offset, offset + size) again. `encoded` must be qp_encode of exactly those
-// bytes, which must start a line (offset 0 or after a '\n') and end one (with '\n'): quoted-
-// printable encodes each line on its own, so the run's encoding is the same inside the body.
-// render_mime encodes as usual a run whose ends are not on line boundaries; whoever edits a
-// body after it was composed drops its runs.
+// the game's earlier mails: compose/move_list.hpp, and its text: compose/kept_lines.hpp), so that
+// render_mime copies `encoded` instead of encoding body[offset, offset + size) again. `encoded`
+// must be qp_encode of exactly those bytes, which must start a line (offset 0 or after a '\n') and
+// end one (with '\n'): quoted- printable encodes each line on its own, so the run's encoding is the
+// same inside the body. render_mime encodes as usual a run whose ends are not on line boundaries;
+// whoever edits a body after it was composed drops its runs.
 struct EncodedRun {
     std::size_t offset = 0;
     std::size_t size = 0;
@@ -43,6 +43,7 @@ struct OutgoingMail {
     std::string in_reply_to;               // without angle brackets; may be empty
     std::vector<std::string> references;   // without angle brackets, oldest first
     std::string text_body;                 // UTF-8, LF (or CRLF) line ends
+    std::vector<EncodedRun> text_encoded;  // runs of text_body already encoded, in order
     std::string html_body;                 // UTF-8; empty: text/plain only
     std::vector<EncodedRun> html_encoded;  // runs of html_body already encoded, in order
     std::vector<Attachment> attachments;

@@ -110,15 +110,18 @@ void RecordBuilder::add_conditional_comment(int ply, rules::Color by, const std:
 
 std::vector<std::pair<std::string, std::string>> RecordBuilder::final_tags(
     std::string& result) const {
-    result = "*";
+    for (; scanned_ < rulings_.size(); ++scanned_) {
+        const referee::Ruling& r = rulings_[scanned_];
+        if (r.result) scanned_result_ = std::string(referee::result_text(*r.result));
+        if (r.ending) termination_ = termination_of(r.request);
+    }
+    result = scanned_result_;
     std::vector<std::pair<std::string, std::string>> tags = tags_;
-    for (const auto& r : rulings_) {
-        if (r.result) result = std::string(referee::result_text(*r.result));
-        if (!r.ending) continue;
+    if (termination_) {  // the last end outside the requests names it
         bool set = false;
         for (auto& [n, v] : tags)
-            if (n == "Termination") v = termination_of(r.request), set = true;
-        if (!set) tags.emplace_back("Termination", termination_of(r.request));
+            if (n == "Termination") v = termination_, set = true;
+        if (!set) tags.emplace_back("Termination", termination_);
     }
     if (result != "*" && !salt_.empty()) {  // the game is over: reveal the salt
         bool set = false;
@@ -189,22 +192,41 @@ void RecordBuilder::fold_referee(Fold& f, bool over) const {
     }
 }
 
+namespace {
+
+// tags + the kept movetext + what `tail` (continued from it) adds, copied once.
+std::string assemble(const std::string& tags, const record::LineWrapper& kept,
+                     record::LineWrapper& tail) {
+    const std::string end = tail.finish();
+    std::string out;
+    out.reserve(tags.size() + kept.text().size() + end.size());
+    out += tags;
+    out += kept.text();
+    out += end;
+    return out;
+}
+
+}  // namespace
+
 std::string RecordBuilder::referee_record() const {
     std::string result;
     const auto tags = final_tags(result);
-    Fold f;
-    if (result == "*") {
-        if (!referee_fold_) referee_fold_ = start_referee_fold();
-        fold_referee(*referee_fold_, false);
-        f = *referee_fold_;
-    } else {  // over: rendered whole, conditional comments in
+    if (result != "*") {  // over: rendered whole, conditional comments in
         referee_fold_.reset();
-        f = start_referee_fold();
+        Fold f = start_referee_fold();
         fold_referee(f, true);
+        if (!f.open.empty()) f.movetext.add_comment(f.open);  // trailing requests (resign, ...)
+        f.movetext.add(result);
+        return record::write_tags(tags, setup_, result) + f.movetext.finish();
     }
-    if (!f.open.empty()) f.movetext.add_comment(f.open);  // trailing requests (resign, ...)
-    f.movetext.add(result);
-    return record::write_tags(tags, setup_, result) + f.movetext.finish();
+    if (!referee_fold_) referee_fold_ = start_referee_fold();
+    fold_referee(*referee_fold_, false);
+    // The kept movetext is not copied to be finished: the rest goes on after it.
+    const Fold& f = *referee_fold_;
+    record::LineWrapper tail = f.movetext.continued();
+    if (!f.open.empty()) tail.add_comment(f.open);  // trailing requests (resign, ...)
+    tail.add(result);
+    return assemble(record::write_tags(tags, setup_, result), f.movetext, tail);
 }
 
 RecordBuilder::Fold RecordBuilder::start_player_fold() const {
@@ -247,16 +269,18 @@ std::optional<std::string> RecordBuilder::player_record(rules::Color player,
         kept.reset();
         return std::nullopt;
     }
-    Fold f = *kept;
-    if (!f.open.empty()) {  // the turn in progress, with the picture of `now`
-        f.open.push_back(record::format_view(player, now.view_text(player)));
-        f.movetext.add_comment(f.open);
+    // The kept movetext is not copied to be finished: the rest goes on after it.
+    record::LineWrapper tail = kept->movetext.continued();
+    if (!kept->open.empty()) {  // the turn in progress, with the picture of `now`
+        std::vector<std::string> open = kept->open;
+        open.push_back(record::format_view(player, now.view_text(player)));
+        tail.add_comment(open);
     }
     std::string result;
     auto tags = final_tags(result);
     tags.emplace_back("View", player == rules::Color::White ? "White" : "Black");
-    f.movetext.add(result);
-    return record::write_tags(tags, setup_, result) + f.movetext.finish();
+    tail.add(result);
+    return assemble(record::write_tags(tags, setup_, result), kept->movetext, tail);
 }
 
 }  // namespace ck::pgn

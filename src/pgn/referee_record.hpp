@@ -131,8 +131,10 @@ public:
     void add_conditional_comment(int ply, rules::Color by, const std::string& text);
 
     // The records are rendered incrementally (see Fold below): the cost of a call grows with
-    // the rulings added since the last one, not with the game's length, except for the copy
-    // of the text and a game that is over (rendered whole).
+    // the rulings added since the last one, not with the game's length, except for the one
+    // copy of the text into the result (the kept movetext is not copied to be finished: the
+    // open comment and the result are laid out after it, LineWrapper::continued) and a
+    // referee record of a game that is over (rendered whole).
     std::string referee_record() const;
     // The player record of `player` (format above) from the rulings in memory, byte-identical
     // to pgn::player_record(referee_record(), player); `now` is the game after the last ruling.
@@ -184,6 +186,11 @@ private:
     std::map<int, std::string> commitments_;
     std::map<int, std::vector<std::string>> notes_;                 // ply -> comment words
     std::map<int, std::vector<std::string>> conditional_comments_;  // ply -> words, after the end
+    // The result and the last end outside the requests (its Termination word) among the first
+    // `scanned_` rulings, each ruling read once (final_tags; rulings are only appended).
+    mutable std::size_t scanned_ = 0;
+    mutable std::string scanned_result_ = "*";
+    mutable const char* termination_ = nullptr;
     mutable std::optional<Fold> referee_fold_;
     mutable std::array<std::optional<Fold>, 2> player_folds_;  // White's, Black's
 };

@@ -335,6 +335,15 @@ void LineWrapper::add_comment(const std::vector<std::string>& annotations) {
     }
 }
 
+// The column and the line are all the layout reads of the text before: a wrapper with text
+// stands past column 0, where the indent of a `[` line is never asked.
+LineWrapper LineWrapper::continued() const {
+    LineWrapper next;
+    next.column_ = column_;
+    next.first_line_ = first_line_;
+    return next;
+}
+
 std::string LineWrapper::finish() {
     std::string out = std::move(text_);
     out += '\n';

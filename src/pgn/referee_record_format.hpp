@@ -50,9 +50,16 @@ public:
     void add_comment(const std::vector<std::string>& annotations);
     std::string finish();  // the text with a final newline
 
+    // The text so far, without the final newline.
+    const std::string& text() const { return text_; }
+    // A wrapper that goes on where this one stands with none of its text: text() + c.finish()
+    // after any calls on c equals finish() after the same calls on a copy of this one, without
+    // copying the text (a record's last comment and result after its kept movetext).
+    LineWrapper continued() const;
+
 private:
     std::string text_;
-    std::size_t column_ = 0;
+    std::size_t column_ = 0;  // 0 only before the first unit: a unit always follows a break
     bool first_line_ = true;
 };
 

@@ -73,6 +73,18 @@ constexpr std::size_t MaxLine = 512;
 
 void encode_journal_entries(const JournalRecord& r, std::string& out,
                             std::vector<std::size_t>* file_offsets) {
+    // Room for every entry at once, so that the mails and files of a commit are copied in once
+    // and not again each time the buffer grows (README "Benchmarks", the serve row); a group's
+    // buffer (group_journal.hpp) grows at least twofold, as appending would. Slack: an entry's
+    // words, numbers and line ends beside its name or key.
+    constexpr std::size_t Slack = 128;
+    std::size_t room = out.size();
+    for (const auto& f : r.files) room += f.name.size() + f.bytes.size() + Slack;
+    for (const auto& rec : r.records)
+        room += rec.key.size() + (rec.bytes ? rec.bytes->size() : 0) + Slack;
+    for (const auto& id : r.seen) room += id.size() + Slack;
+    for (const auto& m : r.mails) room += m.spool_bytes.size() + Slack;
+    if (room > out.capacity()) out.reserve(std::max(room, 2 * out.capacity()));
     for (const auto& f : r.files) {
         const std::string head = to_string(f.game) + " " + f.name;
         const std::size_t at =

@@ -193,3 +193,19 @@ TEST_CASE("charset conversion to UTF-8", "[charset]") {
     CHECK(is_valid_utf8(to_utf8("\xED\xA0\x80\xF8\x88", "u\xFFtf-8")));
     CHECK(to_utf8("caf\xE9", "utf-8//IGNORE") == "caf\xC3\xA9");
 }
+
+TEST_CASE("quoted-printable appended after a long mail grows only its own part", "[codec]") {
+    // A line whose worst case (every byte escaped) exceeds the room made for the text at first:
+    // the room grows with this part, not with the mail before it (a mail reserved for its whole
+    // length is then not copied again).
+    const std::string head(50000, 'h');
+    for (const std::string& line : {std::string(1500, 'x'), std::string(1500, '=')}) {
+        std::string out;
+        out.reserve(head.size() + 8 * line.size());
+        out += head;
+        const std::size_t capacity = out.capacity();
+        qp_encode_into(line + "\n", out);
+        CHECK(out == head + qp_encode(line + "\n"));
+        CHECK(out.capacity() == capacity);
+    }
+}
