@@ -124,6 +124,24 @@ core::Result<Layout, core::IoError> read_state_format(const fs::path& file) {
             "' is not the 'ck-state 2' this build reads (nor the 'ck-state 1' it moves to it)"});
 }
 
+// Once, when a store is moved to the flat layout: the counters file made at least the id after
+// its highest game, since from now on open trusts it without looking at the games (an older
+// build's checkpoint did not make it durable before the checkpoint file; scan_counters).
+core::Result<void, core::IoError> raise_counters_to_games(const fs::path& root) {
+    auto names = list_names(root / "games");
+    if (!names) return core::unexpected(names.error());
+    std::optional<GameId> last;
+    for (const auto& n : *names) {
+        if (const auto file = parse_flat_game_file_name(n); file && (!last || *last < file->first))
+            last = file->first;
+    }
+    const fs::path file = root / "counters";
+    auto counter = read_counters(file);
+    if (!counter) return core::unexpected(counter.error());
+    if (!last || last->next() <= *counter) return {};
+    return core::write_file_atomic(file, "next-game " + to_string(last->next()) + "\n");
+}
+
 // Creates the layout and cleans up after a crashed holder of the lock.
 core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sweep sweep) {
     for (const char* sub : {"games", "ledger", "outbox", "outbox/failed", "journal", "state"}) {
@@ -152,6 +170,7 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sw
     // files, not paths: they apply to the flat layout alike.
     if (*layout != Layout::Flat) {
         if (auto moved = migrate_game_directories(root / "games"); !moved) return moved;
+        if (auto raised = raise_counters_to_games(root); !raised) return raised;
         if (auto w = core::write_file_atomic(format, StateFormat); !w) return w;
     }
     // No fsync here (README "Store: sync budget"): a process killed after writing but before
@@ -342,11 +361,12 @@ core::Result<void, core::IoError> Store::scan_counters() {
     if (!counter) return core::unexpected(counter.error());
     durable_next_game_ = *counter;
     next_game_ = *counter;
-    // The counters file is raised by every checkpoint that follows new games, before the
-    // checkpoint file that retires their journals, so it is trusted when it exists (games of
-    // journals not yet retired are in those journals, read below); a store without one has its
-    // games listed (one directory read, which grows with the store). Before the flat layout a
-    // stat of the next id's directory checked the file too; a flat game has no one name to stat.
+    // The counters file is raised by every checkpoint that follows new games, and made durable
+    // before the checkpoint file that retires their journals (checkpoint_unchecked), so it is
+    // trusted when it exists (games of journals not yet retired are in those journals, read
+    // below); a store without one has its games listed (one directory read, which grows with
+    // the store). Before the flat layout a stat of the next id's directory checked the file
+    // too; a flat game has no one name to stat.
     std::error_code ec;
     if (!fs::exists(root_ / "counters", ec)) {
         auto games = list_games();
@@ -709,7 +729,8 @@ core::Result<void, core::IoError> Store::checkpoint_unchecked() {
     }
     const std::size_t state_files = staged.size();
     const GameId counter = next_game_;
-    if (counter > durable_next_game_) {  // atomic: open reads it before any replay
+    const bool new_counter = counter > durable_next_game_;
+    if (new_counter) {  // atomic: open reads it before any replay
         if (auto w = stage(root_ / "counters", "next-game " + to_string(counter) + "\n"); !w)
             return w;
     }
@@ -724,6 +745,12 @@ core::Result<void, core::IoError> Store::checkpoint_unchecked() {
             if (state_files > 0) {
                 if (auto d = core::sync_directory(root_ / "state"); !d) return d;
             }
+            // Open trusts the counters file of a checkpoint without listing games/ (a flat
+            // game has no one name to stat, scan_counters): it must never be older than the
+            // checkpoint that retired the journals of its games.
+            if (new_counter) {
+                if (auto d = core::sync_directory(root_); !d) return d;
+            }
         }
         if (::rename(staged[i].temp.c_str(), staged[i].target.c_str()) != 0) {
             return core::unexpected(core::io_error_from_errno(errno, staged[i].target.string(),
@@ -731,7 +758,7 @@ core::Result<void, core::IoError> Store::checkpoint_unchecked() {
         }
     }
     for (const Namespace ns : written) dirty_.erase(ns);
-    if (counter > durable_next_game_) durable_next_game_ = counter;
+    if (new_counter) durable_next_game_ = counter;
     if (auto d = core::sync_directory(root_); !d) return d;
     applied_through_ = n;
     for (const std::uint64_t txid : unretired_) {

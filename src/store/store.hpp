@@ -32,13 +32,14 @@
 // checkpoint (when CheckpointEvery journals wait, in every outbox flush, at open): the unspooled
 // mails are written to outbox/ and the new state/ files, counters and checkpoint file to temp
 // files, syncfs(2) makes all of it and every applied effect durable, the state files and
-// counters are renamed into place (one fsync of state/), then the checkpoint file (one fsync of
-// the root), then the journals it covers are unlinked (no fsync needed: open unlinks
+// counters are renamed into place (one fsync of state/, and one of the root when the counters
+// changed: open trusts them), then the checkpoint file (one fsync of the root), then the
+// journals it covers are unlinked (no fsync needed: open unlinks
 // any journal <= N it still finds and never replays it, so a file is never set back by an older
 // journal). Store::open replays, in txid order, every journal > N, so a crash at any instant either
 // loses the whole transaction (before the journal rename: the mail is still pending at its source
 // and is processed again) or applies it exactly once; a torn or lost unsynced write is always
-// covered by a journal > N. Cost: 2 fsyncs per commit; one syncfs and 1 or 2 fsyncs per
+// covered by a journal > N. Cost: 2 fsyncs per commit; one syncfs and 1 to 3 fsyncs per
 // checkpoint; none for an open that finds no journal to replay. The store must be one file
 // system (open checks it).
 //
