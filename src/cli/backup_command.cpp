@@ -17,6 +17,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "core/atomic_file.hpp"
 #include "core/clock.hpp"
 #include "core/file_lock.hpp"
+#include "store/game_layout.hpp"
 
 namespace ck::cli {
 namespace {
@@ -115,13 +117,18 @@ int run_backup(const Args& args) {
     BackupWriter archive(out);
     const auto entries = store_entries(root, ec);
     if (ec) return fail("cannot list the store " + root.string() + ": " + ec.message());
-    std::size_t files = 0, games = 0;
+    std::size_t files = 0;
+    std::set<core::GameId> games;  // the ids of the files of games/ (store/game_layout.hpp)
     for (const fs::path& rel : entries) {
         const fs::path p = root / rel;
         const std::string name = (fs::path("games") / rel).generic_string();
         if (fs::is_directory(fs::symlink_status(p, ec))) {
             archive.add_directory(name);
-            if (rel.parent_path() == "games") ++games;
+            // A store not opened since the flat layout: a directory per game.
+            if (rel.parent_path() == "games") {
+                if (const auto game = core::game_id_in(rel.filename().string()))
+                    games.insert(*game);
+            }
             continue;
         }
         if (!fs::is_regular_file(fs::symlink_status(p, ec))) {
@@ -133,6 +140,10 @@ int run_backup(const Args& args) {
         const auto perms = fs::status(p, ec).permissions();
         archive.add_file(name, *bytes, static_cast<unsigned>(perms) & 0777);
         ++files;
+        if (rel.parent_path() == "games") {
+            if (const auto game = store::parse_flat_game_file_name(rel.filename().string()))
+                games.insert(game->first);
+        }
     }
     const bool with_secret = fs::exists(config->secret_file, ec);
     if (with_secret) {
@@ -157,8 +168,8 @@ int run_backup(const Args& args) {
         if (auto d = core::sync_directory(dir); !d) return fail(d.error().describe());
         report_written_file(target);
     }
-    std::cerr << "backup of " << root.string() << " at " << created << ": " << games << " game(s), "
-              << files << " file(s) and the server secret"
+    std::cerr << "backup of " << root.string() << " at " << created << ": " << games.size()
+              << " game(s), " << files << " file(s) and the server secret"
               << (target == "-" ? std::string(" to stdout") : " in " + target) << "\n";
     return ExitOk;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // GameId: the number of a game as a value type. Games are numbered 1, 2, 3, ... in creation
-// order (store::Store::new_game_id); the number is the game's directory name under games/, the
+// order (store::Store::new_game_id); the number begins its files' names in the store's games/, the
 // "#42" of mail subjects, the <game> of reply addresses (docs/mail-protocol.md "Addresses and
 // threads") and the name of its site pages.
 //

@@ -1,6 +1,6 @@
 #pragma once
 // Where a game's conditional moves are kept (docs/conditionals.md, issue 19): one file per side
-// in the game's directory, games/<id>/white.conditionals and black.conditionals, each the
+// among the game's files, games/<id>.white.conditionals and black.conditionals, each the
 // referee's versioned stored form (referee::serialise: "crazykrieg-conditionals-v1", the mode,
 // the canonical lines). They are written only through the mail's store transaction, with the
 // game's own files (store/store.hpp: all of a mail's effects commit together or not at all), so

@@ -10,7 +10,7 @@
 //               carries over, as in ICCF play); the deadline is the end of what is left
 //   30d+1d/45d  a bank of 30 days; each accepted move takes the time used off and adds 1 day;
 //               the bank is then cut to the cap (45 days) when there is one
-// A side whose deadline has passed loses on time (clock_pass.hpp). State, in games/<id>/clock.ini
+// A side whose deadline has passed loses on time (clock_pass.hpp). State, in games/<id>.clock.ini
 // (key = value, written in the same transaction as the move or clock event):
 //   version           first; "1" (a file without the line, written before it existed, reads
 //                     as version 1; a version this binary does not know is refused)
@@ -96,7 +96,7 @@ ClockState after_move(const ClockState& s, const TimeControl& tc, rules::Color m
 // The game's time control (nullopt: no clock, e.g. an empty or unreadable spec).
 std::optional<TimeControl> clock_control(const GameMeta& meta);
 
-// games/<id>/clock.ini, or the initial state from meta.created when the file does not exist.
+// games/<id>.clock.ini, or the initial state from meta.created when the file does not exist.
 core::Result<ClockState, core::Error> load_clock(const store::Store& store, store::GameId id,
                                                  const GameMeta& meta);
 void save_clock(store::Transaction& tx, store::GameId id, const ClockState& s);

@@ -1,5 +1,5 @@
 #pragma once
-// How a game is persisted in the store (games/<id>/), all files written in ONE transaction:
+// How a game is persisted in the store (games/<id>.<file>), all written in ONE transaction:
 //   record.pgn   the referee's full record (pgn/referee_record.hpp): THE source of truth for the
 //                game's start (Variant, Kriegspiel, SetUp/FEN tags), every request, every
 //                announcement and the result, ends by agreement or on time included

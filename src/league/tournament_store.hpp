@@ -49,7 +49,7 @@ core::Result<std::string, core::Error> tournament_archive(
     const store::Store& store, const club::Tournament& t,
     const store::Transaction* pending = nullptr);
 
-// A file of `tx` not yet committed: games/<game>/<name>; null when `tx` does not write it.
+// A file of `tx` not yet committed: games/<game>.<name>; null when `tx` does not write it.
 const std::string* pending_file(const store::Transaction& tx, store::GameId game,
                                 const std::string& name);
 

@@ -74,7 +74,12 @@ core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem:
                                                           std::string_view bytes, bool fresh,
                                                           FileStamp* after) {
     const std::string name = path.string();
-    const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    // `fresh`: created now, or (it exists) written over and cut as any other.
+    int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (fresh ? O_EXCL : 0), 0644);
+    if (fd < 0 && fresh && errno == EEXIST) {
+        fresh = false;
+        fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    }
     if (fd < 0) return core::unexpected(core::io_error_from_errno(errno, name, "cannot create"));
     const char* p = bytes.data();
     size_t left = bytes.size();

@@ -48,8 +48,8 @@ core::Result<std::optional<FileStamp>, core::IoError> stamp_of(const std::filesy
 // the dearest part of a commit on ext4. No O_TRUNC either: ext4's auto_da_alloc writes back a
 // file truncated to zero at its close, a disk wait per file; the file is overwritten and then
 // cut to its new length instead.)
-// `fresh`: `path` is known not to exist (its directory was made by this apply,
-// ensure_directory), so the cut to length, a system call per file, is left out.
+// `fresh`: `path` is likely new: it is created exclusively (O_EXCL), and then the cut to length,
+// a system call per file, is left out; when it exists it is written over and cut as without.
 // `after`: set to the file's stamp once written (FileMemory).
 core::Result<void, core::IoError> overwrite_file_unsynced(const std::filesystem::path& path,
                                                           std::string_view bytes,

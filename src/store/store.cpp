@@ -16,6 +16,7 @@
 #include "core/decimal.hpp"
 #include "core/log.hpp"
 #include "store/fs_util.hpp"
+#include "store/game_layout.hpp"
 #include "store/journal.hpp"
 #include "store/spool_entry.hpp"
 
@@ -24,16 +25,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The store's own file of state/: the layout's version ("ck-state 1"), never a namespace.
+// The store's own file of state/: the layout's version ("ck-state 2"), never a namespace.
 constexpr const char* StateFormatFile = "format";
 
 core::IoError with_context(core::IoError e, const std::string& context) {
     e.message = context + ": " + e.message;
     return e;
 }
-
-// The game whose directory is `name` (its id's text, core/game_id.hpp); none for any other name.
-std::optional<GameId> game_of(const std::string& name) { return core::game_id_in(name); }
 
 core::Result<GameId, core::IoError> read_counters(const fs::path& file) {
     std::error_code ec;
@@ -74,9 +72,11 @@ core::Result<std::uint64_t, core::IoError> read_checkpoint(const fs::path& file)
 
 }  // namespace
 
-fs::path Store::game_dir(GameId game) const { return root_ / "games" / to_string(game); }
+fs::path Store::game_file_path(GameId game, const std::string& name) const {
+    return root_ / "games" / flat_game_file_name(game, name);
+}
 
-fs::path Store::file_path(const FileWrite& f) const { return game_dir(f.game) / f.name; }
+fs::path Store::file_path(const FileWrite& f) const { return game_file_path(f.game, f.name); }
 
 namespace {
 
@@ -98,25 +98,48 @@ core::Result<core::FileLock, core::IoError> lock_store(const fs::path& root,
     return core::unexpected(std::move(e));
 }
 
-constexpr const char* StateFormat = "ck-state 1\n";
+// The version line of state/ (store.hpp): "ck-state 2", game files flat (game_layout.hpp);
+// "ck-state 1", the same but a directory per game, which open moves to 2.
+constexpr const char* StateFormat = "ck-state 2\n";
+constexpr const char* StateFormatDirs = "ck-state 1\n";
 
-// The version line of state/: written when missing (a new store, or one from before state/;
-// true), else it must be the one this build reads (false).
-core::Result<bool, core::IoError> check_state_format(const fs::path& file) {
+// What state/format says.
+enum class Layout : std::uint8_t {
+    None,  // no state/format: a new store, or one from before state/ (a directory per game)
+    Dirs,  // "ck-state 1": a directory per game
+    Flat,  // "ck-state 2": this build's
+};
+
+core::Result<Layout, core::IoError> read_state_format(const fs::path& file) {
     std::error_code ec;
-    if (!fs::exists(file, ec)) {
-        if (auto w = core::write_file_atomic(file, StateFormat); !w)
-            return core::unexpected(w.error());
-        return true;
-    }
+    if (!fs::exists(file, ec)) return Layout::None;
     auto bytes = core::read_file(file);
     if (!bytes) return core::unexpected(bytes.error());
-    if (*bytes == StateFormat) return false;
+    if (*bytes == StateFormat) return Layout::Flat;
+    if (*bytes == StateFormatDirs) return Layout::Dirs;
     std::string line = bytes->substr(0, bytes->find('\n'));
-    return core::unexpected(core::IoError{std::make_error_code(std::errc::invalid_argument),
-                                          file.string(),
-                                          "store state format '" + line.substr(0, 40) +
-                                              "' is not the 'ck-state 1' this build reads"});
+    return core::unexpected(core::IoError{
+        std::make_error_code(std::errc::invalid_argument), file.string(),
+        "store state format '" + line.substr(0, 40) +
+            "' is not the 'ck-state 2' this build reads (nor the 'ck-state 1' it moves to it)"});
+}
+
+// Once, when a store is moved to the flat layout: the counters file made at least the id after
+// its highest game, since from now on open trusts it without looking at the games (an older
+// build's checkpoint did not make it durable before the checkpoint file; scan_counters).
+core::Result<void, core::IoError> raise_counters_to_games(const fs::path& root) {
+    auto names = list_names(root / "games");
+    if (!names) return core::unexpected(names.error());
+    std::optional<GameId> last;
+    for (const auto& n : *names) {
+        if (const auto file = parse_flat_game_file_name(n); file && (!last || *last < file->first))
+            last = file->first;
+    }
+    const fs::path file = root / "counters";
+    auto counter = read_counters(file);
+    if (!counter) return core::unexpected(counter.error());
+    if (!last || last->next() <= *counter) return {};
+    return core::write_file_atomic(file, "next-game " + to_string(last->next()) + "\n");
 }
 
 // Creates the layout and cleans up after a crashed holder of the lock.
@@ -126,24 +149,29 @@ core::Result<void, core::IoError> prepare_layout(const fs::path& root, Store::Sw
     }
     // A store without the state/ version line is new, or was written by a version from before
     // journals, which wrote game files through temp files in their directories: sweep those
-    // once (Store::Sweep).
-    auto first_layout = check_state_format(root / "state" / StateFormatFile);
-    if (!first_layout) return core::unexpected(first_layout.error());
-    if (*first_layout) sweep = Store::Sweep::All;
+    // once (Store::Sweep; the move to the flat layout below removes them too).
+    const fs::path format = root / "state" / StateFormatFile;
+    auto layout = read_state_format(format);
+    if (!layout) return core::unexpected(layout.error());
+    if (*layout == Layout::None) sweep = Store::Sweep::All;
     // Temp files of writes a crash interrupted: their rename never happened, so they hold
-    // nothing committed that a journal cannot redo.
+    // nothing committed that a journal cannot redo. The store writes none into games/ (game
+    // files are written in place), so games/ is swept only when asked.
     std::vector<fs::path> dirs = {
         root,          root / "ledger", root / "outbox", root / "outbox/failed", root / "journal",
         root / "state"};
-    if (sweep == Store::Sweep::All) {
-        auto games = list_names(root / "games");
-        if (!games) return core::unexpected(games.error());
-        for (const auto& g : *games) {
-            if (game_of(g)) dirs.push_back(root / "games" / g);
-        }
-    }
+    if (sweep == Store::Sweep::All) dirs.push_back(root / "games");
     for (const auto& d : dirs) {
         if (auto cleaned = remove_stale_temps(d); !cleaned) return cleaned;
+    }
+    // game_layout.hpp: a directory per game (layout 1) is moved to the flat layout; the version
+    // line says 2 only once the move is complete and durable, so a crash during it leaves a
+    // store the next open finishes moving. The journals replayed after this name games and
+    // files, not paths: they apply to the flat layout alike.
+    if (*layout != Layout::Flat) {
+        if (auto moved = migrate_game_directories(root / "games"); !moved) return moved;
+        if (auto raised = raise_counters_to_games(root); !raised) return raised;
+        if (auto w = core::write_file_atomic(format, StateFormat); !w) return w;
     }
     // No fsync here (README "Store: sync budget"): a process killed after writing but before
     // a sync leaves data in the page cache only, but all such data is covered by a journal
@@ -333,13 +361,14 @@ core::Result<void, core::IoError> Store::scan_counters() {
     if (!counter) return core::unexpected(counter.error());
     durable_next_game_ = *counter;
     next_game_ = *counter;
-    // The counters file is raised by every checkpoint that follows new games, so it is
-    // trusted when the directory of the id it hands out next does not exist yet (one stat);
-    // else (a store without one, or one that lags: games of journals not yet retired) the game
-    // directories are listed (one directory read, which grows with the store); the journals
-    // above the checkpoint are read below.
+    // The counters file is raised by every checkpoint that follows new games, and made durable
+    // before the checkpoint file that retires their journals (checkpoint_unchecked), so it is
+    // trusted when it exists (games of journals not yet retired are in those journals, read
+    // below); a store without one has its games listed (one directory read, which grows with
+    // the store). Before the flat layout a stat of the next id's directory checked the file
+    // too; a flat game has no one name to stat.
     std::error_code ec;
-    if (!fs::exists(root_ / "counters", ec) || fs::exists(game_dir(next_game_), ec)) {
+    if (!fs::exists(root_ / "counters", ec)) {
         auto games = list_games();
         if (!games) return core::unexpected(games.error());
         if (!games->empty()) next_game_ = std::max(next_game_, games->back().next());
@@ -373,8 +402,9 @@ core::Result<std::vector<GameId>, core::IoError> Store::list_games() const {
     auto names = list_names(root_ / "games");
     if (!names) return core::unexpected(names.error());
     std::vector<GameId> ids;
-    for (const auto& n : *names) {
-        if (const auto id = game_of(n)) ids.push_back(*id);
+    for (const auto& n : *names) {  // "<id>.<name>": a game's files are next to each other
+        const auto file = parse_flat_game_file_name(n);
+        if (file && (ids.empty() || ids.back() != file->first)) ids.push_back(file->first);
     }
     for (const GameId id : group_.games()) ids.push_back(id);  // staged, maybe new
     std::sort(ids.begin(), ids.end());
@@ -389,7 +419,7 @@ core::Result<std::string, core::IoError> Store::read_game_file(GameId game,
                                               name, "bad game file name"});
     }
     std::string scratch;
-    auto c = content({game, name}, game_dir(game) / name, scratch);
+    auto c = content({game, name}, game_file_path(game, name), scratch);
     if (!c) return core::unexpected(c.error());
     if (*c == &scratch) return scratch;
     return **c;
@@ -402,7 +432,7 @@ core::Result<bool, core::IoError> Store::game_file_equals(GameId game, const std
                                               name, "bad game file name"});
     }
     std::string scratch;
-    auto c = content({game, name}, game_dir(game) / name, scratch);
+    auto c = content({game, name}, game_file_path(game, name), scratch);
     if (!c) return core::unexpected(c.error());
     return std::string_view(**c) == text;
 }
@@ -529,22 +559,14 @@ core::Result<std::uint64_t, core::IoError> Store::write_journal(JournalRecord& r
 core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part,
                                                        std::uint64_t txid,
                                                        std::size_t& unspooled_bytes) {
-    // Each game's directory is looked at once a part; one made here is empty, so the first
-    // write of each of its files is made without the cut to length (overwrite_file_unsynced: a
-    // new game's five files); a second write of a file in the part may be shorter, and is cut.
-    std::map<GameId, bool> dirs_made;
+    // A game above the counters file's id may be new: the first write of each of its files in
+    // the part tries to create it (overwrite_file_unsynced `fresh`: no cut to length when it
+    // did, a new game's five files); a second write of a file in the part may be shorter, and
+    // is cut.
     std::set<std::pair<GameId, std::string>> written;
     for (const auto& f : part.files) {
         const fs::path path = file_path(f);
-        bool fresh = false;
-        if (const auto seen = dirs_made.find(f.game); seen != dirs_made.end()) {
-            fresh = seen->second;
-        } else {
-            auto made = ensure_directory(path.parent_path(), false);
-            if (!made) return core::unexpected(made.error());
-            fresh = dirs_made[f.game] = *made;
-        }
-        if (fresh) fresh = written.insert({f.game, f.name}).second;
+        const bool fresh = f.game >= durable_next_game_ && written.insert({f.game, f.name}).second;
         // The memory follows each file written (store.hpp, "File memory"); a failed apply
         // forgets it all (apply_record, apply_journal).
         const FileMemory::Key key{f.game, f.name};
@@ -707,7 +729,8 @@ core::Result<void, core::IoError> Store::checkpoint_unchecked() {
     }
     const std::size_t state_files = staged.size();
     const GameId counter = next_game_;
-    if (counter > durable_next_game_) {  // atomic: open reads it before any replay
+    const bool new_counter = counter > durable_next_game_;
+    if (new_counter) {  // atomic: open reads it before any replay
         if (auto w = stage(root_ / "counters", "next-game " + to_string(counter) + "\n"); !w)
             return w;
     }
@@ -722,6 +745,12 @@ core::Result<void, core::IoError> Store::checkpoint_unchecked() {
             if (state_files > 0) {
                 if (auto d = core::sync_directory(root_ / "state"); !d) return d;
             }
+            // Open trusts the counters file of a checkpoint without listing games/ (a flat
+            // game has no one name to stat, scan_counters): it must never be older than the
+            // checkpoint that retired the journals of its games.
+            if (new_counter) {
+                if (auto d = core::sync_directory(root_); !d) return d;
+            }
         }
         if (::rename(staged[i].temp.c_str(), staged[i].target.c_str()) != 0) {
             return core::unexpected(core::io_error_from_errno(errno, staged[i].target.string(),
@@ -729,7 +758,7 @@ core::Result<void, core::IoError> Store::checkpoint_unchecked() {
         }
     }
     for (const Namespace ns : written) dirty_.erase(ns);
-    if (counter > durable_next_game_) durable_next_game_ = counter;
+    if (new_counter) durable_next_game_ = counter;
     if (auto d = core::sync_directory(root_); !d) return d;
     applied_through_ = n;
     for (const std::uint64_t txid : unretired_) {

@@ -3,9 +3,12 @@
 // state"). Layout under the root:
 //   lock                 flock'd by the one process using the store; holds its pid
 //   counters             "next-game N": game ids are never reused
-//   games/<id>/          one directory per game: record.pgn, white.pgn, black.pgn, game meta...
+//   games/<id>.<name>    a game's files, every game's in this one directory (game_layout.hpp:
+//                        no directory per game): 12.record.pgn, 12.white.pgn, 12.game.ini...
 //                        (opaque bytes given by the caller, by file name)
-//   state/format         "ck-state 1": the version of the state/ layout, checked on open
+//   state/format         "ck-state 2": the version of the store's layout, checked on open; a
+//                        store of "ck-state 1" (or none: from before state/), which kept a
+//                        directory per game (games/<id>/<name>), is moved to 2 by open
 //   state/<namespace>    typed club state, every record of the namespace as of the last
 //                        checkpoint (state.hpp, table.hpp); newer records are in the journals
 //   ledger/seen          processed Message-IDs, one a line, append-only (ledger.hpp)
@@ -29,13 +32,14 @@
 // checkpoint (when CheckpointEvery journals wait, in every outbox flush, at open): the unspooled
 // mails are written to outbox/ and the new state/ files, counters and checkpoint file to temp
 // files, syncfs(2) makes all of it and every applied effect durable, the state files and
-// counters are renamed into place (one fsync of state/), then the checkpoint file (one fsync of
-// the root), then the journals it covers are unlinked (no fsync needed: open unlinks
+// counters are renamed into place (one fsync of state/, and one of the root when the counters
+// changed: open trusts them), then the checkpoint file (one fsync of the root), then the
+// journals it covers are unlinked (no fsync needed: open unlinks
 // any journal <= N it still finds and never replays it, so a file is never set back by an older
 // journal). Store::open replays, in txid order, every journal > N, so a crash at any instant either
 // loses the whole transaction (before the journal rename: the mail is still pending at its source
 // and is processed again) or applies it exactly once; a torn or lost unsynced write is always
-// covered by a journal > N. Cost: 2 fsyncs per commit; one syncfs and 1 or 2 fsyncs per
+// covered by a journal > N. Cost: 2 fsyncs per commit; one syncfs and 1 to 3 fsyncs per
 // checkpoint; none for an open that finds no journal to replay. The store must be one file
 // system (open checks it).
 //
@@ -131,13 +135,15 @@ class Store {
 public:
     // Creates the layout if missing, takes the lock (a second process gets the error
     // "store ROOT is in use by another process (pid N)", code resource_unavailable_try_again),
-    // removes temp files left by a crash and replays any journal found.
+    // removes temp files left by a crash, moves an older layout's game directories to the flat
+    // layout (game_layout.hpp; crash-safe: an interrupted move is finished by the next open)
+    // and replays any journal found.
     // `wait`: how long to wait for the lock while another process holds it (0: fail at once).
-    // `sweep`: All looks for temp files in every game directory too (one directory read per
-    // game); TopDirs only in the store's own directories. The store never writes temp files
-    // into game directories (game files are rewritten in place, covered by the journal); only
-    // versions from before journals did, so a store opened for the first time by this layout
-    // (no state/format yet) is swept whole whatever `sweep` says, and TopDirs is enough after.
+    // `sweep`: All looks for temp files in games/ too (one directory read); TopDirs only in the
+    // store's own other directories. The store never writes temp files into games/ (game files
+    // are rewritten in place, covered by the journal); only versions from before journals did,
+    // into their game directories, so a store opened for the first time by this layout (no
+    // state/format yet) is swept whole whatever `sweep` says, and TopDirs is enough after.
     enum class Sweep : std::uint8_t { All, TopDirs };
     static core::Result<Store, core::IoError> open(
         const std::filesystem::path& root,
@@ -156,7 +162,8 @@ public:
     core::IoError stop_on_sync_failure(const core::IoError& e) { return stop(e); }
 
     const std::filesystem::path& root() const { return root_; }
-    std::filesystem::path game_dir(GameId game) const;
+    // Where file `name` of `game` is: games/<game>.<name> (game_layout.hpp).
+    std::filesystem::path game_file_path(GameId game, const std::string& name) const;
     std::filesystem::path outbox_dir() const { return root_ / "outbox"; }
     std::filesystem::path journal_dir() const { return root_ / "journal"; }
 
@@ -168,15 +175,15 @@ public:
         next_game_ = id.next();
         return id;
     }
-    // Games with a directory, ascending.
+    // Games with a file in games/ (or staged), ascending.
     core::Result<std::vector<GameId>, core::IoError> list_games() const;
     core::Result<std::string, core::IoError> read_game_file(GameId game,
                                                             const std::string& name) const;
-    // Whether games/<game>/<name> holds exactly `text` (as read_game_file), without a copy of
+    // Whether file `name` of `game` holds exactly `text` (as read_game_file), without a copy of
     // the file when the store remembers it (see "File memory").
     core::Result<bool, core::IoError> game_file_equals(GameId game, const std::string& name,
                                                        std::string_view text) const;
-    // Where a FileWrite lands: games/<game>/<name>.
+    // Where a FileWrite lands: game_file_path(f.game, f.name).
     std::filesystem::path file_path(const FileWrite& f) const;
 
     // The record `key` of namespace `ns` (state.hpp; staged writes of the running group

@@ -19,8 +19,8 @@
 
 namespace ck::store {
 
-// Games are numbered 1, 2, 3, ... in creation order (Store::new_game_id); the number is the
-// game's directory name under games/ and the "#42" of mail subjects (core/game_id.hpp: its one
+// Games are numbered 1, 2, 3, ... in creation order (Store::new_game_id); the number begins the
+// names of the game's files under games/ and the "#42" of mail subjects (core/game_id.hpp: its one
 // parse and one print).
 using GameId = core::GameId;
 
@@ -55,8 +55,9 @@ public:
     // first become due at it.
     explicit Transaction(core::TimePoint now) : now_(now) {}
 
-    // Replaces games/<game>/<name> by `bytes`. A later write of the same file in the same
-    // transaction wins. `game` must come from Store::new_game_id (or an existing game).
+    // Replaces file `name` of `game` (games/<game>.<name>, game_layout.hpp) by `bytes`. A later
+    // write of the same file in the same transaction wins. `game` must come from Store::new_game_id
+    // (or an existing game).
     void write_game_file(GameId game, std::string name, std::string bytes);
     // Sets record `key` of namespace `ns` to `bytes` / erases it (state.hpp; typed access:
     // table.hpp). A later write of the same record in the same transaction wins.

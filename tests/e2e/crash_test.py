@@ -22,7 +22,7 @@ Two more games are scripted with conditional moves (issue 19): lines stored, fir
 the transaction of the opponent's move), chained between both players, removed by a deviation
 and cleared, in open Crazyhouse and hidden Crazyhouse; the umpire gets every request the referee
 rules, the conditional replies included, so a reply played twice or lost shows as above, and
-the stored conditional moves (games/<id>/*.conditionals) must be the same in both stores.
+the stored conditional moves (games/<id>.*.conditionals) must be the same in both stores.
 A player who reads the daily digest (`set mail digest HH:MM`, README "Your settings") gets one
 digest before the queue in both stores; their one reply to it (`#ID move` lines for three
 games, one hidden Crazyhouse game of them with a note, delivered twice) is in the queue, with the

@@ -2,7 +2,7 @@
 """Injected faults on the real binary (the fault shim, tests/store/fault_shim.cpp, preloaded):
 regression tests of issue 25 end to end (README "Store: what the tests cover").
 
-D2: a forfeit committed but not applied (ENOSPC on the first three write-opens under games/1/)
+D2: a forfeit committed but not applied (ENOSPC on the first three write-opens of games/1.*)
 must not be undone by the mail group of the same pass, staged on files that lack it. Game 1
 (crazyhouse, 2 days a move): Alice plays e4, Bob's deadline passes, Bob's e5 waits in the inbox.
 The faulted `serve --once` then a clean one must end as a run without the fault: Black lost on
@@ -60,7 +60,7 @@ def d2(fault):
     deliver(inbox, "bob@example.test", to, "Re: " + subject, ["e5"])
     late = "2026-11-10T12:00:00Z"
     if fault:
-        r = faulted(cli, late, ops="open", path="/games/1/", at=1, times=3, errno="ENOSPC")
+        r = faulted(cli, late, ops="open", path="/games/1.", at=1, times=3, errno="ENOSPC")
         report = os.path.join(cli.work, "shim-report")
         faulted(cli, late, ops="", report=report)  # a clean pass, through the shim's counting
     else:

@@ -59,8 +59,8 @@ TEST_CASE("a crash after apply, before the checkpoint, is repaired by replay", "
     }  // the process dies: nothing was synced since the commit points
     // What a power loss may leave of unsynced writes: a torn file, a lost file, a lost ledger
     // line and a torn one, an old counter; no spool file at all.
-    REQUIRE(ck::core::write_file_atomic(root / "games/1/record.pgn", "reco"));
-    std::filesystem::remove(root / "games/1/white.pgn");
+    REQUIRE(ck::core::write_file_atomic(root / "games/1.record.pgn", "reco"));
+    std::filesystem::remove(root / "games/1.white.pgn");
     REQUIRE(ck::core::write_file_atomic(root / "ledger/seen", "m1@players.example\nm2@pla"));
     REQUIRE(ck::core::write_file_atomic(root / "counters", "next-game 1\n"));
     {
@@ -109,7 +109,7 @@ TEST_CASE("a journal the checkpoint covers is never replayed", "[store]") {
         REQUIRE(store->commit(move_tx(GameId(1), "m3")));
         CHECK(names_in(root / "journal").at(0) > first);
     }
-    std::filesystem::remove(root / "games/1/record.pgn");  // lost unsynced write
+    std::filesystem::remove(root / "games/1.record.pgn");  // lost unsynced write
     auto store = Store::open(root);
     REQUIRE(store);
     CHECK(*store->read_game_file(GameId(1), "record.pgn") == "record m3\n");
@@ -156,16 +156,16 @@ TEST_CASE("a group commit is staged in memory and written as one journal", "[sto
     CHECK(*store->list_games() == std::vector<GameId>{g1, g2});
     CHECK(store->seen("m2@players.example"));
     CHECK(store->seen("n1@players.example"));
-    CHECK(slurp(root / "games/1/record.pgn") == "record m1\n");
-    CHECK_FALSE(std::filesystem::exists(root / "games/2"));
+    CHECK(slurp(root / "games/1.record.pgn") == "record m1\n");
+    CHECK_FALSE(std::filesystem::exists(root / "games/2.white.pgn"));
     CHECK(names_in(root / "journal").empty());
     CHECK(ledger_lines(root) == std::vector<std::string>{"m1@players.example"});
 
     REQUIRE(store->end_group());
     CHECK_FALSE(store->grouping());
     CHECK(names_in(root / "journal").size() == 1);
-    CHECK(slurp(root / "games/1/record.pgn") == "record m3\n");
-    CHECK(slurp(root / "games/2/white.pgn") == "white n1\n");
+    CHECK(slurp(root / "games/1.record.pgn") == "record m3\n");
+    CHECK(slurp(root / "games/2.white.pgn") == "white n1\n");
     CHECK(ledger_lines(root) == std::vector<std::string>{"m1@players.example", "m2@players.example",
                                                          "n1@players.example",
                                                          "m3@players.example"});

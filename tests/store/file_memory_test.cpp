@@ -80,8 +80,8 @@ struct Twin {
             CHECK(*mem->game_file_equals(g, name, want));
             CHECK_FALSE(*mem->game_file_equals(g, name, want + " "));
             if (!mem->grouping()) {
-                CHECK(slurp(mem_dir.path() / "games" / to_string(g) / name) == want);
-                CHECK(slurp(plain_dir.path() / "games" / to_string(g) / name) == want);
+                CHECK(slurp(mem->game_file_path(g, name)) == want);
+                CHECK(slurp(plain->game_file_path(g, name)) == want);
             }
         }
     }
@@ -182,19 +182,19 @@ TEST_CASE("a tail taken against the store's memory is the tail read from the fil
     SECTION("a write from outside the store is noticed") {
         // Another start on disk: the new record shares its first block with what the store
         // wrote, not with the file, so a tail taken against the memory would be wrong.
-        t.both([&](Store&, const std::filesystem::path& root) {
-            const auto dir = root / "games" / to_string(g);
-            write_outside(dir / "record.pgn", record_of(1003, "outside"));
-            write_outside(dir / "white.pgn", "[White]\n" + record_of(1003, "outside"));
+        t.both([&](Store& s, const std::filesystem::path&) {
+            write_outside(s.game_file_path(g, "record.pgn"), record_of(1003, "outside"));
+            write_outside(s.game_file_path(g, "white.pgn"),
+                          "[White]\n" + record_of(1003, "outside"));
         });
         t.check(g, record_of(1003, "outside"));
         t.commit(g, record_of(1004));
         t.check(g, record_of(1004));
         // The same size as what the store wrote, a clock tick later.
-        t.both([&](Store&, const std::filesystem::path& root) {
-            const auto dir = root / "games" / to_string(g);
-            write_outside(dir / "record.pgn", record_of(1004, "MEMORY TEST"));
-            write_outside(dir / "white.pgn", "[White]\n" + record_of(1004, "MEMORY TEST"));
+        t.both([&](Store& s, const std::filesystem::path&) {
+            write_outside(s.game_file_path(g, "record.pgn"), record_of(1004, "MEMORY TEST"));
+            write_outside(s.game_file_path(g, "white.pgn"),
+                          "[White]\n" + record_of(1004, "MEMORY TEST"));
         });
         REQUIRE(record_of(1004, "MEMORY TEST").size() == record_of(1004).size());
         t.commit(g, record_of(1005, "MEMORY TEST"));

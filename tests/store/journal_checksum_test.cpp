@@ -75,7 +75,7 @@ TEST_CASE("a journal with one byte changed is refused with its name, nothing app
     REQUIRE_FALSE(store);
     CHECK(store.error().describe().find(name) != std::string::npos);
     CHECK(store.error().message.find("checksum") != std::string::npos);
-    CHECK_FALSE(std::filesystem::exists(root / "games" / "1" / "record.pgn"));
+    CHECK_FALSE(std::filesystem::exists(root / "games" / "1.record.pgn"));
     CHECK(ledger_lines(root).empty());
 }
 

@@ -108,12 +108,12 @@ TEST_CASE("a large group is staged in a temp journal, read back and committed as
         CHECK(*store->read_game_file(ids.back(), "record.pgn") == body(Games, 'r', "start"));
         CHECK(*store->list_games() == ids);
         CHECK(store->seen("start1@players.example"));
-        CHECK_FALSE(fs::exists(root / "games/1"));
+        CHECK_FALSE(fs::exists(root / "games/1.record.pgn"));
 
         REQUIRE(store->end_group());
         CHECK(names_in(root / "journal") == std::vector<std::string>{journal_file_name(1)});
-        CHECK(slurp(root / "games/1/record.pgn") == body(1, 'r', "start"));
-        CHECK(slurp(root / "games/2/record.pgn") == "rewritten\n");
+        CHECK(slurp(root / "games/1.record.pgn") == body(1, 'r', "start"));
+        CHECK(slurp(root / "games/2.record.pgn") == "rewritten\n");
         CHECK(ledger_lines(root).size() == static_cast<std::size_t>(Games));
         // Every mail waits unspooled, the bytes of those beyond UnspooledBytes only in the
         // journal; every mail is pending once, in order.
@@ -208,7 +208,7 @@ TEST_CASE("a savepoint in a large group takes back only its own part", "[store][
     REQUIRE(store->end_group());
     CHECK_FALSE(has_temp_journal(root));
     CHECK(store->list_games()->size() == kept.size() + 2);
-    CHECK(slurp(root / "games" / to_string(more.back()) / "record.pgn") ==
+    CHECK(slurp(store->game_file_path(more.back(), "record.pgn")) ==
           body(static_cast<int>(more.back().number()), 'r', "more"));
     auto pending = Outbox(*store).pending();
     REQUIRE(pending);

@@ -99,6 +99,6 @@ TEST_CASE("a new store keeps no tournaments directory", "[store]") {
         REQUIRE(store->commit(tx));
         REQUIRE(store->checkpoint());
     }
-    CHECK(fs::is_directory(root / "games" / "1"));
+    CHECK(fs::is_regular_file(root / "games" / "1.record.pgn"));
     CHECK_FALSE(fs::exists(root / "tournaments"));
 }

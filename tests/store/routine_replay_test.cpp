@@ -108,7 +108,7 @@ TEST_CASE("a journal committed but not applied is a recovery, logged at info", "
     CHECK(has(log.text(), "00002.tx (recovery: committed, not applied before its process"));
     CHECK_FALSE(has(log.text(), "00001.tx"));
     CHECK(ledger_lines(root) == std::vector<std::string>{"a@example.org", "b@example.org"});
-    CHECK(slurp(root / "games" / "1" / "record.pgn") == "record of b@example.org\n");
+    CHECK(slurp(root / "games" / "1.record.pgn") == "record of b@example.org\n");
 }
 
 TEST_CASE("a process that dies after applying, without closing, leaves a recovery",

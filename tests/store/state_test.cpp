@@ -51,7 +51,7 @@ TEST_CASE("records commit with the transaction and survive reopen", "[store][sta
     {
         auto store = Store::open(tmp.path());
         REQUIRE(store);
-        CHECK(slurp(tmp.path() / "state" / "format") == "ck-state 1\n");
+        CHECK(slurp(tmp.path() / "state" / "format") == "ck-state 2\n");
         Transaction tx = tx_at();
         Notes::put(tx, "ann@example.org", "Ann");
         Notes::put(tx, "bob@example.org", "Bob");

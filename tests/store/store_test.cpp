@@ -139,7 +139,7 @@ TEST_CASE("game ids are sequential and never reused across reopen", "[store]") {
         REQUIRE(store->commit(tx));
         REQUIRE(store->checkpoint());  // else the open below replays the journal
     }
-    std::filesystem::remove_all(tmp.path() / "games" / "2");  // e.g. archived by the operator
+    std::filesystem::remove(tmp.path() / "games" / "2.game.json");  // e.g. archived by the operator
     auto store = Store::open(tmp.path());
     REQUIRE(store);
     CHECK(store->list_games()->empty());
@@ -216,8 +216,8 @@ TEST_CASE("re-applying an applied journal changes nothing", "[store]") {
     }
     auto snapshot = [&] {
         std::vector<std::string> s;
-        for (const auto& n : names_in(root / "var" / "games" / "1")) {
-            s.push_back(n + "=" + slurp(root / "var" / "games" / "1" / n));
+        for (const auto& n : names_in(root / "var" / "games")) {
+            if (n.rfind("1.", 0) == 0) s.push_back(n + "=" + slurp(root / "var" / "games" / n));
         }
         for (const auto& n : names_in(root / "var" / "outbox")) {
             if (n != "failed") s.push_back(n + "=" + slurp(root / "var" / "outbox" / n));
@@ -245,7 +245,7 @@ TEST_CASE("open removes temp files of interrupted writes and cuts a torn ledger 
         REQUIRE(store);
         REQUIRE(store->commit(move_tx(store->new_game_id(), "m1")));
     }
-    REQUIRE(ck::core::write_file_atomic(root / "games" / "1" / ".record.pgn.tmp.AbC123", "hal"));
+    REQUIRE(ck::core::write_file_atomic(root / "games" / ".1.record.pgn.tmp.AbC123", "hal"));
     REQUIRE(ck::core::write_file_atomic(root / "outbox" / ".x.mail.tmp.Q", "half"));
     REQUIRE(ck::core::write_file_atomic(root / "journal" / ".y.tx.tmp.Z", "ck-jour"));
     {
@@ -256,8 +256,8 @@ TEST_CASE("open removes temp files of interrupted writes and cuts a torn ledger 
     }
     auto store = Store::open(root);
     REQUIRE(store);
-    CHECK(names_in(root / "games" / "1") ==
-          std::vector<std::string>{"black.pgn", "record.pgn", "white.pgn"});
+    CHECK(names_in(root / "games") ==
+          std::vector<std::string>{"1.black.pgn", "1.record.pgn", "1.white.pgn"});
     CHECK(names_in(root / "journal").empty());
     CHECK(names_in(root / "outbox").size() == 3);
     CHECK(ledger_lines(root) == std::vector<std::string>{"m1@players.example"});
@@ -313,9 +313,9 @@ TEST_CASE("a commit whose apply fails stays committed and is applied later", "[s
     const GameId g = store->new_game_id();
     REQUIRE(store->commit(move_tx(g, "m1")));
     // Sabotage: a directory where the next apply must write a file.
-    std::filesystem::remove(root / "games" / "1" / "white.pgn");
-    std::filesystem::create_directory(root / "games" / "1" / "white.pgn");
-    std::filesystem::create_directory(root / "games" / "1" / "white.pgn" / "x");
+    std::filesystem::remove(root / "games" / "1.white.pgn");
+    std::filesystem::create_directory(root / "games" / "1.white.pgn");
+    std::filesystem::create_directory(root / "games" / "1.white.pgn" / "x");
 
     auto failed = store->commit(move_tx(g, "m2"));
     REQUIRE_FALSE(failed);
@@ -325,7 +325,7 @@ TEST_CASE("a commit whose apply fails stays committed and is applied later", "[s
     CHECK_FALSE(store->commit(move_tx(g, "m3")));   // the earlier one still cannot apply
     CHECK_FALSE(store->seen("m3@players.example"));
 
-    std::filesystem::remove_all(root / "games" / "1" / "white.pgn");
+    std::filesystem::remove_all(root / "games" / "1.white.pgn");
     REQUIRE(store->commit(move_tx(g, "m3")));
     REQUIRE(store->checkpoint());
     CHECK(names_in(root / "journal").empty());
@@ -365,7 +365,7 @@ TEST_CASE("a new game's file written twice in one journal holds the last write",
         REQUIRE(store->commit(second));
         REQUIRE(group.commit());
     }
-    CHECK(slurp(root / "games" / "1" / "record.pgn") == "last\n");
-    CHECK(slurp(root / "games" / "1" / "game.ini") == "version = 1\n");
+    CHECK(slurp(root / "games" / "1.record.pgn") == "last\n");
+    CHECK(slurp(root / "games" / "1.game.ini") == "version = 1\n");
     CHECK(*store->read_game_file(g, "record.pgn") == "last\n");
 }

@@ -38,7 +38,7 @@ TEST_CASE("a game file that grew is journaled as its tail, and replays to the sa
           "[store][tail]") {
     TempDir tmp;
     const auto root = tmp.path();
-    const auto file = root / "games" / "1" / "record.pgn";
+    const auto file = root / "games" / "1.record.pgn";
     const auto saved = root.parent_path() / (root.filename().string() + "-saved.tx");
     std::string journal, checkpoint;
     {
@@ -112,7 +112,7 @@ TEST_CASE("a group's tails of one file read back and apply in order", "[store][t
         CHECK(*store->read_game_file(g, "record.pgn") == record_of(995));
         REQUIRE(group.commit());
     }
-    CHECK(slurp(root / "games" / "1" / "record.pgn") == record_of(995));
+    CHECK(slurp(root / "games" / "1.record.pgn") == record_of(995));
     CHECK(*store->read_game_file(g, "record.pgn") == record_of(995));
 }
 

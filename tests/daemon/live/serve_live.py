@@ -244,8 +244,11 @@ def main():
             fail("processed folder %s holds %s" % (processed, done))
 
         # Acted on: the move is in the game's record, and both players hear of it.
-        record = "".join(open(os.path.join(work, "games", "games", game, f)).read()
-                         for f in os.listdir(os.path.join(work, "games", "games", game)))
+        # The store's flat layout: games/<id>.<name> (src/store/game_layout.hpp).
+        game_files = lambda: sorted(f for f in os.listdir(os.path.join(work, "games", "games"))
+                                    if f.startswith(game + "."))
+        record = "".join(open(os.path.join(work, "games", "games", f)).read()
+                         for f in game_files())
         if "e4" not in record:
             fail("e4 is not in game %s's files" % game)
         wait_for(WHITE, lambda m: tagged in str(m["Subject"]) and "e4" in text_of(m)
@@ -258,9 +261,9 @@ def main():
             fail("games list reads:\n" + text_of(lst))
 
         # Nothing pending: a second pass changes nothing and leaves the outbox empty.
-        before = sorted(os.listdir(os.path.join(work, "games", "games", game)))
+        before = game_files()
         run([ck, "serve", "--once", "--templates", templates] + base)
-        if sorted(os.listdir(os.path.join(work, "games", "games", game))) != before:
+        if game_files() != before:
             fail("second pass changed the game")
         spool = [f for f in os.listdir(os.path.join(work, "games", "outbox"))
                  if f.endswith(".mail")]
