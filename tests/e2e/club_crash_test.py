@@ -178,8 +178,10 @@ def main():
         # Organiser commands.
         steps = []
         for i, p in enumerate(PLAYERS):
+            # A kill before the first player add made the store leaves none, and player list
+            # refuses a missing store (exit 1, nothing created): not done yet.
             steps.append((["player", "add", "Player %d" % i, p],
-                          lambda c, p=p: p in c.cli("player", "list")))
+                          lambda c, p=p: p in c.cli("player", "list", check=False)))
         steps.append((["tournament", "new", "--name", "Spring Cup", "--variant", "crazyhouse",
                        "--time", "5d", "--entries", "--now", NOW],
                       lambda c: "spring-cup" in c.cli("tournament", "list")))
