@@ -1,9 +1,8 @@
 #include "compose/kept_lines.hpp"
 
-#include <algorithm>
-#include <cstdint>
 #include <cstring>
 
+#include "compose/kept_per_game.hpp"
 #include "compose/text_wrap.hpp"
 #include "mail/codec.hpp"
 
@@ -12,38 +11,9 @@ namespace {
 
 constexpr std::size_t MaxKept = 64;
 
-struct Kept {
-    core::GameId game;
-    rules::Color player;
-    KeptLines lines;
-    std::uint64_t used = 0;
-};
-
-struct KeptAll {
-    std::vector<Kept> kept;
-    std::uint64_t tick = 0;
-};
-
-KeptAll& all() {
-    thread_local KeptAll k;
+KeptPerGame<KeptLines, MaxKept>& all() {
+    thread_local KeptPerGame<KeptLines, MaxKept> k;
     return k;
-}
-
-// The lines kept for `game` and `player` at `width`, or new empty ones.
-KeptLines& kept_for(core::GameId game, rules::Color player, std::size_t width) {
-    KeptAll& k = all();
-    ++k.tick;
-    for (Kept& e : k.kept)
-        if (e.game == game && e.player == player) {
-            e.used = k.tick;
-            return e.lines;
-        }
-    if (k.kept.size() >= MaxKept)
-        k.kept.erase(
-            std::min_element(k.kept.begin(), k.kept.end(),
-                             [](const Kept& a, const Kept& b) { return a.used < b.used; }));
-    k.kept.push_back(Kept{game, player, KeptLines(width), k.tick});
-    return k.kept.back().lines;
 }
 
 }  // namespace
@@ -69,7 +39,7 @@ std::string wrap_body(const std::string& body, std::size_t width, const std::str
     const std::size_t at =
         last == std::string::npos ? std::string::npos : body.find(moves.data(), 0, last + 1);
     if (at == std::string::npos || (at > 0 && body[at - 1] != '\n')) return wrap_lines(body, width);
-    KeptLines& kept = kept_for(game, player, width);
+    KeptLines& kept = all().at(game, player);
     if (kept.width() != width) kept = KeptLines(width);
     kept.hold(std::string_view(moves).substr(0, last + 1));
     // Each part ends a line, and wrap_lines treats each line on its own.
@@ -80,8 +50,8 @@ std::string wrap_body(const std::string& body, std::size_t width, const std::str
     return out;
 }
 
-std::size_t kept_lines_count() { return all().kept.size(); }
+std::size_t kept_lines_count() { return all().size(); }
 
-void forget_kept_lines() { all().kept.clear(); }
+void forget_kept_lines() { all().clear(); }
 
 }  // namespace ck::compose

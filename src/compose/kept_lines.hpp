@@ -26,6 +26,7 @@ namespace ck::compose {
 // grown as the lines grow.
 class KeptLines {
 public:
+    KeptLines() = default;  // width 0: made again at the first mail
     explicit KeptLines(std::size_t width) : width_(width) {}
     // Holds `lines` (whole lines): what is kept stays when it begins them, else all is made again.
     void hold(std::string_view lines);
@@ -35,7 +36,7 @@ public:
     std::size_t width() const { return width_; }
 
 private:
-    std::size_t width_;
+    std::size_t width_ = 0;
     std::string text_;
     std::string wrapped_;
     std::string encoded_;

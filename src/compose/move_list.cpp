@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "compose/kept_per_game.hpp"
 #include "compose/text_wrap.hpp"
 #include "compose/view_model.hpp"
 
@@ -116,7 +117,6 @@ core::Result<std::string, ComposeError> move_entry(const TemplateSet& w, const P
 
 // One game's list for one side, as its last mail made it: the rows that can no longer change.
 struct KeptList {
-    std::optional<core::GameId> game;  // none: a fresh list, never kept
     Color player = Color::White;
     std::uint64_t words = 0;  // TemplateSet::identity
     // The first row's number and side (ply_groups counts them back from the game's end).
@@ -134,36 +134,16 @@ struct KeptList {
     std::uint64_t used = 0;
 };
 
-struct KeptLists {
-    std::vector<KeptList> lists;
-    std::uint64_t tick = 0;
-};
-
-KeptLists& kept() {
-    thread_local KeptLists k;
+KeptPerGame<KeptList, MaxKeptMoveLists>& kept() {
+    thread_local KeptPerGame<KeptList, MaxKeptMoveLists> k;
     return k;
 }
 
 // The kept list of `game` and `player`, or a new empty one (the least recently used one
 // goes when MaxKeptMoveLists are kept).
 KeptList& kept_list(core::GameId game, Color player) {
-    KeptLists& k = kept();
-    ++k.tick;
-    for (KeptList& l : k.lists)
-        if (l.player == player && l.game == game) {
-            l.used = k.tick;
-            return l;
-        }
-    if (k.lists.size() >= MaxKeptMoveLists) {
-        auto oldest =
-            std::min_element(k.lists.begin(), k.lists.end(),
-                             [](const KeptList& a, const KeptList& b) { return a.used < b.used; });
-        k.lists.erase(oldest);
-    }
-    KeptList& l = k.lists.emplace_back();
-    l.game = game;
+    KeptList& l = kept().at(game, player);
     l.player = player;
-    l.used = k.tick;
     return l;
 }
 
@@ -254,8 +234,8 @@ core::Result<void, ComposeError> fill_move_list(const TemplateSet& w, const Play
     return {};
 }
 
-std::size_t kept_move_lists() { return kept().lists.size(); }
+std::size_t kept_move_lists() { return kept().size(); }
 
-void forget_move_lists() { kept().lists.clear(); }
+void forget_move_lists() { kept().clear(); }
 
 }  // namespace ck::compose
