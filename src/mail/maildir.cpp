@@ -166,13 +166,13 @@ MaildirSink::~MaildirSink() {
 }
 
 core::Result<void, MailError> MaildirSink::send(const std::string&, const std::vector<std::string>&,
-                                                const std::string& raw_message) {
+                                                std::string_view raw_message) {
     auto r = deliver(raw_message);
     if (!r) return core::unexpected(r.error());
     return {};
 }
 
-core::Result<std::string, MailError> MaildirSink::deliver(const std::string& raw,
+core::Result<std::string, MailError> MaildirSink::deliver(std::string_view raw,
                                                           std::optional<core::TimePoint> arrived) {
     if (!batching_ || batch_.empty()) {  // once per batch
         if (auto ok = ensure_maildir(root_); !ok) return core::unexpected(ok.error());

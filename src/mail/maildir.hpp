@@ -59,11 +59,11 @@ public:
     MaildirSink& operator=(const MaildirSink&) = delete;
     core::Result<void, MailError> send(const std::string& envelope_from,
                                        const std::vector<std::string>& recipients,
-                                       const std::string& raw_message) override;
+                                       std::string_view raw_message) override;
     // Same as send, returning the file name chosen (its name in new/ once the batch ends).
     // `arrived`: the delivery time to record as the file's modification time (MaildirSource::
     // arrival), e.g. an MTA's time given to `deliver --now`; nullopt: the file system's now.
-    core::Result<std::string, MailError> deliver(const std::string& raw_message,
+    core::Result<std::string, MailError> deliver(std::string_view raw_message,
                                                  std::optional<core::TimePoint> arrived = {});
     bool begin_batch() override;  // true
     core::Result<void, MailError> end_batch() override;

@@ -23,7 +23,7 @@ size_t read_upload(char* buf, size_t size, size_t n, void* user) {
     return len;
 }
 
-std::string to_crlf(const std::string& s) {
+std::string to_crlf(std::string_view s) {
     std::string out;
     out.reserve(s.size() + s.size() / 40);
     for (size_t i = 0; i < s.size(); ++i) {
@@ -97,7 +97,7 @@ SmtpSink::~SmtpSink() = default;
 
 core::Result<void, MailError> SmtpSink::send(const std::string& envelope_from,
                                              const std::vector<std::string>& recipients,
-                                             const std::string& raw_message) {
+                                             std::string_view raw_message) {
     if (!*curl_)
         return core::unexpected(
             MailError{MailErrorCode::Connect, "curl_easy_init failed", 0, true});

@@ -41,7 +41,7 @@ public:
     ~SmtpSink() override;
     core::Result<void, MailError> send(const std::string& envelope_from,
                                        const std::vector<std::string>& recipients,
-                                       const std::string& raw_message) override;
+                                       std::string_view raw_message) override;
 
     // Connects, says EHLO, does STARTTLS and AUTH as configured and sends NOOP: what a send
     // needs before MAIL FROM, with the same failure classes (for `crazykrieg config check`).

@@ -4,6 +4,7 @@
 // a MailSink delivers one raw RFC 5322 message to an envelope.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/clock.hpp"
@@ -43,9 +44,10 @@ class MailSink {
 public:
     virtual ~MailSink() = default;
     // envelope_from may be empty (null reverse-path "<>"); recipients are bare addr-specs.
+    // raw_message is read during the call only (the spool lends its bytes, not a copy).
     [[nodiscard]] virtual core::Result<void, MailError> send(
         const std::string& envelope_from, const std::vector<std::string>& recipients,
-        const std::string& raw_message) = 0;
+        std::string_view raw_message) = 0;
     // Optional batching: between begin_batch() and end_batch() a sink may accept mails with
     // send() before they are durable; end_batch() makes every mail of the batch durable, or
     // fails, and then any of them may be lost (the caller keeps its copies and sends them again).

@@ -185,19 +185,29 @@ core::Result<void, core::IoError> Outbox::send_due(mail::MailSink& sink, core::T
     std::set<std::string> held;  // recipients with an earlier mail still waiting
     bool server_down = false;
     for (const auto& item : items) {
-        std::string bytes;
+        // The entry's bytes: lent by the store when they are in its memory (read only until
+        // this item is sent or put back), else read from the journal or the spool file.
+        std::string read_bytes;
+        std::string_view bytes;
         if (item.in_memory) {
             auto it = find_unspooled(store_, item.seq);
             if (it == store_.unspooled_mails().end()) continue;
-            auto read = store_.mail_bytes(*it);
-            if (!read) return core::unexpected(read.error());
-            bytes = std::move(*read);
+            if (it->journal_txid == 0) {
+                bytes = it->spool_bytes;
+            } else {
+                auto read = store_.mail_bytes(*it);
+                if (!read) return core::unexpected(read.error());
+                read_bytes = std::move(*read);
+                bytes = read_bytes;
+            }
         } else {
             auto read = core::read_file(dir / item.name);
             if (!read) return core::unexpected(read.error());
-            bytes = std::move(*read);
+            read_bytes = std::move(*read);
+            bytes = read_bytes;
         }
-        auto parsed = parse_spool_entry(bytes);
+        std::size_t body_at = 0;
+        auto parsed = parse_spool_header(bytes, body_at);
         if (!parsed) {
             // Cannot happen for entries this store wrote; keep the bytes for the operator.
             core::operator_log().error("outbox: malformed spool entry " + item.name + ": " +
@@ -222,7 +232,8 @@ core::Result<void, core::IoError> Outbox::send_due(mail::MailSink& sink, core::T
             held.insert(entry.recipients.begin(), entry.recipients.end());
             continue;
         }
-        auto accepted = sink.send(entry.envelope_from, entry.recipients, entry.raw_message);
+        const std::string_view raw = bytes.substr(body_at);
+        auto accepted = sink.send(entry.envelope_from, entry.recipients, raw);
         if (accepted) {
             ++report.sent;
             if (batched) {
@@ -235,6 +246,7 @@ core::Result<void, core::IoError> Outbox::send_due(mail::MailSink& sink, core::T
             continue;
         }
         const mail::MailError& err = accepted.error();
+        entry.raw_message = std::string(raw);  // spooled again below, or moved to failed/
         ++entry.attempts;
         entry.last_error = describe(err);
         const std::string what =

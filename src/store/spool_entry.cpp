@@ -38,6 +38,14 @@ std::string encode_spool_entry(const SpoolEntry& e) {
 }
 
 core::Result<SpoolEntry, std::string> parse_spool_entry(std::string_view bytes) {
+    std::size_t body_at = 0;
+    auto e = parse_spool_header(bytes, body_at);
+    if (e) e->raw_message = std::string(bytes.substr(body_at));
+    return e;
+}
+
+core::Result<SpoolEntry, std::string> parse_spool_header(std::string_view bytes,
+                                                         std::size_t& body_at) {
     SpoolEntry e;
     size_t pos = 0;
     bool first = true, have_seq = false, have_queued = false, have_next = false;
@@ -81,7 +89,7 @@ core::Result<SpoolEntry, std::string> parse_spool_entry(std::string_view bytes) 
     if (!have_seq || !have_queued || !have_next || e.recipients.empty()) {
         return core::unexpected(std::string("missing header field"));
     }
-    e.raw_message = std::string(bytes.substr(pos));
+    body_at = pos;
     return e;
 }
 

@@ -36,6 +36,10 @@ struct SpoolEntry {
 std::string encode_spool_entry(const SpoolEntry& entry);
 // Error: a one-line description of what is malformed.
 core::Result<SpoolEntry, std::string> parse_spool_entry(std::string_view bytes);
+// parse_spool_entry without the copy of the message: raw_message is left empty, and the
+// message is bytes.substr(body_at) (the outbox sends it from the spool's own bytes).
+core::Result<SpoolEntry, std::string> parse_spool_header(std::string_view bytes,
+                                                         std::size_t& body_at);
 
 // "00000000000000000017.mail": zero-padded so that name order is FIFO order.
 std::string spool_file_name(std::uint64_t seq);

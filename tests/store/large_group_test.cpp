@@ -67,11 +67,11 @@ public:
     bool begin_batch() override { return true; }
     ck::core::Result<void, ck::mail::MailError> send(const std::string&,
                                                      const std::vector<std::string>&,
-                                                     const std::string& raw) override {
+                                                     std::string_view raw) override {
         if (raw.rfind(busy, 0) == 0)
             return ck::core::unexpected(ck::mail::MailError{ck::mail::MailErrorCode::Rejected,
                                                             "try again later", 451, true});
-        in_batch.push_back(raw);
+        in_batch.emplace_back(raw);
         return {};
     }
     ck::core::Result<void, ck::mail::MailError> end_batch() override {

@@ -35,7 +35,7 @@ public:
 
     bool begin_batch() override { return batching; }
     ck::core::Result<void, MailError> send(const std::string&, const std::vector<std::string>&,
-                                           const std::string& raw) override {
+                                           std::string_view raw) override {
         if (on_send) on_send();
         ++calls;
         if (always_fail_transient) {
@@ -47,7 +47,7 @@ public:
             failures.pop_front();
             return ck::core::unexpected(e);
         }
-        sent.push_back(raw);
+        sent.emplace_back(raw);
         return {};
     }
 };
@@ -297,8 +297,8 @@ public:
     std::vector<std::string> in_batch, durable;
 
     ck::core::Result<void, MailError> send(const std::string&, const std::vector<std::string>&,
-                                           const std::string& raw) override {
-        in_batch.push_back(raw);
+                                           std::string_view raw) override {
+        in_batch.emplace_back(raw);
         return {};
     }
     bool begin_batch() override {
