@@ -18,7 +18,8 @@ GroupJournal::GroupJournal(GroupJournal&& other) noexcept
       buf_(std::move(other.buf_)),
       files_(std::move(other.files_)),
       records_(std::move(other.records_)),
-      seen_(std::move(other.seen_)) {}
+      seen_(std::move(other.seen_)),
+      kept_(std::move(other.kept_)) {}
 
 GroupJournal::~GroupJournal() { clear(); }
 
@@ -34,6 +35,7 @@ void GroupJournal::clear() {
     files_.clear();
     records_.clear();
     seen_.clear();
+    kept_.clear();
 }
 
 core::Result<void, core::IoError> GroupJournal::pwrite_all(std::string_view bytes,
@@ -63,18 +65,23 @@ core::Result<void, core::IoError> GroupJournal::spill() {
     if (auto w = pwrite_all(buf_, flushed_); !w) return w;
     flushed_ += buf_.size();
     buf_.clear();
+    kept_.clear();  // the journal is read back from the file after the commit
     return {};
 }
 
-core::Result<void, core::IoError> GroupJournal::stage(const JournalRecord& staged) {
+core::Result<void, core::IoError> GroupJournal::stage(JournalRecord&& staged) {
     const std::uint64_t before = size();
-    if (before == 0)
-        buf_ = journal_header_fixed(std::nullopt);  // the counter is filled in by write()
+    // The counter is filled in by write(). Appended, not assigned: the buffer keeps the room an
+    // earlier group grew it to (at most about twice SpillBytes) instead of growing again.
+    if (before == 0) {
+        buf_.clear();
+        buf_ += journal_header_fixed(std::nullopt);
+    }
     const std::uint64_t base = flushed_;
     const std::uint32_t crc_before = crc_;
     const std::size_t from = buf_.size();
-    std::vector<std::size_t> offsets;
-    encode_journal_entries(staged, buf_, &offsets);
+    std::vector<std::size_t> offsets, mail_offsets;
+    encode_journal_entries(staged, buf_, &offsets, &mail_offsets);
     crc_ = crc32c(crc_, std::string_view(buf_).substr(from));
     if (buf_.size() >= SpillBytes) {
         if (auto s = spill(); !s) {
@@ -91,7 +98,17 @@ core::Result<void, core::IoError> GroupJournal::stage(const JournalRecord& stage
     }
     for (const RecordWrite& r : staged.records) records_[{r.ns, r.key}] = r.bytes;
     seen_.insert(staged.seen.begin(), staged.seen.end());
+    for (std::size_t i = 0; i < staged.mails.size(); ++i) {
+        staged.mails[i].at = base + mail_offsets[i];
+        staged.mails[i].size = staged.mails[i].spool_bytes.size();
+    }
+    if (fd_ < 0) kept_.push_back(std::move(staged));
     return {};
+}
+
+std::optional<std::vector<JournalRecord>> GroupJournal::take_staged() {
+    if (fd_ >= 0 || empty()) return std::nullopt;
+    return std::exchange(kept_, {});
 }
 
 // Appends the bytes of `piece` to `out`, from the temp file and from memory.
@@ -169,6 +186,7 @@ void GroupJournal::rewind(Mark m) {
     records_ = std::move(m.records);
     seen_ = std::move(m.seen);
     crc_ = m.crc;
+    if (kept_.size() > m.kept) kept_.resize(m.kept);  // empty once the group spilled
 }
 
 core::Result<void, core::IoError> GroupJournal::write(const std::filesystem::path& journal,

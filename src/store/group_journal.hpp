@@ -7,6 +7,9 @@
 // indexed by where their bytes are, and read back from there; records and Message-IDs (club
 // state is small) are also kept in memory. A mark taken between two stagings is a savepoint:
 // rewind(mark) cuts the journal back to it.
+// While nothing went to the temp file, the group also keeps the staged records themselves, so
+// that the store applies them from memory after the commit instead of reading the journal back
+// (take_staged): at most SpillBytes more.
 //
 // Nothing of a group is committed before write(): the fsync and rename of the finished journal
 // to journal/<txid>.tx is its commit point, as for a single transaction.
@@ -44,9 +47,14 @@ public:
     bool empty() const { return size() == 0; }
     // The journal's length so far: where the next staging starts (a mark's size).
     std::uint64_t length() const { return size(); }
-    // Appends one resolved transaction. On error (the temp file could not be written) nothing
-    // of `staged` is kept and the group goes on.
-    core::Result<void, core::IoError> stage(const JournalRecord& staged);
+    // Appends one resolved transaction, and sets where each of its mails is in the journal
+    // (JournalMail::at and size, as a JournalReader reading the journal back would). On error
+    // (the temp file could not be written) nothing of `staged` is kept and the group goes on.
+    core::Result<void, core::IoError> stage(JournalRecord&& staged);
+    // The records staged since the group began, in order, when the group kept them all in
+    // memory (nothing went to the temp file); nullopt otherwise. Called before write(), which
+    // empties the group.
+    std::optional<std::vector<JournalRecord>> take_staged();
 
     // The staged content of a file: nullopt when the group does not write it. `on_disk` is
     // where the file is, read when the group wrote only tails of it (journal.hpp).
@@ -82,8 +90,9 @@ public:
         std::map<std::pair<Namespace, std::string>, std::optional<std::string>> records;
         std::set<std::string> seen;
         std::uint32_t crc = 0;
+        std::size_t kept = 0;
     };
-    Mark mark() const { return Mark{size(), files_, records_, seen_, crc_}; }
+    Mark mark() const { return Mark{size(), files_, records_, seen_, crc_, kept_.size()}; }
     // Back to `m` (taken from this group since it was last cleared).
     void rewind(Mark m);
     // Drops everything staged (and the temp file).
@@ -110,6 +119,7 @@ private:
     FileIndex files_;
     std::map<std::pair<Namespace, std::string>, std::optional<std::string>> records_;
     std::set<std::string> seen_;
+    std::vector<JournalRecord> kept_;  // every staged record while fd_ < 0 (see the top)
 };
 
 }  // namespace ck::store

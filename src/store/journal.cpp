@@ -72,7 +72,8 @@ constexpr std::size_t MaxLine = 512;
 }  // namespace
 
 void encode_journal_entries(const JournalRecord& r, std::string& out,
-                            std::vector<std::size_t>* file_offsets) {
+                            std::vector<std::size_t>* file_offsets,
+                            std::vector<std::size_t>* mail_offsets) {
     // Room for every entry at once, so that the mails and files of a commit are copied in once
     // and not again each time the buffer grows (README "Benchmarks", the serve row); a group's
     // buffer (group_journal.hpp) grows at least twofold, as appending would. Slack: an entry's
@@ -101,7 +102,10 @@ void encode_journal_entries(const JournalRecord& r, std::string& out,
         }
     }
     for (const auto& id : r.seen) put_blob(out, "seen", id);
-    for (const auto& m : r.mails) put_blob(out, "mail " + std::to_string(m.seq), m.spool_bytes);
+    for (const auto& m : r.mails) {
+        const std::size_t at = put_blob(out, "mail " + std::to_string(m.seq), m.spool_bytes);
+        if (mail_offsets) mail_offsets->push_back(at);
+    }
 }
 
 std::string journal_end_line(std::uint32_t entries_crc, GameId next_game) {

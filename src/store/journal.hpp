@@ -94,9 +94,11 @@ inline constexpr std::size_t JournalHeaderSize = JournalHeaderCounterAt + 21;
 // The end line of a journal whose records (encode_journal_entries) have CRC `entries_crc`.
 std::string journal_end_line(std::uint32_t entries_crc, GameId next_game);
 // Appends the records of `record` (no header, no end line) to `out`; for each file write, in
-// order, the offset in `out` where its bytes start is appended to `file_offsets`.
+// order, the offset in `out` where its bytes start is appended to `file_offsets`, and for each
+// mail the offset of its spool bytes to `mail_offsets`.
 void encode_journal_entries(const JournalRecord& record, std::string& out,
-                            std::vector<std::size_t>* file_offsets = nullptr);
+                            std::vector<std::size_t>* file_offsets = nullptr,
+                            std::vector<std::size_t>* mail_offsets = nullptr);
 
 // Reads a journal front to back from `in` (not owned), a chunk at a time, so that a journal of
 // any size is applied or scanned in bounded memory. A caller that must not act on a damaged

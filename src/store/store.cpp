@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <set>
 #include <system_error>
@@ -556,8 +557,7 @@ core::Result<std::uint64_t, core::IoError> Store::write_journal(JournalRecord& r
 // checkpoint: their bytes in memory while they fit in UnspooledBytes, beyond that only where
 // they are in the journal (journal `txid`, which the checkpoint retires only after it wrote
 // them to outbox/), so a group's thousands of mails never sit in memory.
-core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part,
-                                                       std::uint64_t txid,
+core::Result<void, core::IoError> Store::apply_effects(JournalRecord& part, std::uint64_t txid,
                                                        std::size_t& unspooled_bytes) {
     // A game above the counters file's id may be new: the first write of each of its files in
     // the part tries to create it (overwrite_file_unsynced `fresh`: no cut to length when it
@@ -568,7 +568,7 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
         const fs::path path = file_path(f);
         const bool fresh = f.game >= durable_next_game_ && written.insert({f.game, f.name}).second;
         // The memory follows each file written (store.hpp, "File memory"); a failed apply
-        // forgets it all (apply_record, apply_journal).
+        // forgets it all (apply_parts, apply_journal).
         const FileMemory::Key key{f.game, f.name};
         FileStamp before, after;
         if (f.keep == 0) {
@@ -598,8 +598,7 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
         }
         dirty_.insert(r.ns);
     }
-    if (auto a = ledger_.append(part.seen, false); !a) return core::unexpected(a.error());
-    for (const auto& m : part.mails) {
+    for (auto& m : part.mails) {  // moved: the part is not read again
         // A journal applied again after a failure part-way (last_applied_ moves only at its
         // end) must not queue its mails twice; unspooled_ is in seq order (commit order).
         const auto queued =
@@ -609,7 +608,7 @@ core::Result<void, core::IoError> Store::apply_effects(const JournalRecord& part
         // A mail of an in-memory record (commit) has no place in a file read: kept in memory.
         if (unspooled_bytes + m.spool_bytes.size() <= UnspooledBytes || m.at == 0) {
             unspooled_bytes += m.spool_bytes.size();
-            unspooled_.push_back(m);
+            unspooled_.push_back(std::move(m));
         } else {
             unspooled_.push_back(
                 JournalMail{m.seq, std::string(), txid, m.at, m.spool_bytes.size()});
@@ -638,20 +637,29 @@ std::size_t Store::unspooled_bytes() const {
     return n;
 }
 
-core::Result<void, core::IoError> Store::apply_record(const JournalRecord& record,
-                                                      std::uint64_t txid) {
+core::Result<void, core::IoError> Store::apply_parts(std::vector<JournalRecord>& parts,
+                                                     GameId next_game, std::uint64_t txid) {
     std::size_t held = unspooled_bytes();
-    if (auto a = apply_effects(record, txid, held); !a) {
-        memory_.forget_held();  // what the failed apply left on disk is not known
-        return a;
+    std::vector<std::string> seen;  // one append for them all, as a journal read back gives
+    for (JournalRecord& part : parts) {
+        if (auto a = apply_effects(part, txid, held); !a) {
+            memory_.forget_held();  // what the failed apply left on disk is not known
+            return a;
+        }
+        std::move(part.seen.begin(), part.seen.end(), std::back_inserter(seen));
     }
-    return apply_end(record.next_game, txid);
+    if (auto a = ledger_.append(seen, false); !a) return core::unexpected(a.error());
+    return apply_end(next_game, txid);
 }
 
 core::Result<void, core::IoError> Store::apply_journal(const fs::path& file, std::uint64_t txid) {
     std::size_t held = unspooled_bytes();
     auto next_game =
-        read_journal(file, [&](JournalRecord& part) { return apply_effects(part, txid, held); });
+        read_journal(file, [&](JournalRecord& part) -> core::Result<void, core::IoError> {
+            if (auto a = apply_effects(part, txid, held); !a) return a;
+            if (auto a = ledger_.append(part.seen, false); !a) return core::unexpected(a.error());
+            return {};
+        });
     if (!next_game) {
         memory_.forget_held();  // what the failed apply left on disk is not known
         return core::unexpected(next_game.error());
@@ -821,8 +829,11 @@ core::Result<void, core::IoError> Store::commit_unchecked(const Transaction& tx)
             bases.push_back(base);
         }
         const std::uint64_t at = group_.length();
-        if (auto st = group_.stage(staged); !st) return st;
         remember_staged(staged, bases, at);
+        if (auto st = group_.stage(std::move(staged)); !st) {
+            memory_.rewind_staged(at);
+            return st;
+        }
         return {};
     }
     if (auto p = apply_pending_unchecked(); !p) {
@@ -833,7 +844,9 @@ core::Result<void, core::IoError> Store::commit_unchecked(const Transaction& tx)
     if (auto r = resolve(tx, record); !r) return r;
     auto txid = write_journal(record);
     if (!txid) return core::unexpected(txid.error());
-    if (auto a = apply_record(record, *txid); !a) {
+    std::vector<JournalRecord> parts;
+    parts.push_back(std::move(record));
+    if (auto a = apply_parts(parts, parts.front().next_game, *txid); !a) {
         return core::unexpected(with_context(a.error(), "committed but not yet applied"));
     }
     pending_ = false;
@@ -883,6 +896,8 @@ core::Result<void, core::IoError> Store::end_group_unchecked() {
     const std::uint64_t txid = next_txid_++;
     const fs::path file = journal_dir() / journal_file_name(txid);
     const std::set<std::string> seen_ids = group_.seen_ids();
+    // The staged records, when the group kept them: applied from memory, not read back.
+    std::optional<std::vector<JournalRecord>> staged = group_.take_staged();
     if (auto w = group_.write(file, next_game_); !w) return w;
     // Renamed: committed as far as this process can tell, whatever fails from here on.
     pending_ = true;
@@ -892,7 +907,7 @@ core::Result<void, core::IoError> Store::end_group_unchecked() {
                                                             " renamed into place, its durability "
                                                             "unknown"));
     }
-    if (auto a = apply_journal(file, txid); !a) {
+    if (auto a = staged ? apply_parts(*staged, next_game_, txid) : apply_journal(file, txid); !a) {
         return core::unexpected(with_context(a.error(), "committed but not yet applied"));
     }
     pending_ = false;

@@ -81,7 +81,9 @@
 // journal/<txid>.tx: before it the temp file is only a temp file (abort and savepoints cut or
 // delete it; Store::open deletes one a crash left, never replaying it), after it the journal is
 // applied like any other, a part at a time (journal.hpp, read_journal), and replayed exactly
-// once after a crash. Open reads every unretired journal through before replaying any, so a
+// once after a crash. A group that stayed in memory (a pass's mails, as a rule) is applied from
+// its staged records instead of its journal read back: the same records, the same effects (its
+// Message-IDs go to the ledger in one append, as a part read back does). Open reads every unretired journal through before replaying any, so a
 // damaged one stops the open before any of its effects.
 //
 // File memory (file_memory.hpp; README "Benchmarks", the serve row): the store remembers the
@@ -312,11 +314,16 @@ private:
     void remember_staged(const JournalRecord& staged, const std::vector<const std::string*>& bases,
                          std::uint64_t at);
     // Applying a journal: its effects (any number of parts, in journal order), then its end.
-    core::Result<void, core::IoError> apply_effects(const JournalRecord& part, std::uint64_t txid,
+    // The part's mails are moved into the spool's memory (the part is not read again); its
+    // Message-IDs are the caller's to append to the ledger (one append per part read, or per
+    // journal applied from memory).
+    core::Result<void, core::IoError> apply_effects(JournalRecord& part, std::uint64_t txid,
                                                     std::size_t& unspooled_bytes);
     std::size_t unspooled_bytes() const;
     core::Result<void, core::IoError> apply_end(GameId next_game, std::uint64_t txid);
-    core::Result<void, core::IoError> apply_record(const JournalRecord& record, std::uint64_t txid);
+    // A journal's effects from its records in memory (a commit's, a group's staged ones).
+    core::Result<void, core::IoError> apply_parts(std::vector<JournalRecord>& parts,
+                                                  GameId next_game, std::uint64_t txid);
     // Reads the journal a part at a time: a group's journal of any size in bounded memory.
     core::Result<void, core::IoError> apply_journal(const std::filesystem::path& file,
                                                     std::uint64_t txid);
