@@ -248,3 +248,36 @@ TEST_CASE("a large group's journal is replayed once after a crash past its commi
     CHECK(pending->size() == static_cast<std::size_t>(2 * Games));
     CHECK(seqs.size() == pending->size());
 }
+
+TEST_CASE("groups applied from memory keep the mails beyond UnspooledBytes where their journals "
+          "hold them",
+          "[store][group]") {
+    // Groups small enough to stay in memory (a game stages 3 × Big bytes: its record and two
+    // mails; applied from their staged records), together more than UnspooledBytes of mails
+    // before any flush: the later mails are left in their journals,
+    // found there by the places staging gave them.
+    constexpr int PerGroup = static_cast<int>(GroupJournal::SpillBytes * 3 / 4 / (3 * Big));
+    constexpr int Groups = static_cast<int>(Store::UnspooledBytes / (PerGroup * 2 * Big)) + 2;
+    TempDir tmp;
+    const fs::path root = tmp.path();
+    auto store = Store::open(root);
+    REQUIRE(store);
+    for (int g = 0; g < Groups; ++g) {
+        store->begin_group();
+        stage_games(*store, PerGroup, "start");
+        CHECK_FALSE(has_temp_journal(root));  // in memory
+        REQUIRE(store->end_group());
+    }
+    const auto& unspooled = store->unspooled_mails();
+    REQUIRE(unspooled.size() == static_cast<std::size_t>(2 * PerGroup * Groups));
+    CHECK(unspooled.front().journal_txid == 0);
+    CHECK(unspooled.back().journal_txid == static_cast<std::uint64_t>(Groups));
+    CHECK(ledger_lines(root).size() == static_cast<std::size_t>(PerGroup * Groups));
+    auto pending = Outbox(*store).pending();
+    REQUIRE(pending);
+    REQUIRE(pending->size() == unspooled.size());
+    for (std::size_t i = 0; i < pending->size(); ++i)
+        CHECK((*pending)[i].raw_message ==
+              body(static_cast<int>(i / 2) + 1, i % 2 == 0 ? 'w' : 'b', "start"));
+    CHECK(slurp(root / "games/1.record.pgn") == body(1, 'r', "start"));
+}
