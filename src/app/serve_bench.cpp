@@ -9,13 +9,16 @@
 // coordinates) for a line that lasts its length without ending; the moves up to ply 300 (or 10)
 // are played in-process through the daemon's mail path, and that daemon is closed. Then
 // `serve --poll 1` starts; one move mail per game is handled first (serve's first touch of a game
-// replays it once: not timed), then the timed move mails of the ply-300 games are delivered at
-// once, and then those of the ply-10 games. The figure is the mails over the wall time of the
-// passes that handled them, as serve's own pass summary reports it (`; T ms`), which also tells how
-// many games those passes replayed (none is the goal), and serve's CPU time per mail (from /proc),
-// steadier than the wall clock on a shared machine. CK_BENCH_SERVE=BINARY runs another build
-// as serve (the store is set up by this one); CK_BENCH_SERVE_WAIT=SECONDS waits longer for a
-// phase than 60 s (a serve under callgrind).
+// replays it once), then 8 plies of each game (so that serve's buffers have grown to a group of
+// each length): neither is timed. The 64 timed plies of each game follow in blocks of 16 plies,
+// each block's 64 mails delivered at once (one full group of a pass), in the order ply-300,
+// ply-10, ply-10, ply-300 games, twice, so that a drift over the run weighs on both figures
+// alike. The figure is the mails over the wall time
+// of the passes that handled them, as serve's own pass summary reports it (`; T ms`), which also
+// tells how many games those passes replayed (none is the goal), and serve's CPU time per mail
+// (from /proc), steadier than the wall clock on a shared machine. CK_BENCH_SERVE=BINARY runs
+// another build as serve (the store is set up by this one); CK_BENCH_SERVE_WAIT=SECONDS waits
+// longer for a phase than 60 s (a serve under callgrind).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -56,7 +59,9 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr int GamesPerLength = 4;
-constexpr int TimedPlies = 40;  // per game: 160 timed mails per figure
+constexpr int WarmPlies = 8;    // per game, after serve's first touch: untimed (see the top)
+constexpr int BlockPlies = 16;  // per game and timed block: 64 mails, one full group of a pass
+constexpr int TimedPlies = 4 * BlockPlies;  // per game: 256 timed mails per figure
 constexpr int LongPlies = 300;
 constexpr int ShortPlies = 10;
 constexpr const char* Secret = "serve-bench-secret-0123456789abcdef";
@@ -116,10 +121,16 @@ core::Result<std::size_t, std::string> deliver_plies(mail::MaildirSink& inbox,
     return n;
 }
 
-// The CPU seconds (user + system) process `pid` used so far, from /proc (0 if unknown): on a
-// shared machine the CPU per mail is steadier than the wall time.
+// The CPU seconds (user + system) process `pid` used so far: from /proc/PID/schedstat, in
+// nanoseconds, or else from /proc/PID/stat, in clock ticks (10 ms, 0.06 ms a mail over a
+// phase); 0 if unknown. On a shared machine the CPU per mail is steadier than the wall time.
 double cpu_seconds_of(pid_t pid) {
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    const std::string proc = "/proc/" + std::to_string(pid);
+    if (std::ifstream sched(proc + "/schedstat"); sched) {
+        unsigned long long ns = 0;
+        if (sched >> ns && ns > 0) return static_cast<double>(ns) / 1e9;
+    }
+    std::ifstream in(proc + "/stat");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto close = text.rfind(')');
     if (close == std::string::npos) return 0;
@@ -227,7 +238,7 @@ void run_serve_bench(std::ostream& out) {
         LineGame g;
         g.white = "player" + std::to_string(2 * i) + "@bench.example";
         g.black = "player" + std::to_string(2 * i + 1) + "@bench.example";
-        g.moves = random_line((is_long ? LongPlies : ShortPlies) + 1 + TimedPlies, rng);
+        g.moves = random_line((is_long ? LongPlies : ShortPlies) + 1 + WarmPlies + TimedPlies, rng);
         if (g.moves.empty()) return fail("no random line lasted long enough");
         (is_long ? long_games : short_games).push_back(std::move(g));
     }
@@ -307,25 +318,49 @@ void run_serve_bench(std::ostream& out) {
     if (!warm_long) return fail(warm_long.error());
     auto warm_short = phase(short_games, ShortPlies, ShortPlies + 1, "warm");
     if (!warm_short) return fail(warm_short.error());
-    auto late = phase(long_games, LongPlies + 1, LongPlies + 1 + TimedPlies, "timed");
-    if (!late) return fail(late.error());
-    auto early = phase(short_games, ShortPlies + 1, ShortPlies + 1 + TimedPlies, "timed");
-    if (!early) return fail(early.error());
+    // WarmPlies more of each length, not timed: serve's buffers grow to a group of each.
+    constexpr int Timed0 = 1 + WarmPlies;
+    for (auto* games : {&long_games, &short_games}) {
+        const std::size_t at = games == &long_games ? LongPlies : ShortPlies;
+        if (auto settled = phase(*games, at + 1, at + Timed0, "settle"); !settled)
+            return fail(settled.error());
+    }
+    // The timed blocks in the order long, short, short, long, long, short, short, long: a drift
+    // over the run (the disk's writeback of the setup's files; ext4 without a journal looks at
+    // every inode freed in the last half minute when it makes a file; a shared machine's CPU)
+    // weighs on both figures alike.
+    Pass late, early;
+    const auto block = [&](bool is_long, int which) -> core::Result<void, std::string> {
+        const std::size_t at = (is_long ? LongPlies : ShortPlies) + Timed0 + which * BlockPlies;
+        auto done = phase(is_long ? long_games : short_games, at, at + BlockPlies, "timed");
+        if (!done) return core::unexpected(done.error());
+        Pass& sum = is_long ? late : early;
+        sum.handled += done->handled;
+        sum.replays += done->replays;
+        sum.ms += done->ms;
+        sum.cpu += done->cpu;
+        return {};
+    };
+    int long_blocks = 0, short_blocks = 0;
+    for (int round = 0; round < 2; ++round)
+        for (const bool is_long : {true, false, false, true})
+            if (auto done = block(is_long, is_long ? long_blocks++ : short_blocks++); !done)
+                return fail(done.error());
     const auto rate = [](const Pass& p) {
         return p.ms > 0 ? 1000.0 * static_cast<double>(p.handled) / static_cast<double>(p.ms) : 0.0;
     };
-    out << "serve moves into a game: " << static_cast<long>(rate(*late)) << " mails/s at ply "
-        << LongPlies << ", " << static_cast<long>(rate(*early)) << " mails/s at ply " << ShortPlies
-        << " (" << (rate(*early) > 0 ? rate(*late) / rate(*early) : 0.0) << "), "
-        << late->replays + early->replays << " replays in " << late->handled + early->handled
+    out << "serve moves into a game: " << static_cast<long>(rate(late)) << " mails/s at ply "
+        << LongPlies << ", " << static_cast<long>(rate(early)) << " mails/s at ply " << ShortPlies
+        << " (" << (rate(early) > 0 ? rate(late) / rate(early) : 0.0) << "), "
+        << late.replays + early.replays << " replays in " << late.handled + early.handled
         << " timed mails (" << warm_long->replays + warm_short->replays
         << " at serve's first touch of the " << 2 * GamesPerLength << " games)\n";
     const auto cpu_ms = [](const Pass& p) {
         return p.handled > 0 ? 1000.0 * p.cpu / static_cast<double>(p.handled) : 0.0;
     };
-    out << "serve CPU per move mail: " << cpu_ms(*late) << " ms at ply " << LongPlies << ", "
-        << cpu_ms(*early) << " ms at ply " << ShortPlies << " ("
-        << (cpu_ms(*late) > 0 ? cpu_ms(*early) / cpu_ms(*late) : 0.0)
+    out << "serve CPU per move mail: " << cpu_ms(late) << " ms at ply " << LongPlies << ", "
+        << cpu_ms(early) << " ms at ply " << ShortPlies << " ("
+        << (cpu_ms(late) > 0 ? cpu_ms(early) / cpu_ms(late) : 0.0)
         << " as a rate ratio; wall clock aside)\n";
 }
 

@@ -83,8 +83,9 @@
 // applied like any other, a part at a time (journal.hpp, read_journal), and replayed exactly
 // once after a crash. A group that stayed in memory (a pass's mails, as a rule) is applied from
 // its staged records instead of its journal read back: the same records, the same effects (its
-// Message-IDs go to the ledger in one append, as a part read back does). Open reads every unretired journal through before replaying any, so a
-// damaged one stops the open before any of its effects.
+// Message-IDs go to the ledger in one append, as a part read back does). Open reads every
+// unretired journal through before replaying any, so a damaged one stops the open before any of
+// its effects.
 //
 // File memory (file_memory.hpp; README "Benchmarks", the serve row): the store remembers the
 // content of the files it wrote or read in this process (bounded by FileMemory::Bytes), and of

@@ -249,9 +249,10 @@ TEST_CASE("a large group's journal is replayed once after a crash past its commi
     CHECK(seqs.size() == pending->size());
 }
 
-TEST_CASE("groups applied from memory keep the mails beyond UnspooledBytes where their journals "
-          "hold them",
-          "[store][group]") {
+TEST_CASE(
+    "groups applied from memory keep the mails beyond UnspooledBytes where their journals "
+    "hold them",
+    "[store][group]") {
     // Groups small enough to stay in memory (a game stages 3 × Big bytes: its record and two
     // mails; applied from their staged records), together more than UnspooledBytes of mails
     // before any flush: the later mails are left in their journals,
