@@ -48,8 +48,9 @@ core::Result<std::vector<SpoolEntry>, core::IoError> Outbox::pending() const {
     if (!entries) return entries;
     std::set<std::uint64_t> on_disk;
     for (const auto& e : *entries) on_disk.insert(e.seq);
+    std::string scratch;
     for (const auto& m : store_.unspooled_mails()) {
-        auto bytes = store_.mail_bytes(m);
+        auto bytes = store_.mail_bytes(m, scratch);
         if (!bytes) return core::unexpected(bytes.error());
         auto e = parse_spool_entry(*bytes);
         if (!e) continue;
@@ -192,14 +193,9 @@ core::Result<void, core::IoError> Outbox::send_due(mail::MailSink& sink, core::T
         if (item.in_memory) {
             auto it = find_unspooled(store_, item.seq);
             if (it == store_.unspooled_mails().end()) continue;
-            if (it->journal_txid == 0) {
-                bytes = it->spool_bytes;
-            } else {
-                auto read = store_.mail_bytes(*it);
-                if (!read) return core::unexpected(read.error());
-                read_bytes = std::move(*read);
-                bytes = read_bytes;
-            }
+            auto lent = store_.mail_bytes(*it, read_bytes);
+            if (!lent) return core::unexpected(lent.error());
+            bytes = *lent;
         } else {
             auto read = core::read_file(dir / item.name);
             if (!read) return core::unexpected(read.error());

@@ -626,9 +626,13 @@ core::Result<void, core::IoError> Store::apply_end(GameId next_game, std::uint64
     return {};
 }
 
-core::Result<std::string, core::IoError> Store::mail_bytes(const JournalMail& m) const {
-    if (m.journal_txid == 0) return m.spool_bytes;
-    return read_file_range(journal_dir() / journal_file_name(m.journal_txid), m.at, m.size);
+core::Result<std::string_view, core::IoError> Store::mail_bytes(const JournalMail& m,
+                                                                std::string& scratch) const {
+    if (m.journal_txid == 0) return std::string_view(m.spool_bytes);
+    auto read = read_file_range(journal_dir() / journal_file_name(m.journal_txid), m.at, m.size);
+    if (!read) return core::unexpected(read.error());
+    scratch = std::move(*read);
+    return std::string_view(scratch);
 }
 
 std::size_t Store::unspooled_bytes() const {
@@ -706,8 +710,9 @@ core::Result<void, core::IoError> Store::checkpoint() {
 core::Result<void, core::IoError> Store::checkpoint_unchecked() {
     if (auto p = apply_pending_unchecked(); !p) return p;
     if (unretired_.empty()) return {};
+    std::string scratch;
     for (const auto& m : unspooled_) {
-        auto bytes = mail_bytes(m);
+        auto bytes = mail_bytes(m, scratch);
         if (!bytes) return core::unexpected(bytes.error());
         if (auto w = overwrite_file_unsynced(outbox_dir() / spool_file_name(m.seq), *bytes); !w) {
             return w;

@@ -234,10 +234,12 @@ public:
     // them from here and erases the ones it is done with (sent, or moved to failed/), or
     // updates their spool bytes (retry state); the checkpoint writes the rest to outbox/.
     // A mail's spool_bytes may be left in its journal (JournalMail::journal_txid): read them
-    // with mail_bytes; a new value replaces them in memory (journal_txid 0).
+    // with mail_bytes, which lends the bytes held in memory and reads the others into
+    // `scratch`; a new value replaces them in memory (journal_txid 0).
     std::vector<JournalMail>& unspooled_mails() { return unspooled_; }
     const std::vector<JournalMail>& unspooled_mails() const { return unspooled_; }
-    core::Result<std::string, core::IoError> mail_bytes(const JournalMail& m) const;
+    core::Result<std::string_view, core::IoError> mail_bytes(const JournalMail& m,
+                                                             std::string& scratch) const;
     // Journals applied but not yet retired by a checkpoint.
     std::size_t unretired_journals() const { return unretired_.size(); }
 
